@@ -1,0 +1,20 @@
+# The bot in a container: slim official Python, a non-root user, the data folder as a volume.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    DATABASE_PATH=/app/data/gammon.db
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY bot ./bot
+COPY cogs ./cogs
+COPY render ./render
+RUN pip install --no-cache-dir . \
+    && useradd --create-home --uid 10001 gammon \
+    && mkdir -p /app/data \
+    && chown gammon:gammon /app/data
+
+USER gammon
+VOLUME ["/app/data"]
+CMD ["python", "-m", "bot"]

@@ -1,0 +1,1 @@
+"""A backgammon bot for Discord: the rules engine, storage, the game service and the bot itself."""

@@ -1,0 +1,68 @@
+"""The discord.py Bot subclass: settings and database handed in, cogs loaded, commands synced."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+
+import aiosqlite
+import discord
+from discord.ext import commands
+
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+#: The extensions loaded at start, in order.
+EXTENSIONS: tuple[str, ...] = ()
+
+_SYNC_KEY = "global_command_fingerprint"
+
+
+class GammonBot(commands.Bot):
+    """The bot. It holds the settings and the open database; the cogs reach the game service through it."""
+
+    def __init__(self, settings: Settings, db: aiosqlite.Connection) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),  # no privileged intents
+            allowed_mentions=discord.AllowedMentions.none(),
+            help_command=None,
+        )
+        self.settings = settings
+        self.db = db
+
+    async def setup_hook(self) -> None:
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync to the development guild at every start; globally only when the commands changed.
+
+        Global syncs are rate limited and take a while to reach clients, so the fingerprint of the last
+        synced command set is kept in the database and an unchanged set is not synced again.
+        """
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("Synced %d commands to development guild %d", len(synced), guild.id)
+            return
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        fingerprint = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        async with self.db.execute("SELECT value FROM meta WHERE key = ?", (_SYNC_KEY,)) as cursor:
+            row = await cursor.fetchone()
+        if row is not None and row[0] == fingerprint:
+            log.info("Global commands unchanged; not syncing")
+            return
+        synced = await self.tree.sync()
+        await self.db.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (_SYNC_KEY, fingerprint),
+        )
+        log.info("Synced %d global commands", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("Logged in as %s (id %s) in %d guilds", self.user, self.user and self.user.id, len(self.guilds))

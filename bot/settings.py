@@ -1,0 +1,88 @@
+"""Settings from the environment and an optional `.env` file, in one typed object built by the entry point."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+_TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+
+TOKEN_HELP = (
+    "Create a bot at https://discord.com/developers/applications (New Application -> Bot -> Reset Token), "
+    "copy its token and put it into a file named .env next to README.md as the line "
+    "DISCORD_TOKEN=your-token (see .env.example), or set the DISCORD_TOKEN environment variable. "
+    "Then start the bot again."
+)
+
+
+class SettingsError(Exception):
+    """The settings cannot be used; the message is a paragraph meant for the person starting the bot."""
+
+
+class Settings(BaseSettings):
+    """Everything the bot reads from its environment. Unknown variables are ignored."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr = SecretStr("")
+    database_path: Path = Path("data/gammon.db")
+    dev_guild_id: int | None = Field(default=None, gt=0)
+    log_level: LogLevel = "INFO"
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _blank_guild_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper_log_level(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
+
+    @classmethod
+    def load(cls, env_file: Path | str | None = ".env") -> Settings:
+        """Read the settings, turning validation errors into one readable SettingsError."""
+        try:
+            return cls(_env_file=env_file)  # type: ignore[call-arg]
+        except ValidationError as error:
+            problems = "; ".join(
+                f"{'.'.join(str(part) for part in e['loc']).upper()}: {e['msg']}" for e in error.errors()
+            )
+            raise SettingsError(f"The bot's settings are not valid ({problems}). See .env.example.") from None
+
+    def token(self) -> str:
+        """The bot token, or SettingsError explaining how to get one when it is missing or malformed."""
+        token = self.discord_token.get_secret_value().strip()
+        if not token:
+            raise SettingsError(f"No Discord bot token is set, so the bot cannot log in. {TOKEN_HELP}")
+        if not looks_like_token(token):
+            raise SettingsError(
+                "The DISCORD_TOKEN that is set does not look like a Discord bot token (three parts separated "
+                f"by dots, the first one your bot's id). It may be cut short or be a client secret. {TOKEN_HELP}"
+            )
+        return token
+
+
+def looks_like_token(token: str) -> bool:
+    """Whether `token` has a bot token's shape: base64 of the numeric bot id, a dot, two more parts."""
+    if not _TOKEN_SHAPE.match(token):
+        return False
+    first = token.split(".", 1)[0]
+    try:
+        bot_id = base64.urlsafe_b64decode(first + "=" * (-len(first) % 4)).decode("ascii")
+    except (binascii.Error, UnicodeDecodeError):
+        return False
+    return bot_id.isdigit()
+
+
+def rejected_token_message() -> str:
+    """The paragraph shown when Discord itself refuses the token."""
+    return f"Discord rejected the bot token in DISCORD_TOKEN (it may have been reset or revoked). {TOKEN_HELP}"

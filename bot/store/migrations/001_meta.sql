@@ -1,0 +1,5 @@
+-- Small facts the bot keeps about itself, such as the fingerprint of the last global command sync.
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) STRICT;

@@ -1,0 +1,1 @@
+"""Board images drawn with Pillow. Reads the engine's state, never changes it."""

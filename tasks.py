@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Set up the project and run it: `python3 tasks.py run` starts the bot, `python3 tasks.py test` runs every check.
+
+Only the standard library is used here, so a machine with nothing but python3 can run it. Each command
+creates (or reuses) the virtual environment in `.venv` and reinstalls the project only when
+`pyproject.toml` changed, so running it again is safe and quick.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".setup-stamp"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / "python"
+
+
+def _run(*args: str | Path) -> None:
+    completed = subprocess.run([str(a) for a in args], cwd=ROOT)
+    if completed.returncode:
+        sys.exit(completed.returncode)
+
+
+def setup() -> None:
+    """Create .venv and install the project with its dev extra, unless nothing changed since last time."""
+    if not PYTHON.exists():
+        _run(sys.executable, "-m", "venv", VENV)
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted:
+        return
+    _run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    _run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[dev]")
+    STAMP.write_text(wanted)
+
+
+def run() -> None:
+    setup()
+    os.execv(PYTHON, [str(PYTHON), "-m", "bot"])
+
+
+def test(pytest_args: list[str]) -> None:
+    setup()
+    _run(BIN / "ruff", "check", ".")
+    _run(BIN / "mypy")
+    _run(PYTHON, "-m", "pytest", *pytest_args)
+
+
+def main() -> None:
+    command, *rest = sys.argv[1:] or ["help"]
+    if command == "setup":
+        setup()
+    elif command == "run":
+        run()
+    elif command == "test":
+        test(rest)
+    else:
+        print("usage: python3 tasks.py run | test [pytest args] | setup")
+        sys.exit(0 if command == "help" else 2)
+
+
+if __name__ == "__main__":
+    main()

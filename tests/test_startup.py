@@ -1,0 +1,52 @@
+"""Starting the bot the way the README does: without a usable token it explains itself and exits with 2."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def start_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DEV_GUILD_ID", "LOG_LEVEL"}}
+    clean["DATABASE_PATH"] = str(tmp_path / "data" / "test.db")
+    clean.update(env)
+    # Run from tmp_path so that no developer's .env is read; the package is installed in the venv.
+    return subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=clean, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_missing_token_prints_one_paragraph_and_exits_2(tmp_path: Path) -> None:
+    result = start_bot(tmp_path)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "No Discord bot token" in result.stderr
+    assert "DISCORD_TOKEN" in result.stderr and ".env" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_malformed_token_exits_2_without_traceback(tmp_path: Path) -> None:
+    result = start_bot(tmp_path, DISCORD_TOKEN="definitely-not-a-token")
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "does not look like a Discord bot token" in result.stderr
+
+
+def test_token_from_env_file_in_working_directory_is_read(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=short\n")
+    result = start_bot(tmp_path)
+    assert result.returncode == 2
+    assert "does not look like a Discord bot token" in result.stderr
+
+
+@pytest.mark.parametrize("line", ['FROM python:3.11-slim', 'USER gammon', 'CMD ["python", "-m", "bot"]'])
+def test_dockerfile_basics(line: str) -> None:
+    dockerfile = (ROOT / "Dockerfile").read_text().splitlines()
+    assert line in dockerfile
+    assert dockerfile.index("USER gammon") < dockerfile.index('CMD ["python", "-m", "bot"]')
