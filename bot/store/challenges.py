@@ -1,0 +1,97 @@
+"""Challenges: who challenged whom (or anyone), with which options, where, until when, and what became of it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+
+
+@dataclass(frozen=True, slots=True)
+class StoredChallenge:
+    id: int
+    guild_id: int
+    channel_id: int
+    challenger_id: int
+    opponent_id: int | None
+    options_json: str
+    in_thread: bool
+    created_at: float
+    expires_at: float
+    status: str
+    match_id: int | None
+
+
+def _from_row(row: aiosqlite.Row) -> StoredChallenge:
+    return StoredChallenge(
+        id=int(row["id"]),
+        guild_id=int(row["guild_id"]),
+        channel_id=int(row["channel_id"]),
+        challenger_id=int(row["challenger_id"]),
+        opponent_id=None if row["opponent_id"] is None else int(row["opponent_id"]),
+        options_json=str(row["options"]),
+        in_thread=bool(row["in_thread"]),
+        created_at=float(row["created_at"]),
+        expires_at=float(row["expires_at"]),
+        status=str(row["status"]),
+        match_id=None if row["match_id"] is None else int(row["match_id"]),
+    )
+
+
+async def insert_challenge(
+    db: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    challenger_id: int,
+    opponent_id: int | None,
+    options_json: str,
+    in_thread: bool,
+    created_at: float,
+    expires_at: float,
+) -> StoredChallenge:
+    async with db.execute(
+        "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, options, in_thread, created_at, "
+        "expires_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open') RETURNING *",
+        (guild_id, channel_id, challenger_id, opponent_id, options_json, int(in_thread), created_at, expires_at),
+    ) as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    return _from_row(row)
+
+
+async def load_challenge(db: aiosqlite.Connection, challenge_id: int) -> StoredChallenge | None:
+    async with db.execute("SELECT * FROM challenges WHERE id = ?", (challenge_id,)) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else _from_row(row)
+
+
+async def close_challenge(
+    db: aiosqlite.Connection, challenge_id: int, status: str, match_id: int | None = None
+) -> StoredChallenge | None:
+    """Move an open challenge to `status`; None when it was no longer open (someone else got there first)."""
+    async with db.execute(
+        "UPDATE challenges SET status = ?, match_id = ? WHERE id = ? AND status = 'open' RETURNING *",
+        (status, match_id, challenge_id),
+    ) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else _from_row(row)
+
+
+async def expire_challenges(db: aiosqlite.Connection, now: float) -> list[StoredChallenge]:
+    """Mark every open challenge whose time is up as expired and return them."""
+    async with db.execute(
+        "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ? RETURNING *",
+        (now,),
+    ) as cursor:
+        rows = await cursor.fetchall()
+    return sorted((_from_row(row) for row in rows), key=lambda c: c.id)
+
+
+async def open_challenges_in_channel(db: aiosqlite.Connection, channel_id: int, now: float) -> list[StoredChallenge]:
+    async with db.execute(
+        "SELECT * FROM challenges WHERE status = 'open' AND channel_id = ? AND expires_at > ? ORDER BY id",
+        (channel_id, now),
+    ) as cursor:
+        rows = await cursor.fetchall()
+    return [_from_row(row) for row in rows]

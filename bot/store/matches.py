@@ -1,0 +1,238 @@
+"""Matches: the match rows, their append-only action logs and snapshots, and the timer queries (R9.5).
+
+Rows come from a connection opened by `open_database` (rows readable by column name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMatch:
+    """One match row joined with its snapshot."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    parent_channel_id: int | None
+    player0_id: int
+    player1_id: int
+    length: int
+    options_json: str
+    status: str
+    created_at: float
+    last_action_at: float
+    finished_at: float | None
+    winner: int | None
+    score0: int
+    score1: int
+    result_kind: str | None
+    message_channel_id: int | None
+    message_id: int | None
+    turn_started_at: float
+    reminded: bool
+    version: int
+    log_length: int
+    state_json: str
+
+
+def _optional_int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _from_row(row: aiosqlite.Row) -> StoredMatch:
+    return StoredMatch(
+        id=int(row["id"]),
+        guild_id=int(row["guild_id"]),
+        channel_id=int(row["channel_id"]),
+        parent_channel_id=_optional_int(row["parent_channel_id"]),
+        player0_id=int(row["player0_id"]),
+        player1_id=int(row["player1_id"]),
+        length=int(row["length"]),
+        options_json=str(row["options"]),
+        status=str(row["status"]),
+        created_at=float(row["created_at"]),
+        last_action_at=float(row["last_action_at"]),
+        finished_at=None if row["finished_at"] is None else float(row["finished_at"]),
+        winner=_optional_int(row["winner"]),
+        score0=int(row["score0"]),
+        score1=int(row["score1"]),
+        result_kind=None if row["result_kind"] is None else str(row["result_kind"]),
+        message_channel_id=_optional_int(row["message_channel_id"]),
+        message_id=_optional_int(row["message_id"]),
+        turn_started_at=float(row["turn_started_at"]),
+        reminded=bool(row["reminded"]),
+        version=int(row["version"]),
+        log_length=int(row["log_length"]),
+        state_json=str(row["state"]),
+    )
+
+
+async def _fetch_all(db: aiosqlite.Connection, sql: str, parameters: Sequence[object]) -> list[StoredMatch]:
+    async with db.execute(sql, parameters) as cursor:
+        rows = await cursor.fetchall()
+    return [_from_row(row) for row in rows]
+
+
+async def insert_match(
+    db: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    parent_channel_id: int | None,
+    player_ids: tuple[int, int],
+    length: int,
+    options_json: str,
+    now: float,
+) -> int:
+    """Create an active match with an empty log and a version-0 placeholder snapshot; returns its id.
+
+    Raises sqlite3.IntegrityError when the channel already has an active match (unique index).
+    """
+    async with db.execute(
+        "INSERT INTO matches (guild_id, channel_id, parent_channel_id, player0_id, player1_id, length, options, "
+        "status, created_at, last_action_at, turn_started_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?) "
+        "RETURNING id",
+        (guild_id, channel_id, parent_channel_id, player_ids[0], player_ids[1], length, options_json, now, now, now),
+    ) as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    match_id = int(row[0])
+    await db.execute(
+        "INSERT INTO match_snapshots (match_id, version, log_length, state) VALUES (?, 0, 0, '')", (match_id,)
+    )
+    return match_id
+
+
+async def load_match(db: aiosqlite.Connection, match_id: int) -> StoredMatch | None:
+    matches = await _fetch_all(
+        db,
+        "SELECT m.*, s.version, s.log_length, s.state FROM matches AS m "
+        "JOIN match_snapshots AS s ON s.match_id = m.id WHERE m.id = ?",
+        (match_id,),
+    )
+    return matches[0] if matches else None
+
+
+async def active_match_in_channel(db: aiosqlite.Connection, channel_id: int) -> StoredMatch | None:
+    matches = await _fetch_all(
+        db,
+        "SELECT m.*, s.version, s.log_length, s.state FROM matches AS m "
+        "JOIN match_snapshots AS s ON s.match_id = m.id WHERE m.channel_id = ? AND m.status = 'active'",
+        (channel_id,),
+    )
+    return matches[0] if matches else None
+
+
+async def active_matches_of(db: aiosqlite.Connection, user_id: int) -> list[StoredMatch]:
+    return await _fetch_all(
+        db,
+        "SELECT m.*, s.version, s.log_length, s.state FROM matches AS m "
+        "JOIN match_snapshots AS s ON s.match_id = m.id "
+        "WHERE m.status = 'active' AND (m.player0_id = ? OR m.player1_id = ?) ORDER BY m.last_action_at DESC",
+        (user_id, user_id),
+    )
+
+
+async def overdue_matches(
+    db: aiosqlite.Connection, now: float, default_limit: int, fraction: float, *, unreminded_only: bool
+) -> list[StoredMatch]:
+    """Active matches whose current turn has run for at least `fraction` of the guild's turn limit."""
+    return await _fetch_all(
+        db,
+        "SELECT m.*, s.version, s.log_length, s.state FROM matches AS m "
+        "JOIN match_snapshots AS s ON s.match_id = m.id "
+        "LEFT JOIN guild_settings AS g ON g.guild_id = m.guild_id "
+        "WHERE m.status = 'active' AND (m.reminded = 0 OR ? = 0) "
+        "AND m.turn_started_at + COALESCE(g.turn_limit_seconds, ?) * ? <= ? ORDER BY m.turn_started_at, m.id",
+        (int(unreminded_only), default_limit, fraction, now),
+    )
+
+
+async def mark_reminded(db: aiosqlite.Connection, match_id: int, turn_started_at: float) -> bool:
+    """Record the half-time reminder for the turn that started at `turn_started_at`; False if it moved on."""
+    async with db.execute(
+        "UPDATE matches SET reminded = 1 WHERE id = ? AND status = 'active' AND reminded = 0 AND turn_started_at = ?",
+        (match_id, turn_started_at),
+    ) as cursor:
+        return cursor.rowcount == 1
+
+
+async def load_log(db: aiosqlite.Connection, match_id: int) -> list[str]:
+    """The match's log entries (JSON text) in order."""
+    async with db.execute("SELECT entry FROM match_actions WHERE match_id = ? ORDER BY seq", (match_id,)) as cursor:
+        rows = await cursor.fetchall()
+    return [str(row[0]) for row in rows]
+
+
+async def append_log(
+    db: aiosqlite.Connection, match_id: int, first_seq: int, entries: Sequence[str], user_id: int | None, now: float
+) -> None:
+    await db.executemany(
+        "INSERT INTO match_actions (match_id, seq, entry, user_id, created_at) VALUES (?, ?, ?, ?, ?)",
+        [(match_id, first_seq + i, entry, user_id, now) for i, entry in enumerate(entries)],
+    )
+
+
+async def update_snapshot(
+    db: aiosqlite.Connection, match_id: int, expected_version: int, log_length: int, state_json: str
+) -> bool:
+    """Store the new state as version expected_version + 1, only if nobody stored another one meanwhile."""
+    async with db.execute(
+        "UPDATE match_snapshots SET version = version + 1, log_length = ?, state = ? "
+        "WHERE match_id = ? AND version = ?",
+        (log_length, state_json, match_id, expected_version),
+    ) as cursor:
+        return cursor.rowcount == 1
+
+
+@dataclass(frozen=True, slots=True)
+class MatchProgress:
+    """The columns of a match row that follow from its state after an action."""
+
+    status: str
+    last_action_at: float
+    turn_started_at: float
+    reminded: bool
+    finished_at: float | None
+    winner: int | None
+    score0: int
+    score1: int
+    result_kind: str | None
+
+
+async def update_progress(db: aiosqlite.Connection, match_id: int, progress: MatchProgress) -> None:
+    await db.execute(
+        "UPDATE matches SET status = ?, last_action_at = ?, turn_started_at = ?, reminded = ?, finished_at = ?, "
+        "winner = ?, score0 = ?, score1 = ?, result_kind = ? WHERE id = ?",
+        (
+            progress.status,
+            progress.last_action_at,
+            progress.turn_started_at,
+            int(progress.reminded),
+            progress.finished_at,
+            progress.winner,
+            progress.score0,
+            progress.score1,
+            progress.result_kind,
+            match_id,
+        ),
+    )
+
+
+async def set_message(db: aiosqlite.Connection, match_id: int, channel_id: int, message_id: int) -> bool:
+    async with db.execute(
+        "UPDATE matches SET message_channel_id = ?, message_id = ? WHERE id = ?", (channel_id, message_id, match_id)
+    ) as cursor:
+        return cursor.rowcount == 1
+
+
+async def all_match_ids(db: aiosqlite.Connection) -> list[int]:
+    async with db.execute("SELECT id FROM matches ORDER BY id") as cursor:
+        rows = await cursor.fetchall()
+    return [int(row[0]) for row in rows]

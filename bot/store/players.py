@@ -1,0 +1,51 @@
+"""Players (Discord user id and last known display name) and per-guild settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+
+
+async def remember_player(db: aiosqlite.Connection, user_id: int, name: str, now: float) -> None:
+    """Insert the player or refresh the display name last seen for them."""
+    await db.execute(
+        "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
+        (user_id, name, now),
+    )
+
+
+async def player_names(db: aiosqlite.Connection, user_ids: list[int]) -> dict[int, str]:
+    """The stored display names of the given users (unknown ids are left out)."""
+    names: dict[int, str] = {}
+    for user_id in dict.fromkeys(user_ids):
+        async with db.execute("SELECT name FROM players WHERE user_id = ?", (user_id,)) as cursor:
+            row = await cursor.fetchone()
+        if row is not None:
+            names[user_id] = str(row[0])
+    return names
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGuildSettings:
+    guild_id: int
+    turn_limit_seconds: int
+    default_length: int
+
+
+async def load_guild_settings(db: aiosqlite.Connection, guild_id: int) -> StoredGuildSettings | None:
+    async with db.execute(
+        "SELECT turn_limit_seconds, default_length FROM guild_settings WHERE guild_id = ?", (guild_id,)
+    ) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else StoredGuildSettings(guild_id, int(row[0]), int(row[1]))
+
+
+async def save_guild_settings(db: aiosqlite.Connection, settings: StoredGuildSettings) -> None:
+    await db.execute(
+        "INSERT INTO guild_settings (guild_id, turn_limit_seconds, default_length) VALUES (?, ?, ?) "
+        "ON CONFLICT (guild_id) DO UPDATE SET turn_limit_seconds = excluded.turn_limit_seconds, "
+        "default_length = excluded.default_length",
+        (settings.guild_id, settings.turn_limit_seconds, settings.default_length),
+    )

@@ -1,0 +1,79 @@
+"""The SQLite file: migrations from empty and again, pragmas, the transaction helper, the append-only log."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.store.database import migrations, open_database
+from bot.store.transaction import transaction
+
+EXPECTED_TABLES = {"meta", "players", "guild_settings", "challenges", "matches", "match_actions", "match_snapshots"}
+
+
+def tables_in(path: Path) -> set[str]:
+    with sqlite3.connect(path) as plain:
+        return {row[0] for row in plain.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
+
+
+async def test_migrations_create_every_table_in_an_empty_file(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "gammon.db"
+    async with open_database(path) as db:
+        async with db.execute("PRAGMA user_version") as cursor:
+            version = (await cursor.fetchone())[0]  # type: ignore[index]
+        async with db.execute("PRAGMA journal_mode") as cursor:
+            journal = (await cursor.fetchone())[0]  # type: ignore[index]
+        async with db.execute("PRAGMA foreign_keys") as cursor:
+            foreign_keys = (await cursor.fetchone())[0]  # type: ignore[index]
+        async with db.execute("PRAGMA synchronous") as cursor:
+            synchronous = (await cursor.fetchone())[0]  # type: ignore[index]
+    assert version == len(migrations())
+    assert journal == "wal"
+    assert foreign_keys == 1
+    assert synchronous == 2  # FULL
+    assert tables_in(path) >= EXPECTED_TABLES
+
+
+async def test_reopening_runs_no_migration_twice_and_keeps_data(tmp_path: Path) -> None:
+    path = tmp_path / "gammon.db"
+    async with open_database(path) as db:
+        await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (1, 'Alice', 0)")
+    schema_before = sqlite3.connect(path).execute("SELECT sql FROM sqlite_schema ORDER BY name").fetchall()
+    async with open_database(path), open_database(path) as db, db.execute("SELECT name FROM players") as cursor:
+        names = [row[0] for row in await cursor.fetchall()]
+    assert names == ["Alice"]
+    assert sqlite3.connect(path).execute("SELECT sql FROM sqlite_schema ORDER BY name").fetchall() == schema_before
+
+
+async def test_transaction_rolls_back_everything_on_error(tmp_path: Path) -> None:
+    async with open_database(tmp_path / "gammon.db") as db:
+        with pytest.raises(RuntimeError):
+            async with transaction(db):
+                await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (1, 'Alice', 0)")
+                raise RuntimeError("boom")
+        assert not db.in_transaction
+        async with transaction(db):
+            await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (2, 'Bob', 0)")
+        async with db.execute("SELECT user_id FROM players") as cursor:
+            assert [row[0] for row in await cursor.fetchall()] == [2]
+
+
+async def test_the_action_log_is_append_only(tmp_path: Path) -> None:
+    async with open_database(tmp_path / "gammon.db") as db:
+        async with transaction(db):
+            await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (1, 'A', 0), (2, 'B', 0)")
+            await db.execute(
+                "INSERT INTO matches (id, guild_id, channel_id, player0_id, player1_id, length, options, status, "
+                "created_at, last_action_at, turn_started_at) VALUES (7, 1, 1, 1, 2, 1, '{}', 'active', 0, 0, 0)"
+            )
+            await db.execute("INSERT INTO match_actions (match_id, seq, entry, created_at) VALUES (7, 1, '{}', 0)")
+        for statement in ("UPDATE match_actions SET entry = 'x'", "DELETE FROM match_actions"):
+            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+                await db.execute(statement)
+        with pytest.raises(sqlite3.IntegrityError):  # a second active match in the same channel
+            await db.execute(
+                "INSERT INTO matches (guild_id, channel_id, player0_id, player1_id, length, options, status, "
+                "created_at, last_action_at, turn_started_at) VALUES (1, 1, 2, 1, 1, '{}', 'active', 0, 0, 0)"
+            )
