@@ -1,0 +1,34 @@
+"""The service's refusals: messages written for the player who pressed the button or typed the command."""
+
+from __future__ import annotations
+
+
+class ServiceError(ValueError):
+    """A request that is refused; `str(error)` is the reason in a player's words. Nothing was changed."""
+
+
+class NotFoundError(ServiceError):
+    """The match or challenge id is unknown (an old button, a typo in a command)."""
+
+
+class StaleStateError(ServiceError):
+    """The board changed since the player saw it (a double click, both players pressing, a retry).
+
+    `match_id` and `version` name the current state, so the front end can point to the up-to-date message.
+    """
+
+    def __init__(self, message: str, *, match_id: int, version: int) -> None:
+        super().__init__(message)
+        self.match_id = match_id
+        self.version = version
+
+
+class CorruptMatchError(ServiceError):
+    """The stored state of a match cannot be read or does not match its action log; nothing is changed.
+
+    The consistency check (`python -m bot.service.check`) lists such matches for the bot's operator.
+    """
+
+    def __init__(self, message: str, *, match_id: int) -> None:
+        super().__init__(message)
+        self.match_id = match_id
