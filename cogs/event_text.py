@@ -1,0 +1,114 @@
+"""The engine's events in words: one line of what happened for each thing a player should know.
+
+`Alice rolled 6-5 and played 24/13`. A roll followed by its play in the same update is told once; steps of a
+turn still being entered are told by the picture rather than in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.engine import events as ev
+from bot.engine.outcome import OutcomeKind
+from bot.engine.position import WinKind
+
+MAX_CONTENT = 2000
+
+_RESIGN_KIND = {WinKind.SINGLE: "a single game", WinKind.GAMMON: "a gammon", WinKind.BACKGAMMON: "a backgammon"}
+_OUTCOME = {
+    OutcomeKind.SINGLE: "by bearing off",
+    OutcomeKind.GAMMON: "with a gammon",
+    OutcomeKind.BACKGAMMON: "with a backgammon",
+    OutcomeKind.DROPPED: "because the double was dropped",
+    OutcomeKind.RESIGNED: "by resignation",
+    OutcomeKind.CLAIMED: "because time ran out (R9.5)",
+}
+
+
+def dice_text(dice: tuple[int, int]) -> str:
+    return f"{dice[0]}-{dice[1]}"
+
+
+def points_text(points: int) -> str:
+    return f"{points} point{'s' if points != 1 else ''}"
+
+
+def score_text(names: tuple[str, str], scores: tuple[int, int], length: int) -> str:
+    match = f" (match to {length})" if length else ""
+    return f"Score: {names[0]} {scores[0]}, {names[1]} {scores[1]}{match}."
+
+
+def describe(events: Sequence[ev.Event], names: tuple[str, str], length: int) -> list[str]:
+    """One line per event worth telling, in order."""
+    lines: list[str] = []
+    played_rolls = {(e.player, e.dice) for e in events if isinstance(e, ev.Played)}
+    for event in events:
+        line = _line(event, names, length, played_rolls)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def _line(event: ev.Event, names: tuple[str, str], length: int, played_rolls: set[tuple[int, tuple[int, int]]]
+          ) -> str | None:
+    match event:
+        case ev.GameStarted(number=number, crawford=crawford):
+            if number == 1 and not crawford:
+                return None
+            return f"Game {number} begins{' (Crawford game: no doubling, R8.3)' if crawford else ''}."
+        case ev.OpeningRolled(rolls=rolls, player=player):
+            ties = [f"{a}-{b}" for a, b in rolls[:-1]]
+            last = rolls[-1]
+            tie_text = f" after {len(ties)} tie{'s' if len(ties) > 1 else ''} ({', '.join(ties)})" if ties else ""
+            return (f"Opening roll{tie_text}: {names[0]} {last[0]}, {names[1]} {last[1]}. "
+                    f"{names[player]} moves first (R2.2).")
+        case ev.AutomaticDouble(cube=cube):
+            return f"The opening tie doubles the cube to {cube} (automatic double, R2.3)."
+        case ev.Rolled(player=player, dice=dice, automatic=automatic):
+            if (player, dice) in played_rolls:
+                return None
+            return f"{names[player]} rolled {dice_text(dice)}{' (no double possible)' if automatic else ''}."
+        case ev.Played(player=player, dice=dice, play=play, automatic=automatic):
+            if not play.steps:
+                return f"{names[player]} rolled {dice_text(dice)} and cannot move (R4.4)."
+            forced = " (the only legal play, made automatically, R9.3)" if automatic else ""
+            return f"{names[player]} rolled {dice_text(dice)} and played {play}{forced}."
+        case ev.StepMoved() | ev.StepUndone():
+            return None
+        case ev.Doubled(player=player, cube=cube):
+            return f"{names[player]} doubles to {cube}."
+        case ev.Taken(player=player, cube=cube):
+            return f"{names[player]} takes; the cube is at {cube}."
+        case ev.Dropped(player=player):
+            return f"{names[player]} drops."
+        case ev.Beavered(player=player, cube=cube):
+            return f"{names[player]} beavers: the cube goes to {cube} (R6.4)."
+        case ev.BeaverAccepted(player=player, cube=cube):
+            return f"{names[player]} accepts the beaver; the cube is at {cube}."
+        case ev.BeaverRefused(player=player):
+            return f"{names[player]} refuses the beaver."
+        case ev.ResignationOffered(player=player, kind=kind, points=points):
+            return f"{names[player]} offers to resign {_RESIGN_KIND[kind]} ({points_text(points)})."
+        case ev.ResignationAccepted(player=player):
+            return f"{names[player]} accepts the resignation."
+        case ev.ResignationDeclined(player=player):
+            return f"{names[player]} declines the resignation; play goes on."
+        case ev.Claimed(player=player):
+            return f"{names[player]} claims the win: {names[1 - player]} did not act in time (R9.5)."
+        case ev.GameWon(number=number, outcome=outcome, scores=scores):
+            return (f"**{names[outcome.winner]} wins game {number} {_OUTCOME[outcome.kind]}: "
+                    f"{points_text(outcome.points)}.** {score_text(names, scores, length)}")
+        case ev.MatchWon(winner=winner, scores=scores):
+            if not length:
+                return f"**{names[winner]} wins the money game.**"
+            return f"**{names[winner]} wins the match {max(scores)}-{min(scores)}!**"
+        case ev.MatchAborted(player=player):
+            return f"{names[player]} ended the match without a result."
+    return None
+
+
+def clip(text: str, limit: int = MAX_CONTENT) -> str:
+    """Discord refuses content over 2000 characters: keep the end, which says who acts now."""
+    if len(text) <= limit:
+        return text
+    return "…" + text[-(limit - 1):]

@@ -1,0 +1,69 @@
+"""Message text for the engine's events: what a player reads after each action."""
+
+from __future__ import annotations
+
+from bot.engine import events as ev
+from bot.engine.outcome import Outcome, OutcomeKind
+from bot.engine.play import Play, Step
+from bot.engine.position import WinKind
+from cogs.event_text import clip, describe
+
+NAMES = ("Alice", "Bob")
+RUN = Play((Step(24, 18, 6), Step(18, 13, 5)))
+
+
+def test_roll_and_play_in_one_update_is_one_line() -> None:
+    events = [ev.Rolled(0, (6, 5), automatic=True), ev.Played(0, (6, 5), RUN, automatic=False)]
+    assert describe(events, NAMES, 5) == ["Alice rolled 6-5 and played 24/13."]
+
+
+def test_roll_alone_and_forced_and_impossible_plays() -> None:
+    assert describe([ev.Rolled(1, (3, 1), automatic=False)], NAMES, 5) == ["Bob rolled 3-1."]
+    forced = describe([ev.Played(1, (6, 5), RUN, automatic=True)], NAMES, 5)
+    assert forced == ["Bob rolled 6-5 and played 24/13 (the only legal play, made automatically, R9.3)."]
+    assert describe([ev.Played(1, (6, 6), Play(()), automatic=True)], NAMES, 5) == [
+        "Bob rolled 6-6 and cannot move (R4.4)."
+    ]
+
+
+def test_steps_are_shown_by_the_picture_not_in_words() -> None:
+    assert describe([ev.StepMoved(0, Step(13, 8, 5)), ev.StepUndone(0, Step(13, 8, 5))], NAMES, 5) == []
+
+
+def test_opening_roll_with_a_tie() -> None:
+    lines = describe([ev.GameStarted(1, False), ev.OpeningRolled(((3, 3), (2, 5)), 1)], NAMES, 3)
+    assert lines == ["Opening roll after 1 tie (3-3): Alice 2, Bob 5. Bob moves first (R2.2)."]
+
+
+def test_cube_sequence_with_beaver() -> None:
+    events = [ev.Doubled(0, 2), ev.Beavered(1, 4), ev.BeaverAccepted(0, 4)]
+    assert describe(events, NAMES, 0) == [
+        "Alice doubles to 2.",
+        "Bob beavers: the cube goes to 4 (R6.4).",
+        "Alice accepts the beaver; the cube is at 4.",
+    ]
+
+
+def test_game_and_match_end() -> None:
+    events = [
+        ev.Dropped(1),
+        ev.GameWon(3, Outcome(0, OutcomeKind.DROPPED, 2, 2), (3, 1)),
+        ev.MatchWon(0, (3, 1)),
+    ]
+    assert describe(events, NAMES, 3) == [
+        "Bob drops.",
+        "**Alice wins game 3 because the double was dropped: 2 points.** Score: Alice 3, Bob 1 (match to 3).",
+        "**Alice wins the match 3-1!**",
+    ]
+
+
+def test_resignation_and_crawford() -> None:
+    lines = describe([ev.ResignationOffered(1, WinKind.GAMMON, 4), ev.GameStarted(2, True)], NAMES, 5)
+    assert lines == ["Bob offers to resign a gammon (4 points).", "Game 2 begins (Crawford game: no doubling, R8.3)."]
+
+
+def test_clip_keeps_the_end_within_discords_limit() -> None:
+    text = "x" * 2500 + "Bob, your turn"
+    clipped = clip(text)
+    assert len(clipped) == 2000 and clipped.endswith("Bob, your turn")
+    assert clip("short") == "short"
