@@ -8,11 +8,14 @@ points (1..6 the home board, 24 farthest away), 25 the bar. The opponent's point
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.engine import legal, movegen, notation, position_id
+from bot.engine.errors import IllegalPlayError
+from bot.engine.play import BAR, OFF, Play, Step
+
 CHECKERS = 15
-OFF = 0
-BAR = 25
 
 Side = tuple[int, ...]
 
@@ -60,6 +63,117 @@ class Position:
             return tuple(board)
 
         return cls(side(mover), side(opponent))
+
+    @classmethod
+    def from_position_id(cls, pid: str) -> Position:
+        """The position a GNU Backgammon Position ID describes, the player on roll as mover (R10.2).
+
+        :raises InvalidPositionIdError: (a ValueError) for malformed text or an impossible board.
+        """
+        mover, opponent = position_id.decode(pid)
+        return cls(mover, opponent)
+
+    def position_id(self) -> str:
+        """The GNU Backgammon Position ID (R10.2), e.g. `4HPwATDgc/ABMA` for the start."""
+        return position_id.encode(self.mover, self.opponent)
+
+    def legal_plays(self, dice: tuple[int, int]) -> list[Play]:
+        """Every legal play with this roll (R3-R5), one per distinct resulting position (R4.5).
+
+        When nothing can be played (R4.4) the list holds the empty play, so a forced turn (R9.3) is always
+        `len(plays) == 1`. The order is fixed for a given position and roll.
+        """
+        return list(self._legal(dice).plays)
+
+    def apply(self, play: Play) -> Position:
+        """The position after `play`, seen from the opponent, who is now on roll.
+
+        The play should come from `legal_plays`, `parse_play` or `complete_play` for this position; only that
+        each step can be made is checked here.
+        :raises IllegalPlayError: when a step moves from an empty point or onto a blocked one.
+        """
+        after = self.after_steps(play.steps)
+        return Position(after.opponent, after.mover)
+
+    def after_steps(self, steps: Sequence[Step]) -> Position:
+        """The board after some steps of the mover's turn, still seen from the mover (for step-by-step play).
+
+        :raises IllegalPlayError: when a step moves from an empty point or onto a blocked one.
+        """
+        me = list(self.mover)
+        opp = list(reversed(self.opponent))
+        for step in steps:
+            if not me[step.start]:
+                raise IllegalPlayError(f"{step}: there is no checker of yours to move there")
+            if step.end and opp[step.end] >= 2:
+                raise IllegalPlayError(f"{step}: point {step.end} is blocked")
+            movegen.make_step(me, opp, step.start, step.end, step.end > 0 and opp[step.end] == 1)
+        return Position(tuple(me), tuple(reversed(opp)))
+
+    def next_steps(self, dice: tuple[int, int], steps_so_far: Sequence[Step]) -> list[Step]:
+        """The single steps that may come next, each leaving a complete legal play reachable (R4.1-R4.3, R9.2).
+
+        Empty when the steps so far already make a complete play. Undo is dropping the last step.
+        :raises IllegalPlayError: when `steps_so_far` cannot be played in that order with these dice.
+        """
+        dice = legal.check_dice(dice)
+        table = self._legal(dice)
+        needed = table.dice_used - len(steps_so_far)
+        if needed <= 0:
+            return []
+        me = list(self.mover)
+        opp = list(reversed(self.opponent))
+        left = legal.walk(me, opp, dice, steps_so_far)
+        outside = movegen.outside_count(me)
+        found: list[Step] = []
+        for die in sorted(set(left), reverse=True):
+            if table.single_die is not None and die != table.single_die:
+                continue
+            rest = list(left)
+            rest.remove(die)
+            for start in movegen.BAR_ONLY if me[BAR] else movegen.ALL_STARTS:
+                if not me[start]:
+                    continue
+                end = movegen.step_end(me, opp, start, die, outside)
+                if end < 0:
+                    continue
+                hit = end > 0 and opp[end] == 1
+                movegen.make_step(me, opp, start, end, hit)
+                if 1 + movegen.max_dice(me, opp, rest) >= needed:
+                    found.append(movegen.STEPS[start][die][hit])
+                movegen.unmake_step(me, opp, start, end, hit)
+        found.sort(key=lambda step: (-step.start, -step.die))
+        return found
+
+    def complete_play(self, dice: tuple[int, int], steps_so_far: Sequence[Step]) -> Play | None:
+        """The legal play (as listed by `legal_plays`) that these steps make, or None if they are not complete.
+
+        :raises IllegalPlayError: when `steps_so_far` cannot be played in that order with these dice.
+        """
+        dice = legal.check_dice(dice)
+        table = self._legal(dice)
+        me = list(self.mover)
+        opp = list(reversed(self.opponent))
+        legal.walk(me, opp, dice, steps_so_far)
+        if len(steps_so_far) != table.dice_used:
+            return None
+        if table.single_die is not None and steps_so_far[0].die != table.single_die:
+            return None
+        return table.by_key.get(movegen.result_key(self.mover, self.opponent, steps_so_far))
+
+    def parse_play(self, text: str, dice: tuple[int, int]) -> Play:
+        """The legal play that `text` writes in notation (R10.1), as listed by `legal_plays`.
+
+        Accepts `24/18 13/11`, `bar/22*`, `b/22`, `25/22`, `6/off`, `6/0`, `13/7(2)`, `24/18/13`, `8/5*/1`,
+        any case, extra spaces, steps in any order, and GNU Backgammon's move strings.
+        :raises InvalidPlayError: when the text cannot be read as a play.
+        :raises IllegalPlayError: when it reads as a play the rules forbid; the message says why.
+        """
+        dice = legal.check_dice(dice)
+        return notation.parse_play(self.mover, self.opponent, dice, text, self._legal(dice))
+
+    def _legal(self, dice: tuple[int, int]) -> legal.LegalPlays:
+        return legal.legal_plays(self.mover, self.opponent, legal.check_dice(dice))
 
     def swapped(self) -> Position:
         """The same board seen from the other side (the opponent on roll)."""

@@ -1,0 +1,199 @@
+"""Reading plays written in notation (R10.1); writing them is `str(play)` in bot.engine.play.
+
+A text is read into checker paths (`8/5*/1` is one checker through 5, `13/7(2)` two checkers), then the
+paths are played out die by die on the board in every order; the legal play whose result they reach is the
+answer. When none is reached, the message says why in a player's words.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from bot.engine.errors import IllegalPlayError, InvalidPlayError
+from bot.engine.legal import LegalPlays, dice_left, why_not
+from bot.engine.movegen import STEPS, Board, make_step, result_key, unmake_step
+from bot.engine.play import BAR, NO_PLAY_TEXT, OFF, Play, Step
+
+Path = tuple[tuple[int, bool], ...]  # (point, a hit is marked there), starting with the start point
+
+EXAMPLE = "write steps like 24/18 13/11, bar/22*, 6/off or 13/7(2)"
+_POINT = re.compile(r"(bar|b|off|\d{1,2})(\*?)")
+_REPEAT = re.compile(r"(.*?)\((\d+)\)")
+_SPACES_AROUND = re.compile(r"\s*([/*(])\s*")
+
+
+def read_paths(text: str) -> list[Path]:
+    """The checker paths a text names, a repeated one listed once per checker.
+
+    :raises InvalidPlayError: for text that is not notation.
+    :raises IllegalPlayError: for a step that goes backwards.
+    """
+    cleaned = _SPACES_AROUND.sub(r"\1", text.strip().lower().replace(",", " "))
+    paths: list[Path] = []
+    for token in cleaned.split():
+        count = 1
+        repeat = _REPEAT.fullmatch(token)
+        if repeat:
+            token, count = repeat.group(1), int(repeat.group(2))
+            if not 1 <= count <= 4:
+                raise InvalidPlayError(f"'({count})' repeats a step {count} times: a turn has at most four moves")
+        parts = token.split("/")
+        if len(parts) < 2:
+            raise InvalidPlayError(f"I can't read '{token}': {EXAMPLE}")
+        path = tuple(_read_point(part, token, first=index == 0) for index, part in enumerate(parts))
+        for (start, _), (end, _) in itertools.pairwise(path):
+            if end >= start:
+                raise IllegalPlayError(
+                    f"'{token}' moves backwards: checkers move from higher points to lower ones, towards off"
+                )
+        paths.extend([path] * count)
+    return paths
+
+
+def _read_point(part: str, token: str, *, first: bool) -> tuple[int, bool]:
+    match = _POINT.fullmatch(part)
+    if not match:
+        raise InvalidPlayError(f"I can't read '{part}' in '{token}': points are 1 to 24, bar or off; {EXAMPLE}")
+    name, star = match.groups()
+    point = BAR if name in ("bar", "b") else OFF if name == "off" else int(name)
+    if point > BAR:
+        raise InvalidPlayError(f"There is no point {point}: points are 1 to 24 (25 is the bar, 0 is off)")
+    if first and point == OFF:
+        raise InvalidPlayError(f"'{token}' starts from off: a borne-off checker never moves again")
+    if not first and point == BAR:
+        raise InvalidPlayError(f"'{token}' ends on the bar: only a hit sends a checker there")
+    if first and star:
+        raise InvalidPlayError(f"'{token}' marks a hit on its starting point; put '*' after the point where you hit")
+    return point, bool(star)
+
+
+class _Realizer:
+    """Plays paths out die by die in every order, collecting the step sequences that do all of them."""
+
+    def __init__(self, mover: Sequence[int], opponent: Sequence[int], dice: tuple[int, int], paths: list[Path]):
+        self.me: Board = list(mover)
+        self.opp: Board = list(reversed(opponent))
+        self.dice = dice
+        self.paths = paths
+        self.current = [path[0][0] for path in paths]
+        self.next_index = [1] * len(paths)
+        self.found: list[tuple[Step, ...]] = []
+        self.failure: tuple[int, str] | None = None
+
+    def run(self) -> None:
+        self._extend(dice_left(self.dice), [])
+
+    def _fail(self, depth: int, message: str) -> None:
+        if self.failure is None or depth > self.failure[0]:
+            self.failure = (depth, message)
+
+    def _extend(self, left: list[int], steps: list[Step]) -> None:
+        pending = [i for i, path in enumerate(self.paths) if self.next_index[i] < len(path)]
+        if not pending:
+            self.found.append(tuple(steps))
+            return
+        if not left:
+            self._fail(len(steps), f"That is more than your roll of {self.dice[0]}-{self.dice[1]} can move")
+            return
+        tried: set[tuple[Path, int, int]] = set()
+        for i in pending:
+            state = (self.paths[i], self.current[i], self.next_index[i])
+            if state in tried:  # two checkers on the same path and stage: trying one is enough
+                continue
+            tried.add(state)
+            self._advance(i, left, steps)
+
+    def _advance(self, i: int, left: list[int], steps: list[Step]) -> None:
+        start = self.current[i]
+        target = self.paths[i][self.next_index[i]][0]
+        fits = False
+        for die in sorted(set(left), reverse=True):
+            landing = start - die
+            if landing < target and not (target == OFF and landing < OFF):
+                continue
+            fits = True
+            problem = why_not(self.me, self.opp, start, die)
+            if problem:
+                self._fail(len(steps), problem)
+                continue
+            end = max(landing, OFF)
+            hit = end > OFF and self.opp[end] == 1
+            make_step(self.me, self.opp, start, end, hit)
+            self.current[i] = end
+            if end == target:
+                self.next_index[i] += 1
+            rest = list(left)
+            rest.remove(die)
+            steps.append(STEPS[start][die][hit])
+            self._extend(rest, steps)
+            steps.pop()
+            if end == target:
+                self.next_index[i] -= 1
+            self.current[i] = start
+            unmake_step(self.me, self.opp, start, end, hit)
+        if not fits:
+            to = "off" if target == OFF else str(target)
+            frm = "the bar" if start == BAR else str(start)
+            left_text = ", ".join(str(die) for die in sorted(left, reverse=True))
+            self._fail(len(steps), f"No die you have left ({left_text}) moves a checker from {frm} to {to}")
+
+
+def parse_play(
+    mover: Sequence[int], opponent: Sequence[int], dice: tuple[int, int], text: str, table: LegalPlays
+) -> Play:
+    """The play in `table` that `text` writes (see the module docstring); `dice` has the higher die first."""
+    roll = f"{dice[0]}-{dice[1]}"
+    if text.strip().lower() in ("", NO_PLAY_TEXT):
+        if table.dice_used == 0:
+            return table.plays[0]
+        if text.strip():
+            raise IllegalPlayError(f"You can move with {roll}: for example {table.plays[0]}")
+        raise InvalidPlayError(f"Your play is empty: {EXAMPLE}")
+    paths = read_paths(text)
+    realizer = _Realizer(mover, opponent, dice, paths)
+    realizer.run()
+    marked = {point for path in paths for point, star in path if star}
+    candidates: list[Play] = []
+    for steps in realizer.found:
+        play = table.by_key.get(result_key(mover, opponent, steps))
+        if play is not None:
+            if {step.end for step in play.steps if step.hit} == marked:
+                return play
+            candidates.append(play)
+    if candidates:
+        return candidates[0]
+    if not realizer.found:
+        assert realizer.failure is not None
+        raise IllegalPlayError(realizer.failure[1])
+    raise IllegalPlayError(_too_few_dice(dice, table, max(realizer.found, key=len)))
+
+
+def _too_few_dice(dice: tuple[int, int], table: LegalPlays, steps: tuple[Step, ...]) -> str:
+    """Why a play that can be made is still illegal: it leaves dice unplayed that must be played (R4, R4.6)."""
+    high, low = dice
+    roll = f"{high}-{low}"
+    if table.dice_used == 0:
+        return f"Nothing can be played with {roll}: your turn passes"
+    if table.single_die is not None and len(steps) == 1:
+        if table.single_die == high:
+            return f"With {roll} you must play the {high} when only one die can be played"
+        return f"With {roll} only the {low} can be played"
+    example = _example(table, steps)
+    if high != low:
+        return f"You must play both dice: {example} is possible"
+    if table.dice_used == 4:
+        return f"You must play all four {high}s: {example} is possible"
+    return f"You must play {table.dice_used} of your four {high}s: {example} is possible"
+
+
+def _example(table: LegalPlays, steps: tuple[Step, ...]) -> Play:
+    """A legal play that keeps the player's own steps if one does, else the first legal play."""
+    wanted = Counter((step.start, step.die) for step in steps)
+    for play in table.plays:
+        have = Counter((step.start, step.die) for step in play.steps)
+        if not wanted - have:
+            return play
+    return table.plays[0]
