@@ -1,0 +1,104 @@
+"""Buttons that survive restarts: DynamicItems whose custom_id says everything (cogs.custom_ids).
+
+`from_custom_id` only parses (it runs before the 3-second acknowledgement, so no database work there); the
+callback hands the parsed control to the game cog (found by name, so views keep no references), which
+acknowledges first.
+Errors inside a callback are answered like command errors (cogs.errors), since discord.py would only log them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import discord
+from discord.ext import commands
+
+from cogs.custom_ids import CHALLENGE_TEMPLATE, GAME_TEMPLATE, ChallengeControl, GameControl
+from cogs.errors import report_error
+from cogs.move_menu import ButtonSpec
+
+#: The name of the cog that handles the clicks (cogs.bg.Backgammon).
+HANDLER_COG = "Backgammon"
+
+
+@runtime_checkable
+class ControlHandler(Protocol):
+    async def on_game_control(self, interaction: discord.Interaction[Any], control: GameControl) -> None: ...
+
+    async def on_challenge_control(
+        self, interaction: discord.Interaction[Any], control: ChallengeControl
+    ) -> None: ...
+
+
+def _handler(interaction: discord.Interaction[Any]) -> ControlHandler | None:
+    client = interaction.client
+    cog = client.get_cog(HANDLER_COG) if isinstance(client, commands.Bot) else None
+    return cog if isinstance(cog, ControlHandler) else None
+
+
+async def _not_ready(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message("The bot is still starting; try again in a moment.", ephemeral=True)
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_TEMPLATE):
+    def __init__(self, spec: ButtonSpec, *, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(label=spec.label, style=spec.style, custom_id=spec.control.custom_id), row=row
+        )
+        self.control = spec.control
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameButton:
+        label = getattr(item, "label", None) or "?"
+        style = getattr(item, "style", discord.ButtonStyle.secondary)
+        return cls(ButtonSpec(label, GameControl.from_match(match), style))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        handler = _handler(interaction)
+        if handler is None:
+            await _not_ready(interaction)
+            return
+        try:
+            await handler.on_game_control(interaction, self.control)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHALLENGE_TEMPLATE):
+    def __init__(self, control: ChallengeControl, label: str, style: discord.ButtonStyle, *,
+                 disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=control.custom_id, disabled=disabled)
+        )
+        self.control = control
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChallengeButton:
+        label = getattr(item, "label", None) or "?"
+        style = getattr(item, "style", discord.ButtonStyle.secondary)
+        return cls(ChallengeControl.from_match(match), label, style)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        handler = _handler(interaction)
+        if handler is None:
+            await _not_ready(interaction)
+            return
+        try:
+            await handler.on_challenge_control(interaction, self.control)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+def game_view(rows: Sequence[Sequence[ButtonSpec]]) -> discord.ui.View:
+    """A view laid out exactly as the rows say (row i of the data is Discord's row i)."""
+    view = discord.ui.View(timeout=None)
+    for index, row in enumerate(rows):
+        for spec in row:
+            view.add_item(GameButton(spec, row=index))
+    return view
