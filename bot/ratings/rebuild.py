@@ -82,7 +82,7 @@ async def _rebuild_in_transaction(db: aiosqlite.Connection, *, write: bool) -> R
                     """,
                     (opponent_id, int(won), length, guild_id, ladder.standing.rating, after.rating,
                      ladder.standing.experience, match_id, user_id),
-                )  # fmt: skip
+                )
             ladder.standing, ladder.matches, ladder.wins = after, ladder.matches + 1, ladder.wins + int(won)
         report.matches_replayed += 1
     await _check_ladders(db, report, ladders)

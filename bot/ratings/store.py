@@ -110,7 +110,7 @@ async def _insert_rated_match(
             own.gammons_won, own.backgammons_won, theirs.gammons_won, theirs.backgammons_won,
             own.cubes_taken, own.cubes_dropped,
         ),
-    )  # fmt: skip
+    )
 
 
 async def player_count(db: aiosqlite.Connection, guild_id: int) -> int:
