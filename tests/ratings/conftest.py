@@ -58,6 +58,8 @@ async def store_match(
             player_ids=players,
             length=length,
             options_json=json.dumps({"length": length}),
+            log_header="{}",
+            state_json="{}",
             now=0.0,
         )
         if scores is None:
