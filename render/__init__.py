@@ -1,1 +1,11 @@
-"""Board images drawn with Pillow. Reads the engine's state, never changes it."""
+"""Board images drawn with Pillow, and the same board as text. Reads the engine's state, never changes it.
+
+`board(state, perspective=...)` gives PNG bytes; `text_board(state, perspective=...)` a plain-text diagram.
+"""
+
+from render.picture import board
+from render.state import BoardState
+from render.text import text_board
+from render.theme import THEMES
+
+__all__ = ["THEMES", "BoardState", "board", "text_board"]
