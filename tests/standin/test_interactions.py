@@ -1,0 +1,125 @@
+"""Interactions through the stand-in with the test-only probe bot: every shape the game cogs will use."""
+
+from __future__ import annotations
+
+import pytest
+import pytest_asyncio
+
+from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioError, wait_for_edit
+from tests.support.discord_standin.pytest_plugin import LaunchBot
+
+PROBE = "tests.support.probe_bot"
+
+
+@pytest_asyncio.fixture
+async def probe(launch_bot: LaunchBot) -> BotProcess:
+    return await launch_bot(PROBE)
+
+
+async def test_slash_command_with_typed_options_and_resolved_user(standin: DiscordStandin, probe: BotProcess) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    reply = await alice.slash("probe echo", text="hi", times=2, who=bob, loud=True)
+    assert reply.acknowledged and reply.type == 4
+    assert reply.content == "bob: HI HI"
+    assert not reply.ephemeral
+    assert reply.latency is not None and 0 < reply.latency < 3
+    quiet = await alice.slash("probe echo", text="psst", times=1)
+    assert quiet.ephemeral and quiet.content == "psst"
+    assert quiet.message is not None and quiet.message in alice.visible_messages()
+    assert quiet.message not in bob.visible_messages()
+    assert await standin.wait_for_message(standin.general) is reply.message  # the ephemeral one is skipped
+
+
+async def test_subcommand_group_and_client_side_option_checks(standin: DiscordStandin, probe: BotProcess) -> None:
+    alice = standin.add_user("alice")
+    assert (await alice.slash("probe deep nested", value=7)).content == "nested 7"
+    with pytest.raises(ScenarioError, match="outside"):
+        await alice.slash("probe echo", text="x", times=4)  # Range[int, 1, 3]: the client refuses
+    with pytest.raises(ScenarioError, match="required"):
+        await alice.slash("probe echo", text="x")
+    with pytest.raises(ScenarioError, match="no slash command"):
+        await alice.slash("nope")
+
+
+async def test_autocomplete_returns_the_bots_choices(standin: DiscordStandin, probe: BotProcess) -> None:
+    alice = standin.add_user("alice")
+    choices = await alice.autocomplete("probe fruit", "name", "berry")
+    assert [c["value"] for c in choices] == ["blackberry", "blueberry", "cranberry", "raspberry", "strawberry"]
+    assert len(await alice.autocomplete("probe fruit", "name", "")) == 25
+    assert (await alice.slash("probe fruit", name="fig")).content == "You picked fig"
+
+
+async def test_button_edits_message_with_png_then_removes_it(standin: DiscordStandin, probe: BotProcess) -> None:
+    alice = standin.add_user("alice")
+    board = (await alice.slash("probe board")).message
+    assert board is not None
+    assert [b.label for b in board.buttons] == ["Draw", "Clear"]
+    drawn = await alice.click(board, "Draw")
+    assert drawn.type == 7 and drawn.message is board
+    assert board.content == "drawn"
+    [image] = board.attachments
+    assert image.is_png and image.filename == "board.png" and image.size == (64, 48)
+    await alice.click(board, custom_id="probe:clear")
+    assert board.content == "cleared" and board.attachments == []
+    assert [len(s.attachments) for s in board.history] == [0, 1, 0]
+    with pytest.raises(ScenarioError, match="no button"):
+        await alice.click(board, "Resign")
+
+
+async def test_select_choices_reach_the_bot(standin: DiscordStandin, probe: BotProcess) -> None:
+    alice = standin.add_user("alice")
+    board = (await alice.slash("probe board")).message
+    assert board is not None
+    [menu] = board.selects
+    assert menu.options == (("Option 1", "v1"), ("Option 2", "v2"), ("Option 3", "v3"))
+    version = board.version
+    reply = await alice.select(board, "Option 1", "Option 3", labels=True)
+    assert reply.type == 7
+    await wait_for_edit(board, version)
+    assert board.content == "picked v1,v3"
+
+
+async def test_deferred_response_edited_with_png_and_followups(standin: DiscordStandin, probe: BotProcess) -> None:
+    alice = standin.add_user("alice")
+    slow = await alice.slash("probe slow")
+    assert slow.type == 5 and slow.message is not None and slow.message.loading
+    message = await slow.settled()
+    assert message.content == "done" and message.attachments[0].is_png
+    many = await alice.slash("probe followup")
+    assert many.ephemeral and many.content == "first"
+    second, secret = await many.next_followup(), await many.next_followup()
+    assert (second.content, second.ephemeral) == ("second", False)
+    assert (secret.content, secret.ephemeral, secret.visible_to) == ("secret", True, alice.id)
+
+
+async def test_thread_created_from_the_response(standin: DiscordStandin, probe: BotProcess) -> None:
+    alice = standin.add_user("alice")
+    reply = await alice.slash("probe thread")
+    assert reply.message is not None
+    await standin.eventually(lambda: standin.threads and standin.threads[0].messages, what="a message in a thread")
+    [thread] = standin.threads
+    assert thread.id == reply.message.id and thread.parent_id == standin.general.id
+    assert alice.id in thread.member_ids
+    inside = await standin.wait_for_message(thread)
+    assert inside.content == "inside the thread"
+    assert (await alice.click(inside, "Draw")).type == 7  # components work inside threads too
+
+
+async def test_rate_limited_callback_is_retried(standin: DiscordStandin, probe: BotProcess) -> None:
+    alice = standin.add_user("alice")
+    standin.rate_limit("/callback", count=1, retry_after=0.3)
+    reply = await alice.slash("probe echo", text="again", times=1, loud=True)
+    assert standin.rate_limited == 1
+    assert reply.acknowledged and reply.content == "AGAIN"
+    assert reply.latency is not None and reply.latency >= 0.3
+
+
+async def test_buttons_keep_working_after_sigkill_restart(standin: DiscordStandin, probe: BotProcess) -> None:
+    alice = standin.add_user("alice")
+    board = (await alice.slash("probe board")).message
+    assert board is not None
+    await probe.restart()
+    assert (await alice.click(board, "Draw")).acknowledged
+    assert board.content == "drawn"
+    assert len(standin.latencies()) == 2
+    assert "2 acknowledgements" in standin.latency_report()

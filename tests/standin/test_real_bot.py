@@ -1,0 +1,41 @@
+"""The real bot (`python -m bot`) against the stand-in: connect, sync, heartbeat, resume, stop, restart."""
+
+from __future__ import annotations
+
+from tests.support.discord_standin import BotProcess, DiscordStandin
+from tests.support.discord_standin.pytest_plugin import LaunchBot
+
+
+async def test_bot_identifies_gets_its_guild_and_syncs_to_the_dev_guild(
+    standin: DiscordStandin, gammon_bot: BotProcess
+) -> None:
+    assert standin.identifies == 1
+    assert standin.session is not None and standin.session.connection is not None
+    assert [frame["t"] for frame in standin.session.sent[:2]] == ["READY", "GUILD_CREATE"]
+    assert standin.command_syncs == [standin.guild.id]  # DEV_GUILD_ID: synced to the guild, not globally
+    assert ("GET", "/api/v10/users/@me") in standin.requests
+
+
+async def test_bot_heartbeats_and_survives_reconnect_with_resume(
+    standin: DiscordStandin, gammon_bot: BotProcess
+) -> None:
+    session = standin.session
+    assert session is not None
+    # The heartbeat interval is 1 s in tests: two beats on this session, each answered by an ack.
+    await standin.eventually(lambda: session.heartbeats >= 2, timeout=4, what="two heartbeats")
+    await standin.request_reconnect()
+    await standin.wait_until_ready(timeout=10)
+    assert standin.session is session and session.resumes == 1
+    assert standin.identifies == 1  # resumed, not a new session
+    assert standin.gateway_connections == 2
+
+
+async def test_sigterm_stops_cleanly_and_sigkill_restart_reconnects(
+    standin: DiscordStandin, launch_bot: LaunchBot
+) -> None:
+    bot = await launch_bot()
+    await bot.restart()  # SIGKILL, then the same database again
+    assert standin.identifies == 2
+    assert bot.database_path.exists()
+    assert await bot.terminate() == 0
+    assert "Bot stopped" in bot.log()

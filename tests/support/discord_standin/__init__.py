@@ -1,0 +1,79 @@
+"""A protocol-level Discord stand-in: the real bot process talks to it over HTTP and the gateway websocket.
+
+The stand-in (aiohttp on 127.0.0.1, a free port) speaks Discord API v10 for one bot in one guild: REST
+(current user, application info, command sync, interaction callbacks, followups, original-response edits with
+multipart uploads, channel messages, threads, members) and the gateway (hello, identify, ready, guild create,
+heartbeat/ack, RECONNECT + RESUME with replay, zlib-stream). It enforces Discord's limits the way Discord does:
+a broken rule gets Discord's error response AND is recorded in `standin.violations`, and the `standin` fixture
+fails the test at teardown if any are left (call `standin.take_violations()` in tests that break rules on
+purpose). Rules: acknowledgement within 3 s, once; tokens valid 15 minutes; <= 5 action rows, <= 5 buttons a
+row, a select alone in its row with 1-25 options; custom_id 1-100 and unique in the message; labels <= 80;
+content <= 2000; embed limits; <= 25 autocomplete choices; command names lower-case <= 32, descriptions 1-100;
+attachments <= 10 MiB; no privileged intents; REST needs the bot token; unknown endpoints are violations.
+
+Fixtures (tests/conftest.py):
+    standin                      DiscordStandin, started; fails the test at teardown on violations
+    launch_bot(module="bot", *, wait_ready=True, **env) -> BotProcess   (async factory)
+    gammon_bot                   BotProcess running `python -m bot`, ready (identified, guild received)
+
+Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
+    alice = standin.add_user("alice")          # ScenarioUser; add_user(name, bot=True) for a bot account
+    thread_or_channel = standin.add_channel("games"); alice.channel = thread_or_channel   (default #general)
+    reply = await alice.slash("bg challenge", opponent=bob, length=3)     # subcommands/groups by words;
+        # options by name: ScenarioUser/User for user options, Channel for channel options, str/int/float/bool.
+        # Unknown command/option, a bad choice or out-of-range value raises ScenarioError (like the client).
+        # in_channel=channel runs it elsewhere.
+    choices = await alice.autocomplete("bg move", "notation", "8/5", game="12")  # -> [{"name", "value"}, ...]
+    reply = await bob.click(message, "Accept")  or  click(message, custom_id="bg:accept:12")
+    reply = await bob.select(message, "value1", custom_id=None, labels=False)
+    reply.acknowledged / .type (4 msg, 5 deferred, 6 deferred update, 7 update, 8 choices, 9 modal)
+    reply.latency (s) / .message (response message, or the clicked one for 6/7) / .ephemeral / .content
+    reply.followups / await reply.next_followup(timeout) / await reply.settled(timeout)  (deferred -> final)
+    message = await standin.wait_for_message(channel, timeout=5.0, include_ephemeral=False)
+        # each message returned once, oldest first: the bot's next message in that channel
+    message.content / .embeds (dicts) / .components (raw) / .buttons [Button(label, custom_id, style,
+        disabled, emoji, url)] / .selects [Select(custom_id, options=((label, value), ...), ...)] /
+        .attachments [Attachment(filename, data: bytes, is_png, size=(w, h))] / .ephemeral / .visible_to /
+        .history [Snapshot per create/edit] / .version / .deleted / .interaction
+    await wait_for_edit(message, after_version=message.version, timeout=5.0)
+    await wait_until(message, lambda m: "won" in m.content, timeout=5.0)
+    alice.visible_messages(channel)   standin.threads   standin.channels   standin.messages
+    standin.latencies() -> [(kind, name, seconds)]   standin.latency_report() -> str
+    standin.advance_clock(seconds)      # e.g. 16 * 60 to expire interaction tokens
+    standin.rate_limit("/messages", count=1, retry_after=0.2)   # next matching REST call answers 429
+    await standin.request_reconnect(); await standin.wait_until_ready()   # opcode 7, bot must RESUME
+    bot = await launch_bot(); await bot.kill(); await bot.start(); await bot.wait_ready()
+    await bot.restart()  (SIGKILL + start + wait_ready, same database)   code = await bot.terminate()  (SIGTERM)
+    bot.log() -> the process's output so far (also shown under a failed test)
+    standin.take_violations() -> [Violation(rule, detail, request)]
+
+The bot process is started as `python -m bot` in its own directory with DATABASE_PATH, a well-formed fake
+DISCORD_TOKEN and DEV_GUILD_ID; `site/sitecustomize.py` (on PYTHONPATH, active only when
+GAMMON_DISCORD_STANDIN_URL is set) points discord.py's REST base and gateway URL at the stand-in.
+GUILD_CREATE lists only the bot's own member, as Discord does without the Server Members intent.
+"""
+
+from __future__ import annotations
+
+from .launcher import BotProcess
+from .model import Attachment, Button, Channel, Message, Select, User, Violation
+from .scenario import Reply, ScenarioError, ScenarioUser, wait_for_edit, wait_until
+from .server import DiscordStandin, running_standin
+
+__all__ = [
+    "Attachment",
+    "BotProcess",
+    "Button",
+    "Channel",
+    "DiscordStandin",
+    "Message",
+    "Reply",
+    "ScenarioError",
+    "ScenarioUser",
+    "Select",
+    "User",
+    "Violation",
+    "running_standin",
+    "wait_for_edit",
+    "wait_until",
+]

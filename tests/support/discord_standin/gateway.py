@@ -1,0 +1,159 @@
+"""The gateway websocket: hello, identify, ready, guild create, heartbeats, resume and zlib-stream frames.
+
+A `GatewaySession` outlives its websocket, as on Discord: events sent while the bot is disconnected are kept
+and replayed after a RESUME with the last sequence number the bot saw.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import zlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+if TYPE_CHECKING:
+    from .server import DiscordStandin
+
+log = logging.getLogger(__name__)
+
+DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, RESUME, RECONNECT = 0, 1, 2, 3, 6, 7
+REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
+PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # guild members, presences, message content
+GUILD_MEMBERS_INTENT, GUILD_MESSAGES_INTENT = 1 << 1, 1 << 9
+
+
+@dataclass
+class Connection:
+    """One websocket, with its own zlib stream when the bot asked for compress=zlib-stream."""
+
+    ws: web.WebSocketResponse
+    compressor: Any | None  # zlib compress object; typeshed has no public name for it
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        text = json.dumps(frame)
+        async with self.lock:
+            if self.ws.closed:
+                return
+            if self.compressor is None:
+                await self.ws.send_str(text)
+            else:
+                data = self.compressor.compress(text.encode()) + self.compressor.flush(zlib.Z_SYNC_FLUSH)
+                await self.ws.send_bytes(data)
+
+
+@dataclass
+class GatewaySession:
+    """A gateway session: its sequence, every dispatched event (for resume) and heartbeat counts."""
+
+    id: str
+    intents: int
+    sequence: int = 0
+    sent: list[dict[str, Any]] = field(default_factory=list)
+    connection: Connection | None = None
+    heartbeats: int = 0
+    resumes: int = 0
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        self.sequence += 1
+        frame = {"op": DISPATCH, "t": event, "s": self.sequence, "d": data}
+        self.sent.append(frame)
+        if self.connection is not None:
+            await self.connection.send(frame)
+
+
+async def gateway_handler(standin: DiscordStandin, request: web.Request) -> web.WebSocketResponse:
+    """Serve one websocket connection of the bot (new session or resume)."""
+    ws = web.WebSocketResponse(max_msg_size=0)
+    await ws.prepare(request)
+    if request.query.get("v") != "10" or request.query.get("encoding", "json") != "json":
+        standin.violate("gateway", f"connected with query {dict(request.query)}, expected v=10 and encoding=json")
+    compress = request.query.get("compress")
+    connection = Connection(ws, zlib.compressobj() if compress == "zlib-stream" else None)
+    standin.gateway_connections += 1
+    session: GatewaySession | None = None
+    await connection.send(
+        {"op": HELLO, "d": {"heartbeat_interval": standin.heartbeat_interval_ms}, "s": None, "t": None}
+    )
+    try:
+        async for message in ws:
+            if message.type != WSMsgType.TEXT and message.type != WSMsgType.BINARY:
+                break
+            frame = json.loads(message.data)
+            op, data = frame.get("op"), frame.get("d")
+            if op == HEARTBEAT:
+                if session is not None:
+                    session.heartbeats += 1
+                standin.heartbeats += 1
+                await connection.send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+            elif op == IDENTIFY:
+                session = await _identify(standin, connection, data)
+                if session is None:
+                    break
+            elif op == RESUME:
+                session = await _resume(standin, connection, data)
+            elif op in (PRESENCE, REQUEST_MEMBERS):
+                continue
+            else:
+                standin.violate("gateway", f"unknown opcode {op}")
+    finally:
+        if session is not None and session.connection is connection:
+            session.connection = None
+        if not ws.closed:
+            await ws.close()
+    return ws
+
+
+async def _identify(standin: DiscordStandin, connection: Connection, data: dict[str, Any]) -> GatewaySession | None:
+    if data.get("token") != standin.token:
+        await connection.ws.close(code=4004, message=b"Authentication failed.")
+        standin.violate("gateway", "IDENTIFY with a token that is not the bot's")
+        return None
+    intents = int(data.get("intents", 0))
+    if intents & PRIVILEGED_INTENTS & ~standin.privileged_intents:
+        standin.violate("gateway", f"IDENTIFY asks for privileged intents that are not enabled ({intents})")
+        await connection.ws.close(code=4014, message=b"Disallowed intent(s).")
+        return None
+    session = GatewaySession(id=secrets.token_hex(16), intents=intents, connection=connection)
+    standin.sessions[session.id] = session
+    standin.session = session
+    standin.identifies += 1
+    ready = {
+        "v": 10,
+        "user": standin.bot_user.payload(),
+        "guilds": [{"id": str(standin.guild.id), "unavailable": True}],
+        "session_id": session.id,
+        "session_type": "normal",
+        "resume_gateway_url": standin.gateway_url,
+        "application": {"id": str(standin.application_id), "flags": 0},
+        "private_channels": [],
+        "relationships": [],
+        "user_settings": {},
+        "shard": [0, 1],
+    }
+    await session.dispatch("READY", ready)
+    await session.dispatch("GUILD_CREATE", standin.guild_create_payload(intents))
+    standin.ready.set()
+    return session
+
+
+async def _resume(standin: DiscordStandin, connection: Connection, data: dict[str, Any]) -> GatewaySession | None:
+    session = standin.sessions.get(str(data.get("session_id")))
+    if session is None or data.get("token") != standin.token or session is not standin.session:
+        await connection.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
+        return None
+    replayed = int(data.get("seq") or 0)
+    while pending := [frame for frame in session.sent if frame["s"] > replayed]:
+        for frame in pending:
+            await connection.send(frame)
+            replayed = frame["s"]
+    session.connection = connection  # no await since the last check: nothing dispatched meanwhile is lost
+    session.resumes += 1
+    await session.dispatch("RESUMED", {})
+    standin.ready.set()
+    return session

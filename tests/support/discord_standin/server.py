@@ -1,0 +1,480 @@
+"""`DiscordStandin`: the state of the fake Discord, its aiohttp server, and the rule book it enforces."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+from . import limits
+from .gateway import GUILD_MEMBERS_INTENT, GUILD_MESSAGES_INTENT, RECONNECT, GatewaySession, gateway_handler
+from .model import (
+    EPHEMERAL_FLAG,
+    Attachment,
+    Channel,
+    Guild,
+    Interaction,
+    Message,
+    User,
+    Violation,
+    iso_now,
+    snowflake,
+)
+from .rest import RestApi, json_response
+from .scenario import ScenarioUser
+
+EVERYTHING = str((1 << 49) - 1 - (1 << 3))  # every permission except administrator
+
+
+def fake_token(bot_id: int) -> str:
+    """A token with a real bot token's shape: base64 of the bot id, a timestamp part, an HMAC part."""
+    first = base64.urlsafe_b64encode(str(bot_id).encode()).decode().rstrip("=")
+    return f"{first}.GhIjKl.{secrets.token_urlsafe(28)[:38]}"
+
+
+@dataclass
+class RateLimitRule:
+    """Answer the next `remaining` requests whose path contains `path_part` with 429 and `retry_after`."""
+
+    path_part: str
+    remaining: int
+    retry_after: float
+
+
+class DiscordStandin:
+    """A local Discord for one bot and one guild. Start it with `await start()` (or `async with`)."""
+
+    def __init__(self, *, bot_name: str = "Gammon", heartbeat_interval_ms: int = 41250) -> None:
+        self.bot_user = User(snowflake(), bot_name, bot=True)
+        self.application_id = self.bot_user.id
+        self.token = fake_token(self.bot_user.id)
+        self.owner = User(snowflake(), "owner")
+        self.guild = Guild(snowflake(), "Stand-in Guild", owner_id=self.owner.id)
+        self.users: dict[int, User] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.interactions_by_token: dict[str, Interaction] = {}
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.command_syncs: list[int | None] = []
+        self.violations: list[Violation] = []
+        self.requests: list[tuple[str, str]] = []
+        self.rate_limits: list[RateLimitRule] = []
+        self.rate_limited = 0
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.privileged_intents = 0
+        self.sessions: dict[str, GatewaySession] = {}
+        self.session: GatewaySession | None = None
+        self.ready = asyncio.Event()
+        self.heartbeats = self.identifies = self.gateway_connections = 0
+        self.clock_offset = 0.0
+        self.port = 0
+        self._runner: web.AppRunner | None = None
+        self._timers: set[asyncio.TimerHandle] = set()
+        for user in (self.bot_user, self.owner):
+            self._register(user)
+        self.general = self.add_channel("general")
+
+    # --- lifecycle -----------------------------------------------------------------------------------------
+
+    async def start(self) -> DiscordStandin:
+        app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[self._middleware])
+        app.router.add_get("/gateway/", self._gateway)
+        app.router.add_get("/gateway-resume/", self._gateway)
+        RestApi(self).register(app.router)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)  # a free port chosen by the OS
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+        return self
+
+    async def stop(self) -> None:
+        for timer in self._timers:
+            timer.cancel()
+        for session in self.sessions.values():
+            if session.connection is not None:
+                await session.connection.ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def __aenter__(self) -> DiscordStandin:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        return await gateway_handler(self, request)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway-resume/"
+
+    # --- world ---------------------------------------------------------------------------------------------
+
+    def add_user(self, name: str, *, bot: bool = False, member: bool = True) -> ScenarioUser:
+        """A new account (a guild member unless `member=False`) to act in scenarios."""
+        user = User(snowflake(), name, bot=bot)
+        self._register(user, member=member)
+        return ScenarioUser(self, user)
+
+    def _register(self, user: User, *, member: bool = True) -> None:
+        self.users[user.id] = user
+        if member:
+            self.guild.member_ids.append(user.id)
+
+    def add_channel(self, name: str) -> Channel:
+        channel = Channel(snowflake(), name, self.guild.id, position=len(self.channels))
+        self.channels[channel.id] = channel
+        return channel
+
+    @property
+    def threads(self) -> list[Channel]:
+        return [channel for channel in self.channels.values() if channel.is_thread]
+
+    def guild_create_payload(self, intents: int) -> dict[str, Any]:
+        """GUILD_CREATE as Discord sends it; without the members intent only the bot's own member is listed."""
+        everyone = {
+            "id": str(self.guild.id),
+            "name": "@everyone",
+            "permissions": EVERYTHING,
+            "position": 0,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+        member_ids = self.guild.member_ids if intents & GUILD_MEMBERS_INTENT else [self.bot_user.id]
+        channels = [c for c in self.channels.values() if not c.is_thread]
+        return {
+            "id": str(self.guild.id),
+            "name": self.guild.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(self.guild.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [everyone],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": str(self.general.id),
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "joined_at": self.guild.joined_at,
+            "large": False,
+            "unavailable": False,
+            "member_count": len(self.guild.member_ids),
+            "voice_states": [],
+            "members": [self.users[i].member_payload(self.guild.joined_at) for i in member_ids],
+            "channels": [c.payload() for c in channels],
+            "threads": [t.payload() for t in self.threads],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }
+
+    # --- time and rules ------------------------------------------------------------------------------------
+
+    def now(self) -> float:
+        """The stand-in's clock (monotonic seconds), which tests may move forward with `advance_clock`."""
+        return time.monotonic() + self.clock_offset
+
+    def advance_clock(self, seconds: float) -> None:
+        """Pretend `seconds` passed, e.g. to expire interaction tokens (15 minutes) without waiting."""
+        self.clock_offset += seconds
+
+    def violate(self, rule: str, detail: str, request: str = "") -> None:
+        """Record a broken Discord rule; the `standin` fixture fails the test if any are left at the end."""
+        self.violations.append(Violation(rule, detail, request))
+
+    def take_violations(self) -> list[Violation]:
+        """Return and forget the violations so far (for tests that break rules on purpose)."""
+        taken, self.violations = self.violations, []
+        return taken
+
+    def rate_limit(self, path_part: str = "", *, count: int = 1, retry_after: float = 0.2) -> None:
+        """Answer the next `count` REST requests whose path contains `path_part` with a 429."""
+        self.rate_limits.append(RateLimitRule(path_part, count, retry_after))
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        self.requests.append((request.method, request.path))
+        for rule in self.rate_limits:
+            if rule.remaining > 0 and rule.path_part in request.path and request.path.startswith("/api/"):
+                rule.remaining -= 1
+                self.rate_limited += 1
+                headers = {
+                    "Via": "1.1 google",
+                    "Retry-After": str(max(1, round(rule.retry_after))),
+                    "X-RateLimit-Scope": "user",
+                    "X-RateLimit-Limit": "5",
+                    "X-RateLimit-Remaining": "0",
+                    "X-RateLimit-Reset-After": str(rule.retry_after),
+                    "X-RateLimit-Bucket": "standin",
+                }
+                body = {"message": "You are being rate limited.", "retry_after": rule.retry_after, "global": False}
+                return json_response(body, status=429, headers=headers)
+        response: web.StreamResponse = await handler(request)
+        return response
+
+    # --- gateway -------------------------------------------------------------------------------------------
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Send a gateway event to the bot's current session (kept for replay while it is disconnected)."""
+        if self.session is not None:
+            await self.session.dispatch(event, data)
+
+    async def wait_until_ready(self, timeout: float = 15.0) -> None:
+        """Wait until the bot has identified (or resumed) and received its guild."""
+        await asyncio.wait_for(self.ready.wait(), timeout)
+
+    async def request_reconnect(self) -> None:
+        """Send opcode 7 RECONNECT, as Discord does before moving a session; the bot should RESUME."""
+        if self.session is None or self.session.connection is None:
+            raise RuntimeError("the bot is not connected")
+        self.ready.clear()
+        await self.session.connection.send({"op": RECONNECT, "d": None, "s": None, "t": None})
+
+    def bot_disconnected(self) -> None:
+        """The bot process is gone (killed): forget its session so that the next start identifies anew."""
+        self.ready.clear()
+        self.session = None
+
+    async def dispatch_message_event(self, event: str, message: Message) -> None:
+        if message.ephemeral or self.session is None or not self.session.intents & GUILD_MESSAGES_INTENT:
+            return
+        await self.dispatch(event, message.payload(self.application_id))
+
+    # --- interactions --------------------------------------------------------------------------------------
+
+    async def dispatch_interaction(
+        self,
+        user: User,
+        kind: int,
+        data: dict[str, Any],
+        channel: Channel,
+        name: str,
+        message: Message | None = None,
+    ) -> Interaction:
+        """Send INTERACTION_CREATE and start the 3-second acknowledgement clock."""
+        interaction = Interaction(
+            id=snowflake(),
+            token=f"aW50ZXJhY3Rpb246{secrets.token_urlsafe(48)}",
+            type=kind,
+            name=name,
+            user=user,
+            channel_id=channel.id,
+            dispatched_at=self.now(),
+            message=message,
+        )
+        self.interactions[interaction.id] = interaction
+        self.interactions_by_token[interaction.token] = interaction
+        member = user.member_payload(self.guild.joined_at) | {"permissions": EVERYTHING}
+        payload: dict[str, Any] = {
+            "id": str(interaction.id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "data": data,
+            "guild_id": str(self.guild.id),
+            "guild": {"id": str(self.guild.id), "locale": "en-US", "features": []},
+            "channel_id": str(channel.id),
+            "channel": channel.payload(),
+            "member": member,
+            "token": interaction.token,
+            "version": 1,
+            "app_permissions": EVERYTHING,
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild.id)},
+            "context": 0,
+            "attachment_size_limit": limits.MAX_ATTACHMENT_BYTES,
+        }
+        if message is not None:
+            payload["message"] = message.payload(self.application_id)
+        loop = asyncio.get_running_loop()
+        timer = loop.call_later(limits.ACK_DEADLINE_SECONDS, self._check_acknowledged, interaction)
+        self._timers.add(timer)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return interaction
+
+    def _check_acknowledged(self, interaction: Interaction) -> None:
+        if interaction.acknowledged_at is None:
+            self.violate(
+                "acknowledge within 3 s",
+                f"{interaction.kind} {interaction.name!r} by {interaction.user.name} was not acknowledged in time "
+                "(Discord shows 'This interaction failed')",
+            )
+
+    def latencies(self) -> list[tuple[str, str, float]]:
+        """(kind, name, seconds) of every acknowledged interaction, in dispatch order."""
+        return [(i.kind, i.name, i.latency) for i in self.interactions.values() if i.latency is not None]
+
+    # --- messages ------------------------------------------------------------------------------------------
+
+    async def new_message(
+        self,
+        channel: Channel,
+        author: User,
+        *,
+        body: dict[str, Any],
+        files: list[tuple[str, bytes, str]],
+        interaction: Interaction | None = None,
+        message_type: int = 0,
+        extra_flags: int = 0,
+    ) -> Message:
+        message = Message(
+            id=snowflake(),
+            channel_id=channel.id,
+            guild_id=self.guild.id,
+            author=author,
+            type=message_type,
+            interaction=interaction,
+            webhook_id=self.application_id if interaction is not None else None,
+        )
+        self.apply_body(message, body, files, creating=True)
+        message.flags |= extra_flags
+        if message.ephemeral and interaction is not None:
+            message.visible_to = interaction.user.id
+        self.messages[message.id] = message
+        channel.messages.append(message)
+        async with channel.changed():
+            channel.changed().notify_all()
+        await self.dispatch_message_event("MESSAGE_CREATE", message)
+        return message
+
+    async def edit_message(self, message: Message, body: dict[str, Any], files: list[tuple[str, bytes, str]]) -> None:
+        self.apply_body(message, body, files, creating=False)
+        message.flags &= ~(1 << 7)  # an edit ends a deferred response's "thinking" state
+        message.edited_at = iso_now()
+        async with message.changed():
+            message.changed().notify_all()
+        await self.dispatch_message_event("MESSAGE_UPDATE", message)
+
+    def apply_body(
+        self, message: Message, body: dict[str, Any], files: list[tuple[str, bytes, str]], *, creating: bool
+    ) -> None:
+        """Apply a create/edit body: v10 attachment semantics (the list names every attachment to keep)."""
+        if "content" in body:
+            message.content = body["content"] or ""
+        if "embeds" in body:
+            message.embeds = body["embeds"] or []
+        if "components" in body:
+            message.components = body["components"] or []
+        if "flags" in body and body["flags"] is not None:
+            keep = EPHEMERAL_FLAG if not creating else 0
+            message.flags = (message.flags & keep) | int(body["flags"])
+        uploads = [self._attachment(message.channel_id, name, data, kind) for name, data, kind in files]
+        if "attachments" in body and body["attachments"] is not None:
+            kept: list[Attachment] = []
+            existing = {str(a.id): a for a in message.attachments}
+            for entry in body["attachments"]:
+                key = str(entry.get("id"))
+                if key in existing:
+                    kept.append(existing[key])
+                elif key.isdigit() and int(key) < len(uploads):
+                    upload = uploads[int(key)]
+                    upload.description = entry.get("description")
+                    if entry.get("filename"):
+                        upload.filename = entry["filename"]
+                    kept.append(upload)
+            message.attachments = kept
+        else:
+            message.attachments = message.attachments + uploads
+        message.snapshot()
+
+    def _attachment(self, channel_id: int, filename: str, data: bytes, content_type: str) -> Attachment:
+        attachment_id = snowflake()
+        url = f"{self.base_url}/attachments/{channel_id}/{attachment_id}/{filename}"
+        return Attachment(attachment_id, filename, data, url, content_type)
+
+    def find_attachment(self, attachment_id: int) -> Attachment | None:
+        for message in self.messages.values():
+            for attachment in message.attachments:
+                if attachment.id == attachment_id:
+                    return attachment
+            for snapshot in message.history:
+                for attachment in snapshot.attachments:
+                    if attachment.id == attachment_id:
+                        return attachment
+        return None
+
+    async def wait_for_message(
+        self, channel: Channel, *, timeout: float = 5.0, include_ephemeral: bool = False
+    ) -> Message:
+        """The oldest message in `channel` not yet returned by this method (each message is returned once)."""
+
+        def unread() -> Message | None:
+            while channel._read_cursor < len(channel.messages):
+                message = channel.messages[channel._read_cursor]
+                channel._read_cursor += 1
+                if include_ephemeral or not message.ephemeral:
+                    return message
+            return None
+
+        async def wait() -> Message:
+            async with channel.changed():
+                while (message := unread()) is None:
+                    await channel.changed().wait()
+                return message
+
+        return await asyncio.wait_for(wait(), timeout)
+
+    async def eventually(self, condition: Any, timeout: float = 5.0, what: str = "condition") -> None:
+        """Poll `condition()` every 20 ms until it is true; TimeoutError naming `what` otherwise."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{what} did not happen within {timeout} s")
+            await asyncio.sleep(0.02)
+
+    def latency_report(self) -> str:
+        """A small table of acknowledgement latencies, for printing at the end of a scenario."""
+        rows = self.latencies()
+        if not rows:
+            return "no acknowledged interactions"
+        values = sorted(latency for _, _, latency in rows)
+        median = values[len(values) // 2]
+        lines = [f"{len(rows)} acknowledgements, median {median * 1000:.0f} ms, max {values[-1] * 1000:.0f} ms"]
+        lines += [f"  {kind:<12} {name:<40} {latency * 1000:7.1f} ms" for kind, name, latency in rows]
+        return "\n".join(lines)
+
+
+@contextlib.asynccontextmanager
+async def running_standin(**options: Any) -> Any:
+    """`async with running_standin() as standin:` for code outside pytest (benchmarks)."""
+    standin = DiscordStandin(**options)
+    await standin.start()
+    try:
+        yield standin
+    finally:
+        await standin.stop()

@@ -1,0 +1,20 @@
+"""Point discord.py at the Discord stand-in, for bot processes started by the test harness only.
+
+The harness puts this directory first on PYTHONPATH and sets GAMMON_DISCORD_STANDIN_URL; Python imports
+`sitecustomize` at start-up, before the bot's code runs, so the bot itself stays unmodified. Without the
+variable this module does nothing.
+"""
+
+from __future__ import annotations
+
+import os
+
+_URL = os.environ.get("GAMMON_DISCORD_STANDIN_URL", "").rstrip("/")
+
+if _URL:
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    discord.http.Route.BASE = f"{_URL}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(_URL.replace("http", "ws", 1) + "/gateway/")
