@@ -1,0 +1,278 @@
+"""A match (or a money game) as a state machine over games: scores, Crawford, claims, aborts, the log (R8, R9.5).
+
+`Match.apply(action)` is the one way to change a match: it checks who may act and when (raising
+`ActionError`, with nothing changed), applies the action with every automatic consequence, records it in the
+log with the dice it drew, and returns the events in order. `Match.replay(log)` rebuilds the same state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine.actions import Abort, Action, ActionError, Claim
+from bot.engine.dice import DiceExhaustedError, DiceSource, FixedDice, SecretDice
+from bot.engine.events import Claimed, Event, GameStarted, GameWon, MatchAborted, MatchWon
+from bot.engine.game import Dice, Game, GameRules, LastPlay, Phase
+from bot.engine.match_id import GameState, MatchIdFields
+from bot.engine.match_log import LogEntry, MatchLog
+from bot.engine.options import MatchOptions
+from bot.engine.outcome import Outcome, OutcomeKind
+from bot.engine.play import Play, Step
+from bot.engine.position import Position
+
+
+class _Recorder:
+    """Passes dice through from a source and remembers them for the log."""
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+        self.drawn: list[int] = []
+
+    def roll_die(self) -> int:
+        value = self.source.roll_die()
+        self.drawn.append(value)
+        return value
+
+
+class Match:
+    """A money game (length 0) or a match to 1..25 points between players 0 and 1."""
+
+    def __init__(self, names: tuple[str, str], options: MatchOptions, dice: DiceSource | None = None) -> None:
+        """Set up the match and make the first game's opening roll; its events are in `last_events`."""
+        if len(names) != 2 or not all(isinstance(name, str) and name.strip() for name in names):
+            raise ValueError("A match needs two player names.")
+        self.names = (names[0], names[1])
+        self.options = options
+        self.scores = [0, 0]
+        self.outcomes: list[Outcome] = []  # finished games, in order
+        self.crawford_done = False
+        self.finished = False
+        self.aborted = False
+        self.winner: int | None = None
+        self._source: DiceSource = dice if dice is not None else SecretDice()
+        self._entries: list[LogEntry] = []
+        recorder = _Recorder(self._source)
+        self.game = self._new_game(crawford=False)
+        self.last_events: list[Event] = [GameStarted(1, False), *self.game.start(recorder)]
+        self._start_dice = tuple(recorder.drawn)
+
+    # --- changing the match ------------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action; raises ActionError (state unchanged) when it is not allowed now."""
+        return self._apply(action, self._source)
+
+    def _apply(self, action: Action, source: DiceSource) -> list[Event]:
+        if action.player not in (0, 1):
+            raise ActionError("Only the two players of this match can act in it.")
+        if self.finished:
+            raise ActionError("The match is over.")
+        recorder = _Recorder(source)
+        if isinstance(action, Abort):
+            events = self._abort(action.player)
+        elif isinstance(action, Claim):
+            events = self._claim(action.player)
+        else:
+            events = self.game.apply(action, recorder)
+            if self.game.outcome is not None:
+                events += self._game_over(self.game.outcome, recorder)
+        self._entries.append(LogEntry(action, tuple(recorder.drawn)))
+        self.last_events = events
+        return events
+
+    def _abort(self, player: int) -> list[Event]:
+        self.game.abort()
+        self.finished = True
+        self.aborted = True
+        return [MatchAborted(player)]
+
+    def _claim(self, player: int) -> list[Event]:
+        """R9.5: the claimant wins the match (in a money game, the game at the cube's value)."""
+        waiting = self.game.to_act
+        if waiting is None:
+            raise ActionError("There is nothing to claim: the game is over.")
+        if waiting == player:
+            raise ActionError("It is your turn: you cannot claim against yourself.")
+        points = self.game.cube if self.options.is_money else max(1, self.options.length - self.scores[player])
+        outcome = Outcome(player, OutcomeKind.CLAIMED, points, self.game.cube)
+        self.game.end(outcome)
+        return [Claimed(player), *self._game_over(outcome, None)]
+
+    def _game_over(self, outcome: Outcome, source: DiceSource | None) -> list[Event]:
+        """Score the game (R8.1), end the match or start the next game, Crawford or not (R8.3)."""
+        self.scores[outcome.winner] += outcome.points
+        self.outcomes.append(outcome)
+        events: list[Event] = [GameWon(self.game.number, outcome, self.score_tuple)]
+        length = self.options.length
+        if self.options.is_money or self.scores[outcome.winner] >= length or outcome.kind is OutcomeKind.CLAIMED:
+            self.finished = True
+            self.winner = outcome.winner
+            events.append(MatchWon(outcome.winner, self.score_tuple))
+            return events
+        crawford = not self.crawford_done and length - 1 in self.scores
+        self.crawford_done = self.crawford_done or crawford
+        assert source is not None
+        self.game = self._new_game(crawford)
+        events.append(GameStarted(self.game.number, crawford))
+        events += self.game.start(source)
+        return events
+
+    def _new_game(self, crawford: bool) -> Game:
+        options = self.options
+        rules = GameRules(
+            jacoby=options.is_money and options.jacoby,
+            beavers=options.is_money and options.beavers,
+            automatic_double_limit=options.automatic_double_limit if options.automatic_doubles else 0,
+            crawford=crawford,
+        )
+        return Game(len(self.outcomes) + 1, self.names, rules)
+
+    # --- the log and replay ------------------------------------------------------------------------------------
+
+    @property
+    def log(self) -> MatchLog:
+        return MatchLog(self.names, self.options, self._start_dice, tuple(self._entries))
+
+    @classmethod
+    def replay(cls, log: MatchLog, dice: DiceSource | None = None) -> Match:
+        """Rebuild a match from its log; later actions draw from `dice` (default: the CSPRNG).
+
+        :raises ValueError: when the log does not describe a possible match (a bad action, dice missing or left).
+        """
+        def feed(values: tuple[int, ...]) -> FixedDice:
+            return FixedDice(values)
+
+        try:
+            start = feed(log.start_dice)
+            match = cls(log.names, log.options, start)
+            if start.remaining:
+                raise ValueError("The log has more opening dice than the opening roll used.")
+            for number, entry in enumerate(log.entries, start=1):
+                source = feed(entry.dice)
+                match._apply(entry.action, source)
+                if source.remaining:
+                    raise ValueError(f"Action {number} of the log did not use all the dice recorded with it.")
+        except (ActionError, DiceExhaustedError) as error:
+            raise ValueError(f"The match log cannot be replayed: {error}") from error
+        match._source = dice if dice is not None else SecretDice()
+        return match
+
+    # --- queries ---------------------------------------------------------------------------------------------
+
+    @property
+    def score_tuple(self) -> tuple[int, int]:
+        return (self.scores[0], self.scores[1])
+
+    @property
+    def phase(self) -> Phase:
+        return self.game.phase
+
+    @property
+    def to_act(self) -> int | None:
+        """Which player must act next (None when the match is over)."""
+        return None if self.finished else self.game.to_act
+
+    def allowed(self, player: int) -> frozenset[type[Action]]:
+        """The action types `player` may take now: e.g. `Double in match.allowed(0)`."""
+        if self.finished or player not in (0, 1):
+            return frozenset()
+        allowed = set(self.game.allowed(player)) | {Abort}
+        if self.game.to_act not in (None, player):
+            allowed.add(Claim)
+        return frozenset(allowed)
+
+    @property
+    def crawford(self) -> bool:
+        """Whether the current game is the Crawford game (no doubling, R8.3)."""
+        return self.game.rules.crawford
+
+    @property
+    def dice(self) -> Dice | None:
+        return self.game.dice
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return self.game.steps
+
+    @property
+    def cube(self) -> int:
+        return self.game.cube
+
+    @property
+    def cube_owner(self) -> int | None:
+        return self.game.cube_owner
+
+    @property
+    def last_play(self) -> LastPlay | None:
+        return self.game.last_play
+
+    def board(self, player: int) -> Position:
+        """The current board (with the steps entered so far) from `player`'s side."""
+        return self.game.board_for(player)
+
+    def legal_plays(self) -> list[Play]:
+        return self.game.legal_plays
+
+    def next_steps(self) -> list[Step]:
+        return self.game.next_steps()
+
+    def parse_play(self, text: str) -> Play:
+        """A typed play for the player on roll, checked against the dice (R10.1); raises ActionError."""
+        if self.game.phase is not Phase.MOVING or self.game.dice is None:
+            raise ActionError("There is no roll to play now.")
+        try:
+            return self.game.position.parse_play(text, self.game.dice)
+        except ValueError as error:
+            raise ActionError(str(error)) from error
+
+    # --- identifiers ---------------------------------------------------------------------------------------------
+
+    def match_id_fields(self) -> MatchIdFields:
+        """The current state as gnubg sees it (R10.2)."""
+        game = self.game
+        state = GameState.PLAYING
+        if game.phase is Phase.OVER or game.phase is Phase.ABORTED:
+            kind = game.outcome.kind if game.outcome else None
+            state = {OutcomeKind.DROPPED: GameState.DROPPED,
+                     OutcomeKind.RESIGNED: GameState.RESIGNED}.get(kind, GameState.OVER)  # type: ignore[arg-type]
+        cube, owner = game.cube, game.cube_owner
+        if game.phase is Phase.BEAVERED:  # as gnubg records a beaver: the cube redoubled, owned by the beaverer
+            cube, owner = game.offered // 2, 1 - game.on_roll
+        resigned = 0
+        if game.resignation is not None:
+            resigned = int(game.resignation[1])
+        elif game.resigned_kind is not None:
+            resigned = int(game.resigned_kind)
+        length = self.options.length
+        return MatchIdFields(
+            cube=cube, cube_owner=owner, on_roll=game.on_roll, crawford=self.crawford, state=state,
+            turn=game.to_act if game.to_act is not None else game.on_roll,
+            doubled=game.phase in (Phase.DOUBLED, Phase.BEAVERED), resigned=resigned,
+            dice=game.dice or (0, 0), length=length,
+            scores=(min(self.scores[0], length), min(self.scores[1], length)) if length else self.score_tuple,
+            jacoby=self.options.is_money and self.options.jacoby,
+        )
+
+    def match_id(self) -> str:
+        """The gnubg Match ID of the current state (scores capped at the length so gnubg accepts a finished match)."""
+        return self.match_id_fields().encode()
+
+    def position_id(self) -> str:
+        """The gnubg Position ID of the current game, from the side of the player on roll (R10.2)."""
+        return self.game.position.position_id()
+
+    # --- state as data -------------------------------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data; a replayed match has an equal snapshot."""
+        return {
+            "names": list(self.names),
+            "options": self.options.to_dict(),
+            "scores": list(self.scores),
+            "outcomes": [outcome.to_dict() for outcome in self.outcomes],
+            "crawford_done": self.crawford_done,
+            "finished": self.finished,
+            "aborted": self.aborted,
+            "winner": self.winner,
+            "game": self.game.snapshot(),
+        }
