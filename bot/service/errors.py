@@ -11,6 +11,18 @@ class NotFoundError(ServiceError):
     """The match or challenge id is unknown (an old button, a typo in a command)."""
 
 
+class ChannelBusyError(ServiceError):
+    """The channel already has an active match; `match_id` and its message point to it."""
+
+    def __init__(
+        self, message: str, *, match_id: int, message_channel_id: int | None, message_id: int | None
+    ) -> None:
+        super().__init__(message)
+        self.match_id = match_id
+        self.message_channel_id = message_channel_id
+        self.message_id = message_id
+
+
 class StaleStateError(ServiceError):
     """The board changed since the player saw it (a double click, both players pressing, a retry).
 

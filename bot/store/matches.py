@@ -24,6 +24,7 @@ class StoredMatch:
     player1_id: int
     length: int
     options_json: str
+    log_header: str
     status: str
     created_at: float
     last_action_at: float
@@ -39,6 +40,8 @@ class StoredMatch:
     version: int
     log_length: int
     state_json: str
+    names: tuple[str, str]  # the players' display names last seen
+    turn_limit_seconds: int | None  # the guild's setting; None when the guild uses the default
 
 
 def _optional_int(value: Any) -> int | None:
@@ -55,6 +58,7 @@ def _from_row(row: aiosqlite.Row) -> StoredMatch:
         player1_id=int(row["player1_id"]),
         length=int(row["length"]),
         options_json=str(row["options"]),
+        log_header=str(row["log_header"]),
         status=str(row["status"]),
         created_at=float(row["created_at"]),
         last_action_at=float(row["last_action_at"]),
@@ -70,12 +74,13 @@ def _from_row(row: aiosqlite.Row) -> StoredMatch:
         version=int(row["version"]),
         log_length=int(row["log_length"]),
         state_json=str(row["state"]),
+        names=(str(row["name0"]), str(row["name1"])),
+        turn_limit_seconds=_optional_int(row["turn_limit_seconds"]),
     )
 
 
 async def _fetch_all(db: aiosqlite.Connection, sql: str, parameters: Sequence[object]) -> list[StoredMatch]:
-    async with db.execute(sql, parameters) as cursor:
-        rows = await cursor.fetchall()
+    rows = await db.execute_fetchall(sql, parameters)  # one trip to the database thread
     return [_from_row(row) for row in rows]
 
 
@@ -88,23 +93,37 @@ async def insert_match(
     player_ids: tuple[int, int],
     length: int,
     options_json: str,
+    log_header: str,
+    state_json: str,
     now: float,
 ) -> int:
-    """Create an active match with an empty log and a version-0 placeholder snapshot; returns its id.
+    """Create an active match with an empty log and its version-0 snapshot; returns its id.
 
     Raises sqlite3.IntegrityError when the channel already has an active match (unique index).
     """
     async with db.execute(
         "INSERT INTO matches (guild_id, channel_id, parent_channel_id, player0_id, player1_id, length, options, "
-        "status, created_at, last_action_at, turn_started_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?) "
-        "RETURNING id",
-        (guild_id, channel_id, parent_channel_id, player_ids[0], player_ids[1], length, options_json, now, now, now),
+        "log_header, status, created_at, last_action_at, turn_started_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?) RETURNING id",
+        (
+            guild_id,
+            channel_id,
+            parent_channel_id,
+            player_ids[0],
+            player_ids[1],
+            length,
+            options_json,
+            log_header,
+            now,
+            now,
+            now,
+        ),
     ) as cursor:
         row = await cursor.fetchone()
     assert row is not None
     match_id = int(row[0])
     await db.execute(
-        "INSERT INTO match_snapshots (match_id, version, log_length, state) VALUES (?, 0, 0, '')", (match_id,)
+        "INSERT INTO match_snapshots (match_id, version, log_length, state) VALUES (?, 0, 0, ?)", (match_id, state_json)
     )
     return match_id
 
@@ -112,8 +131,10 @@ async def insert_match(
 async def load_match(db: aiosqlite.Connection, match_id: int) -> StoredMatch | None:
     matches = await _fetch_all(
         db,
-        "SELECT m.*, s.version, s.log_length, s.state FROM matches AS m "
-        "JOIN match_snapshots AS s ON s.match_id = m.id WHERE m.id = ?",
+        "SELECT m.*, s.version, s.log_length, s.state, p0.name AS name0, p1.name AS name1, "
+        "g.turn_limit_seconds FROM matches AS m JOIN match_snapshots AS s ON s.match_id = m.id "
+        "JOIN players AS p0 ON p0.user_id = m.player0_id JOIN players AS p1 ON p1.user_id = m.player1_id "
+        "LEFT JOIN guild_settings AS g ON g.guild_id = m.guild_id WHERE m.id = ?",
         (match_id,),
     )
     return matches[0] if matches else None
@@ -122,8 +143,10 @@ async def load_match(db: aiosqlite.Connection, match_id: int) -> StoredMatch | N
 async def active_match_in_channel(db: aiosqlite.Connection, channel_id: int) -> StoredMatch | None:
     matches = await _fetch_all(
         db,
-        "SELECT m.*, s.version, s.log_length, s.state FROM matches AS m "
-        "JOIN match_snapshots AS s ON s.match_id = m.id WHERE m.channel_id = ? AND m.status = 'active'",
+        "SELECT m.*, s.version, s.log_length, s.state, p0.name AS name0, p1.name AS name1, "
+        "g.turn_limit_seconds FROM matches AS m JOIN match_snapshots AS s ON s.match_id = m.id "
+        "JOIN players AS p0 ON p0.user_id = m.player0_id JOIN players AS p1 ON p1.user_id = m.player1_id "
+        "LEFT JOIN guild_settings AS g ON g.guild_id = m.guild_id WHERE m.channel_id = ? AND m.status = 'active'",
         (channel_id,),
     )
     return matches[0] if matches else None
@@ -132,8 +155,10 @@ async def active_match_in_channel(db: aiosqlite.Connection, channel_id: int) -> 
 async def active_matches_of(db: aiosqlite.Connection, user_id: int) -> list[StoredMatch]:
     return await _fetch_all(
         db,
-        "SELECT m.*, s.version, s.log_length, s.state FROM matches AS m "
-        "JOIN match_snapshots AS s ON s.match_id = m.id "
+        "SELECT m.*, s.version, s.log_length, s.state, p0.name AS name0, p1.name AS name1, "
+        "g.turn_limit_seconds FROM matches AS m JOIN match_snapshots AS s ON s.match_id = m.id "
+        "JOIN players AS p0 ON p0.user_id = m.player0_id JOIN players AS p1 ON p1.user_id = m.player1_id "
+        "LEFT JOIN guild_settings AS g ON g.guild_id = m.guild_id "
         "WHERE m.status = 'active' AND (m.player0_id = ? OR m.player1_id = ?) ORDER BY m.last_action_at DESC",
         (user_id, user_id),
     )
@@ -145,8 +170,10 @@ async def overdue_matches(
     """Active matches whose current turn has run for at least `fraction` of the guild's turn limit."""
     return await _fetch_all(
         db,
-        "SELECT m.*, s.version, s.log_length, s.state FROM matches AS m "
-        "JOIN match_snapshots AS s ON s.match_id = m.id "
+        "SELECT m.*, s.version, s.log_length, s.state, p0.name AS name0, p1.name AS name1, "
+        "g.turn_limit_seconds FROM matches AS m JOIN match_snapshots AS s ON s.match_id = m.id "
+        "JOIN players AS p0 ON p0.user_id = m.player0_id JOIN players AS p1 ON p1.user_id = m.player1_id "
+        "LEFT JOIN guild_settings AS g ON g.guild_id = m.guild_id "
         "LEFT JOIN guild_settings AS g ON g.guild_id = m.guild_id "
         "WHERE m.status = 'active' AND (m.reminded = 0 OR ? = 0) "
         "AND m.turn_started_at + COALESCE(g.turn_limit_seconds, ?) * ? <= ? ORDER BY m.turn_started_at, m.id",
@@ -156,17 +183,16 @@ async def overdue_matches(
 
 async def mark_reminded(db: aiosqlite.Connection, match_id: int, turn_started_at: float) -> bool:
     """Record the half-time reminder for the turn that started at `turn_started_at`; False if it moved on."""
-    async with db.execute(
+    cursor = await db.execute(
         "UPDATE matches SET reminded = 1 WHERE id = ? AND status = 'active' AND reminded = 0 AND turn_started_at = ?",
         (match_id, turn_started_at),
-    ) as cursor:
-        return cursor.rowcount == 1
+    )
+    return cursor.rowcount == 1
 
 
 async def load_log(db: aiosqlite.Connection, match_id: int) -> list[str]:
     """The match's log entries (JSON text) in order."""
-    async with db.execute("SELECT entry FROM match_actions WHERE match_id = ? ORDER BY seq", (match_id,)) as cursor:
-        rows = await cursor.fetchall()
+    rows = await db.execute_fetchall("SELECT entry FROM match_actions WHERE match_id = ? ORDER BY seq", (match_id,))
     return [str(row[0]) for row in rows]
 
 
@@ -183,12 +209,12 @@ async def update_snapshot(
     db: aiosqlite.Connection, match_id: int, expected_version: int, log_length: int, state_json: str
 ) -> bool:
     """Store the new state as version expected_version + 1, only if nobody stored another one meanwhile."""
-    async with db.execute(
+    cursor = await db.execute(
         "UPDATE match_snapshots SET version = version + 1, log_length = ?, state = ? "
         "WHERE match_id = ? AND version = ?",
         (log_length, state_json, match_id, expected_version),
-    ) as cursor:
-        return cursor.rowcount == 1
+    )
+    return cursor.rowcount == 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,10 +252,10 @@ async def update_progress(db: aiosqlite.Connection, match_id: int, progress: Mat
 
 
 async def set_message(db: aiosqlite.Connection, match_id: int, channel_id: int, message_id: int) -> bool:
-    async with db.execute(
+    cursor = await db.execute(
         "UPDATE matches SET message_channel_id = ?, message_id = ? WHERE id = ?", (channel_id, message_id, match_id)
-    ) as cursor:
-        return cursor.rowcount == 1
+    )
+    return cursor.rowcount == 1
 
 
 async def all_match_ids(db: aiosqlite.Connection) -> list[int]:

@@ -65,8 +65,9 @@ async def test_the_action_log_is_append_only(tmp_path: Path) -> None:
         async with transaction(db):
             await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (1, 'A', 0), (2, 'B', 0)")
             await db.execute(
-                "INSERT INTO matches (id, guild_id, channel_id, player0_id, player1_id, length, options, status, "
-                "created_at, last_action_at, turn_started_at) VALUES (7, 1, 1, 1, 2, 1, '{}', 'active', 0, 0, 0)"
+                "INSERT INTO matches (id, guild_id, channel_id, player0_id, player1_id, length, options, log_header, "
+                "status, created_at, last_action_at, turn_started_at) "
+                "VALUES (7, 1, 1, 1, 2, 1, '{}', '{}', 'active', 0, 0, 0)"
             )
             await db.execute("INSERT INTO match_actions (match_id, seq, entry, created_at) VALUES (7, 1, '{}', 0)")
         for statement in ("UPDATE match_actions SET entry = 'x'", "DELETE FROM match_actions"):
@@ -74,6 +75,6 @@ async def test_the_action_log_is_append_only(tmp_path: Path) -> None:
                 await db.execute(statement)
         with pytest.raises(sqlite3.IntegrityError):  # a second active match in the same channel
             await db.execute(
-                "INSERT INTO matches (guild_id, channel_id, player0_id, player1_id, length, options, status, "
-                "created_at, last_action_at, turn_started_at) VALUES (1, 1, 2, 1, 1, '{}', 'active', 0, 0, 0)"
+                "INSERT INTO matches (guild_id, channel_id, player0_id, player1_id, length, options, log_header, status, "
+                "created_at, last_action_at, turn_started_at) VALUES (1, 1, 2, 1, 1, '{}', '{}', 'active', 0, 0, 0)"
             )

@@ -27,6 +27,8 @@ CREATE TABLE matches (
     player1_id        INTEGER NOT NULL REFERENCES players (user_id),
     length            INTEGER NOT NULL CHECK (length BETWEEN 0 AND 25),  -- 0 = money game (R8.2)
     options           TEXT    NOT NULL,                 -- the engine's match options as JSON
+    log_header        TEXT    NOT NULL,                 -- the engine's match log without its actions: names,
+                                                        -- options and the opening dice (JSON, engine format)
     status            TEXT    NOT NULL CHECK (status IN ('active', 'finished', 'aborted')),
     created_at        REAL    NOT NULL,
     last_action_at    REAL    NOT NULL,

@@ -1,0 +1,627 @@
+"""GameService: challenges, game actions and match queries over the SQLite store (no Discord imports).
+
+Every game action runs the same path (`_act`): under the match's asyncio lock, load the match at its stored
+version, check that this user may act, apply the engine action to a copy of the match, then in ONE write
+transaction update the snapshot `WHERE version = <loaded version>`, append the new log entries and the
+match row's progress (and run the match-finished hooks when it ends). Only after the commit is the new
+state kept in the cache and returned, so an acknowledged action is on disk (PRAGMA synchronous = FULL).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import sqlite3
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+
+import aiosqlite
+
+from bot.engine.actions import (
+    Abort,
+    AcceptBeaver,
+    AcceptResignation,
+    Action,
+    ActionError,
+    Beaver,
+    Claim,
+    Confirm,
+    DeclineResignation,
+    Double,
+    Drop,
+    Move,
+    MoveChecker,
+    RefuseBeaver,
+    Resign,
+    Roll,
+    Take,
+    Undo,
+    action_to_json,
+)
+from bot.engine.dice import DiceSource, SecretDice
+from bot.engine.match import Match
+from bot.engine.match_log import MatchLog
+from bot.engine.options import MatchOptions
+from bot.engine.position import WinKind
+from bot.service.errors import ChannelBusyError, CorruptMatchError, NotFoundError, ServiceError, StaleStateError
+from bot.service.locks import KeyedLocks
+from bot.service.records import (
+    CHALLENGE_SECONDS,
+    MAX_TURN_LIMIT_SECONDS,
+    MIN_TURN_LIMIT_SECONDS,
+    Challenge,
+    ChallengeStatus,
+    GuildSettings,
+    MatchRecord,
+    MatchStatus,
+    MatchUpdate,
+    PlayerRef,
+    TurnTimer,
+)
+from bot.store import challenges as challenge_store
+from bot.store import matches as match_store
+from bot.store import players as player_store
+from bot.store.transaction import transaction
+
+#: Called inside the transaction that stores a match's final result (the ratings register one).
+MatchFinishedHook = Callable[[aiosqlite.Connection, MatchRecord], Awaitable[None]]
+
+#: Builds the engine action from the actor's index, the loaded match and its row (may raise ServiceError).
+ActionMaker = Callable[[int, Match, match_store.StoredMatch], Action]
+
+STALE_MESSAGE = "This board changed since you saw it; here is the current one."
+
+
+def snapshot_text(match: Match) -> str:
+    """The canonical JSON of the match's state: what the snapshot row stores and the check compares."""
+    return json.dumps(match.snapshot(), sort_keys=True, separators=(",", ":"))
+
+
+def log_header_text(match: Match) -> str:
+    """The match log without actions (names, options, opening dice), in the engine's JSON format."""
+    log = match.log
+    return MatchLog(log.names, log.options, log.start_dice).to_json()
+
+
+def entry_text(match: Match, index: int) -> str:
+    """Log entry `index` as stored in match_actions: the engine's JSON for one action with its dice."""
+    entry = match.log.entries[index]
+    return json.dumps({**action_to_json(entry.action), "dice": list(entry.dice)}, separators=(",", ":"))
+
+
+def rebuild_match(stored: match_store.StoredMatch, entries: Sequence[str], dice: DiceSource | None) -> Match:
+    """Replay the stored log; CorruptMatchError when it cannot be read or does not give the stored snapshot."""
+    try:
+        data = json.loads(stored.log_header)
+        data["actions"] = [json.loads(entry) for entry in entries]
+        match = Match.replay(MatchLog.from_dict(data), dice)
+    except (ValueError, TypeError, KeyError) as error:
+        raise CorruptMatchError(
+            f"Match #{stored.id} cannot be loaded: its stored action log is damaged ({error}).", match_id=stored.id
+        ) from None
+    if len(entries) != stored.log_length or snapshot_text(match) != stored.state_json:
+        raise CorruptMatchError(
+            f"Match #{stored.id} cannot be loaded: its stored state does not match its action log.",
+            match_id=stored.id,
+        )
+    return match
+
+
+@dataclass(frozen=True, slots=True)
+class _Cached:
+    version: int
+    state_json: str
+    match: Match
+
+
+def _challenge_record(stored: challenge_store.StoredChallenge, names: dict[int, str]) -> Challenge:
+    opponent = None if stored.opponent_id is None else PlayerRef(stored.opponent_id, names[stored.opponent_id])
+    return Challenge(
+        id=stored.id,
+        guild_id=stored.guild_id,
+        channel_id=stored.channel_id,
+        challenger=PlayerRef(stored.challenger_id, names[stored.challenger_id]),
+        opponent=opponent,
+        options=MatchOptions.from_dict(json.loads(stored.options_json)),
+        in_thread=stored.in_thread,
+        created_at=stored.created_at,
+        expires_at=stored.expires_at,
+        status=ChallengeStatus(stored.status),
+        match_id=stored.match_id,
+    )
+
+
+class GameService:
+    """The one door through which the cogs change anything. See the bot.service docstring for the API."""
+
+    def __init__(
+        self,
+        db: aiosqlite.Connection,
+        *,
+        dice: DiceSource | None = None,
+        clock: Callable[[], float] = time.time,
+        on_match_finished: Sequence[MatchFinishedHook] = (),
+        cache_size: int = 4096,
+    ) -> None:
+        self.db = db
+        self._dice: DiceSource = dice if dice is not None else SecretDice()
+        self._clock = clock
+        self._hooks = list(on_match_finished)
+        self._locks = KeyedLocks()
+        self._cache: OrderedDict[int, _Cached] = OrderedDict()
+        self._cache_size = cache_size
+
+    def add_match_finished_hook(self, hook: MatchFinishedHook) -> None:
+        """Register a hook after construction (the ratings cog does this when it loads)."""
+        self._hooks.append(hook)
+
+    # --- challenges -------------------------------------------------------------------------------------------
+
+    async def challenge(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        challenger: PlayerRef,
+        opponent: PlayerRef | None,
+        options: MatchOptions,
+        in_thread: bool = False,
+    ) -> Challenge:
+        """Post a challenge to `opponent`, or to anyone in the channel when None; it expires after 10 minutes."""
+        if opponent is not None and opponent.user_id == challenger.user_id:
+            raise ServiceError("You cannot challenge yourself.")
+        now = self._clock()
+        async with transaction(self.db):
+            if not in_thread:
+                await self._refuse_busy_channel(channel_id)
+            await player_store.remember_player(self.db, challenger.user_id, challenger.name, now)
+            if opponent is not None:
+                await player_store.remember_player(self.db, opponent.user_id, opponent.name, now)
+            stored = await challenge_store.insert_challenge(
+                self.db,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                challenger_id=challenger.user_id,
+                opponent_id=None if opponent is None else opponent.user_id,
+                options_json=json.dumps(options.to_dict(), sort_keys=True),
+                in_thread=in_thread,
+                created_at=now,
+                expires_at=now + CHALLENGE_SECONDS,
+            )
+        return _challenge_record(stored, {challenger.user_id: challenger.name} | self._names_of(opponent))
+
+    async def get_challenge(self, challenge_id: int) -> Challenge:
+        stored = await challenge_store.load_challenge(self.db, challenge_id)
+        if stored is None:
+            raise NotFoundError("This challenge does not exist (any more).")
+        return await self._challenge_with_names(stored)
+
+    async def accept(self, challenge_id: int, user: PlayerRef, *, channel_id: int | None = None) -> MatchUpdate:
+        """Accept a challenge and start the match (the opening roll is made at once, R2.1-R2.2).
+
+        `channel_id` is where the match is played: the new thread's id for a thread challenge; by default
+        the challenge's channel.
+        """
+        now = self._clock()
+        async with transaction(self.db):
+            stored = await self._open_challenge(challenge_id, now)
+            if user.user_id == stored.challenger_id:
+                raise ServiceError("You cannot accept your own challenge.")
+            if stored.opponent_id is not None and stored.opponent_id != user.user_id:
+                names = await player_store.player_names(self.db, [stored.opponent_id])
+                raise ServiceError(f"This challenge is for {names.get(stored.opponent_id, 'someone else')}.")
+            play_channel = stored.channel_id if channel_id is None else channel_id
+            await self._refuse_busy_channel(play_channel)
+            await player_store.remember_player(self.db, user.user_id, user.name, now)
+            names = await player_store.player_names(self.db, [stored.challenger_id])
+            options = MatchOptions.from_dict(json.loads(stored.options_json))
+            match = Match((names[stored.challenger_id], user.name), options, self._dice)
+            events = list(match.last_events)
+            state = snapshot_text(match)
+            try:
+                match_id = await match_store.insert_match(
+                    self.db,
+                    guild_id=stored.guild_id,
+                    channel_id=play_channel,
+                    parent_channel_id=stored.channel_id if play_channel != stored.channel_id else None,
+                    player_ids=(stored.challenger_id, user.user_id),
+                    length=options.length,
+                    options_json=stored.options_json,
+                    log_header=log_header_text(match),
+                    state_json=state,
+                    now=now,
+                )
+            except sqlite3.IntegrityError:  # another process started a match in this channel just now
+                raise ServiceError("There is already a match in this channel.") from None
+            await challenge_store.close_challenge(self.db, challenge_id, ChallengeStatus.ACCEPTED.value, match_id)
+            record = await self._load_record(match_id, match)
+        self._remember(record.id, record.version, state, match)
+        return MatchUpdate(record, events)
+
+    async def decline(self, challenge_id: int, user_id: int) -> Challenge:
+        """The challenged member says no (an open challenge cannot be declined, only left to expire)."""
+        async with transaction(self.db):
+            stored = await self._open_challenge(challenge_id, self._clock())
+            if stored.opponent_id != user_id:
+                raise ServiceError("Only the challenged player can decline this challenge.")
+            closed = await challenge_store.close_challenge(self.db, challenge_id, ChallengeStatus.DECLINED.value)
+        assert closed is not None
+        return await self._challenge_with_names(closed)
+
+    async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
+        """The challenger takes the challenge back."""
+        async with transaction(self.db):
+            stored = await self._open_challenge(challenge_id, self._clock())
+            if stored.challenger_id != user_id:
+                raise ServiceError("Only the challenger can cancel this challenge.")
+            closed = await challenge_store.close_challenge(self.db, challenge_id, ChallengeStatus.CANCELLED.value)
+        assert closed is not None
+        return await self._challenge_with_names(closed)
+
+    async def expire_challenges(self) -> list[Challenge]:
+        """Mark every open challenge whose 10 minutes are up as expired; returns them (to update their messages)."""
+        async with transaction(self.db):
+            expired = await challenge_store.expire_challenges(self.db, self._clock())
+        return [await self._challenge_with_names(stored) for stored in expired]
+
+    async def _open_challenge(self, challenge_id: int, now: float) -> challenge_store.StoredChallenge:
+        stored = await challenge_store.load_challenge(self.db, challenge_id)
+        if stored is None:
+            raise NotFoundError("This challenge does not exist (any more).")
+        if stored.status != ChallengeStatus.OPEN.value:
+            raise ServiceError(f"This challenge was already {stored.status}.")
+        if stored.expires_at <= now:
+            raise ServiceError("This challenge has expired.")
+        return stored
+
+    async def _refuse_busy_channel(self, channel_id: int) -> None:
+        busy = await match_store.active_match_in_channel(self.db, channel_id)
+        if busy is not None:
+            raise ChannelBusyError(
+                f"There is already a match in this channel: {busy.names[0]} vs {busy.names[1]} (match #{busy.id}). "
+                "Wait until it ends, or play in a thread.",
+                match_id=busy.id,
+                message_channel_id=busy.message_channel_id,
+                message_id=busy.message_id,
+            )
+
+    async def _challenge_with_names(self, stored: challenge_store.StoredChallenge) -> Challenge:
+        ids = [stored.challenger_id] + ([] if stored.opponent_id is None else [stored.opponent_id])
+        return _challenge_record(stored, await player_store.player_names(self.db, ids))
+
+    @staticmethod
+    def _names_of(player: PlayerRef | None) -> dict[int, str]:
+        return {} if player is None else {player.user_id: player.name}
+
+    # --- game actions -------------------------------------------------------------------------------------------
+
+    async def roll(self, match_id: int, user_id: int, *, version: int | None = None) -> MatchUpdate:
+        """Roll instead of doubling (R3.1)."""
+        return await self._act(match_id, user_id, version, _simple(Roll))
+
+    async def double(self, match_id: int, user_id: int, *, version: int | None = None) -> MatchUpdate:
+        """Offer the cube (R6.1)."""
+        return await self._act(match_id, user_id, version, _simple(Double))
+
+    async def take(self, match_id: int, user_id: int, *, version: int | None = None) -> MatchUpdate:
+        return await self._act(match_id, user_id, version, _simple(Take))
+
+    async def drop(self, match_id: int, user_id: int, *, version: int | None = None) -> MatchUpdate:
+        return await self._act(match_id, user_id, version, _simple(Drop))
+
+    async def beaver(self, match_id: int, user_id: int, *, version: int | None = None) -> MatchUpdate:
+        return await self._act(match_id, user_id, version, _simple(Beaver))
+
+    async def accept_beaver(self, match_id: int, user_id: int, *, version: int | None = None) -> MatchUpdate:
+        return await self._act(match_id, user_id, version, _simple(AcceptBeaver))
+
+    async def refuse_beaver(self, match_id: int, user_id: int, *, version: int | None = None) -> MatchUpdate:
+        return await self._act(match_id, user_id, version, _simple(RefuseBeaver))
+
+    async def undo(self, match_id: int, user_id: int, *, version: int | None = None) -> MatchUpdate:
+        """Take back the last step entered this turn (R9.2)."""
+        return await self._act(match_id, user_id, version, _simple(Undo))
+
+    async def confirm(self, match_id: int, user_id: int, *, version: int | None = None) -> MatchUpdate:
+        """"Done": finish the turn with the steps entered (R9.2)."""
+        return await self._act(match_id, user_id, version, _simple(Confirm))
+
+    async def accept_resignation(self, match_id: int, user_id: int, *, version: int | None = None) -> MatchUpdate:
+        return await self._act(match_id, user_id, version, _simple(AcceptResignation))
+
+    async def decline_resignation(self, match_id: int, user_id: int, *, version: int | None = None) -> MatchUpdate:
+        return await self._act(match_id, user_id, version, _simple(DeclineResignation))
+
+    async def abort(self, match_id: int, user_id: int, *, version: int | None = None) -> MatchUpdate:
+        """Stop the match with no result (either player)."""
+        return await self._act(match_id, user_id, version, _simple(Abort))
+
+    async def resign(
+        self, match_id: int, user_id: int, kind: WinKind = WinKind.SINGLE, *, version: int | None = None
+    ) -> MatchUpdate:
+        """Offer to resign a single game, a gammon or a backgammon (R7.4)."""
+        return await self._act(match_id, user_id, version, lambda player, _match, _stored: Resign(player, kind))
+
+    async def step(
+        self, match_id: int, user_id: int, start: int, die: int, *, version: int | None = None
+    ) -> MatchUpdate:
+        """Move the checker on `start` (25 = bar) by `die` pips, one step of the turn (R9.2)."""
+
+        def make(player: int, match: Match, stored: match_store.StoredMatch) -> Action:
+            self._require_turn(match, player)
+            for step in match.next_steps():
+                if step.start == start and step.die == die:
+                    return MoveChecker(player, start, step.end, die)
+            where = "the bar" if start == 25 else f"point {start}"
+            raise ServiceError(f"No checker can move {die} from {where} now.")
+
+        return await self._act(match_id, user_id, version, make)
+
+    async def play_text(self, match_id: int, user_id: int, text: str, *, version: int | None = None) -> MatchUpdate:
+        """A typed complete play such as `24/18 13/11` (R10.1), confirmed at once (R9.2)."""
+
+        def make(player: int, match: Match, stored: match_store.StoredMatch) -> Action:
+            self._require_turn(match, player)
+            return Move(player, match.parse_play(text))
+
+        return await self._act(match_id, user_id, version, make)
+
+    async def claim(self, match_id: int, user_id: int, *, version: int | None = None) -> MatchUpdate:
+        """Win because the opponent let the turn time limit run out (R9.5)."""
+        now = self._clock()
+
+        def make(player: int, match: Match, stored: match_store.StoredMatch) -> Action:
+            limit = DEFAULT_TURN_LIMIT if stored.turn_limit_seconds is None else stored.turn_limit_seconds
+            timer = TurnTimer(stored.turn_started_at, limit, stored.reminded)
+            waiting = match.to_act
+            if waiting is not None and waiting != player and now < timer.claimable_at:
+                left = _duration(timer.claimable_at - now)
+                raise ServiceError(f"{match.names[waiting]} still has {left} to act; you can claim after that.")
+            return Claim(player)
+
+        return await self._act(match_id, user_id, version, make)
+
+    @staticmethod
+    def _require_turn(match: Match, player: int) -> None:
+        waiting = match.to_act
+        if waiting is not None and waiting != player:
+            raise ServiceError(f"It is {match.names[waiting]}'s turn.")
+
+    async def _act(
+        self,
+        match_id: int,
+        user_id: int,
+        version: int | None,
+        make: ActionMaker,
+    ) -> MatchUpdate:
+        async with self._locks.hold(match_id):
+            stored = await self._stored(match_id)
+            if stored.status != MatchStatus.ACTIVE.value:
+                raise ServiceError(f"Match #{match_id} is over; nothing more can be done in it.")
+            if version is not None and version != stored.version:
+                raise StaleStateError(STALE_MESSAGE, match_id=match_id, version=stored.version)
+            players = (stored.player0_id, stored.player1_id)
+            if user_id not in players:
+                raise ServiceError(f"This game is between {stored.names[0]} and {stored.names[1]}.")
+            player = players.index(user_id)
+            current = await self._match_at(stored)
+            # Work on a copy: the cached object (and every record handed out) stays as it was until the commit.
+            match = self._copy(current)
+            try:
+                action = make(player, match, stored)
+                events = match.apply(action)
+            except ActionError as error:
+                raise ServiceError(str(error)) from None
+            now = self._clock()
+            state = snapshot_text(match)
+            old_length, new_length = stored.log_length, len(match.log.entries)
+            entries = [entry_text(match, index) for index in range(old_length, new_length)]
+            progress = _progress(stored, current, match, now)
+            async with transaction(self.db):
+                if not await match_store.update_snapshot(self.db, match_id, stored.version, new_length, state):
+                    latest = await self._stored(match_id)
+                    raise StaleStateError(STALE_MESSAGE, match_id=match_id, version=latest.version)
+                await match_store.append_log(self.db, match_id, old_length + 1, entries, user_id, now)
+                await match_store.update_progress(self.db, match_id, progress)
+                record = self._record(_after(stored, progress, new_length, state), match)
+                if progress.status != MatchStatus.ACTIVE.value:
+                    for hook in self._hooks:
+                        await hook(self.db, record)
+            self._remember(match_id, record.version, state, match)
+            return MatchUpdate(record, events)
+
+    # --- queries ------------------------------------------------------------------------------------------------
+
+    async def match(self, match_id: int) -> MatchRecord:
+        """The match as stored now; NotFoundError for an unknown id, CorruptMatchError for a damaged one."""
+        stored = await self._stored(match_id)
+        return self._record(stored, await self._match_at(stored))
+
+    async def match_in_channel(self, channel_id: int) -> MatchRecord | None:
+        """The active match played in this channel (or thread), if any."""
+        stored = await match_store.active_match_in_channel(self.db, channel_id)
+        return None if stored is None else self._record(stored, await self._match_at(stored))
+
+    async def active_matches(self, user_id: int) -> list[MatchRecord]:
+        """The user's active matches, most recently played first."""
+        stored = await match_store.active_matches_of(self.db, user_id)
+        return [self._record(row, await self._match_at(row)) for row in stored]
+
+    async def due_reminders(self, now: float | None = None) -> list[MatchRecord]:
+        """Active matches whose current turn is past half its limit with no reminder yet; marks them reminded."""
+        now = self._clock() if now is None else now
+        due = await match_store.overdue_matches(self.db, now, DEFAULT_TURN_LIMIT, 0.5, unreminded_only=True)
+        marked = []
+        async with transaction(self.db):
+            for stored in due:
+                if await match_store.mark_reminded(self.db, stored.id, stored.turn_started_at):
+                    marked.append(stored.id)
+        return [await self.match(match_id) for match_id in marked]
+
+    async def claimable(self, now: float | None = None) -> list[MatchRecord]:
+        """Active matches whose current turn ran past the limit: the opponent may claim (R9.5)."""
+        now = self._clock() if now is None else now
+        due = await match_store.overdue_matches(self.db, now, DEFAULT_TURN_LIMIT, 1.0, unreminded_only=False)
+        return [self._record(stored, await self._match_at(stored)) for stored in due]
+
+    async def set_message(self, match_id: int, channel_id: int, message_id: int) -> None:
+        """Remember the match's current game message (for links and "out of date, see <link>")."""
+        async with transaction(self.db):
+            if not await match_store.set_message(self.db, match_id, channel_id, message_id):
+                raise NotFoundError(f"There is no match #{match_id}.")
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        stored = await player_store.load_guild_settings(self.db, guild_id)
+        if stored is None:
+            return GuildSettings(guild_id)
+        return GuildSettings(guild_id, stored.turn_limit_seconds, stored.default_length)
+
+    async def set_turn_limit(self, guild_id: int, seconds: int) -> GuildSettings:
+        """Change the guild's turn time limit (R9.5); running turns are measured against the new limit."""
+        if not MIN_TURN_LIMIT_SECONDS <= seconds <= MAX_TURN_LIMIT_SECONDS:
+            raise ServiceError(
+                f"The turn time limit must be between {_duration(MIN_TURN_LIMIT_SECONDS)} "
+                f"and {_duration(MAX_TURN_LIMIT_SECONDS)}."
+            )
+        return await self._save_settings(guild_id, turn_limit_seconds=seconds)
+
+    async def set_default_length(self, guild_id: int, length: int) -> GuildSettings:
+        """Change the match length offered by default in this guild (0 = money game, 1..25)."""
+        if not 0 <= length <= 25:
+            raise ServiceError("The default match length must be 1 to 25 points, or 0 for a money game.")
+        return await self._save_settings(guild_id, default_length=length)
+
+    async def _save_settings(
+        self, guild_id: int, *, turn_limit_seconds: int | None = None, default_length: int | None = None
+    ) -> GuildSettings:
+        async with transaction(self.db):
+            current = await self.guild_settings(guild_id)
+            new = GuildSettings(
+                guild_id,
+                current.turn_limit_seconds if turn_limit_seconds is None else turn_limit_seconds,
+                current.default_length if default_length is None else default_length,
+            )
+            await player_store.save_guild_settings(
+                self.db, player_store.StoredGuildSettings(guild_id, new.turn_limit_seconds, new.default_length)
+            )
+        return new
+
+    # --- loading ------------------------------------------------------------------------------------------------
+
+    async def _stored(self, match_id: int) -> match_store.StoredMatch:
+        stored = await match_store.load_match(self.db, match_id)
+        if stored is None:
+            raise NotFoundError(f"There is no match #{match_id}.")
+        return stored
+
+    async def _match_at(self, stored: match_store.StoredMatch) -> Match:
+        """The engine match for the stored version: from the cache, else replayed from the log and verified."""
+        cached = self._cache.get(stored.id)
+        if cached is not None and cached.version == stored.version and cached.state_json == stored.state_json:
+            self._cache.move_to_end(stored.id)
+            return cached.match
+        match = rebuild_match(stored, await match_store.load_log(self.db, stored.id), self._dice)
+        self._remember(stored.id, stored.version, stored.state_json, match)
+        return match
+
+    def _copy(self, match: Match) -> Match:
+        """A deep copy that shares what never changes: the dice source and the frozen log entries, outcomes and
+        position (sharing them keeps the copy well under a millisecond however long the match is)."""
+        shared: list[object] = [self._dice, *match.log.entries, *match.outcomes, *match.legal_plays()]
+        shared.append(match.game.position)
+        return copy.deepcopy(match, {id(item): item for item in shared})
+
+    def _remember(self, match_id: int, version: int, state_json: str, match: Match) -> None:
+        self._cache[match_id] = _Cached(version, state_json, match)
+        self._cache.move_to_end(match_id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    async def _load_record(self, match_id: int, match: Match) -> MatchRecord:
+        return self._record(await self._stored(match_id), match)
+
+    @staticmethod
+    def _record(stored: match_store.StoredMatch, match: Match) -> MatchRecord:
+        limit = DEFAULT_TURN_LIMIT if stored.turn_limit_seconds is None else stored.turn_limit_seconds
+        return MatchRecord(
+            id=stored.id,
+            guild_id=stored.guild_id,
+            channel_id=stored.channel_id,
+            parent_channel_id=stored.parent_channel_id,
+            players=(PlayerRef(stored.player0_id, stored.names[0]), PlayerRef(stored.player1_id, stored.names[1])),
+            match=match,
+            version=stored.version,
+            status=MatchStatus(stored.status),
+            created_at=stored.created_at,
+            last_action_at=stored.last_action_at,
+            finished_at=stored.finished_at,
+            message_channel_id=stored.message_channel_id,
+            message_id=stored.message_id,
+            timer=TurnTimer(stored.turn_started_at, limit, stored.reminded),
+        )
+
+
+DEFAULT_TURN_LIMIT = GuildSettings(0).turn_limit_seconds
+
+
+def _simple(kind: Callable[[int], Action]) -> ActionMaker:
+    """The maker of an action that needs nothing but its actor."""
+    return lambda player, _match, _stored: kind(player)
+
+
+def _progress(stored: match_store.StoredMatch, before: Match, after: Match, now: float) -> match_store.MatchProgress:
+    """The match row after an action. The turn timer restarts when the match waits for someone new, or a new
+    game began; stepping and undoing within one's own turn does not restart it (R9.5)."""
+    new_turn = after.to_act != before.to_act or after.game.number != before.game.number
+    if after.aborted:
+        status = MatchStatus.ABORTED.value
+    elif after.finished:
+        status = MatchStatus.FINISHED.value
+    else:
+        status = MatchStatus.ACTIVE.value
+    last_outcome = after.outcomes[-1].kind.value if after.outcomes else None
+    return match_store.MatchProgress(
+        status=status,
+        last_action_at=now,
+        turn_started_at=now if new_turn else stored.turn_started_at,
+        reminded=False if new_turn else stored.reminded,
+        finished_at=now if after.finished else None,
+        winner=after.winner,
+        score0=after.scores[0],
+        score1=after.scores[1],
+        result_kind=last_outcome if after.finished and not after.aborted else None,
+    )
+
+
+def _after(
+    stored: match_store.StoredMatch, progress: match_store.MatchProgress, log_length: int, state_json: str
+) -> match_store.StoredMatch:
+    """The row as it is once the action's transaction commits (so no second read is needed)."""
+    return dataclasses.replace(
+        stored,
+        version=stored.version + 1,
+        log_length=log_length,
+        state_json=state_json,
+        status=progress.status,
+        last_action_at=progress.last_action_at,
+        turn_started_at=progress.turn_started_at,
+        reminded=progress.reminded,
+        finished_at=progress.finished_at,
+        winner=progress.winner,
+        score0=progress.score0,
+        score1=progress.score1,
+        result_kind=progress.result_kind,
+    )
+
+
+def _duration(seconds: float) -> str:
+    """'3 hours', '12 minutes', '45 seconds': a rough remaining time for messages."""
+    seconds = max(0, round(seconds))
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            count = seconds // size
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    return f"{seconds} second{'s' if seconds != 1 else ''}"

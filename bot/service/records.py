@@ -1,0 +1,143 @@
+"""Plain data the service hands to its callers: players, challenges, guild settings, matches and updates."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from bot.engine.events import Event
+from bot.engine.match import Match
+from bot.engine.options import MatchOptions
+
+#: Turn time limit when a guild has not set one (R9.5; issue 7: 24 hours).
+DEFAULT_TURN_LIMIT_SECONDS = 24 * 60 * 60
+#: The limit an admin may set: at least a minute, at most 30 days (the schema checks the same range).
+MIN_TURN_LIMIT_SECONDS = 60
+MAX_TURN_LIMIT_SECONDS = 30 * 24 * 60 * 60
+#: Match length when a guild has not set one.
+DEFAULT_MATCH_LENGTH = 5
+#: How long a challenge waits for an answer.
+CHALLENGE_SECONDS = 10 * 60
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRef:
+    """A Discord user as the service knows them: the id and the display name to show."""
+
+    user_id: int
+    name: str
+
+
+class ChallengeStatus(enum.Enum):
+    OPEN = "open"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """A challenge to one member (`opponent`) or to anyone in the channel (`opponent` None)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    challenger: PlayerRef
+    opponent: PlayerRef | None
+    options: MatchOptions
+    in_thread: bool
+    created_at: float
+    expires_at: float
+    status: ChallengeStatus
+    match_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    turn_limit_seconds: int = DEFAULT_TURN_LIMIT_SECONDS
+    default_length: int = DEFAULT_MATCH_LENGTH
+
+
+class MatchStatus(enum.Enum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnTimer:
+    """When the player now asked to act was first asked, and whether the half-time reminder went out (R9.5)."""
+
+    started_at: float
+    limit_seconds: int
+    reminded: bool
+
+    @property
+    def reminder_due_at(self) -> float:
+        return self.started_at + self.limit_seconds / 2
+
+    @property
+    def claimable_at(self) -> float:
+        return self.started_at + self.limit_seconds
+
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """A stored match as the service loaded it at `version`.
+
+    `match` is the engine object for this version: read it (to_act, allowed(), board(), dice, cube, scores,
+    events' context) but never change it; the service hands out a new object with every new version.
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    parent_channel_id: int | None
+    players: tuple[PlayerRef, PlayerRef]  # engine indices 0 and 1 (0 is the challenger)
+    match: Match
+    version: int
+    status: MatchStatus
+    created_at: float
+    last_action_at: float
+    finished_at: float | None
+    message_channel_id: int | None
+    message_id: int | None
+    timer: TurnTimer
+
+    def player_index(self, user_id: int) -> int | None:
+        """0 or 1 for the two players, None for anyone else."""
+        for index, player in enumerate(self.players):
+            if player.user_id == user_id:
+                return index
+        return None
+
+    @property
+    def options(self) -> MatchOptions:
+        return self.match.options
+
+    @property
+    def to_act(self) -> PlayerRef | None:
+        """The player the match waits for (None when it is over)."""
+        index = self.match.to_act
+        return None if index is None or self.status is not MatchStatus.ACTIVE else self.players[index]
+
+    @property
+    def winner(self) -> PlayerRef | None:
+        return None if self.match.winner is None else self.players[self.match.winner]
+
+    @property
+    def title(self) -> str:
+        """'Alice vs Bob' with the match length, for pointers such as 'There is already a match here'."""
+        kind = "money game" if self.options.is_money else f"{self.options.length}-point match"
+        return f"{self.players[0].name} vs {self.players[1].name} ({kind} #{self.id})"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchUpdate:
+    """The state after a request and what happened, in order, for the front end to announce."""
+
+    record: MatchRecord
+    events: list[Event]

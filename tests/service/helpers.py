@@ -1,0 +1,91 @@
+"""Shared test helpers: seeded dice, players, and a random but legal player driving the service."""
+
+from __future__ import annotations
+
+import random
+
+from bot.engine.actions import (
+    AcceptBeaver,
+    AcceptResignation,
+    Beaver,
+    Confirm,
+    DeclineResignation,
+    Double,
+    Move,
+    MoveChecker,
+    RefuseBeaver,
+    Roll,
+    Take,
+)
+from bot.engine.options import MatchOptions
+from bot.service import GameService, MatchRecord, MatchUpdate, PlayerRef
+
+ALICE = PlayerRef(101, "Alice")
+BOB = PlayerRef(202, "Bob")
+CAROL = PlayerRef(303, "Carol")
+GUILD = 1
+
+
+class SeededDice:
+    """A reproducible dice source for tests (the bot itself uses the CSPRNG, R9.1)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def roll_die(self) -> int:
+        return self.rng.randint(1, 6)
+
+
+async def start_match(
+    service: GameService, channel_id: int = 10, options: MatchOptions | None = None
+) -> MatchUpdate:
+    challenge = await service.challenge(
+        guild_id=GUILD, channel_id=channel_id, challenger=ALICE, opponent=BOB, options=options or MatchOptions(1)
+    )
+    return await service.accept(challenge.id, BOB)
+
+
+async def random_action(
+    service: GameService, record: MatchRecord, rng: random.Random, *, typed_plays: bool = False
+) -> MatchUpdate:
+    """One legal action for the player the match waits for, through the service's public calls."""
+    match = record.match
+    index = match.to_act
+    assert index is not None
+    user = record.players[index].user_id
+    allowed = match.allowed(index)
+    version = record.version
+    if Double in allowed and rng.random() < 0.15:
+        return await service.double(record.id, user, version=version)
+    if Roll in allowed:
+        return await service.roll(record.id, user, version=version)
+    if Beaver in allowed and rng.random() < 0.2:
+        return await service.beaver(record.id, user, version=version)
+    if Take in allowed:
+        if rng.random() < 0.8:
+            return await service.take(record.id, user, version=version)
+        return await service.drop(record.id, user, version=version)
+    if AcceptBeaver in allowed:
+        return await service.accept_beaver(record.id, user, version=version)
+    if RefuseBeaver in allowed:
+        return await service.refuse_beaver(record.id, user, version=version)
+    if AcceptResignation in allowed:
+        return await service.decline_resignation(record.id, user, version=version)
+    if DeclineResignation in allowed:
+        return await service.decline_resignation(record.id, user, version=version)
+    if Confirm in allowed and MoveChecker not in allowed:
+        return await service.confirm(record.id, user, version=version)
+    if Move in allowed and typed_plays and not match.steps:
+        play = rng.choice(match.legal_plays())
+        return await service.play_text(record.id, user, str(play), version=version)
+    step = rng.choice(match.next_steps())
+    return await service.step(record.id, user, step.start, step.die, version=version)
+
+
+async def play_to_the_end(service: GameService, record: MatchRecord, seed: int, limit: int = 5000) -> MatchRecord:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if record.match.finished:
+            return record
+        record = (await random_action(service, record, rng)).record
+    raise AssertionError("the match did not end")
