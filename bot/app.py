@@ -10,20 +10,28 @@ import aiosqlite
 import discord
 from discord.ext import commands
 
+from bot.ratings.hook import rate_finished_match
+from bot.service import GameService
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
-#: The extensions loaded at start, in order.
-EXTENSIONS: tuple[str, ...] = ()
+#: The extensions loaded at start, in order (cogs.errors first: it installs the error handler the others rely on).
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.errors",
+    "cogs.bg",
+    "cogs.turn_timer",
+    "cogs.admin",
+    "cogs.leaderboard",
+)
 
 _SYNC_KEY = "global_command_fingerprint"
 
 
 class GammonBot(commands.Bot):
-    """The bot. It holds the settings and the open database; the cogs reach the game service through it."""
+    """The bot. It holds the settings, the open database and the game service the cogs act through."""
 
-    def __init__(self, settings: Settings, db: aiosqlite.Connection) -> None:
+    def __init__(self, settings: Settings, db: aiosqlite.Connection, service: GameService | None = None) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),  # no privileged intents
@@ -32,6 +40,8 @@ class GammonBot(commands.Bot):
         )
         self.settings = settings
         self.db = db
+        #: Ratings are written in the same transaction as a match's result (issue 9).
+        self.service = service if service is not None else GameService(db, on_match_finished=[rate_finished_match])
 
     async def setup_hook(self) -> None:
         for extension in EXTENSIONS:

@@ -47,7 +47,7 @@ GAME_TEMPLATE = re.compile(
     r"(?::(?P<start>[0-9]{1,2}))?(?::(?P<die>[1-6]))?"
 )
 CHALLENGE_TEMPLATE = re.compile(
-    r"bgc:(?P<challenge>[0-9]{1,20}):(?P<action>" + "|".join(a.value for a in ChallengeAction) + ")"
+    r"bgc:(?P<challenge>[0-9]{1,20}):(?P<action>" + "|".join(a.value for a in ChallengeAction) + ")(?P<thread>:t)?"
 )
 
 
@@ -104,16 +104,19 @@ class GameControl:
 
 @dataclass(frozen=True, slots=True)
 class ChallengeControl:
+    """A challenge button. `in_thread` rides on Accept: the thread must exist before the match starts in it."""
+
     challenge_id: int
     action: ChallengeAction
+    in_thread: bool = False
 
     @property
     def custom_id(self) -> str:
-        return f"bgc:{self.challenge_id}:{self.action.value}"
+        return f"bgc:{self.challenge_id}:{self.action.value}{':t' if self.in_thread else ''}"
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> ChallengeControl:
-        return cls(int(match["challenge"]), ChallengeAction(match["action"]))
+        return cls(int(match["challenge"]), ChallengeAction(match["action"]), match["thread"] is not None)
 
     @classmethod
     def parse(cls, custom_id: str) -> ChallengeControl:

@@ -37,9 +37,9 @@ def test_game_control_round_trips_within_discord_limit(control: GameControl) -> 
     assert CHALLENGE_TEMPLATE.fullmatch(custom_id) is None
 
 
-@given(ids, st.sampled_from(list(ChallengeAction)))
-def test_challenge_control_round_trips(challenge_id: int, action: ChallengeAction) -> None:
-    control = ChallengeControl(challenge_id, action)
+@given(ids, st.sampled_from(list(ChallengeAction)), st.booleans())
+def test_challenge_control_round_trips(challenge_id: int, action: ChallengeAction, in_thread: bool) -> None:
+    control = ChallengeControl(challenge_id, action, in_thread)
     assert len(control.custom_id) <= MAX_CUSTOM_ID
     assert ChallengeControl.parse(control.custom_id) == control
     assert GAME_TEMPLATE.fullmatch(control.custom_id) is None

@@ -1,0 +1,52 @@
+"""Server settings for members with Manage Server: the turn time limit (R9.5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.durations import format_duration, parse_duration
+from cogs.errors import UserFacingError
+
+if TYPE_CHECKING:
+    from bot.app import GammonBot
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgammon settings for this server"):
+    def __init__(self, bot: GammonBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="turn-limit")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.describe(duration="How long a player may take for a turn, e.g. 24h, 90m, 2d (empty: show it)")
+    async def turn_limit(self, interaction: discord.Interaction[Any], duration: str | None = None) -> None:
+        """Show or change how long a player may take for a turn before the opponent may claim (R9.5)."""
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise UserFacingError("This setting belongs to a server.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if duration is None:
+            settings = await self.bot.service.guild_settings(guild_id)
+            await interaction.followup.send(
+                f"The turn time limit here is {format_duration(settings.turn_limit_seconds)}.", ephemeral=True
+            )
+            return
+        try:
+            seconds = parse_duration(duration)
+        except ValueError as error:
+            raise UserFacingError(str(error)) from None
+        settings = await self.bot.service.set_turn_limit(guild_id, seconds)
+        await interaction.followup.send(
+            f"The turn time limit is now {format_duration(settings.turn_limit_seconds)}: a reminder at half time, "
+            "then the opponent may claim.", ephemeral=True,
+        )
+
+
+async def setup(bot: GammonBot) -> None:
+    await bot.add_cog(Admin(bot))

@@ -1,0 +1,258 @@
+"""The `/bg` commands and the game and challenge buttons: thin adapters to the game service.
+
+Every handler acknowledges the interaction before it touches the database or draws (Discord's 3 seconds),
+turns the interaction into one service call, and shows the result through the GamePublisher. Refusals come
+back from the service as ServiceError and are answered privately by cogs.errors.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine.game import Phase
+from bot.engine.options import MatchOptions
+from bot.engine.position import WinKind
+from bot.service import MatchRecord, MatchUpdate, StaleStateError
+from cogs.challenges import on_control as on_challenge_control
+from cogs.challenges import player_ref
+from cogs.challenges import post as post_challenge
+from cogs.custom_ids import ChallengeControl, GameAction, GameControl
+from cogs.errors import UserFacingError, reply_privately
+from cogs.game_messages import GamePublisher, compose, current_link
+from cogs.help_text import HELP
+from cogs.views import HANDLER_COG, ChallengeButton, GameButton
+
+if TYPE_CHECKING:
+    from bot.app import GammonBot
+    from bot.service import GameService
+
+log = logging.getLogger(__name__)
+
+MAX_CHOICES = 25
+
+ServiceCall = Callable[..., Awaitable[MatchUpdate]]
+
+
+def no_match_here() -> UserFacingError:
+    return UserFacingError("There is no match in this channel. Start one with `/bg challenge`.")
+
+
+class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
+                 group_description="Play backgammon: challenges, moves, the cube, resignations"):
+    """Commands under /bg and the handlers of every game and challenge button."""
+
+    def __init__(self, bot: GammonBot) -> None:
+        self.bot = bot
+        self.publisher = GamePublisher(bot)
+        super().__init__()
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(GameButton, ChallengeButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(GameButton, ChallengeButton)
+
+    # --- commands ---------------------------------------------------------------------------------------------
+
+    @app_commands.command(name="challenge")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        opponent="Who you challenge (leave empty for an open challenge anyone may accept)",
+        length="Match length in points, 1-25 (default 5)",
+        money="Play a money game (one game for points) instead of a match",
+        jacoby="Money game: gammons count only after a double was taken (R7.3; default on)",
+        beavers="Money game: a doubled player may redouble at once, keeping the cube (R6.4)",
+        automatic_doubles="Money game: ties on the opening roll double the cube (R2.3)",
+        thread="Play in a new thread, so this channel can host several matches",
+    )
+    async def challenge(
+        self,
+        interaction: discord.Interaction[Any],
+        opponent: discord.Member | None = None,
+        length: app_commands.Range[int, 1, 25] = 5,
+        money: bool = False,
+        jacoby: bool = True,
+        beavers: bool = False,
+        automatic_doubles: bool = False,
+        thread: bool = False,
+    ) -> None:
+        """Challenge a member (or anyone) to a match or a money game."""
+        if opponent is not None:
+            if opponent.id == interaction.user.id:
+                raise UserFacingError("You cannot challenge yourself. Leave the opponent empty for an open challenge.")
+            if opponent.bot:
+                raise UserFacingError(f"{opponent.display_name} is a bot and cannot play.")
+        if not money and (beavers or automatic_doubles):
+            raise UserFacingError("Beavers and automatic doubles are for money games only (R8.3): add `money: True`.")
+        options = (MatchOptions.money(jacoby=jacoby, beavers=beavers, automatic_doubles=automatic_doubles)
+                   if money else MatchOptions.match(length))
+        if thread and not isinstance(interaction.channel, discord.TextChannel):
+            raise UserFacingError("A thread can only be opened from a text channel.")
+        challenge = await self.service.challenge(
+            guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
+            challenger=player_ref(interaction.user), opponent=None if opponent is None else player_ref(opponent),
+            options=options, in_thread=thread,
+        )
+        await post_challenge(interaction, challenge)
+
+    @app_commands.command(name="move")
+    @app_commands.guild_only()
+    @app_commands.describe(play="Your play in standard notation, e.g. 24/18 13/11, bar/22, 6/off, 8/5(2)")
+    async def move(self, interaction: discord.Interaction[Any], play: str) -> None:
+        """Type your whole play (the autocomplete lists the legal ones)."""
+        record = await self.match_here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        update = await self.service.play_text(record.id, interaction.user.id, play)
+        await self.publisher.publish(update)
+        await interaction.followup.send(f"Played {play.strip()}.", ephemeral=True)
+
+    @move.autocomplete("play")
+    async def move_autocomplete(self, interaction: discord.Interaction[Any], current: str
+                                ) -> list[app_commands.Choice[str]]:
+        record = await self.service.match_in_channel(interaction.channel_id or 0)
+        if record is None:
+            return []
+        match = record.match
+        to_act = match.to_act
+        if to_act is None or record.players[to_act].user_id != interaction.user.id or match.phase is not Phase.MOVING:
+            return []
+        wanted = " ".join(current.lower().split())
+        plays = [str(play) for play in match.legal_plays()]
+        matching = [text for text in plays if text.startswith(wanted)] + [
+            text for text in plays if wanted in text and not text.startswith(wanted)
+        ]
+        return [app_commands.Choice(name=text, value=text) for text in matching[:MAX_CHOICES]]
+
+    @app_commands.command(name="resign")
+    @app_commands.guild_only()
+    @app_commands.describe(kind="What you offer to lose: a single game, a gammon or a backgammon (times the cube)")
+    async def resign(self, interaction: discord.Interaction[Any],
+                     kind: Literal["single", "gammon", "backgammon"] = "single") -> None:
+        """Offer to resign the current game (R7.4); your opponent accepts or declines."""
+        record = await self.match_here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        update = await self.service.resign(record.id, interaction.user.id, WinKind[kind.upper()])
+        await self.publisher.publish(update)
+        await interaction.followup.send("Your offer is on the board.", ephemeral=True)
+
+    @app_commands.command(name="board")
+    @app_commands.guild_only()
+    @app_commands.describe(public="Show it to everyone in the channel (default: only to you)")
+    async def board(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
+        """Show the current board of this channel's match again."""
+        record = await self.match_here(interaction)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        message = await compose(record, ())
+        link = current_link(record)
+        text = message.content.splitlines()[-1] if message.content else ""
+        if link:
+            text = f"{text}\nControls: {link}" if text else f"Controls: {link}"
+        await interaction.followup.send(
+            text or "The board.", file=message.file(), ephemeral=not public,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(name="matches")
+    async def matches(self, interaction: discord.Interaction[Any]) -> None:
+        """List your active matches with links to their boards."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        records = await self.service.active_matches(interaction.user.id)
+        if not records:
+            await interaction.followup.send("You have no active matches. Start one with `/bg challenge`.",
+                                            ephemeral=True)
+            return
+        lines = []
+        for record in records[:20]:
+            match = record.match
+            mine = 0 if record.players[0].user_id == interaction.user.id else 1
+            other = record.players[1 - mine].name
+            kind = f"match to {match.options.length}" if match.options.length else "money game"
+            turn = "your turn" if match.to_act == mine else f"{other}'s turn"
+            score = f"{match.scores[mine]}-{match.scores[1 - mine]}"
+            link = current_link(record) or f"<#{record.channel_id}>"
+            lines.append(f"vs **{other}**, {kind}, {score}, {turn}: {link}")
+        await interaction.followup.send("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="help")
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        """How to play, and every command."""
+        await interaction.response.send_message(HELP, ephemeral=True)
+
+    async def match_here(self, interaction: discord.Interaction[Any]) -> MatchRecord:
+        record = await self.service.match_in_channel(interaction.channel_id or 0)
+        if record is None:
+            raise no_match_here()
+        return record
+
+    # --- buttons ---------------------------------------------------------------------------------------------
+
+    async def on_game_control(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
+        await interaction.response.defer()
+        try:
+            if control.action in (GameAction.PICK, GameAction.BACK):
+                await self.show_menu(interaction, control)
+                return
+            update = await self.apply(interaction, control)
+        except StaleStateError as error:
+            await self.out_of_date(interaction, error.match_id)
+            return
+        await self.publisher.publish(update, interaction)
+
+    async def apply(self, interaction: discord.Interaction[Any], control: GameControl) -> MatchUpdate:
+        service, user_id, version = self.service, interaction.user.id, control.version
+        if control.action is GameAction.STEP:
+            assert control.start is not None and control.die is not None
+            return await service.step(control.match_id, user_id, control.start, control.die, version=version)
+        calls: dict[GameAction, ServiceCall] = {
+            GameAction.ROLL: service.roll,
+            GameAction.DOUBLE: service.double,
+            GameAction.TAKE: service.take,
+            GameAction.DROP: service.drop,
+            GameAction.BEAVER: service.beaver,
+            GameAction.ACCEPT_BEAVER: service.accept_beaver,
+            GameAction.REFUSE_BEAVER: service.refuse_beaver,
+            GameAction.UNDO: service.undo,
+            GameAction.DONE: service.confirm,
+            GameAction.ACCEPT_RESIGNATION: service.accept_resignation,
+            GameAction.DECLINE_RESIGNATION: service.decline_resignation,
+            GameAction.CLAIM: service.claim,
+        }
+        return await calls[control.action](control.match_id, user_id, version=version)
+
+    async def show_menu(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
+        """A checker was chosen (or Back pressed): show its dice; nothing changes in the game."""
+        record = await self.service.match(control.match_id)
+        if record.version != control.version:
+            raise StaleStateError("This board is out of date.", match_id=record.id, version=record.version)
+        to_act = record.match.to_act
+        if to_act is None or record.players[to_act].user_id != interaction.user.id:
+            names = " and ".join(player.name for player in record.players)
+            waiting = record.players[to_act].name if to_act is not None else None
+            raise UserFacingError(f"It is {waiting}'s turn." if waiting and interaction.user.id in
+                                  {p.user_id for p in record.players} else f"This game is between {names}.")
+        picked = control.start if control.action is GameAction.PICK else None
+        message = await compose(record, (), picked=picked)
+        await interaction.edit_original_response(view=message.view())
+
+    async def out_of_date(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        record = await self.service.match(match_id)
+        link = current_link(record)
+        where = f" The current board is here: {link}" if link else ""
+        await reply_privately(interaction, f"This board is out of date.{where}")
+
+    async def on_challenge_control(self, interaction: discord.Interaction[Any], control: ChallengeControl) -> None:
+        await on_challenge_control(self, interaction, control)
+
+
+async def setup(bot: GammonBot) -> None:
+    await bot.add_cog(Backgammon(bot))

@@ -1,0 +1,193 @@
+"""Challenge messages: Accept and Decline for the challenged member (anyone else for an open challenge),
+Cancel for the challenger, and what the message says once the challenge is answered, cancelled or expired.
+
+The challenge message's id is kept in memory so that the expiry task can update it; after a restart an
+expired challenge still answers a click with "this challenge expired" and updates its message then, and its
+text shows the expiry time as a Discord timestamp that every client keeps current.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine.options import MatchOptions
+from bot.service import Challenge, ChallengeStatus, PlayerRef, ServiceError
+from cogs.custom_ids import ChallengeAction, ChallengeControl
+from cogs.errors import reply_privately
+from cogs.views import ChallengeButton
+
+if TYPE_CHECKING:
+    from bot.app import GammonBot
+    from cogs.bg import Backgammon
+
+log = logging.getLogger(__name__)
+
+#: challenge id -> (channel id, message id) of its message, for the expiry task.
+_messages: dict[int, tuple[int, int]] = {}
+
+
+def player_ref(user: discord.abc.User) -> PlayerRef:
+    """The service's view of a Discord user: the id and the name shown in this server."""
+    return PlayerRef(user.id, user.display_name)
+
+
+def describe_options(options: MatchOptions) -> str:
+    if options.length:
+        return f"a {options.length}-point match"
+    extras = [name for name, on in (("Jacoby", options.jacoby), ("beavers", options.beavers),
+                                    ("automatic doubles", options.automatic_doubles)) if on]
+    return "a money game" + (f" ({', '.join(extras)})" if extras else "")
+
+
+def challenge_text(challenge: Challenge) -> str:
+    what = describe_options(challenge.options)
+    where = " in a new thread" if challenge.in_thread else ""
+    expires = f"<t:{int(challenge.expires_at)}:R>"
+    challenger = f"<@{challenge.challenger.user_id}>"
+    if challenge.opponent is None:
+        return f"{challenger} is looking for an opponent for {what}{where}. Anyone may accept (expires {expires})."
+    return f"<@{challenge.opponent.user_id}>, {challenger} challenges you to {what}{where} (expires {expires})."
+
+
+def closed_text(challenge: Challenge, status: ChallengeStatus) -> str:
+    what = describe_options(challenge.options)
+    challenger = challenge.challenger.name
+    opponent = challenge.opponent.name if challenge.opponent else "anyone"
+    return {
+        ChallengeStatus.ACCEPTED: f"{challenger}'s challenge to {what} was accepted.",
+        ChallengeStatus.DECLINED: f"{opponent} declined {challenger}'s challenge to {what}.",
+        ChallengeStatus.CANCELLED: f"{challenger} cancelled the challenge to {what}.",
+        ChallengeStatus.EXPIRED: f"{challenger}'s challenge to {what} expired: nobody answered within 10 minutes.",
+    }.get(status, f"{challenger}'s challenge to {what} is closed.")
+
+
+def challenge_view(challenge: Challenge) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    buttons = [(ChallengeAction.ACCEPT, "Accept", discord.ButtonStyle.success)]
+    if challenge.opponent is not None:
+        buttons.append((ChallengeAction.DECLINE, "Decline", discord.ButtonStyle.danger))
+    buttons.append((ChallengeAction.CANCEL, "Cancel", discord.ButtonStyle.secondary))
+    for action, label, style in buttons:
+        in_thread = challenge.in_thread and action is ChallengeAction.ACCEPT
+        view.add_item(ChallengeButton(ChallengeControl(challenge.id, action, in_thread), label, style))
+    return view
+
+
+def closed_view(label: str) -> discord.ui.View:
+    """A single disabled button saying what happened, so the old buttons cannot be pressed."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=label, disabled=True, style=discord.ButtonStyle.secondary))
+    return view
+
+
+_CLOSED_LABEL = {
+    ChallengeStatus.ACCEPTED: "Accepted",
+    ChallengeStatus.DECLINED: "Declined",
+    ChallengeStatus.CANCELLED: "Cancelled",
+    ChallengeStatus.EXPIRED: "Expired",
+}
+
+
+def mentions(challenge: Challenge) -> discord.AllowedMentions:
+    users = [challenge.challenger.user_id] + ([challenge.opponent.user_id] if challenge.opponent else [])
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=u) for u in users])
+
+
+async def post(interaction: discord.Interaction[Any], challenge: Challenge) -> None:
+    """Answer /bg challenge with the challenge message (a new message, so the challenged member is notified)."""
+    await interaction.response.send_message(
+        challenge_text(challenge), view=challenge_view(challenge), allowed_mentions=mentions(challenge)
+    )
+    message = await interaction.original_response()
+    _messages[challenge.id] = (message.channel.id, message.id)
+
+
+async def close_message(bot: GammonBot, challenge: Challenge) -> None:
+    """Show an expired (or otherwise closed) challenge as such, if its message is known."""
+    where = _messages.pop(challenge.id, None)
+    if where is None:
+        return
+    channel = bot.get_partial_messageable(where[0], guild_id=challenge.guild_id)
+    try:
+        await channel.get_partial_message(where[1]).edit(
+            content=closed_text(challenge, challenge.status), view=closed_view(_CLOSED_LABEL[challenge.status]),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+    except discord.HTTPException:
+        log.info("Could not update the message of challenge %s", challenge.id, exc_info=True)
+
+
+async def on_control(cog: Backgammon, interaction: discord.Interaction[Any], control: ChallengeControl) -> None:
+    service = cog.service
+    user = interaction.user
+    await interaction.response.defer()
+    try:
+        if control.action is ChallengeAction.DECLINE:
+            challenge = await service.decline(control.challenge_id, user.id)
+        elif control.action is ChallengeAction.CANCEL:
+            challenge = await service.cancel(control.challenge_id, user.id)
+        else:
+            await accept(cog, interaction, control)
+            return
+    except ServiceError as error:
+        await refuse(interaction, control, error)
+        return
+    _messages.pop(challenge.id, None)
+    await interaction.edit_original_response(
+        content=closed_text(challenge, challenge.status), view=closed_view(_CLOSED_LABEL[challenge.status]),
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+
+
+async def refuse(interaction: discord.Interaction[Any], control: ChallengeControl, error: ServiceError) -> None:
+    """Tell the clicker why; if the challenge is over (expired, say), show that on its message too."""
+    await reply_privately(interaction, str(error))
+    closed = getattr(error, "challenge", None)
+    if isinstance(closed, Challenge) and closed.status is not ChallengeStatus.OPEN:
+        _messages.pop(control.challenge_id, None)
+        await interaction.edit_original_response(
+            content=closed_text(closed, closed.status), view=closed_view(_CLOSED_LABEL[closed.status]),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+def thread_name(interaction: discord.Interaction[Any]) -> str:
+    """`Alice vs Bob`: the challenger is whoever ran the command that posted the challenge message."""
+    message = interaction.message
+    metadata = message.interaction_metadata if message is not None else None
+    challenger = metadata.user.display_name if metadata is not None else "Backgammon"
+    return f"{challenger} vs {interaction.user.display_name}"[:100]
+
+
+async def accept(cog: Backgammon, interaction: discord.Interaction[Any], control: ChallengeControl) -> None:
+    """Accept: open the thread first when asked (the match is played there), then start the match."""
+    service = cog.service
+    thread: discord.Thread | None = None
+    if control.in_thread and interaction.message is not None:
+        thread = await interaction.message.create_thread(name=thread_name(interaction), auto_archive_duration=1440)
+    try:
+        update = await service.accept(control.challenge_id, player_ref(interaction.user),
+                                      channel_id=thread.id if thread else None)
+    except ServiceError:
+        if thread is not None:
+            await _delete_quietly(thread)
+        raise
+    record = update.record
+    names = " vs ".join(player.name for player in record.players)
+    _messages.pop(control.challenge_id, None)
+    where = f" The match is in {thread.mention}." if thread else ""
+    await interaction.edit_original_response(
+        content=f"{names}: challenge accepted.{where}", view=closed_view("Accepted"),
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+    await cog.publisher.publish(update)
+
+
+async def _delete_quietly(thread: discord.Thread) -> None:
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        log.info("Could not delete thread %s after a refused accept", thread.id)

@@ -1,0 +1,90 @@
+"""The controls and the prompt for whoever acts next, read from the engine's match (pure: no Discord I/O).
+
+Each phase has its buttons (R6, R7.4, R9.2): Roll and Double at the start of a turn when a double is allowed
+(otherwise the engine has already rolled, R9.4), the move menu while moving, Take / Drop (/ Beaver) when
+doubled, Accept / Refuse after a beaver, Accept / Decline for a resignation. Only actions the engine allows
+now get a button.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.engine import actions
+from bot.engine.game import Phase
+from bot.engine.match import Match
+from cogs.custom_ids import GameAction, GameControl
+from cogs.event_text import dice_text, points_text
+from cogs.move_menu import ButtonSpec, Rows, move_menu
+
+_GREEN, _RED, _BLUE, _GREY = (discord.ButtonStyle.success, discord.ButtonStyle.danger,
+                              discord.ButtonStyle.primary, discord.ButtonStyle.secondary)
+
+#: (action type the engine must allow, button label, control, style), per phase.
+_ANSWERS: dict[Phase, tuple[tuple[type[actions.Action], str, GameAction, discord.ButtonStyle], ...]] = {
+    Phase.ROLLING: (
+        (actions.Roll, "Roll", GameAction.ROLL, _BLUE),
+        (actions.Double, "Double", GameAction.DOUBLE, _GREY),
+    ),
+    Phase.DOUBLED: (
+        (actions.Take, "Take", GameAction.TAKE, _GREEN),
+        (actions.Drop, "Drop", GameAction.DROP, _RED),
+        (actions.Beaver, "Beaver", GameAction.BEAVER, _BLUE),
+    ),
+    Phase.BEAVERED: (
+        (actions.AcceptBeaver, "Accept beaver", GameAction.ACCEPT_BEAVER, _GREEN),
+        (actions.RefuseBeaver, "Refuse beaver", GameAction.REFUSE_BEAVER, _RED),
+    ),
+    Phase.RESIGNING: (
+        (actions.AcceptResignation, "Accept resignation", GameAction.ACCEPT_RESIGNATION, _GREEN),
+        (actions.DeclineResignation, "Decline", GameAction.DECLINE_RESIGNATION, _RED),
+    ),
+}
+
+
+def controls(match_id: int, version: int, match: Match, picked: int | None = None) -> Rows:
+    """The buttons for the player to act now; none when the match is over."""
+    player = match.to_act
+    if player is None:
+        return ()
+    phase = match.phase
+    if phase is Phase.MOVING:
+        dice = match.dice
+        if dice is None:
+            return ()
+        return move_menu(match_id, version, match.game.position, dice, match.steps, picked)
+    allowed = match.allowed(player)
+    row = tuple(
+        ButtonSpec(label, GameControl(match_id, version, control), style)
+        for action_type, label, control, style in _ANSWERS.get(phase, ())
+        if action_type in allowed
+    )
+    return (row,) if row else ()
+
+
+def prompt(match: Match, mention: str) -> str:
+    """What the player to act is asked to do, addressed to them (`mention`); empty when the match is over."""
+    player = match.to_act
+    if player is None:
+        return ""
+    game = match.game
+    other = match.names[1 - player]
+    phase = match.phase
+    if phase is Phase.ROLLING:
+        return f"{mention}, your turn: **Roll**, or **Double** to {game.cube * 2}."
+    if phase is Phase.MOVING and match.dice is not None:
+        entered = f" So far: {' '.join(str(step) for step in match.steps)}." if match.steps else ""
+        if not match.next_steps():
+            return f"{mention}, press **Done** to finish your turn, or **Undo**.{entered}"
+        return (f"{mention}, play your {dice_text(match.dice)}: choose a checker to move, or type it with "
+                f"`/bg move`.{entered}")
+    if phase is Phase.DOUBLED:
+        beaver = ", **Beaver**" if actions.Beaver in match.allowed(player) else ""
+        return f"{mention}, {other} doubles to {game.offered}: **Take**{beaver} or **Drop**?"
+    if phase is Phase.BEAVERED:
+        return (f"{mention}, {other} beavered: **Accept** (cube at {game.offered}, owned by {other}) or "
+                f"**Refuse** (lose {points_text(game.offered // 2)})?")
+    if phase is Phase.RESIGNING and game.resignation is not None:
+        points = game.resignation_points(game.resignation[1])
+        return f"{mention}, {other} offers to resign for {points_text(points)}: **Accept** or **Decline**?"
+    return f"{mention}, it is your turn."

@@ -1,0 +1,155 @@
+"""Game messages: after every action, the board picture, what happened, and the controls for whoever acts next.
+
+While the same player keeps acting (steps of a turn, Undo), their message is edited in place. When someone
+else must act (the turn passes, a double is offered, a game ends), the old message keeps its picture and
+loses its buttons, and a new message mentions the player to act so that Discord notifies them; the service
+remembers it as the match's current message (for links and "out of date" answers). Mentions are limited to
+the players concerned.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine.events import Event, GameWon, MatchWon
+from bot.service import MatchRecord, MatchUpdate
+from cogs.board_picture import FILENAME, draw_board
+from cogs.controls import controls, prompt
+from cogs.event_text import clip, describe
+from cogs.move_menu import Rows
+from cogs.views import game_view
+
+if TYPE_CHECKING:
+    from bot.app import GammonBot
+
+log = logging.getLogger(__name__)
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def current_link(record: MatchRecord) -> str | None:
+    """A link to the match's current game message, when there is one."""
+    if record.message_id is None:
+        return None
+    channel_id = record.message_channel_id or record.channel_id
+    return message_link(record.guild_id, channel_id, record.message_id)
+
+
+def players_only(record: MatchRecord) -> discord.AllowedMentions:
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False,
+        users=[discord.Object(id=player.user_id) for player in record.players],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class GameMessage:
+    """One game message as data: text (what happened, then the prompt last) and the buttons."""
+
+    content: str
+    rows: Rows
+    png: bytes
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), filename=FILENAME)
+
+    def view(self) -> discord.ui.View | None:
+        return game_view(self.rows) if self.rows else None
+
+
+def compose_text(record: MatchRecord, events: Sequence[Event], history: str = "") -> str:
+    """What happened (this update's lines, after the `history` kept from the message being edited) and the
+    prompt for the player to act, as the last line."""
+    match = record.match
+    lines = [history] if history else []
+    lines += describe(events, match.names, match.options.length)
+    to_act = match.to_act
+    if to_act is not None:
+        lines.append(prompt(match, mention(record.players[to_act].user_id)))
+    return clip("\n".join(line for line in lines if line))
+
+
+def history_of(content: str) -> str:
+    """The content of a game message without its last line (the prompt), kept when the message is edited."""
+    lines = content.splitlines()
+    return "\n".join(lines[:-1])
+
+
+async def compose(record: MatchRecord, events: Sequence[Event], *, history: str = "",
+                  picked: int | None = None) -> GameMessage:
+    match = record.match
+    rows = controls(record.id, record.version, match, picked)
+    png = await draw_board(match)
+    return GameMessage(compose_text(record, events, history), rows, png)
+
+
+def hands_over(events: Sequence[Event]) -> bool:
+    """Whether a game ended: the result and the next game's opening get a message of their own."""
+    return any(isinstance(event, GameWon | MatchWon) for event in events)
+
+
+class GamePublisher:
+    """Shows match updates in Discord. Callers acknowledge the interaction first (defer)."""
+
+    def __init__(self, bot: GammonBot) -> None:
+        self.bot = bot
+
+    async def publish(self, update: MatchUpdate, interaction: discord.Interaction[Any] | None = None) -> None:
+        """Show an update: in place when the clicking player acts again, else as a new message."""
+        record = update.record
+        match = record.match
+        clicked = interaction.message if interaction is not None else None
+        to_act = match.to_act
+        same_player = to_act is not None and interaction is not None and (
+            record.players[to_act].user_id == interaction.user.id
+        )
+        if interaction is not None and clicked is not None and same_player and not hands_over(update.events):
+            message = await compose(record, update.events, history=history_of(clicked.content))
+            await interaction.edit_original_response(
+                content=message.content, attachments=[message.file()], view=message.view(),
+                allowed_mentions=players_only(record),
+            )
+            return
+        await self.retire(record, interaction)
+        message = await compose(record, update.events)
+        await self.post(record, message)
+
+    async def retire(self, record: MatchRecord, interaction: discord.Interaction[Any] | None) -> None:
+        """The previous game message keeps its picture and text but loses its buttons."""
+        clicked = interaction.message if interaction is not None else None
+        try:
+            if interaction is not None and clicked is not None:
+                await interaction.edit_original_response(view=None)
+                if clicked.id == record.message_id:
+                    return
+            if record.message_id is not None:
+                channel_id = record.message_channel_id or record.channel_id
+                partial = self.bot.get_partial_messageable(channel_id, guild_id=record.guild_id)
+                await partial.get_partial_message(record.message_id).edit(view=None)
+        except discord.NotFound:
+            log.info("The previous message of match %s is gone", record.id)
+
+    async def post(self, record: MatchRecord, message: GameMessage) -> discord.Message:
+        """Send a new game message in the match's channel and remember it as the current one."""
+        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        view = message.view()
+        mentions = players_only(record)
+        sent: discord.Message
+        if view is None:
+            sent = await channel.send(message.content, file=message.file(), allowed_mentions=mentions)
+        else:
+            sent = await channel.send(message.content, file=message.file(), view=view, allowed_mentions=mentions)
+        await self.bot.service.set_message(record.id, record.channel_id, sent.id)
+        return sent

@@ -1,0 +1,40 @@
+"""The renderer's input built from a live match, and the picture drawn off the event loop."""
+
+from __future__ import annotations
+
+from bot.engine import actions
+from bot.engine.dice import FixedDice
+from bot.engine.match import Match
+from bot.engine.options import MatchOptions
+from bot.engine.position import Position
+from cogs.board_picture import board_state, draw_board, last_play, perspective
+
+
+def new_match() -> Match:
+    return Match(("Alice", "Bob"), MatchOptions.match(5), FixedDice([3, 1, 6, 5]))
+
+
+def test_state_shows_the_steps_entered_and_the_dice_used() -> None:
+    match = new_match()
+    match.apply(actions.MoveChecker(0, 8, 5))
+    state = board_state(match)
+    assert state.on_roll == 0 and state.dice == (3, 1) and state.used_dice == (3,)
+    expected = Position.from_points({24: 2, 13: 5, 8: 2, 6: 5, 5: 1}, {24: 2, 13: 5, 8: 3, 6: 5})
+    assert state.position == expected
+    assert state.names == ("Alice", "Bob") and state.match_length == 5 and state.scores == (0, 0)
+    assert perspective(match) == 0 and perspective(match, viewer=1) == 1
+
+
+def test_last_play_is_the_previous_turn_of_the_other_player() -> None:
+    match = new_match()
+    assert last_play(match) is None
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    assert match.to_act == 1
+    played = last_play(match)
+    assert played is not None and str(played) == "8/5 6/5"
+    assert perspective(match) == 1
+
+
+async def test_draw_board_returns_a_png() -> None:
+    png = await draw_board(new_match())
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) < 10 * 1024 * 1024

@@ -1,0 +1,76 @@
+"""The buttons and prompt for each phase of a real engine match (R6, R7.4, R9.2, R9.4)."""
+
+from __future__ import annotations
+
+from bot.engine import actions
+from bot.engine.dice import FixedDice
+from bot.engine.game import Phase
+from bot.engine.match import Match
+from bot.engine.options import MatchOptions
+from bot.engine.position import WinKind
+from cogs.controls import controls, prompt
+from cogs.custom_ids import GameAction
+
+
+def labels(match: Match) -> list[list[str]]:
+    return [[button.label for button in row] for row in controls(7, 3, match)]
+
+
+def actions_of(match: Match) -> set[GameAction]:
+    return {button.control.action for row in controls(7, 3, match) for button in row}
+
+
+def new_match(dice: list[int], options: MatchOptions | None = None) -> Match:
+    return Match(("Alice", "Bob"), options or MatchOptions.money(beavers=True), FixedDice(dice))
+
+
+def test_opening_roll_leads_straight_to_moving_with_step_buttons() -> None:
+    match = new_match([3, 1])  # Alice 3, Bob 1: Alice plays 3-1 (R2.2)
+    assert match.phase is Phase.MOVING and match.to_act == 0
+    assert actions_of(match) <= {GameAction.STEP, GameAction.PICK}
+    for row in controls(7, 3, match):
+        for button in row:
+            assert button.control.match_id == 7 and button.control.version == 3
+    assert prompt(match, "@Alice").startswith("@Alice, play your 3-1")
+
+
+def test_turn_start_offers_roll_and_double_then_cube_answers_with_beaver() -> None:
+    match = new_match([3, 1, 6, 5])
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    assert match.phase is Phase.ROLLING and match.to_act == 1
+    assert labels(match) == [["Roll", "Double"]]
+    assert prompt(match, "@Bob") == "@Bob, your turn: **Roll**, or **Double** to 2."
+    match.apply(actions.Double(1))
+    assert labels(match) == [["Take", "Drop", "Beaver"]]
+    assert prompt(match, "@Alice") == "@Alice, Bob doubles to 2: **Take**, **Beaver** or **Drop**?"
+    match.apply(actions.Beaver(0))
+    assert labels(match) == [["Accept beaver", "Refuse beaver"]]
+    assert "lose 2 points" in prompt(match, "@Bob")
+
+
+def test_no_beaver_button_in_a_match_and_resignation_answers() -> None:
+    match = new_match([3, 1, 6, 5], MatchOptions.match(3))
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    match.apply(actions.Double(1))
+    assert labels(match) == [["Take", "Drop"]]
+    match.apply(actions.Take(0))
+    match.apply(actions.Resign(1, WinKind.SINGLE))
+    assert labels(match) == [["Accept resignation", "Decline"]]
+    assert prompt(match, "@Alice") == "@Alice, Bob offers to resign for 2 points: **Accept** or **Decline**?"
+
+
+def test_done_and_undo_after_the_last_step() -> None:
+    match = new_match([3, 1])
+    match.apply(actions.MoveChecker(0, 8, 5))
+    match.apply(actions.MoveChecker(0, 6, 5))
+    assert labels(match) == [["Undo", "Done"]]
+    assert prompt(match, "@Alice").startswith("@Alice, press **Done**")
+
+
+def test_finished_match_has_no_controls() -> None:
+    match = new_match([3, 1, 6, 5])
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    match.apply(actions.Double(1))
+    match.apply(actions.Drop(0))
+    assert match.to_act is None
+    assert controls(7, 3, match) == () and prompt(match, "@Alice") == ""

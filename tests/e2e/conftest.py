@@ -1,0 +1,34 @@
+"""End-to-end fixtures: the real bot against the Discord stand-in, with seeded dice (tests/e2e/site)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest_asyncio
+
+from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
+from tests.support.discord_standin.launcher import ROOT, SITE_DIR
+from tests.support.discord_standin.pytest_plugin import LaunchBot
+
+E2E_SITE = Path(__file__).resolve().parent / "site"
+DICE_SEED = "20261122"
+
+
+def seeded_env(seed: str = DICE_SEED) -> dict[str, str]:
+    """Environment for a bot process with fixed dice: our sitecustomize first, then the stand-in's."""
+    return {
+        "PYTHONPATH": os.pathsep.join([str(E2E_SITE), str(SITE_DIR), str(ROOT)]),
+        "GAMMON_TEST_DICE_SEED": seed,
+    }
+
+
+@pytest_asyncio.fixture
+async def bot(launch_bot: LaunchBot) -> BotProcess:
+    """`python -m bot` against the stand-in with seeded dice, ready (identified, commands synced)."""
+    return await launch_bot(**seeded_env())
+
+
+@pytest_asyncio.fixture
+async def players(standin: DiscordStandin) -> tuple[ScenarioUser, ScenarioUser]:
+    return standin.add_user("Alice"), standin.add_user("Bob")
