@@ -1,0 +1,78 @@
+"""The golden boards: positions the picture must keep drawing the same way (issue 5's list).
+
+`scripts/regenerate_goldens.py` redraws tests/render/golden/<name>.png from these on purpose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.engine import Play, Position, Step
+from render.samples import Example, ids_state
+
+GOLDEN_DIR = Path(__file__).with_name("golden")
+
+
+@dataclass(frozen=True)
+class GoldenCase:
+    example: Example
+    theme: str = "dark"
+
+    def render(self) -> bytes:
+        from render import board
+
+        example = self.example
+        return board(example.state, perspective=example.perspective, last_play=example.last_play,
+                     partial_steps=example.partial_steps, theme=self.theme)
+
+
+def _cases() -> dict[str, GoldenCase]:
+    start = Position.initial()
+    names = ("Alice", "Bob")
+    # Both sides on the bar: Bob (1) entered one checker hitting (bar/20*), his other die could not enter.
+    bar_both = Position.from_points({25: 2, 13: 5, 8: 3, 6: 4, 24: 1}, {25: 1, 20: 2, 13: 4, 8: 2, 6: 4, 5: 2})
+    # Bob (on roll) has two on the bar against Alice's closed home board (R5.1: he cannot enter).
+    closed = Position.from_points({25: 2, 13: 5, 8: 3, 6: 3, 7: 2}, {6: 3, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 13: 2})
+    # Both bearing off: Alice has borne off 9, Bob 4.
+    bear_off = Position.from_points({6: 2, 4: 1, 3: 2, 1: 1}, {6: 3, 5: 3, 3: 2, 2: 2, 1: 1})
+    # Stacks over 5: 9 on one point, 6 on another, and one side with all 15 on a single point.
+    stacks = Position.from_points({6: 9, 8: 6}, {1: 15})
+    return {
+        "start": GoldenCase(Example(ids_state(start, on_roll=0, names=names), perspective=0)),
+        "bar_both_sides": GoldenCase(Example(
+            ids_state(bar_both, on_roll=0, names=names, dice=(3, 1)), perspective=0,
+            last_play=Play((Step(25, 20, 5, hit=True),)),
+        )),
+        "closed_board": GoldenCase(Example(
+            ids_state(closed, on_roll=1, names=names, dice=(6, 4), cube_value=2, cube_owner=1), perspective=1,
+            last_play=Play((Step(8, 2, 6), Step(6, 2, 4))),
+        )),
+        "bear_off": GoldenCase(Example(
+            ids_state(bear_off, on_roll=0, names=names, dice=(6, 2), used_dice=(6,)), perspective=0,
+            last_play=Play((Step(4, 0, 4), Step(2, 0, 2))), partial_steps=(Step(6, 0, 6),),
+        )),
+        "stacks_over_5": GoldenCase(Example(ids_state(stacks, on_roll=0, names=names), perspective=0)),
+        "cube_2_bottom_owner": GoldenCase(Example(
+            ids_state(start, on_roll=0, names=names, cube_value=2, cube_owner=0), perspective=0)),
+        "cube_128_top_owner": GoldenCase(Example(
+            ids_state(start, on_roll=0, names=names, cube_value=128, cube_owner=1), perspective=0), theme="light"),
+        "doubles_two_used": GoldenCase(Example(
+            ids_state(Position.from_points({24: 2, 13: 5, 8: 3, 6: 3, 4: 2}, {24: 2, 13: 5, 8: 3, 6: 5}),
+                      on_roll=0, names=names, dice=(2, 2), used_dice=(2, 2)),
+            perspective=0, partial_steps=(Step(6, 4, 2), Step(6, 4, 2)),
+        )),
+        "crawford_score": GoldenCase(Example(
+            ids_state(start, on_roll=1, names=names, scores=(6, 3), match_length=7, crawford=True, dice=(5, 2)),
+            perspective=1,
+        ), theme="light"),
+        "unicode_names": GoldenCase(Example(
+            ids_state(start, on_roll=0, names=("\U0001f3b2 \u05e9\u05dc\u05d5\u05dd " + "\u05d0" * 90,
+                                              "\u65e5\u672c\u8a9e\u306e\u540d\u524d \U0001f525"),
+                      dice=(6, 5)),
+            perspective=0,
+        )),
+    }
+
+
+GOLDEN_CASES = _cases()

@@ -1,0 +1,32 @@
+"""Helpers for the renderer's tests: decode PNG bytes and compare pictures with a tolerance."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageChops
+
+# A pixel "differs" when a channel moves by more than this; small shifts from FreeType versions pass.
+CHANNEL_TOLERANCE = 40
+MAX_DIFFERING_SHARE = 0.003  # of all pixels
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def differing_share(first: Image.Image, second: Image.Image) -> float:
+    """The share of pixels where some channel differs by more than CHANNEL_TOLERANCE."""
+    assert first.size == second.size, f"sizes differ: {first.size} != {second.size}"
+    difference = ImageChops.difference(first.convert("RGB"), second.convert("RGB"))
+    worst = _max_channel(difference)
+    mask = worst.point(lambda value: 255 if value > CHANNEL_TOLERANCE else 0)
+    histogram = mask.histogram()
+    return histogram[255] / (first.width * first.height)
+
+
+def _max_channel(image: Image.Image) -> Image.Image:
+    red, green, blue = image.split()
+    return ImageChops.lighter(ImageChops.lighter(red, green), blue)

@@ -1,0 +1,200 @@
+"""The board picture: size, purity, colours that follow the player, dice, marks, themes, and robustness."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PIL import Image
+
+from bot.engine import CHECKERS, Play, Position, Step
+from render import BoardState, board
+from render.layout import Layout
+from render.samples import mid_game
+from render.theme import THEMES
+from tests.render.imaging import decode
+
+LAYOUT = Layout.for_width(1000)
+IVORY = THEMES["dark"].players[0].face
+EBONY = THEMES["dark"].players[1].face
+
+
+def start(**fields: object) -> BoardState:
+    values: dict[str, object] = {"position": Position.initial(), "on_roll": 0, "names": ("Alice", "Bob")}
+    values.update(fields)
+    return BoardState(**values)  # type: ignore[arg-type]
+
+
+def pixel(image: Image.Image, xy: tuple[int, int]) -> tuple[int, int, int]:
+    value = image.getpixel(xy)
+    assert isinstance(value, tuple)
+    return (value[0], value[1], value[2])
+
+
+def test_picture_is_about_1000_wide_small_and_scales_with_size() -> None:
+    png = board(mid_game().state, perspective=0)
+    image = decode(png)
+    assert image.width == 1000 and 800 <= image.height <= 950
+    assert len(png) < 150_000
+    for width in (600, 1400):
+        assert decode(board(start(), perspective=0, size=width)).width == width
+
+
+def test_same_arguments_give_the_same_bytes() -> None:
+    example = mid_game()
+    first = board(example.state, perspective=0, last_play=example.last_play, partial_steps=example.partial_steps)
+    again = board(example.state, perspective=0, last_play=example.last_play, partial_steps=example.partial_steps)
+    assert first == again
+
+
+def test_each_player_keeps_its_colour_from_either_side() -> None:
+    """Player 0's 6-point is the bottom right from its side (viewer 6) and the top right from player 1's (19)."""
+    state = start()
+    from_0 = decode(board(state, perspective=0))
+    from_1 = decode(board(state, perspective=1))
+    assert near(pixel(from_0, LAYOUT.slot_center(6, 0)), IVORY)
+    assert near(pixel(from_0, LAYOUT.slot_center(19, 0)), EBONY)
+    assert near(pixel(from_1, LAYOUT.slot_center(19, 0)), IVORY)
+    assert near(pixel(from_1, LAYOUT.slot_center(6, 0)), EBONY)
+    # Empty slot above a 2-checker stack: no checker drawn there.
+    assert not near(pixel(from_0, LAYOUT.slot_center(24, 2)), IVORY)
+
+
+def test_checkers_on_the_bar_and_borne_off_are_drawn() -> None:
+    position = Position.from_points({25: 2, 6: 3}, {25: 1, 6: 4})
+    image = decode(board(start(position=position), perspective=0))
+    assert near(pixel(image, LAYOUT.bar_slot_center(False, 0)), IVORY)  # the bottom player's two: the second
+    assert not near(pixel(image, LAYOUT.bar_slot_center(False, 1)), IVORY)  # carries the count "2"
+    assert not near(pixel(image, LAYOUT.bar_slot_center(False, 2)), IVORY)
+    assert near(pixel(image, LAYOUT.bar_slot_center(True, 0)), EBONY)
+    assert not near(pixel(image, LAYOUT.bar_slot_center(True, 1)), EBONY)
+    slab = LAYOUT.tray_slab(False, CHECKERS - 5 - 1)  # the tenth borne-off checker of player 0
+    assert near(pixel(image, ((slab[0] + slab[2]) // 2, (slab[1] + slab[3]) // 2)), IVORY)
+
+
+def near(colour: tuple[int, int, int], expected: tuple[int, int, int]) -> bool:
+    """Equal up to resampling and palette rounding (a few levels per channel)."""
+    return max(abs(a - b) for a, b in zip(colour, expected, strict=True)) <= 8
+
+
+def die_face_pixel(image: Image.Image, die_index: int, count: int) -> tuple[int, int, int]:
+    """A point on a die's face where no die value has a pip (top middle)."""
+    x, y = LAYOUT.dice_centers(count, right_half=True)[die_index]
+    return pixel(image, (x, y - LAYOUT.die // 4))
+
+
+def test_used_dice_are_dimmed() -> None:
+    image = decode(board(start(dice=(5, 3), used_dice=(3,)), perspective=0))
+    assert near(die_face_pixel(image, 0, 2), IVORY)
+    dimmed = die_face_pixel(image, 1, 2)
+    assert not near(dimmed, IVORY) and sum(dimmed) < sum(IVORY) - 150
+    doubles = decode(board(start(dice=(2, 2), used_dice=(2, 2)), perspective=0))
+    faces = [near(die_face_pixel(doubles, index, 4), IVORY) for index in range(4)]
+    assert faces == [False, False, True, True]
+
+
+def test_dice_of_the_top_player_are_on_the_left_half() -> None:
+    image = decode(board(start(on_roll=1, dice=(6, 1)), perspective=0))
+    x, y = LAYOUT.dice_centers(2, right_half=False)[0]
+    assert near(pixel(image, (x, y - LAYOUT.die // 4)), EBONY)
+
+
+def test_last_play_is_marked_where_it_started_and_ended() -> None:
+    """Bob (player 1, not on roll) played 13/7: a mark on his old stack, a ring on the landed checker."""
+    position = Position.from_points({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 4, 8: 3, 7: 1, 6: 5})
+    state = start(position=position)
+    plain = decode(board(state, perspective=0))
+    marked = decode(board(state, perspective=0, last_play=Play((Step(13, 7, 6),))))
+    amber = THEMES["dark"].last_play
+    ghost = LAYOUT.slot_center(12, 4)  # Bob's 13-point is viewer 12; he now has 4 there, so slot 4 is empty
+    assert pixel(plain, ghost) != pixel(marked, ghost)
+    assert pixel(marked, ghost)[0] > 200 and pixel(marked, ghost)[2] < 120  # amber, not the field's green
+    ring_x, ring_y = LAYOUT.slot_center(18, 0)  # Bob's 7-point is viewer 18
+    edge = (ring_x, ring_y + LAYOUT.checker // 2 + 1)
+    assert near(pixel(marked, edge), amber) and not near(pixel(plain, edge), amber)
+
+
+def test_partial_steps_use_their_own_colour() -> None:
+    position = Position.from_points({24: 2, 13: 5, 8: 2, 6: 5, 5: 1}, {24: 2, 13: 5, 8: 3, 6: 5})
+    image = decode(board(start(position=position, dice=(3, 1), used_dice=(3,)), perspective=0,
+                         partial_steps=(Step(8, 5, 3),)))
+    x, y = LAYOUT.slot_center(5, 0)
+    assert near(pixel(image, (x, y - LAYOUT.checker // 2 - 1)), THEMES["dark"].partial_play)
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_themes_follow_discord_backgrounds(theme: str) -> None:
+    image = decode(board(start(), perspective=0, theme=theme))
+    assert near(pixel(image, (2, 2)), THEMES[theme].background)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [({"perspective": 2}, "perspective"), ({"perspective": 0, "theme": "blue"}, "theme"),
+     ({"perspective": 0, "size": 50}, "wide")],
+)
+def test_bad_arguments_are_refused(arguments: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        board(start(), **arguments)  # type: ignore[arg-type]
+
+
+def random_side(rng: random.Random, blocked: set[int]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for _ in range(rng.randint(0, CHECKERS)):
+        point = rng.choice([p for p in range(1, 26) if p not in blocked])
+        counts[point] = counts.get(point, 0) + 1
+    return counts
+
+
+def random_name(rng: random.Random) -> str:
+    pools = [
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-.",
+        "\u05d0\u05d1\u05d2\u05d3\u05e9\u05dc\u05d5\u05dd \u0645\u0631\u062d\u0628\u0627",
+        "\u65e5\u672c\u8a9e\u4e2d\u6587\ud55c\uad6d\uc5b4",
+        "\U0001f3b2\U0001f525\U0001f600\u200d\ufe0f\u2764",
+        " \t\n\u200f\u202e\x00",
+    ]
+    length = rng.choice([0, 1, 5, 20, 100])
+    text = "".join(rng.choice(rng.choice(pools)) for _ in range(length))
+    if rng.random() < 0.2:
+        text += "".join(chr(rng.randint(32, 0x2FFFF)) for _ in range(rng.randint(1, 8)))
+    return text
+
+
+def random_state(rng: random.Random) -> tuple[BoardState, int, Play | None, tuple[Step, ...]]:
+    mover = random_side(rng, set())
+    opponent = random_side(rng, {25 - p for p in mover if p != 25})
+    position = Position.from_points(mover, opponent)
+    dice = (rng.randint(1, 6), rng.randint(1, 6)) if rng.random() < 0.7 else None
+    rolled = (dice[0],) * 4 if dice and dice[0] == dice[1] else (dice or ())
+    used = tuple(rng.sample(rolled, rng.randint(0, len(rolled)))) if rolled else ()
+    length = rng.choice([0, 1, 5, 7, 25])
+    state = BoardState(
+        position=position, on_roll=rng.randint(0, 1), names=(random_name(rng), random_name(rng)),
+        cube_value=2 ** rng.randint(0, 12), cube_owner=rng.choice([None, 0, 1]), dice=dice, used_dice=used,
+        scores=(rng.randint(0, 30), rng.randint(0, 30)), match_length=length,
+        crawford=bool(length) and rng.random() < 0.3, position_id="4HPwATDgc/ABMA", match_id="cAkAAAAAAAAA",
+    )
+
+    def steps() -> tuple[Step, ...]:
+        result = []
+        for _ in range(rng.randint(0, 4)):
+            start_point = rng.randint(1, 25)
+            end = rng.randint(0, min(24, start_point - 1))
+            result.append(Step(start_point, end, rng.randint(1, 6), hit=rng.random() < 0.2))
+        return tuple(result)
+
+    last = Play(steps()) if rng.random() < 0.6 else None
+    return state, rng.randint(0, 1), last, steps()
+
+
+@pytest.mark.slow
+def test_a_thousand_random_boards_render_within_bounds() -> None:
+    rng = random.Random(20261122)
+    for _ in range(1000):
+        state, perspective, last, partial = random_state(rng)
+        theme = rng.choice(sorted(THEMES))
+        png = board(state, perspective=perspective, last_play=last, partial_steps=partial, theme=theme)
+        assert 10_000 < len(png) < 150_000, state
+        with Image.open(__import__("io").BytesIO(png)) as image:
+            assert image.size == (LAYOUT.width, LAYOUT.height)
