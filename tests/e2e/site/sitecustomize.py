@@ -1,9 +1,11 @@
-"""Fixed dice for bot processes started by the end-to-end tests, and nothing else.
+"""Fixed dice (and, for the timer scenarios, a faster clock) for bot processes started by the e2e tests only.
 
-The e2e harness puts this directory first on PYTHONPATH and sets GAMMON_TEST_DICE_SEED: the CSPRNG dice
-source (R9.1) is replaced by a seeded generator before the bot's code runs, so a scenario sees the same rolls
-every time while the bot's code path for players stays exactly the same. Then the stand-in's own
-sitecustomize (next on the path) runs, pointing discord.py at the stand-in.
+The e2e harness puts this directory first on PYTHONPATH. With GAMMON_TEST_DICE_SEED the CSPRNG dice source
+(R9.1) is replaced by a seeded generator before the bot's code runs, so a scenario sees the same rolls every
+time while the bot's code path for players stays exactly the same. With GAMMON_TEST_CLOCK_RATE the game
+service's injectable clock (used for challenge expiry and turn limits) runs that many times faster than real
+time, so a 10-minute expiry or a 1-minute turn limit takes seconds; discord.py's own timing is untouched.
+Then the stand-in's own sitecustomize (next on the path) runs, pointing discord.py at the stand-in.
 """
 
 from __future__ import annotations
@@ -25,6 +27,22 @@ if _SEED is not None:
         return _rng.randint(1, 6)
 
     bot.engine.dice.SecretDice.roll_die = _seeded_die  # type: ignore[method-assign,assignment]
+
+_RATE = os.environ.get("GAMMON_TEST_CLOCK_RATE")
+
+if _RATE is not None:
+    import time
+
+    import bot.service.game_service
+
+    _rate, _origin = float(_RATE), time.time()
+
+    def _fast_clock() -> float:
+        return _origin + (time.time() - _origin) * _rate
+
+    defaults = bot.service.game_service.GameService.__init__.__kwdefaults__
+    assert defaults is not None and "clock" in defaults, "GameService no longer takes clock="
+    defaults["clock"] = _fast_clock
 
 for _entry in sys.path:
     _other = Path(_entry) / "sitecustomize.py"

@@ -1,0 +1,110 @@
+"""A backgammon table seen through the stand-in: start a match, follow the current game message, click on it.
+
+The bot edits the game message in place while the same player keeps acting, and otherwise strips its buttons
+and posts a new one; `Table.click` waits for whichever happened and keeps `current` pointing at the message
+with the live controls. Every acknowledgement is checked against Discord's 3 seconds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tests.support.discord_standin import Channel, DiscordStandin, Message, Reply, ScenarioUser, wait_for_edit
+
+ACK_LIMIT = 3.0
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def acknowledged_in_time(reply: Reply) -> Reply:
+    assert reply.acknowledged, f"{reply.interaction.name} was not acknowledged: {reply.rejections}"
+    assert reply.latency is not None and reply.latency < ACK_LIMIT, f"acknowledged after {reply.latency} s"
+    return reply
+
+
+def labels(message: Message) -> list[str]:
+    return [button.label or "" for button in message.buttons if not button.disabled]
+
+
+@dataclass
+class Table:
+    standin: DiscordStandin
+    channel: Channel
+    players: tuple[ScenarioUser, ScenarioUser]
+    current: Message | None = None
+    boards: list[Message] = field(default_factory=list)
+    others: list[Message] = field(default_factory=list)  # non-board messages seen (reminders, claims ...)
+
+    @property
+    def game(self) -> Message:
+        assert self.current is not None, "no game message yet"
+        return self.current
+
+    async def next_board(self, timeout: float = 15.0) -> Message:
+        """The next new message with a board picture in this channel (others are kept in `others`)."""
+        while True:
+            message = await self.standin.wait_for_message(self.channel, timeout=timeout)
+            if message.attachments:
+                self.current = message
+                self.boards.append(message)
+                return message
+            self.others.append(message)
+
+    async def next_other(self, timeout: float = 15.0) -> Message:
+        """The next new message without a board (a reminder, a claim offer), boards passing by are followed."""
+        if self.others:
+            return self.others.pop(0)
+        while True:
+            message = await self.standin.wait_for_message(self.channel, timeout=timeout)
+            if not message.attachments:
+                return message
+            self.current = message
+            self.boards.append(message)
+
+    def to_act(self) -> ScenarioUser | None:
+        """The player the current message addresses (its last line starts with their mention)."""
+        lines = self.game.content.splitlines()
+        found = MENTION.match(lines[-1]) if lines else None
+        if found is None or not self.game.buttons:
+            return None
+        user_id = int(found.group(1))
+        return next(player for player in self.players if player.id == user_id)
+
+    def other(self, user: ScenarioUser) -> ScenarioUser:
+        return self.players[1] if user is self.players[0] else self.players[0]
+
+    async def click(self, user: ScenarioUser, label: str | None = None, *, custom_id: str | None = None,
+                    timeout: float = 15.0) -> Message:
+        """Click on the current game message and wait until the bot has shown the result."""
+        message = self.game
+        version = message.version
+        acknowledged_in_time(await user.click(message, label, custom_id=custom_id))
+        await wait_for_edit(message, version, timeout=timeout)
+        if message.buttons:
+            return message  # edited in place: the same player acts again
+        return await self.next_board(timeout)
+
+    async def refused(self, user: ScenarioUser, label: str | None = None, *, custom_id: str | None = None,
+                      message: Message | None = None) -> str:
+        """Click and expect a private refusal and no change to the message; returns the refusal's text."""
+        target = message or self.game
+        before = (target.version, target.content, [b.custom_id for b in target.buttons])
+        reply = acknowledged_in_time(await user.click(target, label, custom_id=custom_id))
+        answer = await reply.next_followup(timeout=10)
+        assert answer.ephemeral and answer.visible_to == user.id, answer
+        assert (target.version, target.content, [b.custom_id for b in target.buttons]) == before
+        return answer.content
+
+
+async def start_match(standin: DiscordStandin, challenger: ScenarioUser, opponent: ScenarioUser,
+                      **options: object) -> Table:
+    """Challenge, accept, and return the table at its first board (the opening roll is made at once)."""
+    reply = acknowledged_in_time(await challenger.slash("bg challenge", opponent=opponent, **options))
+    challenge = reply.message
+    assert challenge is not None
+    channel = standin.channels[challenge.channel_id]
+    assert await standin.wait_for_message(channel) is challenge
+    acknowledged_in_time(await opponent.click(challenge, "Accept"))
+    table = Table(standin, channel, (challenger, opponent))
+    await table.next_board()
+    return table
