@@ -105,6 +105,34 @@ async def test_thread_created_from_the_response(standin: DiscordStandin, probe: 
     assert (await alice.click(inside, "Draw")).type == 7  # components work inside threads too
 
 
+async def test_public_thread_without_starter_message(standin: DiscordStandin, probe: BotProcess) -> None:
+    alice = standin.add_user("alice")
+    reply = await alice.slash("probe room", name="lobby")
+    [thread] = standin.threads
+    assert (thread.name, thread.type, thread.parent_id) == ("lobby", 11, standin.general.id)
+    assert reply.ephemeral and reply.content == f"opened <#{thread.id}>"
+    assert (await standin.wait_for_message(thread)).content == "welcome to lobby"
+    alice.channel = thread  # commands can be run inside the thread
+    assert (await alice.slash("probe deep nested", value=1)).message in thread.messages
+
+
+async def test_interaction_sent_during_reconnect_is_replayed_after_resume(
+    standin: DiscordStandin, probe: BotProcess
+) -> None:
+    alice = standin.add_user("alice")
+    await standin.request_reconnect()
+    reply = await alice.slash("probe deep nested", value=5)  # sent while the bot reconnects
+    assert reply.acknowledged and reply.content == "nested 5"
+    assert standin.session is not None and standin.session.resumes == 1 and standin.identifies == 1
+
+
+async def test_bot_accounts_cannot_interact(standin: DiscordStandin, probe: BotProcess) -> None:
+    other_bot = standin.add_user("robot", bot=True)
+    with pytest.raises(ScenarioError, match="bot account"):
+        await other_bot.slash("probe deep nested", value=1)
+    assert standin.interactions == {}
+
+
 async def test_rate_limited_callback_is_retried(standin: DiscordStandin, probe: BotProcess) -> None:
     alice = standin.add_user("alice")
     standin.rate_limit("/callback", count=1, retry_after=0.3)

@@ -27,7 +27,7 @@ async def test_bot_heartbeats_and_survives_reconnect_with_resume(
     await standin.wait_until_ready(timeout=10)
     assert standin.session is session and session.resumes == 1
     assert standin.identifies == 1  # resumed, not a new session
-    assert standin.gateway_connections == 2
+    assert standin.gateway_connections == standin.compressed_connections == 2  # zlib-stream both times
 
 
 async def test_sigterm_stops_cleanly_and_sigkill_restart_reconnects(

@@ -76,6 +76,7 @@ async def gateway_handler(standin: DiscordStandin, request: web.Request) -> web.
     compress = request.query.get("compress")
     connection = Connection(ws, zlib.compressobj() if compress == "zlib-stream" else None)
     standin.gateway_connections += 1
+    standin.compressed_connections += connection.compressor is not None
     session: GatewaySession | None = None
     await connection.send(
         {"op": HELLO, "d": {"heartbeat_interval": standin.heartbeat_interval_ms}, "s": None, "t": None}

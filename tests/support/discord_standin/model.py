@@ -343,7 +343,9 @@ class Interaction:
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
     extra_acknowledgements: int = 0
+    rejections: list[str] = field(default_factory=list)  # callbacks Discord refused (limits, too late)
     _acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
+    _answered: asyncio.Event = field(default_factory=asyncio.Event)  # acknowledged or refused
 
     @property
     def latency(self) -> float | None:

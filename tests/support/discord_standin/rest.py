@@ -220,31 +220,35 @@ class RestApi:
             return discord_error(400, 40060, "Interaction has already been acknowledged.")
         elapsed = now - interaction.dispatched_at
         if elapsed > limits.ACK_DEADLINE_SECONDS:
-            self.s.violate(
-                "acknowledge within 3 s",
-                f"{interaction.kind} {interaction.name!r} acknowledged after {elapsed:.2f} s",
-                where,
-            )
+            detail = f"{interaction.kind} {interaction.name!r} acknowledged after {elapsed:.2f} s"
+            self._reject(interaction, "acknowledge within 3 s", detail, where)
             return unknown("interaction", 10062)
         body, files = await read_body(request)
         kind, data = body.get("type"), body.get("data") or {}
         if kind not in ALLOWED_CALLBACKS.get(interaction.type, set()):
             problem = limits.Problem("type", f"Callback type {kind} is not valid for a {interaction.kind}")
-            self.s.violate("interaction callback", str(problem), where)
+            self._reject(interaction, "interaction callback", str(problem), where)
             return invalid_form([problem])
         problems = limits.check_choices(data.get("choices") or []) if kind == 8 else []
         if kind in MESSAGE_CALLBACKS:
             problems = limits.check_message(data, [len(f[1]) for f in files])
         if problems:
-            self.s.violate("message limits", "; ".join(map(str, problems)), where)
+            self._reject(interaction, "message limits", "; ".join(map(str, problems)), where)
             return _too_large() if _only_size(problems) else invalid_form(problems)
         interaction.response_type = kind
         interaction.acknowledged_at = now
-        interaction._acknowledged.set()
         await self._apply_callback(interaction, kind, data, files)
+        interaction._acknowledged.set()
+        interaction._answered.set()
         if request.query.get("with_response") not in ("1", "true", "True"):
             return web.Response(status=204)
         return json_response(self._callback_response(interaction, kind))
+
+    def _reject(self, interaction: Interaction, rule: str, detail: str, where: str) -> None:
+        """A refused callback: Discord answers with an error and the player sees "This interaction failed"."""
+        self.s.violate(rule, detail, where)
+        interaction.rejections.append(f"{rule}: {detail}")
+        interaction._answered.set()
 
     async def _apply_callback(self, interaction: Interaction, kind: int, data: dict[str, Any], files: Files) -> None:
         channel = self.s.channels[interaction.channel_id]

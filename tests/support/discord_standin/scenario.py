@@ -37,6 +37,11 @@ class Reply:
         return self.interaction.acknowledged_at is not None
 
     @property
+    def rejections(self) -> list[str]:
+        """Callbacks the stand-in refused for this interaction (each also recorded as a violation)."""
+        return self.interaction.rejections
+
+    @property
     def type(self) -> int | None:
         """The callback type: 4 message, 5 deferred message, 6 deferred update, 7 update, 8 choices, 9 modal."""
         return self.interaction.response_type
@@ -283,11 +288,14 @@ class ScenarioUser:
     async def _interact(
         self, kind: int, data: dict[str, Any], channel: Channel, name: str, message: Message | None = None
     ) -> Reply:
+        if self.user.bot:
+            raise ScenarioError(f"{self.name} is a bot account: Discord does not let bots use commands or components")
         interaction = await self.standin.dispatch_interaction(self.user, kind, data, channel, name, message)
         reply = Reply(interaction)
-        # No acknowledgement in time is recorded as a violation by the stand-in; reply.acknowledged is False.
+        # Waits for the acknowledgement or a refused callback. No acknowledgement in time is recorded as a
+        # violation by the stand-in; reply.acknowledged is then False and reply.rejections may say why.
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(interaction._acknowledged.wait(), limits.ACK_DEADLINE_SECONDS + 0.5)
+            await asyncio.wait_for(interaction._answered.wait(), limits.ACK_DEADLINE_SECONDS + 0.5)
         return reply
 
     def visible_messages(self, channel: Channel | None = None) -> list[Message]:

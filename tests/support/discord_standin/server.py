@@ -72,7 +72,7 @@ class DiscordStandin:
         self.sessions: dict[str, GatewaySession] = {}
         self.session: GatewaySession | None = None
         self.ready = asyncio.Event()
-        self.heartbeats = self.identifies = self.gateway_connections = 0
+        self.heartbeats = self.identifies = self.gateway_connections = self.compressed_connections = 0
         self.clock_offset = 0.0
         self.port = 0
         self._runner: web.AppRunner | None = None
@@ -328,7 +328,7 @@ class DiscordStandin:
         return interaction
 
     def _check_acknowledged(self, interaction: Interaction) -> None:
-        if interaction.acknowledged_at is None:
+        if interaction.acknowledged_at is None and not interaction.rejections:
             self.violate(
                 "acknowledge within 3 s",
                 f"{interaction.kind} {interaction.name!r} by {interaction.user.name} was not acknowledged in time "

@@ -214,6 +214,14 @@ async def thread(interaction: discord.Interaction) -> None:
     await created.send("inside the thread", view=board_view())
 
 
+@probe.command(description="Open a public thread in the channel (no starter message)")
+async def room(interaction: discord.Interaction, name: str) -> None:
+    assert isinstance(interaction.channel, discord.TextChannel)
+    created = await interaction.channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+    await created.send(f"welcome to {name}")
+    await interaction.response.send_message(f"opened {created.mention}", ephemeral=True)
+
+
 @probe.command(name="break", description="Break one Discord rule on purpose")
 @app_commands.choices(
     what=[app_commands.Choice(name=n, value=n) for n in [*BROKEN, "attachment", "late", "double", "none"]]

@@ -1,0 +1,68 @@
+"""The limit checks on their own: a message at every limit passes, one character more is refused."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tests.support.discord_standin import limits
+
+
+def button(custom_id: str, label: str = "ok") -> dict[str, Any]:
+    return {"type": 2, "style": 1, "custom_id": custom_id, "label": label}
+
+
+def full_message() -> dict[str, Any]:
+    rows = [{"type": 1, "components": [button(f"r{r}b{b}", "l" * 80) for b in range(5)]} for r in range(4)]
+    options = [{"label": "o" * 100, "value": f"v{n}", "description": "d" * 100} for n in range(25)]
+    rows.append({"type": 1, "components": [{"type": 3, "custom_id": "s" * 100, "options": options, "max_values": 25}]})
+    embed = {"title": "t" * 256, "description": "d" * 4096, "fields": [{"name": "n", "value": "v" * 1024}]}
+    return {"content": "c" * 2000, "embeds": [embed], "components": rows}
+
+
+def test_a_message_exactly_at_every_limit_is_accepted() -> None:
+    assert limits.check_message(full_message(), [limits.MAX_ATTACHMENT_BYTES]) == []
+
+
+def test_one_over_each_limit_is_refused() -> None:
+    cases: dict[str, Callable[[dict[str, Any]], None]] = {
+        "content": lambda m: m.update(content="c" * 2001),
+        "components.0.components.0.label": lambda m: m["components"][0]["components"][0].update(label="l" * 81),
+        "components.4.components.0.custom_id": lambda m: m["components"][4]["components"][0].update(
+            custom_id="s" * 101
+        ),
+        "embeds.0.fields.0.value": lambda m: m["embeds"][0]["fields"][0].update(value="v" * 1025),
+        "components.4.components.0.options": lambda m: m["components"][4]["components"][0]["options"].append(
+            {"label": "x", "value": "x"}
+        ),
+    }
+    for path, change in cases.items():
+        message = full_message()
+        change(message)
+        assert path in [p.path for p in limits.check_message(message, [])], path
+    assert [p.path for p in limits.check_message({}, [limits.MAX_ATTACHMENT_BYTES + 1])] == ["files[0]"]
+
+
+def test_command_names_descriptions_and_option_order() -> None:
+    good = {"name": "bg", "description": "Backgammon", "options": [{"type": 1, "name": "move", "description": "m"}]}
+    assert limits.check_commands([good]) == []
+    bad = {
+        "name": "x" * 33,
+        "description": "",
+        "options": [
+            {"type": 3, "name": "later", "description": "optional first"},
+            {"type": 3, "name": "Upper", "description": "d", "required": True},
+        ],
+    }
+    paths = [p.path for p in limits.check_commands([bad])]
+    assert paths == ["0.name", "0.description", "0.options.1.name", "0.options.1.required"]
+
+
+def test_autocomplete_choice_limits() -> None:
+    choices = [{"name": f"c{n}", "value": f"v{n}"} for n in range(25)]
+    assert limits.check_choices(choices) == []
+    assert [p.path for p in limits.check_choices([*choices, {"name": "x", "value": "x"}])] == ["data.choices"]
+    assert [p.path for p in limits.check_choices([{"name": "", "value": "v" * 101}])] == [
+        "data.choices.0.name",
+        "data.choices.0.value",
+    ]
