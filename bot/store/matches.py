@@ -174,7 +174,6 @@ async def overdue_matches(
         "g.turn_limit_seconds FROM matches AS m JOIN match_snapshots AS s ON s.match_id = m.id "
         "JOIN players AS p0 ON p0.user_id = m.player0_id JOIN players AS p1 ON p1.user_id = m.player1_id "
         "LEFT JOIN guild_settings AS g ON g.guild_id = m.guild_id "
-        "LEFT JOIN guild_settings AS g ON g.guild_id = m.guild_id "
         "WHERE m.status = 'active' AND (m.reminded = 0 OR ? = 0) "
         "AND m.turn_started_at + COALESCE(g.turn_limit_seconds, ?) * ? <= ? ORDER BY m.turn_started_at, m.id",
         (int(unreminded_only), default_limit, fraction, now),

@@ -1,0 +1,91 @@
+"""Consistency check: replay every stored match from its action log and compare with what is stored.
+
+Run `python -m bot.service.check [DATABASE]` (default: the DATABASE_PATH setting). It prints one line per
+problem and exits with 1 when there is any, 0 when every match rebuilds to exactly its stored snapshot and
+its row (status, winner, scores) agrees with the replayed match.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import aiosqlite
+
+from bot.service.errors import CorruptMatchError
+from bot.service.game_service import rebuild_match
+from bot.service.records import MatchStatus
+from bot.store import matches as match_store
+from bot.store.database import open_database
+
+
+@dataclass
+class CheckReport:
+    matches_checked: int = 0
+    actions_replayed: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def consistent(self) -> bool:
+        return not self.problems
+
+
+async def check_database(db: aiosqlite.Connection) -> CheckReport:
+    """Replay every match (read only) and list each difference from the stored snapshot and row."""
+    report = CheckReport()
+    for match_id in await match_store.all_match_ids(db):
+        stored = await match_store.load_match(db, match_id)
+        if stored is None:
+            report.problems.append(f"match #{match_id}: no snapshot row")
+            continue
+        report.matches_checked += 1
+        entries = await match_store.load_log(db, match_id)
+        report.actions_replayed += len(entries)
+        try:
+            match = rebuild_match(stored, entries, None)
+        except CorruptMatchError as error:
+            report.problems.append(f"match #{match_id}: {error}")
+            continue
+        expected_status = (
+            MatchStatus.ABORTED if match.aborted else MatchStatus.FINISHED if match.finished else MatchStatus.ACTIVE
+        )
+        row = {"status": stored.status, "winner": stored.winner, "scores": (stored.score0, stored.score1)}
+        replayed = {"status": expected_status.value, "winner": match.winner, "scores": match.score_tuple}
+        for key, value in row.items():
+            if value != replayed[key]:
+                report.problems.append(f"match #{match_id}: stored {key} {value!r}, the log gives {replayed[key]!r}")
+    return report
+
+
+async def _main(database: Path) -> int:
+    if not database.exists():
+        print(f"There is no database at {database}.", file=sys.stderr)
+        return 2
+    async with open_database(database) as db:
+        report = await check_database(db)
+    print(f"Checked {report.matches_checked} matches, replayed {report.actions_replayed} actions.")
+    for problem in report.problems:
+        print(f"  {problem}")
+    print("Consistent." if report.consistent else f"{len(report.problems)} problem(s) found.")
+    return 0 if report.consistent else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.service.check", description=__doc__.splitlines()[0])
+    parser.add_argument("database", nargs="?", type=Path, help="the SQLite file (default: DATABASE_PATH setting)")
+    args = parser.parse_args(argv)
+    database: Path
+    if args.database is None:
+        from bot.settings import Settings
+
+        database = Settings.load().database_path
+    else:
+        database = args.database
+    return asyncio.run(_main(database))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

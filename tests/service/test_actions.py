@@ -1,0 +1,193 @@
+"""Game actions through the service: who may act, stale versions, finished matches, hooks, the log and snapshot."""
+
+from __future__ import annotations
+
+import aiosqlite
+import pytest
+
+from bot.engine.actions import Double
+from bot.engine.events import Doubled, GameWon, MatchWon, ResignationAccepted, ResignationOffered
+from bot.engine.options import MatchOptions
+from bot.engine.position import WinKind
+from bot.service import (
+    CorruptMatchError,
+    GameService,
+    MatchRecord,
+    MatchStatus,
+    NotFoundError,
+    ServiceError,
+    StaleStateError,
+)
+from bot.service.check import check_database
+from tests.service.helpers import CAROL, SeededDice, play_to_the_end, start_match
+
+
+async def state_of(db: aiosqlite.Connection, match_id: int) -> tuple[object, ...]:
+    """Everything stored about the match, to prove that a refused request changed nothing."""
+    snapshot = list(await db.execute_fetchall("SELECT * FROM match_snapshots WHERE match_id = ?", (match_id,)))
+    row = list(await db.execute_fetchall("SELECT * FROM matches WHERE id = ?", (match_id,)))
+    log = list(await db.execute_fetchall("SELECT * FROM match_actions WHERE match_id = ?", (match_id,)))
+    return tuple(tuple(r) for r in snapshot), tuple(tuple(r) for r in row), tuple(tuple(r) for r in log)
+
+
+def waiting_and_other(record: MatchRecord) -> tuple[int, int]:
+    index = record.match.to_act
+    assert index is not None
+    return record.players[index].user_id, record.players[1 - index].user_id
+
+
+async def test_a_stranger_and_the_wrong_player_are_refused_in_words(service: GameService, db: aiosqlite.Connection) -> None:
+    record = (await start_match(service)).record
+    waiting, other = waiting_and_other(record)
+    before = await state_of(db, record.id)
+    with pytest.raises(ServiceError, match="This game is between Alice and Bob"):
+        await service.confirm(record.id, CAROL.user_id)
+    waiting_name = record.players[record.match.to_act or 0].name
+    with pytest.raises(ServiceError, match=f"It is {waiting_name}'s turn"):
+        await service.step(record.id, other, 24, 1)
+    with pytest.raises(ServiceError):
+        await service.confirm(record.id, other)
+    with pytest.raises(ServiceError, match="No checker can move"):
+        await service.step(record.id, waiting, 3, 6)
+    with pytest.raises(NotFoundError, match="no match #999"):
+        await service.roll(999, waiting)
+    assert await state_of(db, record.id) == before
+    assert (await service.match(record.id)).version == record.version
+
+
+async def test_a_stale_version_is_refused_with_the_current_one(service: GameService, db: aiosqlite.Connection) -> None:
+    record = (await start_match(service)).record
+    waiting, _ = waiting_and_other(record)
+    step = record.match.next_steps()[0]
+    moved = (await service.step(record.id, waiting, step.start, step.die, version=record.version)).record
+    assert moved.version == record.version + 1
+    before = await state_of(db, record.id)
+    with pytest.raises(StaleStateError, match="This board changed") as stale:
+        await service.undo(record.id, waiting, version=record.version)
+    assert stale.value.version == moved.version and stale.value.match_id == record.id
+    assert await state_of(db, record.id) == before
+    # The record handed out earlier still shows its own version's state.
+    assert record.match.steps == () and moved.match.steps == (step,)
+
+
+async def test_every_action_is_logged_and_the_log_replays_to_the_snapshot(
+    service: GameService, db: aiosqlite.Connection
+) -> None:
+    record = await play_to_the_end(service, (await start_match(service, options=MatchOptions(3))).record, seed=3)
+    assert record.status is MatchStatus.FINISHED and record.finished_at is not None
+    assert record.winner is not None
+    rows = list(await db.execute_fetchall("SELECT winner, score0, score1, status FROM matches WHERE id = ?", (record.id,)))
+    assert tuple(rows[0]) == (record.match.winner, *record.match.score_tuple, "finished")
+    log_rows = list(await db.execute_fetchall("SELECT seq FROM match_actions WHERE match_id = ? ORDER BY seq", (record.id,)))
+    assert [r[0] for r in log_rows] == list(range(1, len(record.match.log.entries) + 1))
+    report = await check_database(db)
+    assert report.consistent and report.matches_checked == 1
+    # A fresh service (a restart) rebuilds the match from the log: the same state.
+    fresh = await GameService(db).match(record.id)
+    assert fresh.match.snapshot() == record.match.snapshot() and fresh.version == record.version
+
+
+async def test_a_finished_match_refuses_more_actions(service: GameService, db: aiosqlite.Connection) -> None:
+    record = await play_to_the_end(service, (await start_match(service)).record, seed=4)
+    before = await state_of(db, record.id)
+    for user in (record.players[0].user_id, record.players[1].user_id):
+        with pytest.raises(ServiceError, match="is over"):
+            await service.roll(record.id, user)
+    assert await state_of(db, record.id) == before
+    assert await service.match_in_channel(record.channel_id) is None
+    assert await service.active_matches(record.players[0].user_id) == []
+    # The finished match stays stored, and the channel is free for the next one.
+    assert (await service.match(record.id)).status is MatchStatus.FINISHED
+    await start_match(service)
+
+
+async def test_a_corrupt_snapshot_row_is_a_clear_error_and_nothing_changes(
+    service: GameService, db: aiosqlite.Connection
+) -> None:
+    record = (await start_match(service)).record
+    waiting, _ = waiting_and_other(record)
+    await db.execute("UPDATE match_snapshots SET state = '{\"broken\": true' WHERE match_id = ?", (record.id,))
+    before = await state_of(db, record.id)
+    step = record.match.next_steps()[0]
+    with pytest.raises(CorruptMatchError, match=f"Match #{record.id} cannot be loaded"):
+        await service.step(record.id, waiting, step.start, step.die)
+    with pytest.raises(CorruptMatchError):
+        await GameService(db).match(record.id)
+    assert await state_of(db, record.id) == before
+    assert not (await check_database(db)).consistent
+
+
+async def test_a_tampered_log_is_found_by_the_check(service: GameService, db: aiosqlite.Connection) -> None:
+    record = await play_to_the_end(service, (await start_match(service)).record, seed=5)
+    await db.execute("DROP TRIGGER match_actions_no_update")
+    await db.execute("UPDATE match_actions SET entry = '{\"type\":\"roll\"}' WHERE match_id = ? AND seq = 1", (record.id,))
+    report = await check_database(db)
+    assert len(report.problems) == 1 and f"match #{record.id}" in report.problems[0]
+    with pytest.raises(CorruptMatchError):
+        await GameService(db).match(record.id)
+
+
+async def test_hooks_run_in_the_result_transaction(db: aiosqlite.Connection) -> None:
+    seen: list[tuple[int, bool, MatchStatus]] = []
+
+    async def hook(connection: aiosqlite.Connection, record: MatchRecord) -> None:
+        seen.append((record.id, connection.in_transaction, record.status))
+
+    service = GameService(db, dice=SeededDice(11), on_match_finished=[hook])
+    record = await play_to_the_end(service, (await start_match(service)).record, seed=6)
+    assert seen == [(record.id, True, MatchStatus.FINISHED)]
+
+
+async def test_a_failing_hook_rolls_the_final_action_back(db: aiosqlite.Connection) -> None:
+    async def broken(connection: aiosqlite.Connection, record: MatchRecord) -> None:
+        await connection.execute("UPDATE matches SET channel_id = 0")
+        raise RuntimeError("ratings down")
+
+    service = GameService(db, dice=SeededDice(12), on_match_finished=[broken])
+    record = (await start_match(service)).record
+    with pytest.raises(RuntimeError):
+        await play_to_the_end(service, record, seed=7)
+    latest = await service.match(record.id)
+    assert latest.status is MatchStatus.ACTIVE and latest.channel_id == record.channel_id
+    assert (await check_database(db)).consistent
+
+
+async def test_resign_and_accept_ends_the_game(service: GameService) -> None:
+    record = (await start_match(service, options=MatchOptions(1))).record
+    waiting, other = waiting_and_other(record)
+    offered = await service.resign(record.id, waiting, WinKind.GAMMON)
+    assert any(isinstance(e, ResignationOffered) and e.kind is WinKind.GAMMON for e in offered.events)
+    done = await service.accept_resignation(record.id, other, version=offered.record.version)
+    assert any(isinstance(e, ResignationAccepted) for e in done.events)
+    won = [e for e in done.events if isinstance(e, GameWon)]
+    assert won and won[0].outcome.points == 2  # a gammon at cube 1 (R7.2, R7.4)
+    assert any(isinstance(e, MatchWon) for e in done.events)
+    assert done.record.status is MatchStatus.FINISHED and done.record.winner is not None
+    assert done.record.winner.user_id == other
+
+
+async def test_abort_stores_no_result(service: GameService, db: aiosqlite.Connection) -> None:
+    record = (await start_match(service)).record
+    aborted = (await service.abort(record.id, record.players[1].user_id)).record
+    assert aborted.status is MatchStatus.ABORTED and aborted.winner is None
+    rows = list(await db.execute_fetchall("SELECT status, winner FROM matches WHERE id = ?", (record.id,)))
+    assert tuple(rows[0]) == ("aborted", None)
+    assert (await check_database(db)).consistent
+
+
+async def test_double_is_announced(service: GameService) -> None:
+    record = (await start_match(service, options=MatchOptions(5))).record
+    for _ in range(200):  # play on until someone may double at the start of a turn
+        index = record.match.to_act
+        assert index is not None
+        if Double in record.match.allowed(index):
+            update = await service.double(record.id, record.players[index].user_id, version=record.version)
+            assert any(isinstance(e, Doubled) and e.cube == 2 for e in update.events)
+            return
+        step = record.match.next_steps()[0] if record.match.next_steps() else None
+        user = record.players[index].user_id
+        if step is None:
+            record = (await service.confirm(record.id, user)).record
+        else:
+            record = (await service.step(record.id, user, step.start, step.die)).record
+    raise AssertionError("no double became possible")
