@@ -36,7 +36,9 @@ def waiting_and_other(record: MatchRecord) -> tuple[int, int]:
     return record.players[index].user_id, record.players[1 - index].user_id
 
 
-async def test_a_stranger_and_the_wrong_player_are_refused_in_words(service: GameService, db: aiosqlite.Connection) -> None:
+async def test_a_stranger_and_the_wrong_player_are_refused_in_words(
+    service: GameService, db: aiosqlite.Connection
+) -> None:
     record = (await start_match(service)).record
     waiting, other = waiting_and_other(record)
     before = await state_of(db, record.id)
@@ -76,9 +78,13 @@ async def test_every_action_is_logged_and_the_log_replays_to_the_snapshot(
     record = await play_to_the_end(service, (await start_match(service, options=MatchOptions(3))).record, seed=3)
     assert record.status is MatchStatus.FINISHED and record.finished_at is not None
     assert record.winner is not None
-    rows = list(await db.execute_fetchall("SELECT winner, score0, score1, status FROM matches WHERE id = ?", (record.id,)))
+    rows = list(
+        await db.execute_fetchall("SELECT winner, score0, score1, status FROM matches WHERE id = ?", (record.id,))
+    )
     assert tuple(rows[0]) == (record.match.winner, *record.match.score_tuple, "finished")
-    log_rows = list(await db.execute_fetchall("SELECT seq FROM match_actions WHERE match_id = ? ORDER BY seq", (record.id,)))
+    log_rows = list(
+        await db.execute_fetchall("SELECT seq FROM match_actions WHERE match_id = ? ORDER BY seq", (record.id,))
+    )
     assert [r[0] for r in log_rows] == list(range(1, len(record.match.log.entries) + 1))
     report = await check_database(db)
     assert report.consistent and report.matches_checked == 1
@@ -120,7 +126,9 @@ async def test_a_corrupt_snapshot_row_is_a_clear_error_and_nothing_changes(
 async def test_a_tampered_log_is_found_by_the_check(service: GameService, db: aiosqlite.Connection) -> None:
     record = await play_to_the_end(service, (await start_match(service)).record, seed=5)
     await db.execute("DROP TRIGGER match_actions_no_update")
-    await db.execute("UPDATE match_actions SET entry = '{\"type\":\"roll\"}' WHERE match_id = ? AND seq = 1", (record.id,))
+    await db.execute(
+        'UPDATE match_actions SET entry = \'{"type":"roll"}\' WHERE match_id = ? AND seq = 1', (record.id,)
+    )
     report = await check_database(db)
     assert len(report.problems) == 1 and f"match #{record.id}" in report.problems[0]
     with pytest.raises(CorruptMatchError):

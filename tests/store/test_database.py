@@ -75,6 +75,7 @@ async def test_the_action_log_is_append_only(tmp_path: Path) -> None:
                 await db.execute(statement)
         with pytest.raises(sqlite3.IntegrityError):  # a second active match in the same channel
             await db.execute(
-                "INSERT INTO matches (guild_id, channel_id, player0_id, player1_id, length, options, log_header, status, "
-                "created_at, last_action_at, turn_started_at) VALUES (1, 1, 2, 1, 1, '{}', '{}', 'active', 0, 0, 0)"
+                "INSERT INTO matches (guild_id, channel_id, player0_id, player1_id, length, options, log_header, "
+                "status, created_at, last_action_at, turn_started_at) "
+                "VALUES (1, 1, 2, 1, 1, '{}', '{}', 'active', 0, 0, 0)"
             )
