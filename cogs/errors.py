@@ -41,7 +41,7 @@ def player_message(error: BaseException) -> str | None:
         error = error.__cause__
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    if isinstance(error, USER_ERRORS | UserFacingError):
+    if isinstance(error, (*USER_ERRORS, UserFacingError)):
         return str(error)
     if isinstance(error, app_commands.MissingPermissions):
         return "You need the Manage Server permission for this."

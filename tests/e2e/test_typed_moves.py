@@ -1,0 +1,73 @@
+"""A 1-point match played to the end through `/bg move` with autocomplete, and typed mistakes refused privately."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.e2e.table import acknowledged_in_time, labels, start_match
+from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
+
+MAX_TURNS = 400
+
+
+@pytest.mark.slow
+async def test_one_point_match_by_typed_moves(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    table = await start_match(standin, alice, bob, length=1)
+    rng = random.Random(11)
+    turns = 0
+    while (player := table.to_act()) is not None:
+        assert turns < MAX_TURNS, "the match did not end"
+        if "Roll" in labels(table.game):
+            await table.click(player, "Roll")
+            continue
+        other = table.other(player)
+        assert await other.autocomplete("bg move", "play", "") == []  # not their turn: nothing offered
+        choices = await player.autocomplete("bg move", "play", "")
+        assert 1 <= len(choices) <= 25
+        play = rng.choice(choices)["value"]
+        if turns % 7 == 0:
+            prefix = play[:3]
+            narrowed = await player.autocomplete("bg move", "play", prefix)
+            assert narrowed and all(prefix in choice["value"] for choice in narrowed)
+            assert narrowed[0]["value"].startswith(prefix)
+        old = table.game
+        reply = acknowledged_in_time(await player.slash("bg move", play=play))
+        assert reply.ephemeral
+        await table.next_board()
+        assert not old.buttons  # the previous message kept its picture and lost its controls
+        assert old.attachments
+        turns += 1
+    assert "wins the match 1-0!" in table.game.content
+
+
+async def test_illegal_and_out_of_turn_typed_moves_are_refused_privately(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    table = await start_match(standin, alice, bob, length=1)
+    player = table.to_act()
+    assert player is not None
+    other = table.other(player)
+    before = (table.game.version, table.game.content)
+
+    refused = acknowledged_in_time(await player.slash("bg move", play="24/1"))
+    answer = await refused.next_followup(timeout=10)
+    assert answer.ephemeral and answer.visible_to == player.id
+    assert "24/1" in answer.content or "cannot" in answer.content.lower() or "illegal" in answer.content.lower()
+
+    garbled = acknowledged_in_time(await player.slash("bg move", play="hello"))
+    assert (await garbled.next_followup(timeout=10)).ephemeral
+
+    wrong_turn = acknowledged_in_time(await other.slash("bg move", play="24/18 13/11"))
+    text = (await wrong_turn.next_followup(timeout=10)).content
+    assert f"It is {player.name}'s turn" in text
+
+    stranger = standin.add_user("Carol")
+    none_here = acknowledged_in_time(await stranger.slash("bg move", play="24/18", in_channel=table.channel))
+    assert "between Alice and Bob" in (await none_here.next_followup(timeout=10)).content
+    assert (table.game.version, table.game.content) == before
