@@ -1,0 +1,47 @@
+"""Child process of the crash test: plays matches through the service and reports each acknowledged action.
+
+Usage: python -m tests.service.crash_child DATABASE SEED. Prints `ACK <match id> <version> <seq> <entry JSON>`
+after every service call that returned, where seq/entry are the last log entry that call stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from pathlib import Path
+
+from bot.engine.options import MatchOptions
+from bot.service import GameService, MatchUpdate
+from bot.store import matches as match_store
+from bot.store import open_database
+from tests.service.helpers import ALICE, random_action, start_match
+
+
+def report(update: MatchUpdate, entries: list[str]) -> None:
+    record = update.record
+    seq = len(record.match.log.entries)
+    entry = entries[-1] if entries else "-"
+    print(f"ACK {record.id} {record.version} {seq} {entry}", flush=True)
+
+
+async def main(database: Path, seed: int) -> None:
+    rng = random.Random(seed)
+    async with open_database(database) as db:
+        service = GameService(db)  # the real CSPRNG dice: the log records them
+        while True:
+            active = await service.active_matches(ALICE.user_id)
+            if active:
+                record = active[0]
+            else:
+                update = await start_match(service, channel_id=10, options=MatchOptions(3))
+                report(update, await match_store.load_log(db, update.record.id))
+                record = update.record
+            while not record.match.finished:
+                update = await random_action(service, record, rng)
+                report(update, await match_store.load_log(db, update.record.id))
+                record = update.record
+
+
+if __name__ == "__main__":
+    asyncio.run(main(Path(sys.argv[1]), int(sys.argv[2])))
