@@ -4,5 +4,6 @@ from tests.support.discord_standin.pytest_plugin import (  # noqa: F401  (fixtur
     gammon_bot,
     launch_bot,
     pytest_runtest_makereport,
+    pytest_terminal_summary,
     standin,
 )

@@ -142,6 +142,20 @@ async def test_rate_limited_callback_is_retried(standin: DiscordStandin, probe: 
     assert reply.latency is not None and reply.latency >= 0.3
 
 
+async def test_steady_rate_limiting_on_every_third_request(standin: DiscordStandin, probe: BotProcess) -> None:
+    alice = standin.add_user("alice")
+    standin.rate_limit(count=None, every=3, retry_after=0.05)  # switched on for the whole scenario
+    board = (await alice.slash("probe board")).message
+    assert board is not None
+    for label in ("Draw", "Clear", "Draw"):
+        assert (await alice.click(board, label)).acknowledged
+    slow = await alice.slash("probe slow")
+    assert (await slow.settled()).content == "done"
+    standin.stop_rate_limits()
+    assert standin.rate_limited >= 2
+    assert board.content == "drawn" and len(board.attachments) == 1
+
+
 async def test_buttons_keep_working_after_sigkill_restart(standin: DiscordStandin, probe: BotProcess) -> None:
     alice = standin.add_user("alice")
     board = (await alice.slash("probe board")).message

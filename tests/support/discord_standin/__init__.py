@@ -39,8 +39,10 @@ Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
     await wait_until(message, lambda m: "won" in m.content, timeout=5.0)
     alice.visible_messages(channel)   standin.threads   standin.channels   standin.messages
     standin.latencies() -> [(kind, name, seconds)]   standin.latency_report() -> str
+        (the pytest run ends with a latency table over all tests; GAMMON_STANDIN_LATENCY_JSON=path also saves it)
     standin.advance_clock(seconds)      # e.g. 16 * 60 to expire interaction tokens
     standin.rate_limit("/messages", count=1, retry_after=0.2)   # next matching REST call answers 429
+    standin.rate_limit(count=None, every=3); standin.stop_rate_limits()   # 429 on every 3rd call, until stopped
     await standin.request_reconnect(); await standin.wait_until_ready()   # opcode 7, bot must RESUME
     bot = await launch_bot(); await bot.kill(); await bot.start(); await bot.wait_ready()
     await bot.restart()  (SIGKILL + start + wait_ready, same database)   code = await bot.terminate()  (SIGTERM)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import AsyncIterator, Awaitable, Generator
 from pathlib import Path
 from typing import Any, Protocol
@@ -17,8 +19,13 @@ class LaunchBot(Protocol):
     def __call__(self, module: str = "bot", *, wait_ready: bool = True, **env: str) -> Awaitable[BotProcess]: ...
 
 
+#: (test id, kind, name, seconds) of every acknowledgement in this pytest run, for the summary at the end.
+ACKNOWLEDGEMENTS: list[tuple[str, str, str, float]] = []
+LATENCY_JSON_VARIABLE = "GAMMON_STANDIN_LATENCY_JSON"
+
+
 @pytest_asyncio.fixture
-async def standin() -> AsyncIterator[DiscordStandin]:
+async def standin(request: pytest.FixtureRequest) -> AsyncIterator[DiscordStandin]:
     """A running stand-in; the test fails at teardown if any Discord rule was broken and not taken."""
     server = DiscordStandin(heartbeat_interval_ms=1000)
     await server.start()
@@ -26,6 +33,7 @@ async def standin() -> AsyncIterator[DiscordStandin]:
         yield server
     finally:
         await server.stop()
+        ACKNOWLEDGEMENTS.extend((request.node.nodeid, *entry) for entry in server.latencies())
     if server.violations:
         lines = "\n".join(f"  - {violation}" for violation in server.violations)
         pytest.fail(f"the bot broke {len(server.violations)} Discord rule(s):\n{lines}", pytrace=False)
@@ -71,4 +79,25 @@ def pytest_runtest_makereport(
     return report
 
 
-__all__ = ["LaunchBot", "gammon_bot", "launch_bot", "pytest_runtest_makereport", "standin"]
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Acknowledgement latencies of every stand-in interaction in the run (and JSON if asked for)."""
+    if not ACKNOWLEDGEMENTS:
+        return
+    terminalreporter.section("Discord stand-in: acknowledgement latency")
+    kinds = sorted({kind for _, kind, _, _ in ACKNOWLEDGEMENTS})
+    terminalreporter.write_line(f"{'kind':<14}{'count':>7}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}")
+    for kind in [*kinds, "all"]:
+        values = sorted(s for _, k, _, s in ACKNOWLEDGEMENTS if kind in ("all", k))
+        median, p95 = values[len(values) // 2], values[min(len(values) - 1, int(len(values) * 0.95))]
+        terminalreporter.write_line(
+            f"{kind:<14}{len(values):>7}{median * 1000:>11.1f}{p95 * 1000:>9.1f}{values[-1] * 1000:>9.1f}"
+        )
+    slowest = max(ACKNOWLEDGEMENTS, key=lambda entry: entry[3])
+    terminalreporter.write_line(f"slowest: {slowest[2]} in {slowest[0]} ({slowest[3] * 1000:.0f} ms)")
+    target = os.environ.get(LATENCY_JSON_VARIABLE)
+    if target:
+        rows = [{"test": t, "kind": k, "name": n, "seconds": round(s, 4)} for t, k, n, s in ACKNOWLEDGEMENTS]
+        Path(target).write_text(json.dumps(rows, indent=1))
+
+
+__all__ = ["LaunchBot", "gammon_bot", "launch_bot", "pytest_runtest_makereport", "pytest_terminal_summary", "standin"]

@@ -40,11 +40,24 @@ def fake_token(bot_id: int) -> str:
 
 @dataclass
 class RateLimitRule:
-    """Answer the next `remaining` requests whose path contains `path_part` with 429 and `retry_after`."""
+    """429 with `retry_after` for every `every`-th REST request whose path contains `path_part`, `remaining` times
+    (None: until `stop_rate_limits()`)."""
 
     path_part: str
-    remaining: int
+    remaining: int | None
     retry_after: float
+    every: int = 1
+    seen: int = 0
+
+    def applies(self, path: str) -> bool:
+        if self.remaining == 0 or self.path_part not in path or not path.startswith("/api/"):
+            return False
+        self.seen += 1
+        if self.seen % self.every:
+            return False
+        if self.remaining is not None:
+            self.remaining -= 1
+        return True
 
 
 class DiscordStandin:
@@ -221,16 +234,21 @@ class DiscordStandin:
         taken, self.violations = self.violations, []
         return taken
 
-    def rate_limit(self, path_part: str = "", *, count: int = 1, retry_after: float = 0.2) -> None:
-        """Answer the next `count` REST requests whose path contains `path_part` with a 429."""
-        self.rate_limits.append(RateLimitRule(path_part, count, retry_after))
+    def rate_limit(
+        self, path_part: str = "", *, count: int | None = 1, retry_after: float = 0.2, every: int = 1
+    ) -> None:
+        """Answer REST requests whose path contains `path_part` with 429 and `retry_after`: every `every`-th one,
+        `count` times (None: until `stop_rate_limits()`). The bot must wait and retry, as discord.py does."""
+        self.rate_limits.append(RateLimitRule(path_part, count, retry_after, every))
+
+    def stop_rate_limits(self) -> None:
+        self.rate_limits.clear()
 
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
         self.requests.append((request.method, request.path))
         for rule in self.rate_limits:
-            if rule.remaining > 0 and rule.path_part in request.path and request.path.startswith("/api/"):
-                rule.remaining -= 1
+            if rule.applies(request.path):
                 self.rate_limited += 1
                 headers = {
                     "Via": "1.1 google",
