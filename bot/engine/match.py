@@ -243,18 +243,21 @@ class Match:
             resigned = int(game.resignation[1])
         elif game.resigned_kind is not None:
             resigned = int(game.resigned_kind)
-        length = self.options.length
+        scores = list(self.scores)  # as gnubg records a game: the scores at its start
+        if game.outcome is not None:
+            scores[game.outcome.winner] -= game.outcome.points
         return MatchIdFields(
             cube=cube, cube_owner=owner, on_roll=game.on_roll, crawford=self.crawford, state=state,
             turn=game.to_act if game.to_act is not None else game.on_roll,
             doubled=game.phase in (Phase.DOUBLED, Phase.BEAVERED), resigned=resigned,
-            dice=game.dice or (0, 0), length=length,
-            scores=(min(self.scores[0], length), min(self.scores[1], length)) if length else self.score_tuple,
+            dice=game.dice if game.dice and game.in_progress else (0, 0), length=self.options.length,
+            scores=(scores[0], scores[1]),
             jacoby=self.options.is_money and self.options.jacoby,
         )
 
     def match_id(self) -> str:
-        """The gnubg Match ID of the current state (scores capped at the length so gnubg accepts a finished match)."""
+        """The gnubg Match ID of the current state; once a game is over it still shows the scores it started from,
+        as gnubg does, so the final position of a match can be pasted into gnubg too."""
         return self.match_id_fields().encode()
 
     def position_id(self) -> str:

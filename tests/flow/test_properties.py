@@ -108,7 +108,7 @@ def play_random_match(seed: int, *, check: bool, stop_early: bool = False) -> Ma
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
 def test_random_matches_keep_the_invariants(chunk: int) -> None:
-    for seed in range(chunk * 100, chunk * 100 + 100):
+    for seed in range(chunk * 75, chunk * 75 + 75):
         match = play_random_match(seed, check=True)
         assert match.finished
 
@@ -116,7 +116,7 @@ def test_random_matches_keep_the_invariants(chunk: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
 def test_replay_equals_the_live_state(chunk: int) -> None:
-    for seed in range(10_000 + chunk * 500, 10_000 + chunk * 500 + 500):
+    for seed in range(10_000 + chunk * 300, 10_000 + chunk * 300 + 300):
         match = play_random_match(seed, check=False, stop_early=seed % 2 == 0)
         log = MatchLog.from_json(match.log.to_json())
         assert log == match.log

@@ -30,6 +30,7 @@ from bot.engine.actions import (
 )
 from bot.engine.game import Phase
 from bot.engine.match import Match
+from bot.engine.match_id import GameState
 from bot.engine.options import MatchOptions
 from bot.engine.outcome import Outcome, OutcomeKind
 from bot.engine.play import Play
@@ -354,3 +355,35 @@ def test_wrong_player_and_wrong_time() -> None:
     refused(match, Take(BOB), "Alice must answer your double.")
     refused(match, Resign(BOB, WinKind.SINGLE), "Alice must answer the double first.")
     refused(match, Resign(ALICE, WinKind.SINGLE), "Answer the double first: dropping it gives up the game (R6.2).")
+
+
+def test_match_id_follows_the_state() -> None:
+    match, _ = start(MatchOptions.money(), [3, 1, 5, 2])
+    fields = match.match_id_fields()
+    assert (fields.on_roll, fields.turn, fields.dice, fields.cube_owner, fields.jacoby) == (ALICE, ALICE, (3, 1),
+                                                                                            None, True)
+    move_first(match, ALICE)
+    match.apply(Double(BOB))
+    fields = match.match_id_fields()
+    assert (fields.on_roll, fields.turn, fields.doubled, fields.cube, fields.dice) == (BOB, ALICE, True, 1, (0, 0))
+    match.apply(Take(ALICE))
+    fields = match.match_id_fields()
+    assert (fields.cube, fields.cube_owner, fields.doubled, fields.dice) == (2, ALICE, False, (5, 2))
+    match.apply(Resign(ALICE, WinKind.GAMMON))
+    fields = match.match_id_fields()
+    assert (fields.resigned, fields.turn, fields.on_roll) == (2, BOB, BOB)
+    match.apply(DeclineResignation(BOB))
+    move_first(match, BOB)
+    match.apply(Double(ALICE))
+    match.apply(Drop(BOB))
+    fields = match.match_id_fields()
+    assert (fields.state, fields.scores, fields.cube) == (GameState.DROPPED, (0, 0), 2)  # scores at the game's start
+    assert match.scores == [2, 0]
+
+
+def test_crawford_flag_in_the_match_id() -> None:
+    match, _ = start(MatchOptions.match(2), [3, 1, 4, 2])
+    match.apply(Resign(BOB, WinKind.SINGLE))
+    match.apply(AcceptResignation(ALICE))
+    fields = match.match_id_fields()
+    assert fields.crawford and fields.scores == (1, 0) and fields.length == 2 and fields.on_roll == ALICE
