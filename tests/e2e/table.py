@@ -7,6 +7,7 @@ with the live controls. Every acknowledgement is checked against Discord's 3 sec
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass, field
 
@@ -108,3 +109,35 @@ async def start_match(standin: DiscordStandin, challenger: ScenarioUser, opponen
     table = Table(standin, channel, (challenger, opponent))
     await table.next_board()
     return table
+
+
+async def finish_turn(table: Table, rng: random.Random) -> None:
+    """Enter some legal play for the player moving now by clicks (points and dice at random), then Done."""
+    player = table.to_act()
+    assert player is not None
+    for _ in range(60):
+        if table.to_act() is not player:
+            return
+        shown = labels(table.game)
+        if "Done" in shown:
+            await table.click(player, "Done")
+            return
+        moves = [label for label in shown if label not in ("Undo", "Back")]
+        assert moves, f"nothing to move with: {shown}"
+        await table.click(player, rng.choice(moves))
+    raise AssertionError("the turn did not end")
+
+
+async def until_may_double(table: Table, user: ScenarioUser, rng: random.Random) -> None:
+    """Play turns (rolling, never doubling) until `user` is offered Roll and Double."""
+    for _ in range(40):
+        player = table.to_act()
+        assert player is not None, "the game ended first"
+        shown = labels(table.game)
+        if player is user and "Double" in shown:
+            return
+        if "Roll" in shown:
+            await table.click(player, "Roll")
+        else:
+            await finish_turn(table, rng)
+    raise AssertionError(f"{user.name} never got the cube")

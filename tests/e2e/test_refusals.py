@@ -1,0 +1,89 @@
+"""Who may act: a stranger pressing every control is refused privately and nothing changes; a stale button
+from an older board is refused with a pointer to the current one; challenges refused where they make no sense."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+
+from tests.e2e.table import acknowledged_in_time, labels, start_match, until_may_double
+from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
+
+
+async def test_a_stranger_and_the_waiting_player_are_refused_at_every_control(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    carol = standin.add_user("Carol")
+    table = await start_match(standin, alice, bob, money=True, beavers=True)
+    mover = table.to_act()
+    assert mover is not None
+    waiting = table.other(mover)
+    rng = random.Random(1)
+
+    async def everyone_else_refused() -> None:
+        for button in list(table.game.buttons):
+            text = await table.refused(carol, custom_id=button.custom_id)
+            assert "between Alice and Bob" in text
+            text = await table.refused(table.other(table.to_act() or mover), custom_id=button.custom_id)
+            assert text and "Sorry" not in text  # a reason in words ("It is Bob's turn."), not an apology
+
+    await everyone_else_refused()  # the move menu (points and dice)
+    await until_may_double(table, waiting, rng)
+    await everyone_else_refused()  # Roll and Double
+    await table.click(waiting, "Double")
+    await everyone_else_refused()  # Take, Drop, Beaver
+    assert labels(table.game) == ["Take", "Drop", "Beaver"]
+
+
+async def test_a_button_from_an_older_board_is_out_of_date(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    table = await start_match(standin, alice, bob, length=3)
+    mover = table.to_act()
+    assert mover is not None
+    picks = [label for label in labels(table.game) if label.startswith("From ")]
+    assert picks, labels(table.game)
+    await table.click(mover, picks[0])  # a point with two possible dice: both are offered as steps
+    steps = [b for b in table.game.buttons if b.custom_id and ":step:" in b.custom_id]
+    assert len(steps) == 2, labels(table.game)
+    # Two clicks on the same board before the bot redraws it: the second button belongs to an older state.
+    first, second = await asyncio.gather(
+        mover.click(table.game, custom_id=steps[0].custom_id), mover.click(table.game, custom_id=steps[1].custom_id)
+    )
+    acknowledged_in_time(first)
+    acknowledged_in_time(second)
+    answers = []
+    for reply in (first, second):
+        with contextlib.suppress(TimeoutError):
+            answers.append((await reply.next_followup(timeout=3)).content)
+    assert len(answers) == 1, answers
+    assert answers[0].startswith("This board is out of date.")
+    assert f"/{table.channel.id}/{table.game.id}" in answers[0]  # a link to the current game message
+
+
+async def test_challenges_that_make_no_sense_are_refused(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    robot = standin.add_user("Robo", bot=True)
+    carol = standin.add_user("Carol")
+    for opponent, expected in ((alice, "cannot challenge yourself"), (robot, "is a bot")):
+        reply = acknowledged_in_time(await alice.slash("bg challenge", opponent=opponent))
+        assert reply.ephemeral and expected in reply.content
+    money_only = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, beavers=True))
+    assert money_only.ephemeral and "money games only" in money_only.content
+    await start_match(standin, alice, bob, length=1)
+    busy = acknowledged_in_time(await carol.slash("bg challenge", opponent=bob))
+    assert busy.ephemeral and "already a match in this channel" in busy.content
+
+
+async def test_help_lists_the_commands(standin: DiscordStandin, bot: BotProcess,
+                                       players: tuple[ScenarioUser, ScenarioUser]) -> None:
+    alice, _ = players
+    reply = acknowledged_in_time(await alice.slash("bg help"))
+    assert reply.ephemeral
+    for command in ("/bg challenge", "/bg move", "/bg resign", "/bg board", "/bg matches", "/bgadmin turn-limit"):
+        assert command in reply.content
