@@ -298,25 +298,26 @@ class Game:
 
     # --- checks ------------------------------------------------------------------------------------------------
 
-    def _waiting_for(self) -> str:
-        """Why someone else must act first, in a player's words."""
+    def _waiting_for(self, player: int) -> str:
+        """Why `player` cannot do that now: who must act first, and how, in a player's words."""
         who = self.to_act
-        if self.phase is Phase.DOUBLED:
-            return f"{self.names[1 - self.on_roll]} must answer the double first."
-        if self.phase is Phase.BEAVERED:
-            return f"{self.names[self.on_roll]} must answer the beaver first."
-        if self.phase is Phase.RESIGNING:
-            assert who is not None
-            return f"{self.names[who]} must answer the resignation first."
         if who is None:
             return "This game is over."
+        take = "take, drop or beaver" if self.rules.beavers else "take or drop"
+        answers = {Phase.DOUBLED: ("double", take), Phase.BEAVERED: ("beaver", "accept or refuse"),
+                   Phase.RESIGNING: ("resignation", "accept or decline")}
+        if self.phase in answers:
+            what, how = answers[self.phase]
+            if who == player:
+                return f"Answer the {what} first: {how}."
+            return f"{self.names[who]} must answer the {what} first."
         return f"It is {self.names[who]}'s turn."
 
     def _check_turn(self, player: int, phase: Phase, wrong_phase: str) -> None:
         if self.phase in (Phase.ROLLING, Phase.MOVING) and player == self.on_roll and self.phase is not phase:
             raise ActionError(wrong_phase or "Roll the dice first.")
         if self.phase is not phase or player != self.to_act:
-            raise ActionError(self._waiting_for())
+            raise ActionError(self._waiting_for(player))
 
     def _check_double(self, player: int) -> None:
         if self.in_progress:
@@ -331,7 +332,7 @@ class Game:
     def _check_answer(self, player: int, phase: Phase, what: str) -> None:
         if self.phase is not phase:
             if self.phase in (Phase.DOUBLED, Phase.BEAVERED, Phase.RESIGNING) or not self.in_progress:
-                raise ActionError(self._waiting_for())
+                raise ActionError(self._waiting_for(player))
             raise ActionError(f"There is no {what} to answer.")
         if player != self.to_act:
             raise ActionError(f"{self.names[1 - player]} must answer your {what}.")
@@ -340,7 +341,7 @@ class Game:
         if self.phase not in (Phase.ROLLING, Phase.MOVING):
             if self.phase is Phase.DOUBLED and player != self.on_roll:
                 raise ActionError("Answer the double first: dropping it gives up the game (R6.2).")
-            raise ActionError(self._waiting_for())
+            raise ActionError(self._waiting_for(player))
         if not isinstance(kind, WinKind):
             raise ActionError("Resign a single game, a gammon or a backgammon.")
 

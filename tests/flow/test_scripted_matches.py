@@ -106,6 +106,7 @@ def test_three_point_match_through_crawford_into_post_crawford() -> None:
     move_first(match, ALICE)
     match.apply(Double(BOB))
     refused(match, Roll(BOB), "Alice must answer the double first.")
+    refused(match, Roll(ALICE), "Answer the double first: take or drop.")
     events = match.apply(Drop(ALICE))
     assert events[:3] == [ev.Dropped(ALICE), ev.GameWon(1, Outcome(BOB, OutcomeKind.DROPPED, 1, 1), (0, 1)),
                           ev.GameStarted(2, False)]
@@ -152,7 +153,7 @@ def test_double_taken_then_redouble_dropped_pays_the_pre_redouble_value() -> Non
     move_first(match, ALICE)
     refused(match, Roll(ALICE), "It is Bob's turn.")
     match.apply(Double(BOB))
-    refused(match, Double(ALICE), "Alice must answer the double first.")
+    refused(match, Double(ALICE), "Answer the double first: take or drop.")
     events = match.apply(Take(ALICE))
     assert events == [ev.Taken(ALICE, 2), ev.Rolled(BOB, (6, 4), True)]  # Bob can no longer double: rolled at once
     assert (match.cube, match.cube_owner) == (2, ALICE)
@@ -213,6 +214,7 @@ def test_beaver_accepted() -> None:
     assert match.apply(Beaver(ALICE)) == [ev.Beavered(ALICE, 4)]
     refused(match, Take(ALICE), "Bob must answer the beaver first.")
     refused(match, Roll(ALICE), "Bob must answer the beaver first.")
+    refused(match, RefuseBeaver(ALICE), "Bob must answer your beaver.")
     assert match.allowed(BOB) >= {AcceptBeaver, RefuseBeaver}
     events = match.apply(AcceptBeaver(BOB))
     assert events == [ev.BeaverAccepted(BOB, 4), ev.Rolled(BOB, (5, 2), True)]
