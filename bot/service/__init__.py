@@ -1,6 +1,56 @@
-"""The game service: the one door through which the cogs change anything (no Discord imports).
+"""The game service: the one door through which the cogs change anything. No Discord imports.
 
-See bot/service/game_service.py for the calls; the API summary is completed below as it settles.
+Plain ids (ints) in, plain data out. Every refusal is a `ServiceError` whose text is meant for the player;
+nothing is changed when one is raised.
+
+    service = GameService(db, *, dice=None, clock=time.time, on_match_finished=(), cache_size=4096)
+    service.add_match_finished_hook(hook)   # hook: async (db inside the open transaction, MatchRecord) -> None
+
+Challenges (expire after 10 minutes; `Challenge.status` is a ChallengeStatus):
+    await service.challenge(*, guild_id, channel_id, challenger: PlayerRef, opponent: PlayerRef | None,
+                            options: MatchOptions, in_thread=False) -> Challenge
+        refused: challenging yourself; a channel with an active match (ChannelBusyError, with .match_id,
+        .message_channel_id, .message_id of that match) unless in_thread
+    await service.accept(challenge_id, user: PlayerRef, *, channel_id=None) -> MatchUpdate
+        channel_id: where the match is played (the new thread's id for a thread challenge; default the
+        challenge's channel). Creates the match (player 0 = challenger, 1 = accepter) and makes the opening
+        roll; the update's events start with GameStarted, OpeningRolled, ...
+    await service.decline(challenge_id, user_id) -> Challenge     # the challenged member only
+    await service.cancel(challenge_id, user_id) -> Challenge      # the challenger only
+    await service.expire_challenges() -> list[Challenge]          # newly expired ones, to edit their messages
+    await service.get_challenge(challenge_id) -> Challenge
+
+Game actions. Each takes the acting user's id and the state version the user saw (from the button's
+custom_id; None for typed commands), refuses strangers ("This game is between Alice and Bob"), the wrong
+player ("It is Bob's turn"), finished matches and stale versions (StaleStateError: "This board changed ...",
+with .match_id and the current .version), applies the engine action with its automatic consequences and
+stores log entries + snapshot + match row in ONE transaction before returning MatchUpdate(record, events):
+    roll, double, take, drop, beaver, accept_beaver, refuse_beaver, undo, confirm, accept_resignation,
+    decline_resignation, abort, claim                         (match_id, user_id, *, version=None)
+    step(match_id, user_id, start, die, *, version=None)      # one checker step; start 25 = bar (R9.2)
+    play_text(match_id, user_id, text, *, version=None)       # "24/18 13/11", confirmed at once (R10.1)
+    resign(match_id, user_id, kind: WinKind = SINGLE, *, version=None)
+    claim refuses until the turn time limit has passed: "Bob still has 3 hours to act ..." (R9.5).
+
+Queries:
+    await service.match(match_id) -> MatchRecord               # NotFoundError / CorruptMatchError
+    await service.match_in_channel(channel_id) -> MatchRecord | None   # the active one (a thread is a channel)
+    await service.active_matches(user_id) -> list[MatchRecord]  # most recently played first
+    await service.due_reminders(now=None) -> list[MatchRecord]  # past half the turn limit; marked reminded
+    await service.claimable(now=None) -> list[MatchRecord]      # past the limit: the opponent may claim
+    await service.set_message(match_id, channel_id, message_id) -> None   # the current game message
+    await service.guild_settings(guild_id) -> GuildSettings     # turn_limit_seconds (default 24 h), default_length (5)
+    await service.set_turn_limit(guild_id, seconds) -> GuildSettings   # 60 s .. 30 days
+    await service.set_default_length(guild_id, length) -> GuildSettings
+
+MatchRecord: id, guild_id, channel_id, parent_channel_id, players (PlayerRef, PlayerRef) in engine order,
+match (the engine Match at this version: read it, never change it), version, status (MatchStatus ACTIVE /
+FINISHED / ABORTED), created_at, last_action_at, finished_at, message_channel_id, message_id,
+timer (TurnTimer: started_at, limit_seconds, reminded, reminder_due_at, claimable_at);
+helpers player_index(user_id), to_act, winner, options, title.
+
+The turn timer restarts when the match starts waiting for someone else or a new game begins; steps and undos
+within one's own turn do not restart it. Consistency check: `python -m bot.service.check [DATABASE]`.
 """
 
 from bot.service.errors import ChannelBusyError, CorruptMatchError, NotFoundError, ServiceError, StaleStateError
