@@ -105,7 +105,12 @@ async def start_match(standin: DiscordStandin, challenger: ScenarioUser, opponen
     assert challenge is not None
     channel = standin.channels[challenge.channel_id]
     assert await standin.wait_for_message(channel) is challenge
+    threads_before = {thread.id for thread in standin.threads}
     acknowledged_in_time(await opponent.click(challenge, "Accept"))
+    if options.get("thread"):  # the match is played in the new thread the bot opens on the challenge
+        await standin.eventually(lambda: {t.id for t in standin.threads} - threads_before, timeout=10,
+                                 what="a new thread")
+        (channel,) = [t for t in standin.threads if t.id not in threads_before]
     table = Table(standin, channel, (challenger, opponent))
     await table.next_board()
     return table

@@ -1,0 +1,83 @@
+"""Challenges through the real bot: expiry, open challenges, decline and cancel, and matches in new threads."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import seeded_env
+from tests.e2e.table import Table, acknowledged_in_time, start_match
+from tests.support.discord_standin import DiscordStandin, ScenarioUser, wait_until
+from tests.support.discord_standin.pytest_plugin import LaunchBot
+
+#: The service clock runs this much faster in the expiry test: the 10 minutes pass in 6 seconds.
+CLOCK_RATE = 100.0
+
+
+async def test_a_challenge_nobody_answers_expires_and_its_buttons_say_so(
+    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    await launch_bot(**seeded_env(clock_rate=CLOCK_RATE))
+    alice, bob = players
+    challenge = (acknowledged_in_time(await alice.slash("bg challenge", opponent=bob))).message
+    assert challenge is not None
+    await wait_until(challenge, lambda m: "expired" in m.content, timeout=20)
+    assert [(b.label, b.disabled) for b in challenge.buttons] == [("Expired", True)]
+
+
+async def test_open_challenge_is_accepted_by_anyone_but_the_challenger(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, _ = players
+    carol = standin.add_user("Carol")
+    reply = acknowledged_in_time(await alice.slash("bg challenge", length=1))
+    challenge = reply.message
+    assert challenge is not None and "Anyone may accept" in challenge.content
+    assert [b.label for b in challenge.buttons] == ["Accept", "Cancel"]
+    own = acknowledged_in_time(await alice.click(challenge, "Accept"))
+    assert "cannot accept your own challenge" in (await own.next_followup(timeout=5)).content
+    acknowledged_in_time(await carol.click(challenge, "Accept"))
+    await wait_until(challenge, lambda m: "accepted" in m.content, timeout=10)
+    table = Table(standin, standin.channels[challenge.channel_id], (alice, carol))
+    assert await standin.wait_for_message(table.channel) is challenge
+    board = await table.next_board()
+    assert table.to_act() in (alice, carol) and board.attachments[0].is_png
+
+
+async def test_decline_and_cancel_close_the_challenge(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    first = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob)).message
+    assert first is not None
+    stranger = standin.add_user("Carol")
+    refused = acknowledged_in_time(await stranger.click(first, "Accept"))
+    assert "This challenge is for Bob" in (await refused.next_followup(timeout=5)).content
+    acknowledged_in_time(await bob.click(first, "Decline"))
+    await wait_until(first, lambda m: "declined" in m.content, timeout=5)
+    assert [(b.label, b.disabled) for b in first.buttons] == [("Declined", True)]
+
+    second = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob)).message
+    assert second is not None
+    not_yours = acknowledged_in_time(await bob.click(second, "Cancel"))
+    assert "Only the challenger" in (await not_yours.next_followup(timeout=5)).content
+    acknowledged_in_time(await alice.click(second, "Cancel"))
+    await wait_until(second, lambda m: "cancelled" in m.content, timeout=5)
+
+
+async def test_matches_in_new_threads_share_one_channel(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    carol, dave = standin.add_user("Carol"), standin.add_user("Dave")
+    first = await start_match(standin, alice, bob, length=3, thread=True)
+    second = await start_match(standin, carol, dave, money=True, thread=True)
+    threads = {thread.id: thread for thread in standin.threads}
+    assert first.channel.id in threads and second.channel.id in threads and first.channel is not second.channel
+    assert threads[first.channel.id].name == "Alice vs Bob"
+    assert threads[second.channel.id].name == "Carol vs Dave"
+    assert first.channel.parent_id == second.channel.parent_id == alice.channel.id
+    # each thread's match is played there: /bg board in the thread shows that match
+    reply = acknowledged_in_time(await carol.slash("bg board", in_channel=second.channel))
+    shown = await reply.settled()
+    assert shown.attachments and shown.attachments[0].is_png
+    # and the parent channel itself has no match
+    nothing = acknowledged_in_time(await alice.slash("bg board"))
+    assert "no match in this channel" in nothing.content
