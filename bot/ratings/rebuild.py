@@ -2,8 +2,9 @@
 
 `python -m bot.ratings.rebuild` checks: it replays every rated match, in the order the matches were rated,
 from the facts in `matches` (players, winner, length) with every player starting at 1500 / experience 0,
-and reports each stored figure that differs from the replay, plus finished rated-length matches that were
-never rated. It exits 0 when everything agrees. `--write` replaces the stored figures by the replayed ones.
+counts gammons and cubes again by replaying each match's stored action log, and reports each stored figure
+that differs from the replay, plus finished rated-length matches that were never rated. It exits 0 when
+everything agrees. `--write` replaces the stored figures by the replayed ones.
 Ratings are floats computed in the same order with the same operations, so "agrees" means bit for bit.
 """
 
@@ -13,12 +14,17 @@ import argparse
 import asyncio
 import sys
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import aiosqlite
 
 from bot.ratings.fibs import Standing, rate_match
+from bot.ratings.records import PlayerTally
+from bot.ratings.tally import tally_match
+from bot.service.errors import CorruptMatchError
+from bot.service.game_service import rebuild_match
+from bot.store import matches as match_store
 from bot.store.transaction import transaction
 
 
@@ -65,6 +71,7 @@ async def _rebuild_in_transaction(db: aiosqlite.Connection, *, write: bool) -> R
         if status != "finished" or winner is None or not 1 <= length <= 25:
             report.differences.append(f"match {match_id} is rated but is {status} with length {length}")
             continue
+        tallies = await _replayed_tallies(db, match_id, report)
         winner_id, loser_id = (player0, player1) if winner == 0 else (player1, player0)
         win, lose = ladders[(guild_id, winner_id)], ladders[(guild_id, loser_id)]
         change = rate_match(win.standing, lose.standing, length)
@@ -72,17 +79,13 @@ async def _rebuild_in_transaction(db: aiosqlite.Connection, *, write: bool) -> R
             (winner_id, loser_id, win, change.winner, True),
             (loser_id, winner_id, lose, change.loser, False),
         ):
-            await _check_rated_match(db, report, match_id, user_id, (opponent_id, won, length, ladder.standing, after))
+            row = _Row(opponent_id, won, length, ladder.standing.rating, after.rating, ladder.standing.experience)
+            if tallies is not None:
+                own, theirs = (tallies[0], tallies[1]) if user_id == player0 else (tallies[1], tallies[0])
+                row = replace(row, tally=_tally_columns(own, theirs))
+            await _check_rated_match(db, report, match_id, user_id, row)
             if write:
-                await db.execute(
-                    """
-                    UPDATE rated_matches SET opponent_id = ?, won = ?, length = ?, guild_id = ?,
-                        rating_before = ?, rating_after = ?, experience_before = ?
-                    WHERE match_id = ? AND user_id = ?
-                    """,
-                    (opponent_id, int(won), length, guild_id, ladder.standing.rating, after.rating,
-                     ladder.standing.experience, match_id, user_id),
-                )
+                await _write_rated_match(db, match_id, user_id, guild_id, row)
             ladder.standing, ladder.matches, ladder.wins = after, ladder.matches + 1, ladder.wins + int(won)
         report.matches_replayed += 1
     await _check_ladders(db, report, ladders)
@@ -103,29 +106,84 @@ async def _rebuild_in_transaction(db: aiosqlite.Connection, *, write: bool) -> R
     return report
 
 
+@dataclass(frozen=True)
+class _Row:
+    """The replayed figures of one player's rated_matches row; `tally` is None when the log cannot be read."""
+
+    opponent_id: int
+    won: bool
+    length: int
+    rating_before: float
+    rating_after: float
+    experience_before: int
+    tally: tuple[int, int, int, int, int, int] | None = None
+
+
+_TALLY_COLUMNS = "gammons_won, backgammons_won, gammons_lost, backgammons_lost, cubes_taken, cubes_dropped"
+
+
+def _tally_columns(own: PlayerTally, theirs: PlayerTally) -> tuple[int, int, int, int, int, int]:
+    return (own.gammons_won, own.backgammons_won, theirs.gammons_won, theirs.backgammons_won, own.cubes_taken,
+            own.cubes_dropped)
+
+
+async def _replayed_tallies(
+    db: aiosqlite.Connection, match_id: int, report: RebuildReport
+) -> tuple[PlayerTally, PlayerTally] | None:
+    """Gammons and cubes counted again by replaying the match's stored action log (R6.2, R7.2)."""
+    stored = await match_store.load_match(db, match_id)
+    if stored is None:
+        report.differences.append(f"match {match_id}: no stored snapshot to replay")
+        return None
+    try:
+        match = rebuild_match(stored, await match_store.load_log(db, match_id), None)
+    except CorruptMatchError as error:
+        report.differences.append(f"match {match_id}: {error}")
+        return None
+    return tally_match(match)
+
+
 async def _check_rated_match(
-    db: aiosqlite.Connection,
-    report: RebuildReport,
-    match_id: int,
-    user_id: int,
-    expected: tuple[int, bool, int, Standing, Standing],
+    db: aiosqlite.Connection, report: RebuildReport, match_id: int, user_id: int, replayed: _Row
 ) -> None:
-    opponent_id, won, length, before, after = expected
     async with db.execute(
-        """
-        SELECT opponent_id, won, length, rating_before, rating_after, experience_before
+        f"""
+        SELECT opponent_id, won, length, rating_before, rating_after, experience_before, {_TALLY_COLUMNS}
         FROM rated_matches WHERE match_id = ? AND user_id = ?
-        """,
+        """,  # the f-string only inserts the fixed column list above
         (match_id, user_id),
     ) as cursor:
-        row = await cursor.fetchone()
-    if row is None:
+        found = await cursor.fetchone()
+    if found is None:
         report.differences.append(f"match {match_id}: no rating row for player {user_id}")
         return
-    stored = (int(row[0]), bool(row[1]), int(row[2]), float(row[3]), float(row[4]), int(row[5]))
-    replayed = (opponent_id, won, length, before.rating, after.rating, before.experience)
+    stored = _Row(int(found[0]), bool(found[1]), int(found[2]), float(found[3]), float(found[4]), int(found[5]),
+                  (int(found[6]), int(found[7]), int(found[8]), int(found[9]), int(found[10]), int(found[11])))
+    if replayed.tally is None:
+        stored = replace(stored, tally=None)
     if stored != replayed:
         report.differences.append(f"match {match_id}, player {user_id}: stored {stored}, replayed {replayed}")
+
+
+async def _write_rated_match(db: aiosqlite.Connection, match_id: int, user_id: int, guild_id: int, row: _Row) -> None:
+    await db.execute(
+        """
+        UPDATE rated_matches SET opponent_id = ?, won = ?, length = ?, guild_id = ?,
+            rating_before = ?, rating_after = ?, experience_before = ?
+        WHERE match_id = ? AND user_id = ?
+        """,
+        (row.opponent_id, int(row.won), row.length, guild_id, row.rating_before, row.rating_after,
+         row.experience_before, match_id, user_id),
+    )
+    if row.tally is not None:
+        await db.execute(
+            """
+            UPDATE rated_matches SET gammons_won = ?, backgammons_won = ?, gammons_lost = ?, backgammons_lost = ?,
+                cubes_taken = ?, cubes_dropped = ?
+            WHERE match_id = ? AND user_id = ?
+            """,
+            (*row.tally, match_id, user_id),
+        )
 
 
 async def _check_ladders(

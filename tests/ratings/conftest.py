@@ -5,17 +5,22 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import AsyncIterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import aiosqlite
 import pytest
 
-from bot.ratings.records import FinishedMatch, PlayerTally
+from bot.engine.match import Match
+from bot.ratings.hook import finished_match
+from bot.ratings.records import PlayerTally
 from bot.ratings.store import record_match
+from bot.service.game_service import entry_text, log_header_text, snapshot_text
 from bot.store import open_database
-from bot.store.matches import MatchProgress, insert_match, update_progress
+from bot.store.matches import MatchProgress, append_log, insert_match, update_progress, update_snapshot
 from bot.store.players import remember_player
 from bot.store.transaction import transaction
+from tests.ratings.matches import aborted_match, won_match
 
 GUILD = 100
 
@@ -38,13 +43,17 @@ async def store_match(
     guild_id: int = GUILD,
     status: str = "finished",
     finished_at: float = 1.0,
-    scores: tuple[int, int] | None = None,
-    result_kind: str | None = "single",
-    tallies: tuple[PlayerTally, PlayerTally] = (PlayerTally(), PlayerTally()),
+    match: Match | None = None,
+    tallies: tuple[PlayerTally, PlayerTally] | None = None,
     rate: bool = True,
 ) -> int:
-    """Create, finish and (for finished matches, unless `rate` is False) rate a match in one transaction,
-    as the service and its match-finished hook do. Players are named "Player <id>" unless already stored."""
+    """Store a real engine match as the service does (row, action log, snapshot) and, unless `rate` is False,
+    run the ratings' hook in the same transaction. Without `match`, one is made: `winner` wins every game, or
+    for status "aborted" it is aborted at once. `tallies` replaces the counted ones (for query tests only).
+    Players are named "Player <id>" unless already stored."""
+    if match is None:
+        match = aborted_match(length) if status == "aborted" else won_match(length, winner if winner is not None else 0)
+    status = "aborted" if match.aborted else "finished" if match.finished else "active"
     async with transaction(db):
         for user_id in players:
             async with db.execute("SELECT 1 FROM players WHERE user_id = ?", (user_id,)) as cursor:
@@ -56,15 +65,16 @@ async def store_match(
             channel_id=next(_channels),
             parent_channel_id=None,
             player_ids=players,
-            length=length,
-            options_json=json.dumps({"length": length}),
-            log_header="{}",
-            state_json="{}",
+            length=match.options.length,
+            options_json=json.dumps(match.options.to_dict()),
+            log_header=log_header_text(match),
+            state_json=snapshot_text(match),
             now=0.0,
         )
-        if scores is None:
-            target = max(length, 1)
-            scores = (target, 0) if winner == 0 else (0, target)
+        entries = [entry_text(match, index) for index in range(len(match.log.entries))]
+        await append_log(db, match_id, 1, entries, None, finished_at)
+        assert await update_snapshot(db, match_id, 0, len(entries), snapshot_text(match))
+        done = status != "active"
         await update_progress(
             db,
             match_id,
@@ -73,13 +83,36 @@ async def store_match(
                 last_action_at=finished_at,
                 turn_started_at=finished_at,
                 reminded=False,
-                finished_at=finished_at if status == "finished" else None,
-                winner=winner if status == "finished" else None,
-                score0=scores[0],
-                score1=scores[1],
-                result_kind=result_kind if status == "finished" else None,
+                finished_at=finished_at if done else None,
+                winner=match.winner if status == "finished" else None,
+                score0=match.score_tuple[0],
+                score1=match.score_tuple[1],
+                result_kind=match.outcomes[-1].kind.value if status == "finished" and match.outcomes else None,
             ),
         )
-        if status == "finished" and rate and winner is not None:
-            await record_match(db, FinishedMatch(match_id, guild_id, length, players, winner, tallies))
+        if rate:
+            finished = finished_match(Record(match_id, guild_id, players, match))
+            if finished is not None and tallies is not None:
+                finished = replace(finished, tallies=tallies)
+            if finished is not None:
+                await record_match(db, finished)
     return match_id
+
+
+@dataclass(frozen=True)
+class _Player:
+    user_id: int
+
+
+@dataclass(frozen=True)
+class Record:
+    """The fields of the service's MatchRecord that the hook reads."""
+
+    id: int
+    guild_id: int
+    player_ids: tuple[int, int]
+    match: Match
+
+    @property
+    def players(self) -> tuple[_Player, _Player]:
+        return (_Player(self.player_ids[0]), _Player(self.player_ids[1]))

@@ -112,10 +112,7 @@ def test_matches_in_play_and_aborted_matches_are_not_finished() -> None:
 
 async def _rate(db: aiosqlite.Connection, match: Match) -> int:
     """Store the match row as the service would, then run the hook in the same transaction."""
-    winner = match.winner if match.finished and not match.aborted else None
-    status = "aborted" if match.aborted else "finished"
-    match_id = await store_match(db, (ALICE, BOB), winner, match.options.length, status=status,
-                                 scores=match.score_tuple, rate=False)
+    match_id = await store_match(db, (ALICE, BOB), match.winner, match.options.length, match=match, rate=False)
     async with transaction(db):
         await rate_finished_match(db, record(match_id, match))
     return match_id
@@ -166,9 +163,8 @@ async def test_random_engine_matches_rated_by_the_hook_rebuild_exactly(db: aiosq
         while not match.finished:
             match.apply(random_action(match, rng))
         winner = None if match.aborted else match.winner
-        match_id = await store_match(db, (first.user_id, second.user_id), winner, match.options.length,
-                                     status="aborted" if match.aborted else "finished", scores=match.score_tuple,
-                                     rate=False)
+        pair = (first.user_id, second.user_id)
+        match_id = await store_match(db, pair, winner, match.options.length, match=match, rate=False)
         async with transaction(db):
             await rate_finished_match(db, Record(match_id, GUILD, (first, second), match))
         rated += winner is not None

@@ -18,6 +18,7 @@ from bot.store.matches import set_message
 from bot.store.players import remember_player
 from bot.store.transaction import transaction
 from tests.ratings.conftest import GUILD, store_match
+from tests.ratings.matches import resigned_match
 
 ALICE, BOB, CAROL = 1, 2, 3
 
@@ -161,9 +162,9 @@ async def test_stats_of_someone_who_never_played(db: aiosqlite.Connection) -> No
 async def test_history_lists_finished_matches_newest_first_with_links_and_stored_names(
     db: aiosqlite.Connection,
 ) -> None:
-    first = await store_match(db, (ALICE, BOB), winner=0, length=3, finished_at=10, scores=(3, 1))
+    first = await store_match(db, (ALICE, BOB), 0, 3, finished_at=10, match=resigned_match(3, [1, 0, 0, 0]))
     await store_match(db, (ALICE, BOB), winner=None, length=3, status="aborted")
-    money = await store_match(db, (CAROL, ALICE), winner=0, length=0, finished_at=20, scores=(4, 0))
+    money = await store_match(db, (CAROL, ALICE), winner=0, length=0, finished_at=20)
     async with transaction(db):
         await set_message(db, first, 555, 777)
         await remember_player(db, BOB, "Bob (left the server)", 30.0)
@@ -171,7 +172,7 @@ async def test_history_lists_finished_matches_newest_first_with_links_and_stored
     assert [h.match_id for h in history] == [money, first]
     latest, older = history
     assert (latest.opponent_id, latest.length, latest.won) == (CAROL, 0, False)
-    assert (latest.score, latest.opponent_score) == (0, 4)
+    assert (latest.score, latest.opponent_score) == (0, 1)
     assert latest.rating_change is None
     assert (older.opponent_name, older.won, older.score, older.opponent_score) == ("Bob (left the server)", True, 3, 1)
     assert (older.channel_id, older.message_id) == (555, 777)
