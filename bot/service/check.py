@@ -79,9 +79,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     database: Path
     if args.database is None:
-        from bot.settings import Settings
+        from bot.settings import Settings, SettingsError
 
-        database = Settings.load().database_path
+        try:
+            database = Settings.load().database_path
+        except SettingsError as error:
+            print(error, file=sys.stderr)
+            return 2
     else:
         database = args.database
     return asyncio.run(_main(database))

@@ -6,7 +6,7 @@ import aiosqlite
 import pytest
 
 from bot.engine.actions import Double
-from bot.engine.events import Doubled, GameWon, MatchWon, ResignationAccepted, ResignationOffered
+from bot.engine.events import Doubled, GameWon, MatchWon, Played, ResignationAccepted, ResignationOffered
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import (
@@ -199,3 +199,19 @@ async def test_double_is_announced(service: GameService) -> None:
         else:
             record = (await service.step(record.id, user, step.start, step.die)).record
     raise AssertionError("no double became possible")
+
+
+async def test_a_typed_play_is_applied_and_bad_text_changes_nothing(
+    service: GameService, db: aiosqlite.Connection
+) -> None:
+    record = (await start_match(service)).record
+    waiting, _ = waiting_and_other(record)
+    before = await state_of(db, record.id)
+    with pytest.raises(ServiceError, match="read"):
+        await service.play_text(record.id, waiting, "13/banana")
+    assert await state_of(db, record.id) == before
+    play = next(p for p in record.match.legal_plays() if "*" not in str(p))  # the opening position has no blots
+    update = await service.play_text(record.id, waiting, str(play))
+    played = [e for e in update.events if isinstance(e, Played)]
+    assert played and played[0].play == play and not played[0].automatic
+    assert update.record.version == record.version + 1
