@@ -1,7 +1,8 @@
 """Child process of the crash test: plays matches through the service and reports each acknowledged action.
 
-Usage: python -m tests.service.crash_child DATABASE SEED. Prints `ACK <match id> <version> <seq> <entry JSON>`
-after every service call that returned, where seq/entry are the last log entry that call stored.
+Usage: python -m tests.service.crash_child DATABASE SEED. Prints READY once the database is open, then
+`ACK <match id> <version> <seq> <entry JSON>` after every service call that returned, where seq/entry are the
+last log entry that call stored.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ async def main(database: Path, seed: int) -> None:
     rng = random.Random(seed)
     async with open_database(database) as db:
         service = GameService(db)  # the real CSPRNG dice: the log records them
+        print("READY", flush=True)
         while True:
             active = await service.active_matches(ALICE.user_id)
             if active:
