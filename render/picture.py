@@ -1,31 +1,32 @@
-"""The board image: a cached static board, sprites pasted on a copy of it, a fixed palette, PNG bytes.
+"""The board image: patches pasted on a cached static board, already in a 256-colour palette, then PNG bytes.
 
-The static board (frame, points, numbers) is drawn once per width and theme. Each image then costs a copy,
-some pastes and a few short texts, a mapping onto a 256-colour palette fitted once per theme (its flat colours
-listed first, so they come out within Pillow's lookup rounding of a level or two), and the PNG encoding, which
-the palette makes about three times smaller and several times quicker than full colour.
+The static board (frame, points, numbers) is drawn once per width and theme, in full colour and mapped onto the
+theme's palette. Every piece goes in a box fixed by the layout (scene.py), so a box with its layers (a checker,
+a checker with a ring, a faded die) is drawn and mapped onto the palette once, then reused: an image costs a
+copy of the indexed board, pastes of cached patches, the two name rows and the info row, and the PNG encoding,
+which the palette makes about three times smaller and several times quicker than full colour.
 """
 
 from __future__ import annotations
 
 import io
-from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.engine import BAR, OFF, Play, Step
+from bot.engine import Play, Step
 from render import sprites
-from render.fonts import Font, draw_text, fit, font, prepare_name
+from render.fonts import draw_plain_text, draw_text, fit, font, prepare_name
 from render.layout import Box, Layout, Point2
-from render.marks import Marks
 from render.samples import palette_samples
+from render.scene import InfoRow, Layer, PlayerRow, Scene, build_scene
 from render.state import PLAYERS, BoardState
 from render.theme import RGB, Theme, get_theme
 
 DEFAULT_WIDTH = 1000
-PNG_COMPRESS_LEVEL = 1
+PNG_COMPRESS_LEVEL = 1  # zlib level 1: the palette already makes the file small; higher levels cost time
 _STATIC_SUPERSAMPLE = 3
 _FALLBACK_NAMES = ("Player 1", "Player 2")
 
@@ -45,21 +46,24 @@ def board(
     the previous turn's play, made by the player not on roll; `partial_steps` are the steps the player on roll
     has entered so far this turn. Steps use their mover's numbering (25 = bar, 0 = off). `size` is the width in
     pixels (400..2400); `theme` is "dark" or "light", after Discord's.
+    :raises ValueError: for a perspective other than 0 or 1, an unknown theme or a width out of range.
     """
-    image = compose(state, perspective=perspective, last_play=last_play, partial_steps=partial_steps, size=size,
-                    theme=theme)
-    return encode(image, _palette(theme))
-
-
-def encode(image: Image.Image, palette: Image.Image) -> bytes:
-    """Map the image onto the palette (no dithering: flat areas stay flat) and write it as a PNG."""
-    indexed = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    scene = _scene(state, perspective, last_play, partial_steps, size, theme)
+    image = _static(size, theme).indexed.copy()
+    for box, layers in scene.boxes.items():
+        image.paste(_indexed_patch(size, theme, box, tuple(layers)), box[:2])
+    for row in scene.rows:
+        for part, patch in _row_patches(size, theme, row, indexed=True):
+            image.paste(patch, part[:2])
+    if scene.info is not None:
+        for part, patch in _info_patches(size, theme, scene.info, indexed=True):
+            image.paste(patch, part[:2])
     out = io.BytesIO()
-    indexed.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    image.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return out.getvalue()
 
 
-def compose(
+def full_colour(
     state: BoardState,
     *,
     perspective: int,
@@ -68,21 +72,26 @@ def compose(
     size: int = DEFAULT_WIDTH,
     theme: str = "dark",
 ) -> Image.Image:
-    """The full-colour picture before palette mapping (for the benchmark and the palette itself)."""
+    """The same picture before palette mapping (RGB): what the palette is fitted to."""
+    scene = _scene(state, perspective, last_play, partial_steps, size, theme)
+    image = _static_rgb(size, theme).copy()
+    for box, layers in scene.boxes.items():
+        image.paste(_patch(size, theme, box, tuple(layers)), box[:2])
+    for row in scene.rows:
+        for part, patch in _row_patches(size, theme, row, indexed=False):
+            image.paste(patch, part[:2])
+    if scene.info is not None:
+        for part, patch in _info_patches(size, theme, scene.info, indexed=False):
+            image.paste(patch, part[:2])
+    return image
+
+
+def _scene(state: BoardState, perspective: int, last_play: Play | None, partial_steps: Sequence[Step], size: int,
+           theme: str) -> Scene:
     if perspective not in PLAYERS:
         raise ValueError(f"perspective must be 0 or 1, not {perspective!r}")
-    colours = get_theme(theme)
-    layout = _layout(size)
-    image = _static_board(size, theme).copy()
-    painter = _Painter(image, layout, colours, state, perspective)
-    painter.checkers()
-    painter.cube()
-    painter.dice()
-    painter.marks(1 - state.on_roll, Marks.of(last_play.steps if last_play else ()), colours.last_play)
-    painter.marks(state.on_roll, Marks.of(partial_steps), colours.partial_play)
-    painter.player_rows()
-    painter.info_row()
-    return image
+    get_theme(theme)
+    return build_scene(state, _layout(size), perspective, last_play, partial_steps)
 
 
 @lru_cache(maxsize=16)
@@ -90,221 +99,210 @@ def _layout(size: int) -> Layout:
     return Layout.for_width(size)
 
 
-def _paste(image: Image.Image, sprite: Image.Image, center: Point2) -> None:
-    left = center[0] - sprite.width // 2
-    top = center[1] - sprite.height // 2
-    image.paste(sprite, (left, top), sprite)
+def _paste_centred(canvas: Image.Image, sprite: Image.Image, center: Point2) -> None:
+    corner = (center[0] - sprite.width // 2, center[1] - sprite.height // 2)
+    canvas.paste(sprite, corner, sprite)
 
 
-class _Painter:
-    """Draws one state on a copy of the static board. Holds no state beyond this one image."""
+def _colour(theme: Theme, role: str) -> RGB:
+    if role.startswith("player"):
+        return theme.players[int(role[-1])].text
+    roles = {"frame_text": theme.frame_text, "dark": theme.cube_text, "last": theme.last_play,
+             "partial": theme.partial_play}
+    return roles[role]
 
-    def __init__(self, image: Image.Image, layout: Layout, theme: Theme, state: BoardState, perspective: int):
-        self.image = image
-        self.draw = ImageDraw.Draw(image)
-        self.layout = layout
-        self.theme = theme
-        self.state = state
-        self.bottom = perspective
 
-    def is_top(self, player: int) -> bool:
-        return player != self.bottom
+def _paint(canvas: Image.Image, layer: Layer, layout: Layout, theme: Theme) -> None:
+    """Draw one layer centred on a patch."""
+    kind, *args = layer
+    center = (canvas.width // 2, canvas.height // 2)
+    if kind == "checker":
+        _paste_centred(canvas, sprites.checker(theme.players[int(args[0])], layout.checker), center)
+    elif kind == "ghost":
+        _paste_centred(canvas, sprites.ghost(_colour(theme, str(args[0])), layout.checker - layout.px(8)), center)
+    elif kind == "ring":
+        _paste_centred(canvas, sprites.ring(_colour(theme, str(args[0])), layout.checker), center)
+    elif kind == "die":
+        player, value, dimmed = int(args[0]), int(args[1]), bool(args[2])
+        _paste_centred(canvas, sprites.die(theme.players[player], value, layout.die, dimmed), center)
+    elif kind == "cube":
+        cube = sprites.cube(theme.cube_face, theme.cube_text, theme.frame_edge, int(args[0]), layout.cube)
+        _paste_centred(canvas, cube, center)
+    elif kind == "slab":
+        _paste_centred(canvas, sprites.slab(theme.players[int(args[0])], canvas.width, canvas.height), center)
+    elif kind == "slab_mark":
+        ImageDraw.Draw(canvas).rounded_rectangle((0, 0, canvas.width - 1, canvas.height - 1),
+                                                 radius=canvas.height // 3, outline=_colour(theme, str(args[0])),
+                                                 width=max(2, layout.px(3)))
+    elif kind == "chip":
+        chip = sprites.rounded_box(_colour(theme, str(args[0])), canvas.width, canvas.height, layout.px(8))
+        _paste_centred(canvas, chip, center)
+    elif kind == "text":
+        text, points, role = str(args[0]), int(args[1]), str(args[2])
+        draw_text(canvas, center, text, font(layout.px(points), bold=True), _colour(theme, role), anchor="mm")
+    else:
+        raise ValueError(f"Unknown layer {layer!r}")
 
-    def view_point(self, player: int, point: int) -> int:
-        """A player's point in the bottom player's numbering."""
-        return point if player == self.bottom else 25 - point
 
-    def _text(self, xy: Point2, text: str, *, font: Font, fill: RGB, anchor: str = "la") -> None:
-        draw_text(self.image, xy, text, font, fill, anchor)
+@lru_cache(maxsize=4096)
+def _patch(size: int, theme_name: str, box: Box, layers: tuple[Layer, ...]) -> Image.Image:
+    """A box of the static board with its layers drawn on it, in full colour."""
+    theme, layout = get_theme(theme_name), _layout(size)
+    canvas = _static_rgb(size, theme_name).crop(box)
+    for layer in layers:
+        _paint(canvas, layer, layout, theme)
+    return canvas
 
-    def _count_label(self, center: Point2, count: int, colour: RGB) -> None:
-        size = self.layout.px(26 if count < 10 else 22)
-        self._text(center, str(count), font=font(size, bold=True), fill=colour, anchor="mm")
 
-    def checkers(self) -> None:
-        layout, state = self.layout, self.state
-        for player in PLAYERS:
-            colours = self.theme.players[player]
-            sprite = sprites.checker(colours, layout.checker)
-            side = state.side(player)
-            for point in range(1, 25):
-                count = side[point]
-                view = self.view_point(player, point)
-                for slot in range(min(count, layout.stack)):
-                    _paste(self.image, sprite, layout.slot_center(view, slot))
-                if count > layout.stack:
-                    self._count_label(layout.slot_center(view, layout.stack - 1), count, colours.text)
-            top = self.is_top(player)
-            on_bar = side[BAR]
-            for slot in range(min(on_bar, layout.stack)):
-                _paste(self.image, sprite, layout.bar_slot_center(top, slot))
-            if on_bar > 1:
-                self._count_label(layout.bar_slot_center(top, min(on_bar, layout.stack) - 1), on_bar, colours.text)
-            self._tray(player, side[OFF])
+@lru_cache(maxsize=4096)
+def _indexed_patch(size: int, theme_name: str, box: Box, layers: tuple[Layer, ...]) -> Image.Image:
+    return _to_palette(_patch(size, theme_name, box, layers), theme_name)
 
-    def _tray(self, player: int, borne_off: int) -> None:
-        top = self.is_top(player)
-        layout = self.layout
-        for index in range(borne_off):
-            box = layout.tray_slab(top, index)
-            sprite = sprites.slab(self.theme.players[player], box[2] - box[0], box[3] - box[1])
-            self.image.paste(sprite, box[:2], sprite)
-        if borne_off:
-            tray = layout.tray_box(top)
-            last = layout.tray_slab(top, borne_off - 1)
-            gap = layout.px(20)
-            y = last[3] + gap if top else last[1] - gap
-            x = (tray[0] + tray[2]) // 2
-            if tray[1] + gap // 2 <= y <= tray[3] - gap // 2:
-                self._text((x, y), str(borne_off), font=font(layout.px(22), bold=True), fill=self.theme.frame_text,
-                           anchor="mm")
-            else:  # a full tray: the count goes on the last checker
-                y = (last[1] + last[3]) // 2
-                self._text((x, y), str(borne_off), font=font(layout.px(16), bold=True),
-                           fill=self.theme.players[player].text, anchor="mm")
 
-    def cube(self) -> None:
-        state, theme = self.state, self.theme
-        owner = state.cube_owner
-        shown = 64 if owner is None and state.cube_value == 1 else state.cube_value  # R1.2
-        sprite = sprites.cube(theme.cube_face, theme.cube_text, theme.frame_edge, shown, self.layout.cube)
-        _paste(self.image, sprite, self.layout.cube_center(None if owner is None else self.is_top(owner)))
+def _to_palette(image: Image.Image, theme_name: str) -> Image.Image:
+    """Map onto the theme's palette without dithering, so flat areas stay flat and patches match the board."""
+    return image.quantize(palette=_palette(theme_name), dither=Image.Dither.NONE)
 
-    def dice(self) -> None:
-        state = self.state
-        if state.dice is None:
-            return
-        roller = state.on_roll
-        rolled = state.rolled_dice
-        unused = Counter(rolled)
-        unused.subtract(state.used_dice)
-        remaining = dict(unused)
-        # Doubles show four dice, the used ones first; otherwise each die keeps its place and fades once played.
-        faded: list[bool] = []
-        for value in reversed(rolled):
-            keep = remaining.get(value, 0) > 0
-            faded.append(not keep)
-            if keep:
-                remaining[value] -= 1
-        faded.reverse()
-        centers = self.layout.dice_centers(len(rolled), right_half=not self.is_top(roller))
-        for value, dim, center in zip(rolled, faded, centers, strict=True):
-            sprite = sprites.die(self.theme.players[roller], value, self.layout.die, dimmed=dim)
-            _paste(self.image, sprite, center)
 
-    def marks(self, player: int, marks: Marks, colour: RGB) -> None:
-        if marks.empty:
-            return
-        layout, state = self.layout, self.state
-        side = state.side(player)
-        top = self.is_top(player)
-        ring = sprites.ring(colour, layout.checker + layout.px(8))
-        ghost = sprites.ghost(colour, layout.checker - layout.px(6))
-        for point, count in marks.left.items():
-            if point != BAR:
-                self._mark_number(self.view_point(player, point), colour)
-            for slot in range(side[point], min(side[point] + count, layout.stack)):  # beyond the stack: number only
-                center = (layout.bar_slot_center(top, slot) if point == BAR
-                          else layout.slot_center(self.view_point(player, point), slot))
-                _paste(self.image, ghost, center)
-        for point, count in marks.arrived.items():
-            if point == OFF:
-                self._mark_tray(top, side[OFF], count, colour)
-                continue
-            view = self.view_point(player, point)
-            self._mark_number(view, colour)
-            for index in range(min(count, side[point])):
-                _paste(self.image, ring, layout.slot_center(view, side[point] - 1 - index))
-        opponent = 1 - player
-        for index in range(min(marks.hits, state.side(opponent)[BAR])):
-            slot = state.side(opponent)[BAR] - 1 - index
-            _paste(self.image, ring, layout.bar_slot_center(self.is_top(opponent), slot))
+def _row_patches(size: int, theme_name: str, row: PlayerRow, indexed: bool) -> list[tuple[Box, Image.Image]]:
+    """A player's row in its fixed parts (name, pip count, score), each cached on its own."""
+    top = row.box[1] == 0
+    match = row.score is not None
+    name_box, pips_box, score_box = _layout(size).row_parts(top, match)
+    patches = [
+        (name_box, _name_part(size, theme_name, top, row.player, row.name, row.on_roll, match, indexed)),
+        (pips_box, _pips_part(size, theme_name, top, row.pips, row.on_roll, match, indexed)),
+    ]
+    if score_box is not None and row.score is not None:
+        patches.append((score_box, _score_part(size, theme_name, top, row.player, row.score, row.on_roll, indexed)))
+    return patches
 
-    def _mark_number(self, point: int, colour: RGB) -> None:
-        """The point's number in the frame on a chip of the mark's colour, readable even on a full point."""
-        layout = self.layout
-        center = layout.number_center(point)
-        chip = sprites.rounded_box(colour, layout.px(40), layout.px(24), layout.px(8))
-        _paste(self.image, chip, center)
-        self._text(center, str(point), font=font(layout.px(17), bold=True), fill=self.theme.cube_text, anchor="mm")
 
-    def _mark_tray(self, top: bool, borne_off: int, count: int, colour: RGB) -> None:
-        if not borne_off:
-            return
-        first = self.layout.tray_slab(top, borne_off - 1)
-        last = self.layout.tray_slab(top, max(0, borne_off - count))
-        pad = self.layout.px(3)
-        box = (min(first[0], last[0]) - pad, min(first[1], last[1]) - pad,
-               max(first[2], last[2]) + pad, max(first[3], last[3]) + pad)
-        self.draw.rounded_rectangle(box, radius=self.layout.px(6), outline=colour, width=max(2, self.layout.px(3)))
+@lru_cache(maxsize=16)
+def _row_background(size: int, theme_name: str, top: bool, on_roll: bool) -> Image.Image:
+    """A row's strip of the static board, highlighted with a turn arrow for the player on roll."""
+    theme, layout = get_theme(theme_name), _layout(size)
+    canvas = _static_rgb(size, theme_name).crop(layout.player_row(top))
+    if on_roll:
+        width, height = canvas.size
+        middle, pad = height // 2, layout.px(7)
+        highlight = sprites.rounded_box(theme.turn_highlight, width, height - 2 * pad, layout.px(12))
+        canvas.paste(highlight, (0, pad), highlight)
+        arrow, x = layout.px(9), layout.px(10)
+        ImageDraw.Draw(canvas).polygon([(x, middle - arrow), (x + arrow, middle), (x, middle + arrow)],
+                                       fill=theme.last_play)
+    return canvas
 
-    def player_rows(self) -> None:
-        for player in PLAYERS:
-            self._player_row(player, self.layout.player_row(self.is_top(player)))
 
-    def _player_row(self, player: int, row: Box) -> None:
-        layout, theme, state = self.layout, self.theme, self.state
-        left, top, right, bottom = row
-        middle = (top + bottom) // 2
-        pad = layout.px(7)
-        if player == state.on_roll:
-            highlight = sprites.rounded_box(theme.turn_highlight, right - left, bottom - top - 2 * pad, layout.px(12))
-            self.image.paste(highlight, (left, top + pad), highlight)
-            arrow = layout.px(9)
-            x = left + layout.px(10)
-            self.draw.polygon([(x, middle - arrow), (x + arrow, middle), (x, middle + arrow)], fill=theme.last_play)
-        icon = sprites.checker(theme.players[player], layout.px(36))
-        _paste(self.image, icon, (left + layout.px(44), middle))
-        x = right - layout.px(14)
-        if state.match_length:
-            score = str(state.scores[player])
-            score_font = font(layout.px(28), bold=True)
-            chip_width = round(score_font.getlength(score)) + layout.px(24)
-            chip_height = layout.px(38)
-            chip = sprites.rounded_box(theme.players[player].face, chip_width, chip_height, layout.px(8))
-            self.image.paste(chip, (x - chip_width, middle - chip_height // 2), chip)
-            self._text((x - chip_width // 2, middle), score, font=score_font, fill=theme.players[player].text,
-                           anchor="mm")
-            x -= chip_width + layout.px(16)
-        pips = f"{state.pips(player)} pips"
-        pip_font = font(layout.px(21))
-        self._text((x, middle), pips, font=pip_font, fill=theme.dim_text, anchor="rm")
-        x -= round(pip_font.getlength(pips)) + layout.px(24)
-        name_left = left + layout.px(72)
-        text, path = prepare_name(state.names[player], _FALLBACK_NAMES[player])
-        name_font = font(layout.px(26), path=path)
-        text = fit(text, name_font, x - name_left)
-        self._text((name_left, middle), text, font=name_font, fill=theme.text, anchor="lm")
+def _row_canvas(size: int, theme_name: str, top: bool, on_roll: bool, part: Box) -> Image.Image:
+    row = _layout(size).player_row(top)
+    background = _row_background(size, theme_name, top, on_roll)
+    return background.crop((part[0] - row[0], part[1] - row[1], part[2] - row[0], part[3] - row[1]))
 
-    def info_row(self) -> None:
-        layout, theme, state = self.layout, self.theme, self.state
-        left, top, right, bottom = layout.info_row
-        middle = (top + bottom) // 2
-        small = font(layout.px(16))
-        if state.match_length:
-            match = f"{state.match_length}-point match"
-            self._text((left + layout.px(4), middle), match, font=font(layout.px(17), bold=True),
-                           fill=theme.dim_text, anchor="lm")
-            if state.crawford:
-                x = left + layout.px(12) + round(font(layout.px(17), bold=True).getlength(match))
-                self._text((x, middle), "\u00b7 Crawford game", font=font(layout.px(17), bold=True),
-                               fill=theme.text, anchor="lm")
-        else:
-            self._text((left + layout.px(4), middle), "Money game", font=font(layout.px(17), bold=True),
-                           fill=theme.dim_text, anchor="lm")
-        ids = "   ".join(
-            part for part in (
-                f"Position ID {state.position_id}" if state.position_id else "",
-                f"Match ID {state.match_id}" if state.match_id else "",
-            ) if part
-        )
-        if ids:
-            self._text((right - layout.px(4), middle), ids, font=small, fill=theme.dim_text, anchor="rm")
+
+@lru_cache(maxsize=256)
+def _name_part(size: int, theme_name: str, top: bool, player: int, name: str, on_roll: bool, match: bool,
+               indexed: bool) -> Image.Image:
+    """The player's checker colour and name, cut with an ellipsis to fit."""
+    if indexed:
+        return _to_palette(_name_part(size, theme_name, top, player, name, on_roll, match, False), theme_name)
+    theme, layout = get_theme(theme_name), _layout(size)
+    canvas = _row_canvas(size, theme_name, top, on_roll, layout.row_parts(top, match)[0])
+    middle = canvas.height // 2
+    _paste_centred(canvas, sprites.checker(theme.players[player], layout.px(36)), (layout.px(44), middle))
+    name_left = layout.px(72)
+    text, path = prepare_name(name, _FALLBACK_NAMES[player])
+    name_font = font(layout.px(26), path=path)
+    text = fit(text, name_font, canvas.width - name_left)
+    draw_text(canvas, (name_left, middle), text, name_font, theme.text, anchor="lm")
+    return canvas
+
+
+@lru_cache(maxsize=2048)
+def _pips_part(size: int, theme_name: str, top: bool, pips: int, on_roll: bool, match: bool,
+               indexed: bool) -> Image.Image:
+    if indexed:
+        return _to_palette(_pips_part(size, theme_name, top, pips, on_roll, match, False), theme_name)
+    theme, layout = get_theme(theme_name), _layout(size)
+    canvas = _row_canvas(size, theme_name, top, on_roll, layout.row_parts(top, match)[1])
+    draw_text(canvas, (canvas.width - layout.px(14), canvas.height // 2), f"{pips} pips", font(layout.px(21)),
+              theme.dim_text, anchor="rm")
+    return canvas
+
+
+@lru_cache(maxsize=256)
+def _score_part(size: int, theme_name: str, top: bool, player: int, score: int, on_roll: bool,
+                indexed: bool) -> Image.Image:
+    """The player's score in a chip of its checker colour."""
+    if indexed:
+        return _to_palette(_score_part(size, theme_name, top, player, score, on_roll, False), theme_name)
+    theme, layout = get_theme(theme_name), _layout(size)
+    part = layout.row_parts(top, True)[2]
+    assert part is not None
+    canvas = _row_canvas(size, theme_name, top, on_roll, part)
+    colours = theme.players[player]
+    score_font = font(layout.px(28), bold=True)
+    chip_width = min(canvas.width - layout.px(14), round(score_font.getlength(str(score))) + layout.px(24))
+    chip = sprites.rounded_box(colours.face, chip_width, layout.px(38), layout.px(8))
+    center = (canvas.width - layout.px(14) - chip_width // 2, canvas.height // 2)
+    _paste_centred(canvas, chip, center)
+    draw_text(canvas, center, str(score), score_font, colours.text, anchor="mm")
+    return canvas
+
+
+def _info_patches(size: int, theme_name: str, info: InfoRow, indexed: bool) -> list[tuple[Box, Image.Image]]:
+    label_box, ids_box = _layout(size).info_parts
+    return [(label_box, _match_label(size, theme_name, info.match_length, info.crawford, indexed)),
+            (ids_box, _ids(size, theme_name, info.position_id, info.match_id, indexed))]
+
+
+@lru_cache(maxsize=64)
+def _match_label(size: int, theme_name: str, match_length: int, crawford: bool, indexed: bool) -> Image.Image:
+    """"7-point match · Crawford game" or "Money game" (R8)."""
+    if indexed:
+        return _to_palette(_match_label(size, theme_name, match_length, crawford, False), theme_name)
+    theme, layout = get_theme(theme_name), _layout(size)
+    canvas = _static_rgb(size, theme_name).crop(layout.info_parts[0])
+    middle = canvas.height // 2
+    label_font = font(layout.px(17), bold=True)
+    x = layout.px(4)
+    label = f"{match_length}-point match" if match_length else "Money game"
+    draw_text(canvas, (x, middle), label, label_font, theme.dim_text, anchor="lm")
+    if crawford:
+        x += round(label_font.getlength(label)) + layout.px(8)
+        draw_text(canvas, (x, middle), "\u00b7 Crawford game", label_font, theme.text, anchor="lm")
+    return canvas
+
+
+@lru_cache(maxsize=64)
+def _ids(size: int, theme_name: str, position_id: str, match_id: str, indexed: bool) -> Image.Image:
+    """The gnubg Position ID and Match ID in small print (R10.2)."""
+    if indexed:
+        return _to_palette(_ids(size, theme_name, position_id, match_id, False), theme_name)
+    theme, layout = get_theme(theme_name), _layout(size)
+    canvas = _static_rgb(size, theme_name).crop(layout.info_parts[1])
+    parts = [f"Position ID {position_id}" if position_id else "", f"Match ID {match_id}" if match_id else ""]
+    text = "   ".join(part for part in parts if part)  # what does not fit is cut off at the part's left edge
+    draw_plain_text(canvas, (canvas.width - layout.px(4), canvas.height // 2), text, font(layout.px(16)),
+                    theme.dim_text, align_right=True)
+    return canvas
+
+
+@dataclass(frozen=True)
+class _Static:
+    rgb: Image.Image
+    indexed: Image.Image
 
 
 @lru_cache(maxsize=8)
-def _static_board(size: int, theme_name: str) -> Image.Image:
+def _static(size: int, theme_name: str) -> _Static:
     """Background, frame, fields, points, bar, trays and point numbers: everything that never changes."""
+    rgb = _static_rgb(size, theme_name)
+    return _Static(rgb, _to_palette(rgb, theme_name))
+
+
+@lru_cache(maxsize=8)
+def _static_rgb(size: int, theme_name: str) -> Image.Image:
     theme = get_theme(theme_name)
     layout = _layout(size)
     big_layout = Layout(size * _STATIC_SUPERSAMPLE)  # drawn large and shrunk for smooth triangle edges
@@ -312,18 +310,17 @@ def _static_board(size: int, theme_name: str) -> Image.Image:
     draw = ImageDraw.Draw(big)
     draw.rounded_rectangle(big_layout.frame_box, radius=big_layout.px(14), fill=theme.frame,
                            outline=theme.frame_edge, width=big_layout.px(3))
-    for field in big_layout.field_boxes:
-        draw.rectangle(field, fill=theme.field)
+    for field_box in big_layout.field_boxes:
+        draw.rectangle(field_box, fill=theme.field)
     draw.rectangle(big_layout.bar_box, fill=theme.bar)
     for top in (True, False):
         draw.rounded_rectangle(big_layout.tray_box(top), radius=big_layout.px(6), fill=theme.tray)
     for point in range(1, 25):
         draw.polygon(big_layout.point_triangle(point), fill=theme.points[point % 2])
     image = big.resize((layout.width, layout.height), Image.Resampling.LANCZOS)
-    draw = ImageDraw.Draw(image)
     number_font = font(layout.px(17), bold=True)
     for point in range(1, 25):
-        draw.text(layout.number_center(point), str(point), font=number_font, fill=theme.frame_text, anchor="mm")
+        draw_text(image, layout.number_center(point), str(point), number_font, theme.frame_text, anchor="mm")
     return image
 
 
@@ -336,8 +333,8 @@ def _palette(theme_name: str) -> Image.Image:
     theme = get_theme(theme_name)
     flat = theme.flat_colours()
     pictures = [
-        compose(example.state, perspective=example.perspective, last_play=example.last_play,
-                partial_steps=example.partial_steps, size=DEFAULT_WIDTH, theme=theme_name)
+        full_colour(example.state, perspective=example.perspective, last_play=example.last_play,
+                    partial_steps=example.partial_steps, size=DEFAULT_WIDTH, theme=theme_name)
         for example in palette_samples()
     ]
     sheet = Image.new("RGB", (pictures[0].width, sum(picture.height for picture in pictures)))
@@ -352,4 +349,3 @@ def _palette(theme_name: str) -> Image.Image:
     holder = Image.new("P", (1, 1))
     holder.putpalette(palette)
     return holder
-

@@ -110,7 +110,7 @@ def test_last_play_is_marked_where_it_started_and_ended() -> None:
     assert pixel(plain, ghost) != pixel(marked, ghost)
     assert pixel(marked, ghost)[0] > 200 and pixel(marked, ghost)[2] < 120  # amber, not the field's green
     ring_x, ring_y = LAYOUT.slot_center(18, 0)  # Bob's 7-point is viewer 18
-    edge = (ring_x, ring_y + LAYOUT.checker // 2 + 1)
+    edge = (ring_x, ring_y + LAYOUT.checker // 2 - 3)  # inside the ring, drawn over the checker rim
     assert near(pixel(marked, edge), amber) and not near(pixel(plain, edge), amber)
 
 
@@ -119,7 +119,7 @@ def test_partial_steps_use_their_own_colour() -> None:
     image = decode(board(start(position=position, dice=(3, 1), used_dice=(3,)), perspective=0,
                          partial_steps=(Step(8, 5, 3),)))
     x, y = LAYOUT.slot_center(5, 0)
-    assert near(pixel(image, (x, y - LAYOUT.checker // 2 - 1)), THEMES["dark"].partial_play)
+    assert near(pixel(image, (x, y - LAYOUT.checker // 2 + 3)), THEMES["dark"].partial_play)
 
 
 @pytest.mark.parametrize("theme", sorted(THEMES))

@@ -1,0 +1,199 @@
+"""What to draw where, without drawing: one state becomes boxes of layered pieces and rows of text.
+
+Every piece sits in a box fixed by the layout (a checker slot, a die, a tray slab, a point number), over the
+static board, so the same box with the same layers always looks the same: the picture module draws each such
+patch once and reuses it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bot.engine import BAR, OFF, Play, Step
+from render.layout import Box, Layout, Point2
+from render.marks import Marks
+from render.state import PLAYERS, BoardState
+
+# Layers are small hashable tuples, drawn centred in their box, in order:
+#   ("checker", player) ("ghost", mark) ("ring", mark) ("die", player, value, dimmed) ("cube", shown)
+#   ("slab", player) ("slab_mark", mark) ("chip", mark) ("text", text, size, colour_role)
+# where mark is "last" or "partial" and colour_role names a theme colour ("frame_text", "dark", "player0", ...).
+Layer = tuple[str | int | bool, ...]
+LAST, PARTIAL = "last", "partial"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """A player's row above or below the board."""
+
+    box: Box
+    player: int
+    name: str
+    pips: int
+    score: int | None  # None in a money game
+    on_roll: bool
+
+
+@dataclass(frozen=True, slots=True)
+class InfoRow:
+    box: Box
+    match_length: int
+    crawford: bool
+    position_id: str
+    match_id: str
+
+
+@dataclass(slots=True)
+class Scene:
+    boxes: dict[Box, list[Layer]] = field(default_factory=dict)
+    rows: list[PlayerRow] = field(default_factory=list)
+    info: InfoRow | None = None
+
+    def add(self, box: Box, *layers: Layer) -> None:
+        self.boxes.setdefault(box, []).extend(layers)
+
+
+def centred(center: Point2, width: int, height: int) -> Box:
+    left, top = center[0] - width // 2, center[1] - height // 2
+    return (left, top, left + width, top + height)
+
+
+def build_scene(
+    state: BoardState, layout: Layout, perspective: int, last_play: Play | None, partial_steps: Sequence[Step]
+) -> Scene:
+    builder = _Builder(state, layout, perspective)
+    builder.checkers()
+    builder.cube()
+    builder.dice()
+    builder.marks(1 - state.on_roll, Marks.of(last_play.steps if last_play else ()), LAST)
+    builder.marks(state.on_roll, Marks.of(partial_steps), PARTIAL)
+    builder.rows()
+    return builder.scene
+
+
+class _Builder:
+    def __init__(self, state: BoardState, layout: Layout, perspective: int):
+        self.state = state
+        self.layout = layout
+        self.bottom = perspective
+        self.scene = Scene()
+
+    def is_top(self, player: int) -> bool:
+        return player != self.bottom
+
+    def view_point(self, player: int, point: int) -> int:
+        """A player's point in the bottom player's numbering."""
+        return point if player == self.bottom else 25 - point
+
+    def slot(self, center: Point2) -> Box:
+        size = self.layout.checker
+        return centred(center, size, size)
+
+    def point_slot(self, player: int, point: int, slot: int) -> Box:
+        return self.slot(self.layout.slot_center(self.view_point(player, point), slot))
+
+    def bar_slot(self, player: int, slot: int) -> Box:
+        return self.slot(self.layout.bar_slot_center(self.is_top(player), slot))
+
+    def count_text(self, count: int, player: int) -> Layer:
+        return ("text", str(count), 26 if count < 10 else 22, f"player{player}")
+
+    def checkers(self) -> None:
+        stack = self.layout.stack
+        for player in PLAYERS:
+            side = self.state.side(player)
+            for point in range(1, 25):
+                count = side[point]
+                for slot in range(min(count, stack)):
+                    self.scene.add(self.point_slot(player, point, slot), ("checker", player))
+                if count > stack:
+                    self.scene.add(self.point_slot(player, point, stack - 1), self.count_text(count, player))
+            on_bar = side[BAR]
+            for slot in range(min(on_bar, stack)):
+                self.scene.add(self.bar_slot(player, slot), ("checker", player))
+            if on_bar > 1:
+                self.scene.add(self.bar_slot(player, min(on_bar, stack) - 1), self.count_text(on_bar, player))
+            self.tray(player, side[OFF])
+
+    def tray(self, player: int, borne_off: int) -> None:
+        top, layout = self.is_top(player), self.layout
+        for index in range(borne_off):
+            self.scene.add(layout.tray_slab(top, index), ("slab", player))
+        if not borne_off:
+            return
+        tray = layout.tray_box(top)
+        last = layout.tray_slab(top, borne_off - 1)
+        gap = layout.px(20)
+        y = last[3] + gap if top else last[1] - gap
+        x = (tray[0] + tray[2]) // 2
+        if tray[1] + gap // 2 <= y <= tray[3] - gap // 2:
+            self.scene.add(centred((x, y), layout.px(44), layout.px(26)), ("text", str(borne_off), 22, "frame_text"))
+        else:  # a full tray: the count goes on the last checker
+            self.scene.add(last, ("text", str(borne_off), 16, f"player{player}"))
+
+    def cube(self) -> None:
+        owner = self.state.cube_owner
+        shown = 64 if owner is None and self.state.cube_value == 1 else self.state.cube_value  # R1.2
+        center = self.layout.cube_center(None if owner is None else self.is_top(owner))
+        self.scene.add(centred(center, self.layout.cube, self.layout.cube), ("cube", shown))
+
+    def dice(self) -> None:
+        state = self.state
+        if state.dice is None:
+            return
+        rolled = state.rolled_dice
+        remaining = Counter(rolled)
+        remaining.subtract(state.used_dice)
+        # Each die keeps its place and fades once played; with doubles the first ones fade first.
+        faded: list[bool] = []
+        for value in reversed(rolled):
+            keep = remaining[value] > 0
+            faded.append(not keep)
+            if keep:
+                remaining[value] -= 1
+        faded.reverse()
+        roller = state.on_roll
+        size = self.layout.die
+        centers = self.layout.dice_centers(len(rolled), right_half=not self.is_top(roller))
+        for value, dim, center in zip(rolled, faded, centers, strict=True):
+            self.scene.add(centred(center, size, size), ("die", roller, value, dim))
+
+    def marks(self, player: int, marks: Marks, mark: str) -> None:
+        if marks.empty:
+            return
+        side, stack = self.state.side(player), self.layout.stack
+        for point, count in marks.left.items():
+            if point != BAR:
+                self.number_chip(self.view_point(player, point), mark)
+            for slot in range(side[point], min(side[point] + count, stack)):  # beyond the stack: the number only
+                box = self.bar_slot(player, slot) if point == BAR else self.point_slot(player, point, slot)
+                self.scene.add(box, ("ghost", mark))
+        for point, count in marks.arrived.items():
+            if point == OFF:
+                for index in range(max(0, side[OFF] - count), side[OFF]):
+                    self.scene.add(self.layout.tray_slab(self.is_top(player), index), ("slab_mark", mark))
+                continue
+            self.number_chip(self.view_point(player, point), mark)
+            for index in range(min(count, side[point], stack)):
+                self.scene.add(self.point_slot(player, point, min(side[point], stack) - 1 - index), ("ring", mark))
+        opponent = 1 - player
+        on_bar = self.state.side(opponent)[BAR]
+        for index in range(min(marks.hits, on_bar, stack)):
+            self.scene.add(self.bar_slot(opponent, min(on_bar, stack) - 1 - index), ("ring", mark))
+
+    def number_chip(self, point: int, mark: str) -> None:
+        box = centred(self.layout.number_center(point), self.layout.px(40), self.layout.px(24))
+        self.scene.add(box, ("chip", mark), ("text", str(point), 17, "dark"))
+
+    def rows(self) -> None:
+        state = self.state
+        for player in PLAYERS:
+            self.scene.rows.append(PlayerRow(
+                box=self.layout.player_row(self.is_top(player)), player=player, name=state.names[player],
+                pips=state.pips(player), score=state.scores[player] if state.match_length else None,
+                on_roll=player == state.on_roll,
+            ))
+        self.scene.info = InfoRow(self.layout.info_row, state.match_length, state.crawford, state.position_id,
+                                  state.match_id)
