@@ -10,7 +10,6 @@ state kept in the cache and returned, so an acknowledged action is on disk (PRAG
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
 import sqlite3
 import time
@@ -39,14 +38,12 @@ from bot.engine.actions import (
     Roll,
     Take,
     Undo,
-    action_to_json,
 )
 from bot.engine.dice import DiceSource, SecretDice
 from bot.engine.match import Match
-from bot.engine.match_log import MatchLog
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
-from bot.service.errors import ChannelBusyError, CorruptMatchError, NotFoundError, ServiceError, StaleStateError
+from bot.service.errors import ChannelBusyError, NotFoundError, ServiceError, StaleStateError
 from bot.service.locks import KeyedLocks
 from bot.service.records import (
     CHALLENGE_SECONDS,
@@ -61,6 +58,8 @@ from bot.service.records import (
     PlayerRef,
     TurnTimer,
 )
+from bot.service.stored_forms import entry_text, log_header_text, progress_after, row_after, snapshot_text
+from bot.service.stored_forms import rebuild_match as rebuild_match  # re-exported: the ratings rebuild uses it
 from bot.store import challenges as challenge_store
 from bot.store import matches as match_store
 from bot.store import players as player_store
@@ -73,41 +72,6 @@ MatchFinishedHook = Callable[[aiosqlite.Connection, MatchRecord], Awaitable[None
 ActionMaker = Callable[[int, Match, match_store.StoredMatch], Action]
 
 STALE_MESSAGE = "This board changed since you saw it; here is the current one."
-
-
-def snapshot_text(match: Match) -> str:
-    """The canonical JSON of the match's state: what the snapshot row stores and the check compares."""
-    return json.dumps(match.snapshot(), sort_keys=True, separators=(",", ":"))
-
-
-def log_header_text(match: Match) -> str:
-    """The match log without actions (names, options, opening dice), in the engine's JSON format."""
-    log = match.log
-    return MatchLog(log.names, log.options, log.start_dice).to_json()
-
-
-def entry_text(match: Match, index: int) -> str:
-    """Log entry `index` as stored in match_actions: the engine's JSON for one action with its dice."""
-    entry = match.log.entries[index]
-    return json.dumps({**action_to_json(entry.action), "dice": list(entry.dice)}, separators=(",", ":"))
-
-
-def rebuild_match(stored: match_store.StoredMatch, entries: Sequence[str], dice: DiceSource | None) -> Match:
-    """Replay the stored log; CorruptMatchError when it cannot be read or does not give the stored snapshot."""
-    try:
-        data = json.loads(stored.log_header)
-        data["actions"] = [json.loads(entry) for entry in entries]
-        match = Match.replay(MatchLog.from_dict(data), dice)
-    except (ValueError, TypeError, KeyError) as error:
-        raise CorruptMatchError(
-            f"Match #{stored.id} cannot be loaded: its stored action log is damaged ({error}).", match_id=stored.id
-        ) from None
-    if len(entries) != stored.log_length or snapshot_text(match) != stored.state_json:
-        raise CorruptMatchError(
-            f"Match #{stored.id} cannot be loaded: its stored state does not match its action log.",
-            match_id=stored.id,
-        )
-    return match
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,14 +383,14 @@ class GameService:
             state = snapshot_text(match)
             old_length, new_length = stored.log_length, len(match.log.entries)
             entries = [entry_text(match, index) for index in range(old_length, new_length)]
-            progress = _progress(stored, current, match, now)
+            progress = progress_after(stored, current, match, now)
             async with transaction(self.db):
                 if not await match_store.update_snapshot(self.db, match_id, stored.version, new_length, state):
                     latest = await self._stored(match_id)
                     raise StaleStateError(STALE_MESSAGE, match_id=match_id, version=latest.version)
                 await match_store.append_log(self.db, match_id, old_length + 1, entries, user_id, now)
                 await match_store.update_progress(self.db, match_id, progress)
-                record = self._record(_after(stored, progress, new_length, state), match)
+                record = self._record(row_after(stored, progress, new_length, state), match)
                 if progress.status != MatchStatus.ACTIVE.value:
                     for hook in self._hooks:
                         await hook(self.db, record)
@@ -570,51 +534,6 @@ DEFAULT_TURN_LIMIT = GuildSettings(0).turn_limit_seconds
 def _simple(kind: Callable[[int], Action]) -> ActionMaker:
     """The maker of an action that needs nothing but its actor."""
     return lambda player, _match, _stored: kind(player)
-
-
-def _progress(stored: match_store.StoredMatch, before: Match, after: Match, now: float) -> match_store.MatchProgress:
-    """The match row after an action. The turn timer restarts when the match waits for someone new, or a new
-    game began; stepping and undoing within one's own turn does not restart it (R9.5)."""
-    new_turn = after.to_act != before.to_act or after.game.number != before.game.number
-    if after.aborted:
-        status = MatchStatus.ABORTED.value
-    elif after.finished:
-        status = MatchStatus.FINISHED.value
-    else:
-        status = MatchStatus.ACTIVE.value
-    last_outcome = after.outcomes[-1].kind.value if after.outcomes else None
-    return match_store.MatchProgress(
-        status=status,
-        last_action_at=now,
-        turn_started_at=now if new_turn else stored.turn_started_at,
-        reminded=False if new_turn else stored.reminded,
-        finished_at=now if after.finished else None,
-        winner=after.winner,
-        score0=after.scores[0],
-        score1=after.scores[1],
-        result_kind=last_outcome if after.finished and not after.aborted else None,
-    )
-
-
-def _after(
-    stored: match_store.StoredMatch, progress: match_store.MatchProgress, log_length: int, state_json: str
-) -> match_store.StoredMatch:
-    """The row as it is once the action's transaction commits (so no second read is needed)."""
-    return dataclasses.replace(
-        stored,
-        version=stored.version + 1,
-        log_length=log_length,
-        state_json=state_json,
-        status=progress.status,
-        last_action_at=progress.last_action_at,
-        turn_started_at=progress.turn_started_at,
-        reminded=progress.reminded,
-        finished_at=progress.finished_at,
-        winner=progress.winner,
-        score0=progress.score0,
-        score1=progress.score1,
-        result_kind=progress.result_kind,
-    )
 
 
 def _duration(seconds: float) -> str:

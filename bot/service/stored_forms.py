@@ -1,0 +1,99 @@
+"""How an engine Match is stored: the canonical snapshot text, log entries, the replay that verifies them,
+and the match row's columns after an action. Shared by the service, the consistency check and the ratings rebuild.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+
+from bot.engine.actions import action_to_json
+from bot.engine.dice import DiceSource
+from bot.engine.match import Match
+from bot.engine.match_log import MatchLog
+from bot.service.errors import CorruptMatchError
+from bot.service.records import MatchStatus
+from bot.store import matches as match_store
+
+
+def snapshot_text(match: Match) -> str:
+    """The canonical JSON of the match's state: what the snapshot row stores and the check compares."""
+    return json.dumps(match.snapshot(), sort_keys=True, separators=(",", ":"))
+
+
+def log_header_text(match: Match) -> str:
+    """The match log without actions (names, options, opening dice), in the engine's JSON format."""
+    log = match.log
+    return MatchLog(log.names, log.options, log.start_dice).to_json()
+
+
+def entry_text(match: Match, index: int) -> str:
+    """Log entry `index` as stored in match_actions: the engine's JSON for one action with its dice."""
+    entry = match.log.entries[index]
+    return json.dumps({**action_to_json(entry.action), "dice": list(entry.dice)}, separators=(",", ":"))
+
+
+def rebuild_match(stored: match_store.StoredMatch, entries: Sequence[str], dice: DiceSource | None) -> Match:
+    """Replay the stored log; CorruptMatchError when it cannot be read or does not give the stored snapshot."""
+    try:
+        data = json.loads(stored.log_header)
+        data["actions"] = [json.loads(entry) for entry in entries]
+        match = Match.replay(MatchLog.from_dict(data), dice)
+    except (ValueError, TypeError, KeyError) as error:
+        raise CorruptMatchError(
+            f"Match #{stored.id} cannot be loaded: its stored action log is damaged ({error}).", match_id=stored.id
+        ) from None
+    if len(entries) != stored.log_length or snapshot_text(match) != stored.state_json:
+        raise CorruptMatchError(
+            f"Match #{stored.id} cannot be loaded: its stored state does not match its action log.",
+            match_id=stored.id,
+        )
+    return match
+
+
+def progress_after(
+    stored: match_store.StoredMatch, before: Match, after: Match, now: float
+) -> match_store.MatchProgress:
+    """The match row after an action. The turn timer restarts when the match waits for someone new, or a new
+    game began; stepping and undoing within one's own turn does not restart it (R9.5)."""
+    new_turn = after.to_act != before.to_act or after.game.number != before.game.number
+    if after.aborted:
+        status = MatchStatus.ABORTED.value
+    elif after.finished:
+        status = MatchStatus.FINISHED.value
+    else:
+        status = MatchStatus.ACTIVE.value
+    last_outcome = after.outcomes[-1].kind.value if after.outcomes else None
+    return match_store.MatchProgress(
+        status=status,
+        last_action_at=now,
+        turn_started_at=now if new_turn else stored.turn_started_at,
+        reminded=False if new_turn else stored.reminded,
+        finished_at=now if after.finished else None,
+        winner=after.winner,
+        score0=after.scores[0],
+        score1=after.scores[1],
+        result_kind=last_outcome if after.finished and not after.aborted else None,
+    )
+
+
+def row_after(
+    stored: match_store.StoredMatch, progress: match_store.MatchProgress, log_length: int, state_json: str
+) -> match_store.StoredMatch:
+    """The row as it is once the action's transaction commits (so no second read is needed)."""
+    return dataclasses.replace(
+        stored,
+        version=stored.version + 1,
+        log_length=log_length,
+        state_json=state_json,
+        status=progress.status,
+        last_action_at=progress.last_action_at,
+        turn_started_at=progress.turn_started_at,
+        reminded=progress.reminded,
+        finished_at=progress.finished_at,
+        winner=progress.winner,
+        score0=progress.score0,
+        score1=progress.score1,
+        result_kind=progress.result_kind,
+    )
