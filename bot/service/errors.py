@@ -26,13 +26,24 @@ class ChannelBusyError(ServiceError):
 class StaleStateError(ServiceError):
     """The board changed since the player saw it (a double click, both players pressing, a retry).
 
-    `match_id` and `version` name the current state, so the front end can point to the up-to-date message.
+    `match_id` and `version` name the current state, and `message_channel_id` / `message_id` the match's
+    current game message (when one was stored), so the front end can point to the up-to-date board.
     """
 
-    def __init__(self, message: str, *, match_id: int, version: int) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        match_id: int,
+        version: int,
+        message_channel_id: int | None = None,
+        message_id: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.match_id = match_id
         self.version = version
+        self.message_channel_id = message_channel_id
+        self.message_id = message_id
 
 
 class CorruptMatchError(ServiceError):

@@ -366,7 +366,7 @@ class GameService:
             if stored.status != MatchStatus.ACTIVE.value:
                 raise ServiceError(f"Match #{match_id} is over; nothing more can be done in it.")
             if version is not None and version != stored.version:
-                raise StaleStateError(STALE_MESSAGE, match_id=match_id, version=stored.version)
+                raise _stale(stored)
             players = (stored.player0_id, stored.player1_id)
             if user_id not in players:
                 raise ServiceError(f"This game is between {stored.names[0]} and {stored.names[1]}.")
@@ -387,7 +387,7 @@ class GameService:
             async with transaction(self.db):
                 if not await match_store.update_snapshot(self.db, match_id, stored.version, new_length, state):
                     latest = await self._stored(match_id)
-                    raise StaleStateError(STALE_MESSAGE, match_id=match_id, version=latest.version)
+                    raise _stale(latest)
                 await match_store.append_log(self.db, match_id, old_length + 1, entries, user_id, now)
                 await match_store.update_progress(self.db, match_id, progress)
                 record = self._record(row_after(stored, progress, new_length, state), match)
@@ -529,6 +529,16 @@ class GameService:
 
 
 DEFAULT_TURN_LIMIT = GuildSettings(0).turn_limit_seconds
+
+
+def _stale(current: match_store.StoredMatch) -> StaleStateError:
+    return StaleStateError(
+        STALE_MESSAGE,
+        match_id=current.id,
+        version=current.version,
+        message_channel_id=current.message_channel_id,
+        message_id=current.message_id,
+    )
 
 
 def _simple(kind: Callable[[int], Action]) -> ActionMaker:

@@ -59,6 +59,7 @@ async def test_a_stranger_and_the_wrong_player_are_refused_in_words(
 
 async def test_a_stale_version_is_refused_with_the_current_one(service: GameService, db: aiosqlite.Connection) -> None:
     record = (await start_match(service)).record
+    await service.set_message(record.id, 77, 8888)
     waiting, _ = waiting_and_other(record)
     step = record.match.next_steps()[0]
     moved = (await service.step(record.id, waiting, step.start, step.die, version=record.version)).record
@@ -67,6 +68,7 @@ async def test_a_stale_version_is_refused_with_the_current_one(service: GameServ
     with pytest.raises(StaleStateError, match="This board changed") as stale:
         await service.undo(record.id, waiting, version=record.version)
     assert stale.value.version == moved.version and stale.value.match_id == record.id
+    assert (stale.value.message_channel_id, stale.value.message_id) == (77, 8888)
     assert await state_of(db, record.id) == before
     # The record handed out earlier still shows its own version's state.
     assert record.match.steps == () and moved.match.steps == (step,)

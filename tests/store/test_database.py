@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store.database import migrations, open_database
+from bot.store.database import migrate, migrations, open_database
 from bot.store.transaction import transaction
 
 EXPECTED_TABLES = {"meta", "players", "guild_settings", "challenges", "matches", "match_actions", "match_snapshots"}
@@ -44,6 +44,8 @@ async def test_reopening_runs_no_migration_twice_and_keeps_data(tmp_path: Path) 
     async with open_database(path), open_database(path) as db, db.execute("SELECT name FROM players") as cursor:
         names = [row[0] for row in await cursor.fetchall()]
     assert names == ["Alice"]
+    async with open_database(path) as db:
+        assert await migrate(db) == len(migrations())  # running the migrations again does nothing
     assert sqlite3.connect(path).execute("SELECT sql FROM sqlite_schema ORDER BY name").fetchall() == schema_before
 
 
