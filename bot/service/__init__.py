@@ -23,8 +23,9 @@ Challenges (expire after 10 minutes; `Challenge.status` is a ChallengeStatus):
 Game actions. Each takes the acting user's id and the state version the user saw (from the button's
 custom_id; None for typed commands), refuses strangers ("This game is between Alice and Bob"), the wrong
 player ("It is Bob's turn"), finished matches and stale versions (StaleStateError: "This board changed ...",
-with .match_id and the current .version), applies the engine action with its automatic consequences and
-stores log entries + snapshot + match row in ONE transaction before returning MatchUpdate(record, events):
+with .match_id, the current .version, and .message_channel_id / .message_id of the current game message),
+applies the engine action with its automatic consequences and stores log entries + snapshot + match row in
+ONE transaction before returning MatchUpdate(record, events):
     roll, double, take, drop, beaver, accept_beaver, refuse_beaver, undo, confirm, accept_resignation,
     decline_resignation, abort, claim                         (match_id, user_id, *, version=None)
     step(match_id, user_id, start, die, *, version=None)      # one checker step; start 25 = bar (R9.2)
