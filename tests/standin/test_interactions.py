@@ -6,14 +6,16 @@ import pytest
 import pytest_asyncio
 
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioError, wait_for_edit
-from tests.support.discord_standin.pytest_plugin import LaunchBot
+from tests.support.discord_standin.pytest_plugin import shared_bot
 
-PROBE = "tests.support.probe_bot"
+# One probe bot for the whole module (each test gets its own channel): starting a bot costs 1-2 s.
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+probe = shared_bot("tests.support.probe_bot")
 
 
-@pytest_asyncio.fixture
-async def probe(launch_bot: LaunchBot) -> BotProcess:
-    return await launch_bot(PROBE)
+@pytest_asyncio.fixture(loop_scope="module")
+async def standin(shared_standin: DiscordStandin) -> DiscordStandin:
+    return shared_standin
 
 
 async def test_slash_command_with_typed_options_and_resolved_user(standin: DiscordStandin, probe: BotProcess) -> None:
@@ -27,7 +29,7 @@ async def test_slash_command_with_typed_options_and_resolved_user(standin: Disco
     assert quiet.ephemeral and quiet.content == "psst"
     assert quiet.message is not None and quiet.message in alice.visible_messages()
     assert quiet.message not in bob.visible_messages()
-    assert await standin.wait_for_message(standin.general) is reply.message  # the ephemeral one is skipped
+    assert await standin.wait_for_message(standin.default_channel) is reply.message  # the ephemeral one is skipped
 
 
 async def test_subcommand_group_and_client_side_option_checks(standin: DiscordStandin, probe: BotProcess) -> None:
@@ -94,11 +96,12 @@ async def test_deferred_response_edited_with_png_and_followups(standin: DiscordS
 
 async def test_thread_created_from_the_response(standin: DiscordStandin, probe: BotProcess) -> None:
     alice = standin.add_user("alice")
-    reply = await alice.slash("probe thread")
-    assert reply.message is not None
-    await standin.eventually(lambda: standin.threads and standin.threads[0].messages, what="a message in a thread")
-    [thread] = standin.threads
-    assert thread.id == reply.message.id and thread.parent_id == standin.general.id
+    starter = (await alice.slash("probe thread")).message
+    assert starter is not None
+    await standin.eventually(lambda: starter.id in standin.channels, what="a thread")
+    await standin.eventually(lambda: standin.channels[starter.id].messages, what="a message in the thread")
+    [thread] = [t for t in standin.threads if t.parent_id == standin.default_channel.id]
+    assert thread.id == starter.id and thread.parent_id == standin.default_channel.id
     assert alice.id in thread.member_ids
     inside = await standin.wait_for_message(thread)
     assert inside.content == "inside the thread"
@@ -108,8 +111,8 @@ async def test_thread_created_from_the_response(standin: DiscordStandin, probe: 
 async def test_public_thread_without_starter_message(standin: DiscordStandin, probe: BotProcess) -> None:
     alice = standin.add_user("alice")
     reply = await alice.slash("probe room", name="lobby")
-    [thread] = standin.threads
-    assert (thread.name, thread.type, thread.parent_id) == ("lobby", 11, standin.general.id)
+    [thread] = [t for t in standin.threads if t.parent_id == standin.default_channel.id]
+    assert (thread.name, thread.type, thread.parent_id) == ("lobby", 11, standin.default_channel.id)
     assert reply.ephemeral and reply.content == f"opened <#{thread.id}>"
     assert (await standin.wait_for_message(thread)).content == "welcome to lobby"
     alice.channel = thread  # commands can be run inside the thread
@@ -120,30 +123,36 @@ async def test_interaction_sent_during_reconnect_is_replayed_after_resume(
     standin: DiscordStandin, probe: BotProcess
 ) -> None:
     alice = standin.add_user("alice")
+    session, identifies = standin.session, standin.identifies
+    assert session is not None
+    resumes = session.resumes
     await standin.request_reconnect()
     reply = await alice.slash("probe deep nested", value=5)  # sent while the bot reconnects
     assert reply.acknowledged and reply.content == "nested 5"
-    assert standin.session is not None and standin.session.resumes == 1 and standin.identifies == 1
+    assert standin.session is session and session.resumes == resumes + 1 and standin.identifies == identifies
 
 
-async def test_bot_accounts_cannot_interact(standin: DiscordStandin, probe: BotProcess) -> None:
+async def test_bot_accounts_cannot_interact(standin: DiscordStandin) -> None:
     other_bot = standin.add_user("robot", bot=True)
+    before = len(standin.interactions)
     with pytest.raises(ScenarioError, match="bot account"):
         await other_bot.slash("probe deep nested", value=1)
-    assert standin.interactions == {}
+    assert len(standin.interactions) == before
 
 
 async def test_rate_limited_callback_is_retried(standin: DiscordStandin, probe: BotProcess) -> None:
     alice = standin.add_user("alice")
+    before = standin.rate_limited
     standin.rate_limit("/callback", count=1, retry_after=0.3)
     reply = await alice.slash("probe echo", text="again", times=1, loud=True)
-    assert standin.rate_limited == 1
+    assert standin.rate_limited == before + 1
     assert reply.acknowledged and reply.content == "AGAIN"
     assert reply.latency is not None and reply.latency >= 0.3
 
 
 async def test_steady_rate_limiting_on_every_third_request(standin: DiscordStandin, probe: BotProcess) -> None:
     alice = standin.add_user("alice")
+    before = standin.rate_limited
     standin.rate_limit(count=None, every=3, retry_after=0.05)  # switched on for the whole scenario
     board = (await alice.slash("probe board")).message
     assert board is not None
@@ -152,7 +161,7 @@ async def test_steady_rate_limiting_on_every_third_request(standin: DiscordStand
     slow = await alice.slash("probe slow")
     assert (await slow.settled()).content == "done"
     standin.stop_rate_limits()
-    assert standin.rate_limited >= 2
+    assert standin.rate_limited >= before + 2
     assert board.content == "drawn" and len(board.attachments) == 1
 
 
@@ -163,5 +172,6 @@ async def test_buttons_keep_working_after_sigkill_restart(standin: DiscordStandi
     await probe.restart()
     assert (await alice.click(board, "Draw")).acknowledged
     assert board.content == "drawn"
-    assert len(standin.latencies()) == 2
-    assert "2 acknowledgements" in standin.latency_report()
+    here = [i for i in standin.interactions.values() if i.channel_id == standin.default_channel.id]
+    assert [i.latency is not None for i in here] == [True, True]
+    assert "acknowledgements, median" in standin.latency_report()

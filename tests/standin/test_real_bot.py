@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.support.discord_standin import BotProcess, DiscordStandin
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
@@ -30,6 +32,7 @@ async def test_bot_heartbeats_and_survives_reconnect_with_resume(
     assert standin.gateway_connections == standin.compressed_connections == 2  # zlib-stream both times
 
 
+@pytest.mark.slow
 async def test_sigterm_stops_cleanly_and_sigkill_restart_reconnects(
     standin: DiscordStandin, launch_bot: LaunchBot
 ) -> None:

@@ -27,24 +27,39 @@ PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # guild members, presences
 GUILD_MEMBERS_INTENT, GUILD_MESSAGES_INTENT = 1 << 1, 1 << 9
 
 
-@dataclass
 class Connection:
-    """One websocket, with its own zlib stream when the bot asked for compress=zlib-stream."""
+    """One websocket, with its own zlib stream when the bot asked for compress=zlib-stream.
 
-    ws: web.WebSocketResponse
-    compressor: Any | None  # zlib compress object; typeshed has no public name for it
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    Frames are queued synchronously and written by one task in order, so whoever queues first is sent first
+    (a CHANNEL_CREATE queued before an INTERACTION_CREATE always arrives before it).
+    """
 
-    async def send(self, frame: dict[str, Any]) -> None:
-        text = json.dumps(frame)
-        async with self.lock:
+    def __init__(self, ws: web.WebSocketResponse, compressed: bool) -> None:
+        self.ws = ws
+        self.compressor = zlib.compressobj() if compressed else None
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.queue.put_nowait(frame)
+
+    async def _write(self) -> None:
+        while (frame := await self.queue.get()) is not None:
             if self.ws.closed:
-                return
-            if self.compressor is None:
-                await self.ws.send_str(text)
-            else:
-                data = self.compressor.compress(text.encode()) + self.compressor.flush(zlib.Z_SYNC_FLUSH)
-                await self.ws.send_bytes(data)
+                continue
+            text = json.dumps(frame)
+            try:
+                if self.compressor is None:
+                    await self.ws.send_str(text)
+                else:
+                    data = self.compressor.compress(text.encode()) + self.compressor.flush(zlib.Z_SYNC_FLUSH)
+                    await self.ws.send_bytes(data)
+            except ConnectionError:
+                continue  # the bot went away; a resume replays what it missed
+
+    async def close(self) -> None:
+        self.queue.put_nowait(None)
+        await self.writer
 
 
 @dataclass
@@ -59,12 +74,12 @@ class GatewaySession:
     heartbeats: int = 0
     resumes: int = 0
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+    def dispatch(self, event: str, data: dict[str, Any]) -> None:
         self.sequence += 1
         frame = {"op": DISPATCH, "t": event, "s": self.sequence, "d": data}
         self.sent.append(frame)
         if self.connection is not None:
-            await self.connection.send(frame)
+            self.connection.send(frame)
 
 
 async def gateway_handler(standin: DiscordStandin, request: web.Request) -> web.WebSocketResponse:
@@ -74,13 +89,11 @@ async def gateway_handler(standin: DiscordStandin, request: web.Request) -> web.
     if request.query.get("v") != "10" or request.query.get("encoding", "json") != "json":
         standin.violate("gateway", f"connected with query {dict(request.query)}, expected v=10 and encoding=json")
     compress = request.query.get("compress")
-    connection = Connection(ws, zlib.compressobj() if compress == "zlib-stream" else None)
+    connection = Connection(ws, compressed=compress == "zlib-stream")
     standin.gateway_connections += 1
     standin.compressed_connections += connection.compressor is not None
     session: GatewaySession | None = None
-    await connection.send(
-        {"op": HELLO, "d": {"heartbeat_interval": standin.heartbeat_interval_ms}, "s": None, "t": None}
-    )
+    connection.send({"op": HELLO, "d": {"heartbeat_interval": standin.heartbeat_interval_ms}, "s": None, "t": None})
     try:
         async for message in ws:
             if message.type != WSMsgType.TEXT and message.type != WSMsgType.BINARY:
@@ -91,13 +104,13 @@ async def gateway_handler(standin: DiscordStandin, request: web.Request) -> web.
                 if session is not None:
                     session.heartbeats += 1
                 standin.heartbeats += 1
-                await connection.send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+                connection.send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
             elif op == IDENTIFY:
                 session = await _identify(standin, connection, data)
                 if session is None:
                     break
             elif op == RESUME:
-                session = await _resume(standin, connection, data)
+                session = _resume(standin, connection, data)
             elif op in (PRESENCE, REQUEST_MEMBERS):
                 continue
             else:
@@ -105,6 +118,7 @@ async def gateway_handler(standin: DiscordStandin, request: web.Request) -> web.
     finally:
         if session is not None and session.connection is connection:
             session.connection = None
+        await connection.close()
         if not ws.closed:
             await ws.close()
     return ws
@@ -137,24 +151,23 @@ async def _identify(standin: DiscordStandin, connection: Connection, data: dict[
         "user_settings": {},
         "shard": [0, 1],
     }
-    await session.dispatch("READY", ready)
-    await session.dispatch("GUILD_CREATE", standin.guild_create_payload(intents))
+    session.dispatch("READY", ready)
+    session.dispatch("GUILD_CREATE", standin.guild_create_payload(intents))
     standin.ready.set()
     return session
 
 
-async def _resume(standin: DiscordStandin, connection: Connection, data: dict[str, Any]) -> GatewaySession | None:
+def _resume(standin: DiscordStandin, connection: Connection, data: dict[str, Any]) -> GatewaySession | None:
     session = standin.sessions.get(str(data.get("session_id")))
     if session is None or data.get("token") != standin.token or session is not standin.session:
-        await connection.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
+        connection.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
         return None
-    replayed = int(data.get("seq") or 0)
-    while pending := [frame for frame in session.sent if frame["s"] > replayed]:
-        for frame in pending:
-            await connection.send(frame)
-            replayed = frame["s"]
-    session.connection = connection  # no await since the last check: nothing dispatched meanwhile is lost
+    seen = int(data.get("seq") or 0)
+    for frame in session.sent:
+        if frame["s"] > seen:
+            connection.send(frame)  # replay what the bot missed, in order
+    session.connection = connection
     session.resumes += 1
-    await session.dispatch("RESUMED", {})
+    session.dispatch("RESUMED", {})
     standin.ready.set()
     return session

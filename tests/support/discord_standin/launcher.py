@@ -37,6 +37,8 @@ class BotProcess:
         self.extra_env = env or {}
         self.process: asyncio.subprocess.Process | None = None
         self.starts = 0
+        self.keep_running = False  # a module-shared bot is started again before the next test
+        standin.processes.append(self)
 
     def environment(self) -> dict[str, str]:
         env = {key: value for key, value in os.environ.items() if key not in _CLEARED}

@@ -72,6 +72,14 @@ def check_message(payload: dict[str, Any], file_sizes: list[int]) -> list[Proble
     return problems
 
 
+def check_not_empty(payload: dict[str, Any], file_count: int) -> list[Problem]:
+    """A new message needs content, an embed, components, a file, a sticker or a poll (Discord error 50006)."""
+    keys = ("content", "embeds", "components", "sticker_ids", "poll")
+    if file_count or any(payload.get(key) for key in keys):
+        return []
+    return [Problem("content", "Cannot send an empty message")]
+
+
 def check_embeds(embeds: list[dict[str, Any]]) -> list[Problem]:
     """Per-field embed limits and the 6000-character total over all embeds of a message."""
     problems: list[Problem] = []

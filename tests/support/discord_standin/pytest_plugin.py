@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-from collections.abc import AsyncIterator, Awaitable, Generator
+from collections.abc import AsyncIterator, Awaitable, Generator, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -24,28 +25,90 @@ ACKNOWLEDGEMENTS: list[tuple[str, str, str, float]] = []
 LATENCY_JSON_VARIABLE = "GAMMON_STANDIN_LATENCY_JSON"
 
 
+@contextlib.contextmanager
+def rules_checked(standin: DiscordStandin, test_id: str) -> Iterator[None]:
+    """Around one test: record its acknowledgement latencies, then fail it if a Discord rule was broken."""
+    first = len(standin.interactions)
+    try:
+        yield
+    finally:
+        for interaction in list(standin.interactions.values())[first:]:
+            if interaction.latency is not None:
+                ACKNOWLEDGEMENTS.append((test_id, interaction.kind, interaction.name, interaction.latency))
+    violations = standin.take_violations()
+    if violations:
+        lines = "\n".join(f"  - {violation}" for violation in violations)
+        pytest.fail(f"the bot broke {len(violations)} Discord rule(s):\n{lines}", pytrace=False)
+
+
 @pytest_asyncio.fixture
 async def standin(request: pytest.FixtureRequest) -> AsyncIterator[DiscordStandin]:
     """A running stand-in; the test fails at teardown if any Discord rule was broken and not taken."""
+    server = DiscordStandin(heartbeat_interval_ms=1000)
+    await server.start()
+    request.node._standin_processes = server.processes
+    with rules_checked(server, request.node.nodeid):
+        try:
+            yield server
+        finally:
+            await server.stop()
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def module_standin() -> AsyncIterator[DiscordStandin]:
+    """One stand-in for a whole test module (use with `pytestmark = pytest.mark.asyncio(loop_scope="module")`
+    and `shared_bot`); per-test isolation comes from `shared_standin`."""
     server = DiscordStandin(heartbeat_interval_ms=1000)
     await server.start()
     try:
         yield server
     finally:
         await server.stop()
-        ACKNOWLEDGEMENTS.extend((request.node.nodeid, *entry) for entry in server.latencies())
-    if server.violations:
-        lines = "\n".join(f"  - {violation}" for violation in server.violations)
-        pytest.fail(f"the bot broke {len(server.violations)} Discord rule(s):\n{lines}", pytrace=False)
+
+
+def shared_bot(module: str = "bot", **env: str) -> Any:
+    """Make a module-scoped fixture running one bot process for all tests of a module, e.g.
+    `probe = shared_bot("tests.support.probe_bot")`. A test may kill or restart it; the next test gets it
+    running again. Starting a bot costs 1-2 s, so modules with many small scenarios share one."""
+
+    @pytest_asyncio.fixture(scope="module", loop_scope="module")
+    async def fixture(
+        module_standin: DiscordStandin, tmp_path_factory: pytest.TempPathFactory
+    ) -> AsyncIterator[BotProcess]:
+        process = BotProcess(module_standin, tmp_path_factory.mktemp("bot"), module=module, env=env)
+        process.keep_running = True
+        await process.start()
+        await process.wait_ready()
+        try:
+            yield process
+        finally:
+            if process.running:
+                await process.terminate()
+
+    return fixture
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def shared_standin(
+    module_standin: DiscordStandin, request: pytest.FixtureRequest
+) -> AsyncIterator[DiscordStandin]:
+    """The module's stand-in for one test: a fresh default channel, no rate limits, rules checked at the end.
+    Shared state (other tests' messages, threads, counters) stays: compare counts before and after."""
+    module_standin.stop_rate_limits()
+    request.node._standin_processes = module_standin.processes
+    for process in module_standin.processes:
+        if process.keep_running and not process.running:  # an earlier test killed or stopped it
+            await process.start()
+            await process.wait_ready()
+    module_standin.default_channel = module_standin.add_channel(request.node.name[:100])
+    with rules_checked(module_standin, request.node.nodeid):
+        yield module_standin
 
 
 @pytest_asyncio.fixture
-async def launch_bot(
-    standin: DiscordStandin, tmp_path: Path, request: pytest.FixtureRequest
-) -> AsyncIterator[LaunchBot]:
+async def launch_bot(standin: DiscordStandin, tmp_path: Path) -> AsyncIterator[LaunchBot]:
     """`await launch_bot()` starts `python -m bot` (or another module) against the stand-in, ready to play."""
     processes: list[BotProcess] = []
-    request.node._standin_processes = processes
 
     async def launch(module: str = "bot", *, wait_ready: bool = True, **env: str) -> BotProcess:
         process = BotProcess(standin, tmp_path / f"bot{len(processes)}", module=module, env=env)
@@ -100,4 +163,15 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         Path(target).write_text(json.dumps(rows, indent=1))
 
 
-__all__ = ["LaunchBot", "gammon_bot", "launch_bot", "pytest_runtest_makereport", "pytest_terminal_summary", "standin"]
+__all__ = [
+    "LaunchBot",
+    "gammon_bot",
+    "launch_bot",
+    "module_standin",
+    "pytest_runtest_makereport",
+    "pytest_terminal_summary",
+    "rules_checked",
+    "shared_bot",
+    "shared_standin",
+    "standin",
+]

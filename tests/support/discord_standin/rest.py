@@ -232,6 +232,8 @@ class RestApi:
         problems = limits.check_choices(data.get("choices") or []) if kind == 8 else []
         if kind in MESSAGE_CALLBACKS:
             problems = limits.check_message(data, [len(f[1]) for f in files])
+        if kind == 4:
+            problems += limits.check_not_empty(data, len(files))
         if problems:
             self._reject(interaction, "message limits", "; ".join(map(str, problems)), where)
             return _too_large() if _only_size(problems) else invalid_form(problems)
@@ -312,7 +314,7 @@ class RestApi:
         if isinstance(interaction, web.Response):
             return interaction
         body, files = await read_body(request)
-        problems = limits.check_message(body, [len(f[1]) for f in files])
+        problems = limits.check_message(body, [len(f[1]) for f in files]) + limits.check_not_empty(body, len(files))
         if problems:
             self.s.violate("message limits", "; ".join(map(str, problems)), _describe(request))
             return _too_large() if _only_size(problems) else invalid_form(problems)
@@ -378,11 +380,7 @@ class RestApi:
         if channel is None:
             return unknown("Channel", 10003)
         body, files = await read_body(request)
-        problems = limits.check_message(body, [len(f[1]) for f in files])
-        if not (
-            body.get("content") or body.get("embeds") or body.get("components") or files or body.get("sticker_ids")
-        ):
-            problems.append(limits.Problem("content", "Cannot send an empty message"))
+        problems = limits.check_message(body, [len(f[1]) for f in files]) + limits.check_not_empty(body, len(files))
         if problems:
             self.s.violate("message limits", "; ".join(map(str, problems)), _describe(request))
             return _too_large() if _only_size(problems) else invalid_form(problems)
@@ -439,15 +437,18 @@ class RestApi:
             message.changed().notify_all()
         if not message.ephemeral:
             payload = {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(message.guild_id)}
-            await self.s.dispatch("MESSAGE_DELETE", payload)
+            self.s.dispatch("MESSAGE_DELETE", payload)
 
     async def typing(self, request: web.Request) -> web.Response:
         return web.Response(status=204)
 
     async def create_thread(self, request: web.Request) -> web.Response:
         parent = self._channel(request)
-        if parent is None or parent.is_thread:
+        if parent is None:
             return unknown("Channel", 10003)
+        if parent.is_thread:
+            self.s.violate("thread", "threads cannot be created inside a thread", _describe(request))
+            return discord_error(400, 50024, "Cannot execute action on this channel type")
         body, _ = await read_body(request)
         name = body.get("name") or ""
         if not 1 <= len(name) <= 100:
@@ -467,7 +468,7 @@ class RestApi:
             member_ids={self.s.bot_user.id},
         )
         self.s.channels[thread.id] = thread
-        await self.s.dispatch("THREAD_CREATE", thread.payload() | {"newly_created": True})
+        self.s.dispatch("THREAD_CREATE", thread.payload() | {"newly_created": True})
         return json_response(thread.payload(), status=201)
 
     async def add_thread_member(self, request: web.Request) -> web.Response:

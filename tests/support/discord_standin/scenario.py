@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import limits
@@ -31,6 +31,7 @@ class Reply:
     """The bot's answer to one interaction."""
 
     interaction: Interaction
+    _seen_followups: int = field(default=0, init=False, repr=False)
 
     @property
     def acknowledged(self) -> bool:
@@ -81,7 +82,7 @@ class Reply:
 
     async def next_followup(self, timeout: float = 5.0) -> Message:
         """Wait for the next followup message (counting those already seen through this method)."""
-        seen = getattr(self, "_seen_followups", 0)
+        seen = self._seen_followups
         deadline = asyncio.get_running_loop().time() + timeout
         while len(self.followups) <= seen:
             if asyncio.get_running_loop().time() > deadline:
@@ -109,12 +110,12 @@ async def wait_for_edit(message: Message, after_version: int, timeout: float = 5
 
 
 class ScenarioUser:
-    """A guild member acting in a scenario. `channel` is where their commands run (default #general)."""
+    """A guild member acting in a scenario. `channel` is where their commands run (standin.default_channel)."""
 
     def __init__(self, standin: DiscordStandin, user: User) -> None:
         self.standin = standin
         self.user = user
-        self.channel: Channel = standin.general
+        self.channel: Channel = standin.default_channel
 
     @property
     def id(self) -> int:
@@ -131,10 +132,15 @@ class ScenarioUser:
     def __repr__(self) -> str:
         return f"ScenarioUser({self.user.name!r}, id={self.user.id})"
 
+    def _check_can_act(self) -> None:
+        if self.user.bot:
+            raise ScenarioError(f"{self.name} is a bot account: Discord does not let bots use commands or components")
+
     # --- slash commands ------------------------------------------------------------------------------------
 
     async def slash(self, command: str, /, *, in_channel: Channel | None = None, **options: Any) -> Reply:
         """Run `/command` ("bg challenge" for a subcommand) with options given by name; wait for the ack."""
+        self._check_can_act()
         data, _ = self._command_data(command, options, focused=None)
         return await self._interact(2, data, in_channel or self.channel, f"/{command}")
 
@@ -142,6 +148,7 @@ class ScenarioUser:
         self, command: str, option: str, typed: str, /, *, in_channel: Channel | None = None, **options: Any
     ) -> list[dict[str, Any]]:
         """Type `typed` into `option` of `/command` (other options already filled); returns the choices."""
+        self._check_can_act()
         data, _ = self._command_data(command, options | {option: typed}, focused=option)
         reply = await self._interact(4, data, in_channel or self.channel, f"/{command} {option}")
         return reply.choices
@@ -241,6 +248,7 @@ class ScenarioUser:
 
     async def click(self, message: Message, label: str | None = None, *, custom_id: str | None = None) -> Reply:
         """Click the button with this label (or custom_id) on `message`, as it looks now."""
+        self._check_can_act()
         if self._cannot_see(message):
             raise ScenarioError(f"{self.name} cannot see that ephemeral message")
         buttons = [
@@ -262,6 +270,7 @@ class ScenarioUser:
 
     async def select(self, message: Message, *values: str, custom_id: str | None = None, labels: bool = False) -> Reply:
         """Choose options (by value, or by label with `labels=True`) in a select of `message`."""
+        self._check_can_act()
         if self._cannot_see(message):
             raise ScenarioError(f"{self.name} cannot see that ephemeral message")
         selects = [s for s in message.selects if custom_id is None or s.custom_id == custom_id]
@@ -288,8 +297,6 @@ class ScenarioUser:
     async def _interact(
         self, kind: int, data: dict[str, Any], channel: Channel, name: str, message: Message | None = None
     ) -> Reply:
-        if self.user.bot:
-            raise ScenarioError(f"{self.name} is a bot account: Discord does not let bots use commands or components")
         interaction = await self.standin.dispatch_interaction(self.user, kind, data, channel, name, message)
         reply = Reply(interaction)
         # Waits for the acknowledgement or a refused callback. No acknowledgement in time is recorded as a

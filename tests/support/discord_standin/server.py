@@ -8,7 +8,7 @@ import contextlib
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
@@ -28,6 +28,9 @@ from .model import (
 )
 from .rest import RestApi, json_response
 from .scenario import ScenarioUser
+
+if TYPE_CHECKING:
+    from .launcher import BotProcess
 
 EVERYTHING = str((1 << 49) - 1 - (1 << 3))  # every permission except administrator
 
@@ -88,11 +91,14 @@ class DiscordStandin:
         self.heartbeats = self.identifies = self.gateway_connections = self.compressed_connections = 0
         self.clock_offset = 0.0
         self.port = 0
+        self.processes: list[BotProcess] = []  # bot processes started against this stand-in (for their logs)
         self._runner: web.AppRunner | None = None
         self._timers: set[asyncio.TimerHandle] = set()
         for user in (self.bot_user, self.owner):
             self._register(user)
         self.general = self.add_channel("general")
+        #: Where new ScenarioUsers run their commands (tests sharing one stand-in give each test its own).
+        self.default_channel = self.general
 
     # --- lifecycle -----------------------------------------------------------------------------------------
 
@@ -114,6 +120,7 @@ class DiscordStandin:
         for session in self.sessions.values():
             if session.connection is not None:
                 await session.connection.ws.close()
+                await session.connection.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -148,8 +155,10 @@ class DiscordStandin:
             self.guild.member_ids.append(user.id)
 
     def add_channel(self, name: str) -> Channel:
+        """A new text channel; a connected bot gets CHANNEL_CREATE before anything sent after this call."""
         channel = Channel(snowflake(), name, self.guild.id, position=len(self.channels))
         self.channels[channel.id] = channel
+        self.dispatch("CHANNEL_CREATE", channel.payload())
         return channel
 
     @property
@@ -266,10 +275,10 @@ class DiscordStandin:
 
     # --- gateway -------------------------------------------------------------------------------------------
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a gateway event to the bot's current session (kept for replay while it is disconnected)."""
+    def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Queue a gateway event for the bot's current session (kept for replay while it is disconnected)."""
         if self.session is not None:
-            await self.session.dispatch(event, data)
+            self.session.dispatch(event, data)
 
     async def wait_until_ready(self, timeout: float = 15.0) -> None:
         """Wait until the bot has identified (or resumed) and received its guild."""
@@ -280,17 +289,17 @@ class DiscordStandin:
         if self.session is None or self.session.connection is None:
             raise RuntimeError("the bot is not connected")
         self.ready.clear()
-        await self.session.connection.send({"op": RECONNECT, "d": None, "s": None, "t": None})
+        self.session.connection.send({"op": RECONNECT, "d": None, "s": None, "t": None})
 
     def bot_disconnected(self) -> None:
         """The bot process is gone (killed): forget its session so that the next start identifies anew."""
         self.ready.clear()
         self.session = None
 
-    async def dispatch_message_event(self, event: str, message: Message) -> None:
+    def dispatch_message_event(self, event: str, message: Message) -> None:
         if message.ephemeral or self.session is None or not self.session.intents & GUILD_MESSAGES_INTENT:
             return
-        await self.dispatch(event, message.payload(self.application_id))
+        self.dispatch(event, message.payload(self.application_id))
 
     # --- interactions --------------------------------------------------------------------------------------
 
@@ -342,7 +351,7 @@ class DiscordStandin:
         loop = asyncio.get_running_loop()
         timer = loop.call_later(limits.ACK_DEADLINE_SECONDS, self._check_acknowledged, interaction)
         self._timers.add(timer)
-        await self.dispatch("INTERACTION_CREATE", payload)
+        self.dispatch("INTERACTION_CREATE", payload)
         return interaction
 
     def _check_acknowledged(self, interaction: Interaction) -> None:
@@ -387,7 +396,7 @@ class DiscordStandin:
         channel.messages.append(message)
         async with channel.changed():
             channel.changed().notify_all()
-        await self.dispatch_message_event("MESSAGE_CREATE", message)
+        self.dispatch_message_event("MESSAGE_CREATE", message)
         return message
 
     async def edit_message(self, message: Message, body: dict[str, Any], files: list[tuple[str, bytes, str]]) -> None:
@@ -396,7 +405,7 @@ class DiscordStandin:
         message.edited_at = iso_now()
         async with message.changed():
             message.changed().notify_all()
-        await self.dispatch_message_event("MESSAGE_UPDATE", message)
+        self.dispatch_message_event("MESSAGE_UPDATE", message)
 
     def apply_body(
         self, message: Message, body: dict[str, Any], files: list[tuple[str, bytes, str]], *, creating: bool
