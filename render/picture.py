@@ -243,7 +243,7 @@ def _score_part(size: int, theme_name: str, top: bool, player: int, score: int, 
     colours = theme.players[player]
     score_font = font(layout.px(28), bold=True)
     chip_width = min(canvas.width - layout.px(14), round(score_font.getlength(str(score))) + layout.px(24))
-    chip = sprites.rounded_box(colours.face, chip_width, layout.px(38), layout.px(8))
+    chip = sprites.rounded_box(colours.face, chip_width, layout.px(38), layout.px(8), outline=colours.edge)
     center = (canvas.width - layout.px(14) - chip_width // 2, canvas.height // 2)
     _paste_centred(canvas, chip, center)
     draw_text(canvas, center, str(score), score_font, colours.text, anchor="mm")
@@ -318,7 +318,7 @@ def _static_rgb(size: int, theme_name: str) -> Image.Image:
     for point in range(1, 25):
         draw.polygon(big_layout.point_triangle(point), fill=theme.points[point % 2])
     image = big.resize((layout.width, layout.height), Image.Resampling.LANCZOS)
-    number_font = font(layout.px(17), bold=True)
+    number_font = font(layout.px(19), bold=True)
     for point in range(1, 25):
         draw_text(image, layout.number_center(point), str(point), number_font, theme.frame_text, anchor="mm")
     return image

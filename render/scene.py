@@ -184,8 +184,8 @@ class _Builder:
             self.scene.add(self.bar_slot(opponent, min(on_bar, stack) - 1 - index), ("ring", mark))
 
     def number_chip(self, point: int, mark: str) -> None:
-        box = centred(self.layout.number_center(point), self.layout.px(40), self.layout.px(24))
-        self.scene.add(box, ("chip", mark), ("text", str(point), 17, "dark"))
+        box = centred(self.layout.number_center(point), self.layout.px(42), self.layout.px(26))
+        self.scene.add(box, ("chip", mark), ("text", str(point), 19, "dark"))
 
     def rows(self) -> None:
         state = self.state

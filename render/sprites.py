@@ -119,10 +119,11 @@ def slab(colours: CheckerColours, width: int, height: int) -> Image.Image:
     return image.resize((width, height), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=16)
-def rounded_box(colour: RGB, width: int, height: int, radius: int) -> Image.Image:
-    """A smooth rounded rectangle (the highlight behind the player on roll, the score chip)."""
+@lru_cache(maxsize=64)
+def rounded_box(colour: RGB, width: int, height: int, radius: int, outline: RGB | None = None) -> Image.Image:
+    """A smooth rounded rectangle (the highlight behind the player on roll, the score chip, number chips)."""
     image = Image.new("RGBA", (width * SUPERSAMPLE, height * SUPERSAMPLE), (0, 0, 0, 0))
     ImageDraw.Draw(image).rounded_rectangle((0, 0, image.width - 1, image.height - 1),
-                                            radius=radius * SUPERSAMPLE, fill=colour)
+                                            radius=radius * SUPERSAMPLE, fill=colour, outline=outline,
+                                            width=SUPERSAMPLE * 2 if outline else 0)
     return image.resize((width, height), Image.Resampling.LANCZOS)
