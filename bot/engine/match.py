@@ -264,6 +264,10 @@ class Match:
         """The gnubg Position ID of the current game, from the side of the player on roll (R10.2)."""
         return self.game.position.position_id()
 
+    def gnubg_id(self) -> str:
+        """`PositionID:MatchID`, the form gnubg's `set gnubgid` command and its paste box accept."""
+        return f"{self.position_id()}:{self.match_id()}"
+
     # --- state as data -------------------------------------------------------------------------------------------
 
     def snapshot(self) -> dict[str, Any]:

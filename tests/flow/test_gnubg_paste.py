@@ -39,7 +39,8 @@ def test_states_paste_into_gnubg() -> None:
         match = Match(("Alice", "Bob"), options, SeededDice(seed))
         while not match.finished:
             match.apply(random_action(match, rng))
-            gnubg_id = f"{match.position_id()}:{match.match_id()}"
+            gnubg_id = match.gnubg_id()
+            assert gnubg_id == f"{match.position_id()}:{match.match_id()}"
             if match.phase in (Phase.ROLLING, Phase.MOVING):
                 exact.append(gnubg_id)
             else:
