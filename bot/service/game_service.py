@@ -10,7 +10,9 @@ state kept in the cache and returned, so an acknowledged action is on disk (PRAG
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
+import logging
 import sqlite3
 import time
 from collections import OrderedDict
@@ -43,7 +45,7 @@ from bot.engine.dice import DiceSource, SecretDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
-from bot.service.errors import ChannelBusyError, NotFoundError, ServiceError, StaleStateError
+from bot.service.errors import ChannelBusyError, CorruptMatchError, NotFoundError, ServiceError, StaleStateError
 from bot.service.locks import KeyedLocks
 from bot.service.records import (
     CHALLENGE_SECONDS,
@@ -65,7 +67,11 @@ from bot.store import matches as match_store
 from bot.store import players as player_store
 from bot.store.transaction import transaction
 
-#: Called inside the transaction that stores a match's final result (the ratings register one).
+log = logging.getLogger(__name__)
+
+#: Called inside the transaction that stores a match's final result, finished or aborted (check
+#: `record.status`); the ratings register one. A hook must not call the service (the transaction is open);
+#: if it raises, the final action is rolled back and the caller gets the error.
 MatchFinishedHook = Callable[[aiosqlite.Connection, MatchRecord], Awaitable[None]]
 
 #: Builds the engine action from the actor's index, the loaded match and its row (may raise ServiceError).
@@ -411,8 +417,7 @@ class GameService:
 
     async def active_matches(self, user_id: int) -> list[MatchRecord]:
         """The user's active matches, most recently played first."""
-        stored = await match_store.active_matches_of(self.db, user_id)
-        return [self._record(row, await self._match_at(row)) for row in stored]
+        return await self._healthy_records(await match_store.active_matches_of(self.db, user_id))
 
     async def due_reminders(self, now: float | None = None) -> list[MatchRecord]:
         """Active matches whose current turn is past half its limit with no reminder yet; marks them reminded."""
@@ -422,14 +427,14 @@ class GameService:
         async with transaction(self.db):
             for stored in due:
                 if await match_store.mark_reminded(self.db, stored.id, stored.turn_started_at):
-                    marked.append(stored.id)
-        return [await self.match(match_id) for match_id in marked]
+                    marked.append(dataclasses.replace(stored, reminded=True))
+        return await self._healthy_records(marked)
 
     async def claimable(self, now: float | None = None) -> list[MatchRecord]:
         """Active matches whose current turn ran past the limit: the opponent may claim (R9.5)."""
         now = self._clock() if now is None else now
         due = await match_store.overdue_matches(self.db, now, DEFAULT_TURN_LIMIT, 1.0, unreminded_only=False)
-        return [self._record(stored, await self._match_at(stored)) for stored in due]
+        return await self._healthy_records(due)
 
     async def set_message(self, match_id: int, channel_id: int, message_id: int) -> None:
         """Remember the match's current game message (for links and "out of date, see <link>")."""
@@ -497,6 +502,17 @@ class GameService:
         shared: list[object] = [self._dice, *match.log.entries, *match.outcomes, *match.legal_plays()]
         shared.append(match.game.position)
         return copy.deepcopy(match, {id(item): item for item in shared})
+
+    async def _healthy_records(self, rows: Sequence[match_store.StoredMatch]) -> list[MatchRecord]:
+        """Records for a list query. A damaged match is left out and logged, so that one bad row cannot stop
+        the turn timer or "my matches" for everyone; acting on it still raises CorruptMatchError."""
+        records = []
+        for row in rows:
+            try:
+                records.append(self._record(row, await self._match_at(row)))
+            except CorruptMatchError as error:
+                log.error("%s Run `python -m bot.service.check` for details.", error)
+        return records
 
     def _remember(self, match_id: int, version: int, state_json: str, match: Match) -> None:
         self._cache[match_id] = _Cached(version, state_json, match)

@@ -217,3 +217,16 @@ async def test_a_typed_play_is_applied_and_bad_text_changes_nothing(
     played = [e for e in update.events if isinstance(e, Played)]
     assert played and played[0].play == play and not played[0].automatic
     assert update.record.version == record.version + 1
+
+
+async def test_a_damaged_match_does_not_hide_the_others_in_lists(
+    service: GameService, db: aiosqlite.Connection, caplog: pytest.LogCaptureFixture
+) -> None:
+    healthy = (await start_match(service, channel_id=1)).record
+    damaged = (await start_match(service, channel_id=2)).record
+    await db.execute("UPDATE match_snapshots SET state = 'garbage' WHERE match_id = ?", (damaged.id,))
+    fresh = GameService(db)
+    assert [r.id for r in await fresh.active_matches(healthy.players[0].user_id)] == [healthy.id]
+    assert f"Match #{damaged.id} cannot be loaded" in caplog.text
+    with pytest.raises(CorruptMatchError):
+        await fresh.match(damaged.id)
