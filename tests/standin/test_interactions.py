@@ -94,6 +94,30 @@ async def test_deferred_response_edited_with_png_and_followups(standin: DiscordS
     assert (secret.content, secret.ephemeral, secret.visible_to) == ("secret", True, alice.id)
 
 
+async def test_channel_message_with_embed_edited_through_the_channel_api(
+    standin: DiscordStandin, probe: BotProcess
+) -> None:
+    alice = standin.add_user("alice")
+    reply = await alice.slash("probe post")
+    assert reply.type == 5 and reply.ephemeral
+    answer = await reply.settled()  # the first followup after a deferral replaces the "thinking" message
+    posted = await standin.wait_for_message(standin.default_channel)
+    assert answer.content == f"posted {posted.id}" and reply.followups == []
+    assert posted.interaction is None and posted.author.id == standin.bot_user.id
+    assert (posted.content, posted.embeds[0]["title"], posted.embeds[0]["fields"][0]["value"]) == (
+        "edited",
+        "Scores",
+        "3 points",
+    )
+    assert [(s.content, len(s.attachments)) for s in posted.history] == [("posted", 1), ("edited", 0)]
+
+
+async def test_member_lookup_through_rest(standin: DiscordStandin, probe: BotProcess) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    reply = await alice.slash("probe member", who=bob)
+    assert reply.content == "bob cached=False"  # no Server Members intent: members come from REST
+
+
 async def test_thread_created_from_the_response(standin: DiscordStandin, probe: BotProcess) -> None:
     alice = standin.add_user("alice")
     starter = (await alice.slash("probe thread")).message

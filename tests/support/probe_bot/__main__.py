@@ -222,6 +222,24 @@ async def room(interaction: discord.Interaction, name: str) -> None:
     await interaction.response.send_message(f"opened {created.mention}", ephemeral=True)
 
 
+@probe.command(description="Post a channel message with an embed, then edit it")
+async def post(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    assert isinstance(interaction.channel, discord.TextChannel)
+    embed = discord.Embed(title="Scores", description="alice 3, bob 1").add_field(name="Match", value="3 points")
+    sent = await interaction.channel.send("posted", embed=embed, file=discord.File(io.BytesIO(png_bytes()), "a.png"))
+    await sent.edit(content="edited", attachments=[])
+    await interaction.followup.send(f"posted {sent.id}", ephemeral=True)
+
+
+@probe.command(description="Look a member up through the REST API (the gateway sends no member list)")
+async def member(interaction: discord.Interaction, who: discord.User) -> None:
+    assert interaction.guild is not None
+    cached = interaction.guild.get_member(who.id) is not None
+    fetched = await interaction.guild.fetch_member(who.id)
+    await interaction.response.send_message(f"{fetched.name} cached={cached}")
+
+
 @probe.command(name="break", description="Break one Discord rule on purpose")
 @app_commands.choices(
     what=[app_commands.Choice(name=n, value=n) for n in [*BROKEN, "attachment", "late", "double", "none"]]
