@@ -10,6 +10,7 @@ which the palette makes about three times smaller and several times quicker than
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,6 +30,9 @@ DEFAULT_WIDTH = 1000
 PNG_COMPRESS_LEVEL = 1  # zlib level 1: the palette already makes the file small; higher levels cost time
 _STATIC_SUPERSAMPLE = 3
 _FALLBACK_NAMES = ("Player 1", "Player 2")
+# Boards are drawn in worker threads (asyncio.to_thread). The caches hold shared fonts, whose FreeType faces are
+# not safe to use from two threads at once, so drawing takes this lock; the PNG encoding does not need it.
+_DRAWING = threading.RLock()
 
 
 def board(
@@ -49,16 +53,17 @@ def board(
     :raises ValueError: for a perspective other than 0 or 1, an unknown theme or a width out of range.
     """
     scene = _scene(state, perspective, last_play, partial_steps, size, theme)
-    image = _static(size, theme).indexed.copy()
-    for box, layers in scene.boxes.items():
-        image.paste(_indexed_patch(size, theme, box, tuple(layers)), box[:2])
-    for row in scene.rows:
-        for part, patch in _row_patches(size, theme, row, indexed=True):
-            image.paste(patch, part[:2])
-    if scene.info is not None:
-        for part, patch in _info_patches(size, theme, scene.info, indexed=True):
-            image.paste(patch, part[:2])
-    out = io.BytesIO()
+    with _DRAWING:
+        image = _static(size, theme).indexed.copy()
+        for box, layers in scene.boxes.items():
+            image.paste(_indexed_patch(size, theme, box, tuple(layers)), box[:2])
+        for row in scene.rows:
+            for part, patch in _row_patches(size, theme, row, indexed=True):
+                image.paste(patch, part[:2])
+        if scene.info is not None:
+            for part, patch in _info_patches(size, theme, scene.info, indexed=True):
+                image.paste(patch, part[:2])
+    out = io.BytesIO()  # encoding, the bulk of the work, runs outside the lock
     image.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return out.getvalue()
 
@@ -74,15 +79,16 @@ def full_colour(
 ) -> Image.Image:
     """The same picture before palette mapping (RGB): what the palette is fitted to."""
     scene = _scene(state, perspective, last_play, partial_steps, size, theme)
-    image = _static_rgb(size, theme).copy()
-    for box, layers in scene.boxes.items():
-        image.paste(_patch(size, theme, box, tuple(layers)), box[:2])
-    for row in scene.rows:
-        for part, patch in _row_patches(size, theme, row, indexed=False):
-            image.paste(patch, part[:2])
-    if scene.info is not None:
-        for part, patch in _info_patches(size, theme, scene.info, indexed=False):
-            image.paste(patch, part[:2])
+    with _DRAWING:
+        image = _static_rgb(size, theme).copy()
+        for box, layers in scene.boxes.items():
+            image.paste(_patch(size, theme, box, tuple(layers)), box[:2])
+        for row in scene.rows:
+            for part, patch in _row_patches(size, theme, row, indexed=False):
+                image.paste(patch, part[:2])
+        if scene.info is not None:
+            for part, patch in _info_patches(size, theme, scene.info, indexed=False):
+                image.paste(patch, part[:2])
     return image
 
 

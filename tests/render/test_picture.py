@@ -198,3 +198,19 @@ def test_a_thousand_random_boards_render_within_bounds() -> None:
         assert 10_000 < len(png) < 150_000, state
         with Image.open(__import__("io").BytesIO(png)) as image:
             assert image.size == (LAYOUT.width, LAYOUT.height)
+
+
+def test_boards_drawn_in_threads_match_boards_drawn_one_by_one() -> None:
+    """The bot draws in worker threads (asyncio.to_thread): shared caches and fonts must not mix images up."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = random.Random(7)
+    cases = [random_state(rng) for _ in range(12)]
+
+    def draw(case: tuple[BoardState, int, Play | None, tuple[Step, ...]]) -> bytes:
+        state, perspective, last, partial = case
+        return board(state, perspective=perspective, last_play=last, partial_steps=partial)
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        threaded = list(pool.map(draw, cases))
+    assert threaded == [draw(case) for case in cases]
