@@ -270,7 +270,7 @@ def _match_label(size: int, theme_name: str, match_length: int, crawford: bool, 
     theme, layout = get_theme(theme_name), _layout(size)
     canvas = _static_rgb(size, theme_name).crop(layout.info_parts[0])
     middle = canvas.height // 2
-    label_font = font(layout.px(17), bold=True)
+    label_font = font(layout.px(19), bold=True)
     x = layout.px(4)
     label = f"{match_length}-point match" if match_length else "Money game"
     draw_text(canvas, (x, middle), label, label_font, theme.dim_text, anchor="lm")
