@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 
 from bot.ratings.fibs import Standing, rate_match
+from tests.e2e.conftest import seeded_env
 from tests.e2e.table import Table, acknowledged_in_time, labels, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_for_edit
+from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 LINE = re.compile(r"`#\s*(\d+)` \*\*(.+?)\*\* · (\d+\.\d\d) · (\d+) match(?:es)?, (\d+) wins?")
 
@@ -138,3 +140,32 @@ async def test_ladder_after_real_matches(standin: DiscordStandin, bot: BotProces
     output, _ = await process.communicate()
     assert process.returncode == 0, output.decode()
     assert f"Replayed {len(played)} rated matches." in output.decode()
+
+
+@pytest.mark.slow
+async def test_a_claimed_win_is_rated(
+    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """R9.5: the opponent let the turn limit run out and the win is claimed; it counts like any other win."""
+    await launch_bot(**seeded_env(clock_rate=60.0))  # the service clock runs 60x: a 2-minute limit is 2 s
+    alice, bob = players
+    acknowledged_in_time(await alice.slash("bgadmin turn-limit", duration="2m"))
+    table = await start_match(standin, alice, bob, length=1)
+    slow = table.to_act()
+    assert slow is not None
+    claimant = table.other(slow)
+    offer = None
+    while offer is None or not offer.buttons:
+        offer = await table.next_other(timeout=20)  # the half-time reminder first, then the claim offer
+    acknowledged_in_time(await claimant.click(offer, "Claim win"))
+    await table.next_board()
+
+    ladder = standin.add_channel("ladder")
+    reply = acknowledged_in_time(await alice.slash("leaderboard", in_channel=ladder))
+    assert [line[1:] for line in ladder_lines(await reply.settled())] == [
+        (claimant.name, "1510.00", 1, 1),  # newcomers, equal ratings, 1 point: 4 * 5 * 1 * 1/2 = 10
+        (slow.name, "1490.00", 1, 0),
+    ]
+    reply = acknowledged_in_time(await claimant.slash("history", in_channel=ladder))
+    (line,) = (await reply.settled()).embeds[0]["description"].splitlines()
+    assert "**won** 1\u20130" in line and "(claimed on time)" in line and "+10.00" in line
