@@ -13,12 +13,18 @@ attachments <= 10 MiB; no privileged intents; REST needs the bot token; unknown 
 
 Fixtures (tests/conftest.py):
     standin                      DiscordStandin, started; fails the test at teardown on violations
-    launch_bot(module="bot", *, wait_ready=True, **env) -> BotProcess   (async factory)
+    launch_bot(module="bot", *, wait_ready=True, **env) -> BotProcess   (async factory; env adds/overrides vars)
     gammon_bot                   BotProcess running `python -m bot`, ready (identified, guild received)
+  One bot for a whole module (a bot start costs 1-2 s), each test with its own fresh default channel:
+    pytestmark = pytest.mark.asyncio(loop_scope="module")
+    bot = shared_bot("bot", **env)            # from .pytest_plugin; a module-scoped fixture named `bot`
+    @pytest_asyncio.fixture(loop_scope="module")
+    async def standin(shared_standin): return shared_standin   # rules checked per test, rate limits reset
+    (a test that kills the shared bot gets it restarted before the next test; counters are module-wide)
 
 Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
     alice = standin.add_user("alice")          # ScenarioUser; add_user(name, bot=True) for a bot account
-    thread_or_channel = standin.add_channel("games"); alice.channel = thread_or_channel   (default #general)
+    games = standin.add_channel("games"); alice.channel = games   (default standin.default_channel; threads too)
     reply = await alice.slash("bg challenge", opponent=bob, length=3)     # subcommands/groups by words;
         # options by name: ScenarioUser/User for user options, Channel for channel options, str/int/float/bool.
         # Unknown command/option, a bad choice or out-of-range value raises ScenarioError (like the client).
@@ -29,6 +35,7 @@ Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
     reply.acknowledged / .type (4 msg, 5 deferred, 6 deferred update, 7 update, 8 choices, 9 modal)
     reply.latency (s) / .message (response message, or the clicked one for 6/7) / .ephemeral / .content
     reply.followups / await reply.next_followup(timeout) / await reply.settled(timeout)  (deferred -> final)
+    reply.rejections -> callbacks the stand-in refused (limits, too late), each also a violation
     message = await standin.wait_for_message(channel, timeout=5.0, include_ephemeral=False)
         # each message returned once, oldest first: the bot's next message in that channel
     message.content / .embeds (dicts) / .components (raw) / .buttons [Button(label, custom_id, style,
@@ -40,6 +47,8 @@ Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
     alice.visible_messages(channel)   standin.threads   standin.channels   standin.messages
     standin.latencies() -> [(kind, name, seconds)]   standin.latency_report() -> str
         (the pytest run ends with a latency table over all tests; GAMMON_STANDIN_LATENCY_JSON=path also saves it)
+    await standin.eventually(lambda: ..., timeout=5.0, what="...")   # poll a condition (20 ms)
+    standin.bot_user / .guild / .general / .token / .commands[guild_id] / .requests [(method, path)]
     standin.advance_clock(seconds)      # e.g. 16 * 60 to expire interaction tokens
     standin.rate_limit("/messages", count=1, retry_after=0.2)   # next matching REST call answers 429
     standin.rate_limit(count=None, every=3); standin.stop_rate_limits()   # 429 on every 3rd call, until stopped
@@ -52,7 +61,10 @@ Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
 The bot process is started as `python -m bot` in its own directory with DATABASE_PATH, a well-formed fake
 DISCORD_TOKEN and DEV_GUILD_ID; `site/sitecustomize.py` (on PYTHONPATH, active only when
 GAMMON_DISCORD_STANDIN_URL is set) points discord.py's REST base and gateway URL at the stand-in.
-GUILD_CREATE lists only the bot's own member, as Discord does without the Server Members intent.
+GUILD_CREATE lists only the bot's own member, as Discord does without the Server Members intent. Events are
+queued in order on the bot's session (add_channel sends CHANNEL_CREATE first). While the bot is down
+(killed, not yet restarted) interactions reach nobody: they end unacknowledged, as on Discord, and are recorded
+as violations (take them if the test meant it).
 """
 
 from __future__ import annotations

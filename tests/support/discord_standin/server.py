@@ -418,8 +418,10 @@ class DiscordStandin:
         if "components" in body:
             message.components = body["components"] or []
         if "flags" in body and body["flags"] is not None:
-            keep = EPHEMERAL_FLAG if not creating else 0
-            message.flags = (message.flags & keep) | int(body["flags"])
+            if creating:
+                message.flags = int(body["flags"])
+            else:  # an edit never makes a message ephemeral or public
+                message.flags = (message.flags & EPHEMERAL_FLAG) | (int(body["flags"]) & ~EPHEMERAL_FLAG)
         uploads = [self._attachment(message.channel_id, name, data, kind) for name, data, kind in files]
         if "attachments" in body and body["attachments"] is not None:
             kept: list[Attachment] = []
