@@ -6,7 +6,11 @@ every expected figure below is a fraction that can be checked on paper.
 
 from __future__ import annotations
 
+import math
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.ratings.fibs import Standing, k_factor, rate_match, upset_probability
 
@@ -93,3 +97,26 @@ def test_only_match_lengths_1_to_25_are_rated(length: int) -> None:
 def test_negative_experience_is_refused() -> None:
     with pytest.raises(ValueError, match="negative"):
         k_factor(-1)
+
+
+@given(
+    winner=st.floats(0, 4000),
+    loser=st.floats(0, 4000),
+    winner_experience=st.integers(0, 5000),
+    loser_experience=st.integers(0, 5000),
+    length=st.integers(1, 25),
+)
+def test_both_players_move_by_the_same_probability_scaled_by_their_own_k(
+    winner: float, loser: float, winner_experience: int, loser_experience: int, length: int
+) -> None:
+    change = rate_match(Standing(winner, winner_experience), Standing(loser, loser_experience), length)
+    p_winner = change.winner_gain / (4 * k_factor(winner_experience) * math.sqrt(length))
+    p_loser = change.loser_loss / (4 * k_factor(loser_experience) * math.sqrt(length))
+    assert p_winner == pytest.approx(p_loser)
+    assert 0 < p_winner < 1
+    # Beating a weaker player earns less than half the stake, beating a stronger one more (the upset).
+    if winner > loser:
+        assert p_winner <= 0.5
+    elif winner < loser:
+        assert p_winner >= 0.5
+    assert change.winner.rating >= winner and change.loser.rating <= loser
