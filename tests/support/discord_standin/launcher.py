@@ -50,6 +50,7 @@ class BotProcess:
             GAMMON_DISCORD_STANDIN_URL=self.standin.base_url,
             PYTHONPATH=os.pathsep.join([str(SITE_DIR), str(ROOT)]),
             PYTHONUNBUFFERED="1",
+            GAMMON_STANDIN_PARENT_PID=str(os.getpid()),
         )
         env.update(self.extra_env)
         return env
