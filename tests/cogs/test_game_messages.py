@@ -1,0 +1,60 @@
+"""Game message text and mentions: what happened first, the prompt to the player to act last, players only."""
+
+from __future__ import annotations
+
+from bot.engine import Step, actions
+from bot.engine import events as ev
+from bot.engine.dice import FixedDice
+from bot.engine.match import Match
+from bot.engine.options import MatchOptions
+from bot.service import MatchRecord, MatchStatus, PlayerRef, TurnTimer
+from cogs.game_messages import compose_text, current_link, hands_over, history_of, players_only
+
+ALICE, BOB = PlayerRef(111, "Alice"), PlayerRef(222, "Bob")
+
+
+def record(match: Match, *, message_id: int | None = 999) -> MatchRecord:
+    return MatchRecord(
+        id=5, guild_id=1, channel_id=2, parent_channel_id=None, players=(ALICE, BOB), match=match, version=4,
+        status=MatchStatus.ACTIVE, created_at=0.0, last_action_at=0.0, finished_at=None,
+        message_channel_id=2 if message_id else None, message_id=message_id, timer=TurnTimer(0.0, 86400, False),
+    )
+
+
+def test_text_tells_what_happened_then_asks_the_player_to_act() -> None:
+    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 5]))
+    events = match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    text = compose_text(record(match), events)
+    assert text.splitlines() == [
+        "Alice rolled 3-1 and played 8/5 6/5.",
+        "<@222>, your turn: **Roll**, or **Double** to 2.",
+    ]
+
+
+def test_editing_keeps_the_history_and_replaces_the_prompt() -> None:
+    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
+    first = compose_text(record(match), match.last_events)
+    match.apply(actions.MoveChecker(0, 8, 5))
+    second = compose_text(record(match), [], history_of(first))
+    assert second.splitlines()[:-1] == first.splitlines()[:-1]
+    assert second.splitlines()[-1] == (
+        "<@111>, play your 3-1: choose a checker to move, or type it with `/bg move`. So far: 8/5."
+    )
+
+
+def test_mentions_are_limited_to_the_two_players() -> None:
+    mentions = players_only(record(Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))))
+    assert mentions.everyone is False and mentions.roles is False
+    assert isinstance(mentions.users, list) and {user.id for user in mentions.users} == {111, 222}
+
+
+def test_link_to_the_current_message() -> None:
+    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
+    assert current_link(record(match)) == "https://discord.com/channels/1/2/999"
+    assert current_link(record(match, message_id=None)) is None
+
+
+def test_a_game_end_gets_a_new_message() -> None:
+    assert hands_over([ev.Dropped(1), ev.MatchWon(0, (1, 0))])
+    assert not hands_over([ev.StepMoved(0, Step(8, 5, 3))])
+    assert not hands_over([ev.Doubled(0, 2)])
