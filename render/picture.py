@@ -24,7 +24,7 @@ from render.layout import Box, Layout, Point2
 from render.samples import palette_samples
 from render.scene import InfoRow, Layer, PlayerRow, Scene, build_scene
 from render.state import PLAYERS, BoardState
-from render.theme import RGB, Theme, get_theme
+from render.theme import RGB, THEMES, Theme, get_theme
 
 DEFAULT_WIDTH = 1000
 PNG_COMPRESS_LEVEL = 1  # zlib level 1: the palette already makes the file small; higher levels cost time
@@ -66,6 +66,14 @@ def board(
     out = io.BytesIO()  # encoding, the bulk of the work, runs outside the lock
     image.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return out.getvalue()
+
+
+def warm_up(size: int = DEFAULT_WIDTH) -> None:
+    """Build the palettes and static boards of every theme now (about a second each), so that the first board a
+    player sees is as quick as the rest. Optional: `board` builds them on first use."""
+    for theme in THEMES:
+        with _DRAWING:
+            _static(size, theme)
 
 
 def full_colour(

@@ -214,3 +214,14 @@ def test_boards_drawn_in_threads_match_boards_drawn_one_by_one() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         threaded = list(pool.map(draw, cases))
     assert threaded == [draw(case) for case in cases]
+
+
+def test_warm_up_builds_the_caches_for_every_theme() -> None:
+    from render import picture, warm_up
+
+    picture._static.cache_clear()
+    warm_up(size=800)
+    assert picture._static.cache_info().currsize == len(THEMES)
+    board(start(), perspective=0, size=800, theme="light")
+    info = picture._static.cache_info()
+    assert info.currsize == len(THEMES) and info.hits >= 1  # the board used what warm_up built
