@@ -3,6 +3,7 @@ replaying the log gives the same state, and the Match ID is what gnubg computes 
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -74,7 +75,21 @@ def refused_actions_change_nothing(match: Match, rng: random.Random) -> None:
     assert match.snapshot() == before
 
 
-def play_random_match(seed: int, *, check: bool, stop_early: bool = False) -> Match:
+def allowed_actions_apply(match: Match, rng: random.Random) -> None:
+    """Every action type `allowed` lists for either player is accepted (tried on copies)."""
+    for player in (0, 1):
+        for cls in match.allowed(player):
+            if cls is Move:
+                action: Action = Move(player, rng.choice(match.legal_plays()))
+            elif cls is MoveChecker:
+                step = rng.choice(match.next_steps())
+                action = MoveChecker(player, step.start, step.end)
+            else:
+                action = some_action(cls, player)
+            copy.deepcopy(match).apply(action)
+
+
+def play_random_match(seed: int, *, check: bool, stop_early: bool = False, try_allowed: bool = False) -> Match:
     rng = random.Random(seed)
     match = Match(NAMES, random_options(rng), SeededDice(seed))
     limit = rng.randint(1, 400) if stop_early else 100_000
@@ -90,6 +105,8 @@ def play_random_match(seed: int, *, check: bool, stop_early: bool = False) -> Ma
         player = action.player
         if check and rng.random() < 0.2:
             refused_actions_change_nothing(match, rng)
+        if try_allowed and rng.random() < 0.1:
+            allowed_actions_apply(match, rng)
         events = match.apply(action)
         for event in events:
             if isinstance(event, ev.Doubled):
@@ -122,6 +139,11 @@ def test_replay_equals_the_live_state(chunk: int) -> None:
         assert log == match.log
         again = Match.replay(log)
         assert again.snapshot() == match.snapshot()
+
+
+def test_allowed_actions_are_accepted() -> None:
+    for seed in range(20_000, 20_012):
+        play_random_match(seed, check=False, try_allowed=True)
 
 
 def test_every_outcome_kind_and_the_crawford_game_occur() -> None:
