@@ -143,6 +143,14 @@ async def test_public_thread_without_starter_message(standin: DiscordStandin, pr
     assert (await alice.slash("probe deep nested", value=1)).message in thread.messages
 
 
+async def test_deleted_thread_is_gone(standin: DiscordStandin, probe: BotProcess) -> None:
+    alice = standin.add_user("alice")
+    reply = await alice.slash("probe tidy")
+    assert (await reply.settled()).content == "deleted"  # posting into the deleted thread got 404
+    [thread] = [t for t in standin.deleted_channels if t.parent_id == standin.default_channel.id]
+    assert thread.name == "short-lived" and thread not in standin.threads and thread.messages == []
+
+
 async def test_interaction_sent_during_reconnect_is_replayed_after_resume(
     standin: DiscordStandin, probe: BotProcess
 ) -> None:

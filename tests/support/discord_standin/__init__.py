@@ -44,7 +44,7 @@ Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
         .history [Snapshot per create/edit] / .version / .deleted / .interaction
     await wait_for_edit(message, after_version=message.version, timeout=5.0)
     await wait_until(message, lambda m: "won" in m.content, timeout=5.0)
-    alice.visible_messages(channel)   standin.threads   standin.channels   standin.messages
+    alice.visible_messages(channel)   standin.threads   standin.channels   standin.messages   standin.deleted_channels
     standin.latencies() -> [(kind, name, seconds)]   standin.latency_report() -> str
         (the pytest run ends with a latency table over all tests; GAMMON_STANDIN_LATENCY_JSON=path also saves it)
     await standin.eventually(lambda: ..., timeout=5.0, what="...")   # poll a condition (20 ms)

@@ -95,6 +95,7 @@ class RestApi:
             ("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}", self.edit_webhook_message),
             ("DELETE", "/webhooks/{app_id}/{token}/messages/{message_id}", self.delete_webhook_message),
             ("GET", "/channels/{channel_id}", self.get_channel),
+            ("DELETE", "/channels/{channel_id}", self.delete_channel),
             ("POST", "/channels/{channel_id}/messages", self.create_message),
             ("GET", "/channels/{channel_id}/messages", self.list_messages),
             ("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message),
@@ -374,6 +375,19 @@ class RestApi:
     async def get_channel(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         return json_response(channel.payload()) if channel else unknown("Channel", 10003)
+
+    async def delete_channel(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        if channel is None:
+            return unknown("Channel", 10003)
+        del self.s.channels[channel.id]
+        self.s.deleted_channels.append(channel)
+        if channel.is_thread:
+            ids = {"id": str(channel.id), "guild_id": str(channel.guild_id), "parent_id": str(channel.parent_id)}
+            self.s.dispatch("THREAD_DELETE", ids | {"type": channel.type})
+        else:
+            self.s.dispatch("CHANNEL_DELETE", channel.payload())
+        return json_response(channel.payload())
 
     async def create_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)

@@ -75,6 +75,7 @@ class DiscordStandin:
         self.users: dict[int, User] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        self.deleted_channels: list[Channel] = []
         self.interactions: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}

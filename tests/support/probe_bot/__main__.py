@@ -222,6 +222,18 @@ async def room(interaction: discord.Interaction, name: str) -> None:
     await interaction.response.send_message(f"opened {created.mention}", ephemeral=True)
 
 
+@probe.command(description="Open a public thread and delete it again")
+async def tidy(interaction: discord.Interaction) -> None:
+    assert isinstance(interaction.channel, discord.TextChannel)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    created = await interaction.channel.create_thread(name="short-lived", type=discord.ChannelType.public_thread)
+    await created.delete()
+    try:
+        await created.send("into the void")
+    except discord.NotFound:
+        await interaction.followup.send("deleted", ephemeral=True)
+
+
 @probe.command(description="Post a channel message with an embed, then edit it")
 async def post(interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
