@@ -226,7 +226,7 @@ def _name_part(size: int, theme_name: str, top: bool, player: int, name: str, on
     _paste_centred(canvas, sprites.checker(theme.players[player], layout.px(36)), (layout.px(44), middle))
     name_left = layout.px(72)
     text, path = prepare_name(name, _FALLBACK_NAMES[player])
-    name_font = font(layout.px(26), path=path)
+    name_font = font(layout.px(28), path=path)
     text = fit(text, name_font, canvas.width - name_left)
     draw_text(canvas, (name_left, middle), text, name_font, theme.text, anchor="lm")
     return canvas
@@ -239,7 +239,7 @@ def _pips_part(size: int, theme_name: str, top: bool, pips: int, on_roll: bool, 
         return _to_palette(_pips_part(size, theme_name, top, pips, on_roll, match, False), theme_name)
     theme, layout = get_theme(theme_name), _layout(size)
     canvas = _row_canvas(size, theme_name, top, on_roll, layout.row_parts(top, match)[1])
-    draw_text(canvas, (canvas.width - layout.px(14), canvas.height // 2), f"{pips} pips", font(layout.px(21)),
+    draw_text(canvas, (canvas.width - layout.px(14), canvas.height // 2), f"{pips} pips", font(layout.px(24)),
               theme.dim_text, anchor="rm")
     return canvas
 
@@ -255,7 +255,7 @@ def _score_part(size: int, theme_name: str, top: bool, player: int, score: int, 
     assert part is not None
     canvas = _row_canvas(size, theme_name, top, on_roll, part)
     colours = theme.players[player]
-    score_font = font(layout.px(28), bold=True)
+    score_font = font(layout.px(30), bold=True)
     chip_width = min(canvas.width - layout.px(14), round(score_font.getlength(str(score))) + layout.px(24))
     chip = sprites.rounded_box(colours.face, chip_width, layout.px(38), layout.px(8), outline=colours.edge)
     center = (canvas.width - layout.px(14) - chip_width // 2, canvas.height // 2)
@@ -332,7 +332,7 @@ def _static_rgb(size: int, theme_name: str) -> Image.Image:
     for point in range(1, 25):
         draw.polygon(big_layout.point_triangle(point), fill=theme.points[point % 2])
     image = big.resize((layout.width, layout.height), Image.Resampling.LANCZOS)
-    number_font = font(layout.px(19), bold=True)
+    number_font = font(layout.px(20), bold=True)
     for point in range(1, 25):
         draw_text(image, layout.number_center(point), str(point), number_font, theme.frame_text, anchor="mm")
     return image

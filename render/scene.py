@@ -185,7 +185,7 @@ class _Builder:
 
     def number_chip(self, point: int, mark: str) -> None:
         box = centred(self.layout.number_center(point), self.layout.px(42), self.layout.px(26))
-        self.scene.add(box, ("chip", mark), ("text", str(point), 19, "dark"))
+        self.scene.add(box, ("chip", mark), ("text", str(point), 20, "dark"))
 
     def rows(self) -> None:
         state = self.state
