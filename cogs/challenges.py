@@ -133,7 +133,7 @@ async def on_control(cog: Backgammon, interaction: discord.Interaction[Any], con
             await accept(cog, interaction, control)
             return
     except ServiceError as error:
-        await refuse(interaction, control, error)
+        await refuse(cog, interaction, control, error)
         return
     _messages.pop(challenge.id, None)
     await interaction.edit_original_response(
@@ -142,16 +142,21 @@ async def on_control(cog: Backgammon, interaction: discord.Interaction[Any], con
     )
 
 
-async def refuse(interaction: discord.Interaction[Any], control: ChallengeControl, error: ServiceError) -> None:
+async def refuse(cog: Backgammon, interaction: discord.Interaction[Any], control: ChallengeControl,
+                 error: ServiceError) -> None:
     """Tell the clicker why; if the challenge is over (expired, say), show that on its message too."""
     await reply_privately(interaction, str(error))
-    closed = getattr(error, "challenge", None)
-    if isinstance(closed, Challenge) and closed.status is not ChallengeStatus.OPEN:
-        _messages.pop(control.challenge_id, None)
-        await interaction.edit_original_response(
-            content=closed_text(closed, closed.status), view=closed_view(_CLOSED_LABEL[closed.status]),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+    try:
+        current = await cog.service.get_challenge(control.challenge_id)
+    except ServiceError:
+        return
+    if current.status is ChallengeStatus.OPEN:
+        return
+    _messages.pop(control.challenge_id, None)
+    await interaction.edit_original_response(
+        content=closed_text(current, current.status), view=closed_view(_CLOSED_LABEL[current.status]),
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
 
 
 def thread_name(interaction: discord.Interaction[Any]) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from tests.e2e.conftest import seeded_env
 from tests.e2e.table import Table, acknowledged_in_time, start_match
 from tests.support.discord_standin import DiscordStandin, ScenarioUser, wait_until
@@ -19,6 +21,22 @@ async def test_a_challenge_nobody_answers_expires_and_its_buttons_say_so(
     challenge = (acknowledged_in_time(await alice.slash("bg challenge", opponent=bob))).message
     assert challenge is not None
     await wait_until(challenge, lambda m: "expired" in m.content, timeout=20)
+    assert [(b.label, b.disabled) for b in challenge.buttons] == [("Expired", True)]
+
+
+async def test_after_a_restart_an_expired_challenge_says_so_when_clicked(
+    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    process = await launch_bot(**seeded_env(clock_rate=CLOCK_RATE))
+    alice, bob = players
+    challenge = (acknowledged_in_time(await alice.slash("bg challenge", opponent=bob))).message
+    assert challenge is not None
+    await process.restart()  # the new process does not know the challenge's message
+    await asyncio.sleep(8)  # 10 service minutes: the challenge expires in the database
+    assert [b.label for b in challenge.buttons] == ["Accept", "Decline", "Cancel"]
+    late = acknowledged_in_time(await bob.click(challenge, "Accept"))
+    assert "expired" in (await late.next_followup(timeout=5)).content
+    await wait_until(challenge, lambda m: "expired" in m.content, timeout=5)
     assert [(b.label, b.disabled) for b in challenge.buttons] == [("Expired", True)]
 
 
@@ -78,6 +96,10 @@ async def test_matches_in_new_threads_share_one_channel(
     reply = acknowledged_in_time(await carol.slash("bg board", in_channel=second.channel))
     shown = await reply.settled()
     assert shown.attachments and shown.attachments[0].is_png
+    # /bg matches links to the match's current message in its thread
+    mine = await acknowledged_in_time(await alice.slash("bg matches")).settled()
+    assert "vs **Bob**, match to 3, 0-0" in mine.content
+    assert f"/{first.channel.id}/{first.game.id}" in mine.content
     # and the parent channel itself has no match
     nothing = acknowledged_in_time(await alice.slash("bg board"))
     assert "no match in this channel" in nothing.content
