@@ -66,6 +66,8 @@ async def test_button_edits_message_with_png_then_removes_it(standin: DiscordSta
     assert [len(s.attachments) for s in board.history] == [0, 1, 0]
     with pytest.raises(ScenarioError, match="no button"):
         await alice.click(board, "Resign")
+    stale = await alice.click(board, "Draw", seen=board.history[0])  # a client still showing the first version
+    assert stale.interaction.message is not None and stale.type == 7
 
 
 async def test_select_choices_reach_the_bot(standin: DiscordStandin, probe: BotProcess) -> None:

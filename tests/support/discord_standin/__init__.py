@@ -31,6 +31,7 @@ Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
         # in_channel=channel runs it elsewhere.
     choices = await alice.autocomplete("bg move", "notation", "8/5", game="12")  # -> [{"name", "value"}, ...]
     reply = await bob.click(message, "Accept")  or  click(message, custom_id="bg:accept:12")
+        # seen=message.history[0]: click a button as an older version showed it (a stale client)
     reply = await bob.select(message, "value1", custom_id=None, labels=False)
     reply.acknowledged / .type (4 msg, 5 deferred, 6 deferred update, 7 update, 8 choices, 9 modal)
     reply.latency (s) / .message (response message, or the clicked one for 6/7) / .ephemeral / .content

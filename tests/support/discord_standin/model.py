@@ -180,15 +180,58 @@ class Select:
     disabled: bool
 
 
+def children_of(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Components inside the action rows, in reading order."""
+    return [child for row in components for child in row.get("components") or []]
+
+
+def buttons_of(components: list[dict[str, Any]]) -> list[Button]:
+    return [
+        Button(
+            label=c.get("label"),
+            custom_id=c.get("custom_id"),
+            style=c.get("style", 1),
+            disabled=bool(c.get("disabled")),
+            emoji=(c.get("emoji") or {}).get("name"),
+            url=c.get("url"),
+        )
+        for c in children_of(components)
+        if c.get("type") == 2
+    ]
+
+
+def selects_of(components: list[dict[str, Any]]) -> list[Select]:
+    return [
+        Select(
+            custom_id=c["custom_id"],
+            options=tuple((o.get("label", ""), o.get("value", "")) for o in c.get("options") or []),
+            placeholder=c.get("placeholder"),
+            min_values=c.get("min_values", 1),
+            max_values=c.get("max_values", 1),
+            disabled=bool(c.get("disabled")),
+        )
+        for c in children_of(components)
+        if c.get("type") in (3, 5, 6, 7, 8)
+    ]
+
+
 @dataclass(frozen=True)
 class Snapshot:
-    """What a message looked like after one create or edit."""
+    """What a message looked like after one create or edit (a slow client may still show it)."""
 
     content: str
     embeds: list[dict[str, Any]]
     components: list[dict[str, Any]]
     attachments: list[Attachment]
     flags: int
+
+    @property
+    def buttons(self) -> list[Button]:
+        return buttons_of(self.components)
+
+    @property
+    def selects(self) -> list[Select]:
+        return selects_of(self.components)
 
 
 @dataclass
@@ -229,37 +272,11 @@ class Message:
 
     @property
     def buttons(self) -> list[Button]:
-        return [
-            Button(
-                label=c.get("label"),
-                custom_id=c.get("custom_id"),
-                style=c.get("style", 1),
-                disabled=bool(c.get("disabled")),
-                emoji=(c.get("emoji") or {}).get("name"),
-                url=c.get("url"),
-            )
-            for c in self.children()
-            if c.get("type") == 2
-        ]
+        return buttons_of(self.components)
 
     @property
     def selects(self) -> list[Select]:
-        return [
-            Select(
-                custom_id=c["custom_id"],
-                options=tuple((o.get("label", ""), o.get("value", "")) for o in c.get("options") or []),
-                placeholder=c.get("placeholder"),
-                min_values=c.get("min_values", 1),
-                max_values=c.get("max_values", 1),
-                disabled=bool(c.get("disabled")),
-            )
-            for c in self.children()
-            if c.get("type") in (3, 5, 6, 7, 8)
-        ]
-
-    def children(self) -> list[dict[str, Any]]:
-        """Components inside the action rows, in reading order."""
-        return [child for row in self.components for child in row.get("components") or []]
+        return selects_of(self.components)
 
     def changed(self) -> asyncio.Condition:
         if self._changed is None:

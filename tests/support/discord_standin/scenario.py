@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import limits
-from .model import Channel, Interaction, Message, User
+from .model import Channel, Interaction, Message, Snapshot, User
 
 if TYPE_CHECKING:
     from .server import DiscordStandin
@@ -246,19 +246,25 @@ class ScenarioUser:
 
     # --- components ----------------------------------------------------------------------------------------
 
-    async def click(self, message: Message, label: str | None = None, *, custom_id: str | None = None) -> Reply:
-        """Click the button with this label (or custom_id) on `message`, as it looks now."""
+    async def click(
+        self,
+        message: Message,
+        label: str | None = None,
+        *,
+        custom_id: str | None = None,
+        seen: Snapshot | None = None,
+    ) -> Reply:
+        """Click the button with this label (or custom_id) on `message`, as it looks now, or as it looked in
+        `seen` (one of `message.history`): a player whose client still shows an older version (a stale button)."""
         self._check_can_act()
-        if self._cannot_see(message):
-            raise ScenarioError(f"{self.name} cannot see that ephemeral message")
+        self._check_can_see(message)
+        shown = (seen or message).buttons
         buttons = [
-            b
-            for b in message.buttons
-            if (custom_id is None or b.custom_id == custom_id) and (label is None or b.label == label)
+            b for b in shown if (custom_id is None or b.custom_id == custom_id) and (label is None or b.label == label)
         ]
         if not buttons:
-            shown = [(b.label, b.custom_id) for b in message.buttons]
-            raise ScenarioError(f"no button label={label!r} custom_id={custom_id!r} on the message (buttons: {shown})")
+            names = [(b.label, b.custom_id) for b in shown]
+            raise ScenarioError(f"no button label={label!r} custom_id={custom_id!r} on the message (buttons: {names})")
         button = buttons[0]
         if button.disabled:
             raise ScenarioError(f"the button {button.label or button.custom_id!r} is disabled")
@@ -268,12 +274,19 @@ class ScenarioUser:
         channel = self.standin.channels[message.channel_id]
         return await self._interact(3, data, channel, button.custom_id, message)
 
-    async def select(self, message: Message, *values: str, custom_id: str | None = None, labels: bool = False) -> Reply:
-        """Choose options (by value, or by label with `labels=True`) in a select of `message`."""
+    async def select(
+        self,
+        message: Message,
+        *values: str,
+        custom_id: str | None = None,
+        labels: bool = False,
+        seen: Snapshot | None = None,
+    ) -> Reply:
+        """Choose options (by value, or by label with `labels=True`) in a select of `message` (or of the older
+        version `seen`, as for `click`)."""
         self._check_can_act()
-        if self._cannot_see(message):
-            raise ScenarioError(f"{self.name} cannot see that ephemeral message")
-        selects = [s for s in message.selects if custom_id is None or s.custom_id == custom_id]
+        self._check_can_see(message)
+        selects = [s for s in (seen or message).selects if custom_id is None or s.custom_id == custom_id]
         if not selects:
             raise ScenarioError(f"no select custom_id={custom_id!r} on the message")
         menu = selects[0]
@@ -291,8 +304,11 @@ class ScenarioUser:
         channel = self.standin.channels[message.channel_id]
         return await self._interact(3, data, channel, menu.custom_id, message)
 
-    def _cannot_see(self, message: Message) -> bool:
-        return message.visible_to is not None and message.visible_to != self.user.id
+    def _check_can_see(self, message: Message) -> None:
+        if message.visible_to is not None and message.visible_to != self.user.id:
+            raise ScenarioError(f"{self.name} cannot see that ephemeral message")
+        if message.deleted:
+            raise ScenarioError("the message was deleted")
 
     async def _interact(
         self, kind: int, data: dict[str, Any], channel: Channel, name: str, message: Message | None = None
