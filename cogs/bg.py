@@ -39,6 +39,14 @@ MAX_CHOICES = 25
 ServiceCall = Callable[..., Awaitable[MatchUpdate]]
 
 
+def refusal(record: MatchRecord, user_id: int) -> str:
+    """Why this user may not act on the board now, in their words."""
+    if record.player_index(user_id) is None:
+        return f"This game is between {record.players[0].name} and {record.players[1].name}."
+    waiting = record.to_act
+    return "The match is over." if waiting is None else f"It is {waiting.name}'s turn."
+
+
 def no_match_here() -> UserFacingError:
     return UserFacingError("There is no match in this channel. Start one with `/bg challenge`.")
 
@@ -234,12 +242,9 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         record = await self.service.match(control.match_id)
         if record.version != control.version:
             raise StaleStateError("This board is out of date.", match_id=record.id, version=record.version)
-        to_act = record.match.to_act
-        if to_act is None or record.players[to_act].user_id != interaction.user.id:
-            names = " and ".join(player.name for player in record.players)
-            waiting = record.players[to_act].name if to_act is not None else None
-            raise UserFacingError(f"It is {waiting}'s turn." if waiting and interaction.user.id in
-                                  {p.user_id for p in record.players} else f"This game is between {names}.")
+        to_act = record.to_act
+        if to_act is None or to_act.user_id != interaction.user.id:
+            raise UserFacingError(refusal(record, interaction.user.id))
         picked = control.start if control.action is GameAction.PICK else None
         message = await compose(record, (), picked=picked)
         await interaction.edit_original_response(view=message.view())

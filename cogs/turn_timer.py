@@ -34,7 +34,7 @@ def reminder_text(record: MatchRecord) -> str | None:
     waiting = record.to_act
     if waiting is None:
         return None
-    left = format_duration(record.timer.claimable_at - record.timer.started_at - record.timer.limit_seconds / 2)
+    left = format_duration(record.timer.claimable_at - record.timer.reminder_due_at)
     link = current_link(record)
     where = f" {link}" if link else ""
     return (f"{mention(waiting.user_id)}, reminder: it is your turn in {record.title}. "
