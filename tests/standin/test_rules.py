@@ -76,7 +76,7 @@ async def test_more_than_25_autocomplete_choices_are_refused(standin: DiscordSta
 
 async def test_interaction_token_expires_after_15_minutes(standin: DiscordStandin, probe: BotProcess) -> None:
     alice = standin.add_user("alice")
-    reply = await alice.slash("probe followup", delay=0.3)
+    reply = await alice.slash("probe followup", delay=1.0)  # the clock moves on before the followup
     assert reply.acknowledged
     standin.advance_clock(15 * 60 + 1)
     await standin.eventually(lambda: standin.violations, what="the expired followup")

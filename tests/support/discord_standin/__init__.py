@@ -50,6 +50,7 @@ Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
         (the pytest run ends with a latency table over all tests; GAMMON_STANDIN_LATENCY_JSON=path also saves it)
     await standin.eventually(lambda: ..., timeout=5.0, what="...")   # poll a condition (20 ms)
     standin.bot_user / .guild / .general / .token / .commands[guild_id] / .requests [(method, path)]
+    standin.privileged_intents = 1 << 1   # enable Server Members before the bot starts (off, as in the README)
     standin.advance_clock(seconds)      # e.g. 16 * 60 to expire interaction tokens
     standin.rate_limit("/messages", count=1, retry_after=0.2)   # next matching REST call answers 429
     standin.rate_limit(count=None, every=3); standin.stop_rate_limits()   # 429 on every 3rd call, until stopped

@@ -74,7 +74,7 @@ class RestApi:
     """Route handlers bound to one stand-in."""
 
     def __init__(self, standin: DiscordStandin) -> None:
-        self.s = standin
+        self.standin = standin
 
     def register(self, router: web.UrlDispatcher) -> None:
         api = "/api/v10"
@@ -117,8 +117,8 @@ class RestApi:
 
     def _authorized(self, handler: Any, *, webhook: bool) -> Any:
         async def check(request: web.Request) -> web.StreamResponse:
-            if not webhook and request.headers.get("Authorization") != f"Bot {self.s.token}":
-                self.s.violate("authorization", "REST request without the bot token", _describe(request))
+            if not webhook and request.headers.get("Authorization") != f"Bot {self.standin.token}":
+                self.standin.violate("authorization", "REST request without the bot token", _describe(request))
                 return discord_error(401, 0, "401: Unauthorized")
             response: web.StreamResponse = await handler(request)
             return response
@@ -126,43 +126,43 @@ class RestApi:
         return check
 
     async def unsupported(self, request: web.Request) -> web.Response:
-        self.s.violate("unsupported route", "the stand-in does not implement this endpoint", _describe(request))
+        self.standin.violate("unsupported route", "the stand-in does not implement this endpoint", _describe(request))
         return discord_error(404, 0, "404: Not Found")
 
     # --- identity ------------------------------------------------------------------------------------------
 
     async def current_user(self, request: web.Request) -> web.Response:
-        return json_response(self.s.bot_user.payload() | {"verified": True, "mfa_enabled": False, "flags": 0})
+        return json_response(self.standin.bot_user.payload() | {"verified": True, "mfa_enabled": False, "flags": 0})
 
     async def get_user(self, request: web.Request) -> web.Response:
-        user = self.s.users.get(int(request.match_info["user_id"]))
+        user = self.standin.users.get(int(request.match_info["user_id"]))
         return json_response(user.payload()) if user else unknown("User", 10013)
 
     async def gateway(self, request: web.Request) -> web.Response:
-        return json_response({"url": f"ws://127.0.0.1:{self.s.port}/gateway"})
+        return json_response({"url": f"ws://127.0.0.1:{self.standin.port}/gateway"})
 
     async def gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
         return json_response(
-            {"url": f"ws://127.0.0.1:{self.s.port}/gateway", "shards": 1, "session_start_limit": limit}
+            {"url": f"ws://127.0.0.1:{self.standin.port}/gateway", "shards": 1, "session_start_limit": limit}
         )
 
     async def application_info(self, request: web.Request) -> web.Response:
         return json_response(
             {
-                "id": str(self.s.application_id),
-                "name": self.s.bot_user.name,
+                "id": str(self.standin.application_id),
+                "name": self.standin.bot_user.name,
                 "icon": None,
                 "description": "",
                 "rpc_origins": [],
                 "bot_public": True,
                 "bot_require_code_grant": False,
-                "owner": self.s.owner.payload(),
+                "owner": self.standin.owner.payload(),
                 "summary": "",
                 "verify_key": "0" * 64,
                 "team": None,
                 "flags": 0,
-                "bot": self.s.bot_user.payload(),
+                "bot": self.standin.bot_user.payload(),
                 "interactions_endpoint_url": None,
                 "approximate_guild_count": 1,
             }
@@ -171,26 +171,26 @@ class RestApi:
     # --- commands ------------------------------------------------------------------------------------------
 
     async def sync_commands(self, request: web.Request) -> web.Response:
-        if int(request.match_info["app_id"]) != self.s.application_id:
+        if int(request.match_info["app_id"]) != self.standin.application_id:
             return discord_error(403, 50001, "Missing Access")
         guild_id = int(request.match_info["guild_id"]) if "guild_id" in request.match_info else None
-        if guild_id is not None and guild_id != self.s.guild.id:
+        if guild_id is not None and guild_id != self.standin.guild.id:
             return discord_error(403, 50001, "Missing Access")
         body, _ = await read_body(request)
         if not isinstance(body, list):
             return invalid_form([limits.Problem("_", "Expected an array of commands")])
         problems = limits.check_commands(body)
         if problems:
-            self.s.violate("command definitions", "; ".join(map(str, problems)), _describe(request))
+            self.standin.violate("command definitions", "; ".join(map(str, problems)), _describe(request))
             return invalid_form(problems)
-        old_ids = {(c.get("type", 1), c["name"]): c["id"] for c in self.s.commands.get(guild_id, [])}
+        old_ids = {(c.get("type", 1), c["name"]): c["id"] for c in self.standin.commands.get(guild_id, [])}
         stored = []
         for command in body:
             kind = command.get("type", 1)
             command_id = old_ids.get((kind, command["name"])) or str(snowflake())
             entry = command | {
                 "id": command_id,
-                "application_id": str(self.s.application_id),
+                "application_id": str(self.standin.application_id),
                 "version": str(snowflake()),
                 "type": kind,
                 "default_member_permissions": command.get("default_member_permissions"),
@@ -198,26 +198,28 @@ class RestApi:
             if guild_id is not None:
                 entry["guild_id"] = str(guild_id)
             stored.append(entry)
-        self.s.commands[guild_id] = stored
-        self.s.command_syncs.append(guild_id)
+        self.standin.commands[guild_id] = stored
+        self.standin.command_syncs.append(guild_id)
         return json_response(stored)
 
     async def get_commands(self, request: web.Request) -> web.Response:
         guild_id = int(request.match_info["guild_id"]) if "guild_id" in request.match_info else None
-        return json_response(self.s.commands.get(guild_id, []))
+        return json_response(self.standin.commands.get(guild_id, []))
 
     # --- interactions --------------------------------------------------------------------------------------
 
     async def callback(self, request: web.Request) -> web.Response:
-        interaction = self.s.interactions.get(int(request.match_info["interaction_id"]))
+        interaction = self.standin.interactions.get(int(request.match_info["interaction_id"]))
         where = _describe(request)
         if interaction is None or interaction.token != request.match_info["token"]:
-            self.s.violate("interaction callback", "callback for an interaction that does not exist", where)
+            self.standin.violate("interaction callback", "callback for an interaction that does not exist", where)
             return unknown("interaction", 10062)
-        now = self.s.now()
+        now = self.standin.now()
         if interaction.acknowledged_at is not None:
             interaction.extra_acknowledgements += 1
-            self.s.violate("acknowledge once", f"{interaction.kind} {interaction.name!r} acknowledged again", where)
+            self.standin.violate(
+                "acknowledge once", f"{interaction.kind} {interaction.name!r} acknowledged again", where
+            )
             return discord_error(400, 40060, "Interaction has already been acknowledged.")
         elapsed = now - interaction.dispatched_at
         if elapsed > limits.ACK_DEADLINE_SECONDS:
@@ -249,18 +251,18 @@ class RestApi:
 
     def _reject(self, interaction: Interaction, rule: str, detail: str, where: str) -> None:
         """A refused callback: Discord answers with an error and the player sees "This interaction failed"."""
-        self.s.violate(rule, detail, where)
+        self.standin.violate(rule, detail, where)
         interaction.rejections.append(f"{rule}: {detail}")
         interaction._answered.set()
 
     async def _apply_callback(self, interaction: Interaction, kind: int, data: dict[str, Any], files: Files) -> None:
-        channel = self.s.channels[interaction.channel_id]
+        channel = self.standin.channels[interaction.channel_id]
         if kind in (4, 5):
             flags = LOADING_FLAG if kind == 5 else 0
             message_type = 20 if interaction.type == 2 else 19
-            interaction.original = await self.s.new_message(
+            interaction.original = await self.standin.new_message(
                 channel,
-                self.s.bot_user,
+                self.standin.bot_user,
                 body=data,
                 files=files,
                 interaction=interaction,
@@ -271,7 +273,7 @@ class RestApi:
             interaction.original = interaction.message
         elif kind == 7 and interaction.message is not None:
             interaction.original = interaction.message
-            await self.s.edit_message(interaction.message, data, files)
+            await self.standin.edit_message(interaction.message, data, files)
         elif kind == 8:
             interaction.choices = data.get("choices") or []
         elif kind == 9:
@@ -284,28 +286,32 @@ class RestApi:
             summary["response_message_id"] = str(interaction.original.id)
             summary["response_message_loading"] = kind == 5
             summary["response_message_ephemeral"] = interaction.original.ephemeral
-            resource["message"] = interaction.original.payload(self.s.application_id)
+            resource["message"] = interaction.original.payload(self.standin.application_id)
         return {"interaction": summary, "resource": resource}
 
     def _webhook_interaction(self, request: web.Request) -> Interaction | web.Response:
-        interaction = self.s.interactions_by_token.get(request.match_info["token"])
+        interaction = self.standin.interactions_by_token.get(request.match_info["token"])
         where = _describe(request)
-        if interaction is None or int(request.match_info["app_id"]) != self.s.application_id:
-            self.s.violate("interaction webhook", "unknown application id or interaction token", where)
+        if interaction is None or int(request.match_info["app_id"]) != self.standin.application_id:
+            self.standin.violate("interaction webhook", "unknown application id or interaction token", where)
             return unknown("Webhook", 10015)
-        age = self.s.now() - interaction.dispatched_at
+        age = self.standin.now() - interaction.dispatched_at
         if age > limits.TOKEN_LIFETIME_SECONDS:
-            self.s.violate("token valid 15 minutes", f"interaction token used after {age / 60:.1f} minutes", where)
+            self.standin.violate(
+                "token valid 15 minutes", f"interaction token used after {age / 60:.1f} minutes", where
+            )
             return discord_error(401, 50027, "Invalid Webhook Token")
         if interaction.acknowledged_at is None:
-            self.s.violate("interaction webhook", "followup or edit before the interaction was acknowledged", where)
+            self.standin.violate(
+                "interaction webhook", "followup or edit before the interaction was acknowledged", where
+            )
             return unknown("Webhook", 10015)
         return interaction
 
     def _webhook_message(self, interaction: Interaction, message_id: str) -> Message | None:
         if message_id == "@original":
             return interaction.original
-        message = self.s.messages.get(int(message_id)) if message_id.isdigit() else None
+        message = self.standin.messages.get(int(message_id)) if message_id.isdigit() else None
         if message is None or (message is not interaction.original and message not in interaction.followups):
             return None
         return message
@@ -317,29 +323,29 @@ class RestApi:
         body, files = await read_body(request)
         problems = limits.check_message(body, [len(f[1]) for f in files]) + limits.check_not_empty(body, len(files))
         if problems:
-            self.s.violate("message limits", "; ".join(map(str, problems)), _describe(request))
+            self.standin.violate("message limits", "; ".join(map(str, problems)), _describe(request))
             return _too_large() if _only_size(problems) else invalid_form(problems)
         original = interaction.original
         if interaction.response_type == 5 and original is not None and original.loading:
             # Discord: the first followup after a deferred response replaces the "thinking" message.
-            await self.s.edit_message(original, body, files)
+            await self.standin.edit_message(original, body, files)
             message = original
         else:
-            channel = self.s.channels[interaction.channel_id]
-            message = await self.s.new_message(
-                channel, self.s.bot_user, body=body, files=files, interaction=interaction, message_type=19
+            channel = self.standin.channels[interaction.channel_id]
+            message = await self.standin.new_message(
+                channel, self.standin.bot_user, body=body, files=files, interaction=interaction, message_type=19
             )
             interaction.followups.append(message)
         if message.ephemeral:
             message.visible_to = interaction.user.id
-        return json_response(message.payload(self.s.application_id))
+        return json_response(message.payload(self.standin.application_id))
 
     async def get_webhook_message(self, request: web.Request) -> web.Response:
         interaction = self._webhook_interaction(request)
         if isinstance(interaction, web.Response):
             return interaction
         message = self._webhook_message(interaction, request.match_info["message_id"])
-        return json_response(message.payload(self.s.application_id)) if message else unknown("Message", 10008)
+        return json_response(message.payload(self.standin.application_id)) if message else unknown("Message", 10008)
 
     async def edit_webhook_message(self, request: web.Request) -> web.Response:
         interaction = self._webhook_interaction(request)
@@ -347,7 +353,9 @@ class RestApi:
             return interaction
         message = self._webhook_message(interaction, request.match_info["message_id"])
         if message is None or message.deleted:
-            self.s.violate("interaction webhook", "edit of a message this interaction does not own", _describe(request))
+            self.standin.violate(
+                "interaction webhook", "edit of a message this interaction does not own", _describe(request)
+            )
             return unknown("Message", 10008)
         return await self._edit(request, message)
 
@@ -364,10 +372,10 @@ class RestApi:
     # --- channels and messages -----------------------------------------------------------------------------
 
     def _channel(self, request: web.Request) -> Channel | None:
-        return self.s.channels.get(int(request.match_info["channel_id"]))
+        return self.standin.channels.get(int(request.match_info["channel_id"]))
 
     def _message(self, request: web.Request, channel: Channel) -> Message | None:
-        message = self.s.messages.get(int(request.match_info["message_id"]))
+        message = self.standin.messages.get(int(request.match_info["message_id"]))
         if message is None or message.channel_id != channel.id or message.deleted or message.ephemeral:
             return None
         return message
@@ -380,13 +388,13 @@ class RestApi:
         channel = self._channel(request)
         if channel is None:
             return unknown("Channel", 10003)
-        del self.s.channels[channel.id]
-        self.s.deleted_channels.append(channel)
+        del self.standin.channels[channel.id]
+        self.standin.deleted_channels.append(channel)
         if channel.is_thread:
             ids = {"id": str(channel.id), "guild_id": str(channel.guild_id), "parent_id": str(channel.parent_id)}
-            self.s.dispatch("THREAD_DELETE", ids | {"type": channel.type})
+            self.standin.dispatch("THREAD_DELETE", ids | {"type": channel.type})
         else:
-            self.s.dispatch("CHANNEL_DELETE", channel.payload())
+            self.standin.dispatch("CHANNEL_DELETE", channel.payload())
         return json_response(channel.payload())
 
     async def create_message(self, request: web.Request) -> web.Response:
@@ -396,13 +404,13 @@ class RestApi:
         body, files = await read_body(request)
         problems = limits.check_message(body, [len(f[1]) for f in files]) + limits.check_not_empty(body, len(files))
         if problems:
-            self.s.violate("message limits", "; ".join(map(str, problems)), _describe(request))
+            self.standin.violate("message limits", "; ".join(map(str, problems)), _describe(request))
             return _too_large() if _only_size(problems) else invalid_form(problems)
         if (body.get("flags") or 0) & EPHEMERAL_FLAG:
-            self.s.violate("message flags", "only interaction responses can be ephemeral", _describe(request))
+            self.standin.violate("message flags", "only interaction responses can be ephemeral", _describe(request))
             body["flags"] = body["flags"] & ~EPHEMERAL_FLAG
-        message = await self.s.new_message(channel, self.s.bot_user, body=body, files=files)
-        return json_response(message.payload(self.s.application_id))
+        message = await self.standin.new_message(channel, self.standin.bot_user, body=body, files=files)
+        return json_response(message.payload(self.standin.application_id))
 
     async def list_messages(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
@@ -411,20 +419,20 @@ class RestApi:
         limit = min(int(request.query.get("limit", "50")), 100)
         visible = [m for m in channel.messages if not m.deleted and not m.ephemeral]
         visible.reverse()  # newest first, as Discord returns them
-        return json_response([m.payload(self.s.application_id) for m in visible[:limit]])
+        return json_response([m.payload(self.standin.application_id) for m in visible[:limit]])
 
     async def get_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         message = self._message(request, channel) if channel else None
-        return json_response(message.payload(self.s.application_id)) if message else unknown("Message", 10008)
+        return json_response(message.payload(self.standin.application_id)) if message else unknown("Message", 10008)
 
     async def edit_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         message = self._message(request, channel) if channel else None
         if message is None:
             return unknown("Message", 10008)
-        if message.author.id != self.s.bot_user.id:
-            self.s.violate("message edit", "edit of another user's message", _describe(request))
+        if message.author.id != self.standin.bot_user.id:
+            self.standin.violate("message edit", "edit of another user's message", _describe(request))
             return discord_error(403, 50005, "Cannot edit a message authored by another user")
         return await self._edit(request, message)
 
@@ -432,10 +440,10 @@ class RestApi:
         body, files = await read_body(request)
         problems = limits.check_message(body, [len(f[1]) for f in files])
         if problems:
-            self.s.violate("message limits", "; ".join(map(str, problems)), _describe(request))
+            self.standin.violate("message limits", "; ".join(map(str, problems)), _describe(request))
             return _too_large() if _only_size(problems) else invalid_form(problems)
-        await self.s.edit_message(message, body, files)
-        return json_response(message.payload(self.s.application_id))
+        await self.standin.edit_message(message, body, files)
+        return json_response(message.payload(self.standin.application_id))
 
     async def delete_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
@@ -451,7 +459,7 @@ class RestApi:
             message.changed().notify_all()
         if not message.ephemeral:
             payload = {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(message.guild_id)}
-            self.s.dispatch("MESSAGE_DELETE", payload)
+            self.standin.dispatch("MESSAGE_DELETE", payload)
 
     async def typing(self, request: web.Request) -> web.Response:
         return web.Response(status=204)
@@ -461,13 +469,13 @@ class RestApi:
         if parent is None:
             return unknown("Channel", 10003)
         if parent.is_thread:
-            self.s.violate("thread", "threads cannot be created inside a thread", _describe(request))
+            self.standin.violate("thread", "threads cannot be created inside a thread", _describe(request))
             return discord_error(400, 50024, "Cannot execute action on this channel type")
         body, _ = await read_body(request)
         name = body.get("name") or ""
         if not 1 <= len(name) <= 100:
             problems = [limits.Problem("name", "Must be between 1 and 100 in length.")]
-            self.s.violate("thread", str(problems[0]), _describe(request))
+            self.standin.violate("thread", str(problems[0]), _describe(request))
             return invalid_form(problems)
         starter = request.match_info.get("message_id")
         if starter is not None and self._message(request, parent) is None:
@@ -475,14 +483,14 @@ class RestApi:
         thread = Channel(
             id=int(starter) if starter else snowflake(),  # a thread started from a message shares its id
             name=name,
-            guild_id=self.s.guild.id,
+            guild_id=self.standin.guild.id,
             type=11 if starter else int(body.get("type") or 12),
             parent_id=parent.id,
-            owner_id=self.s.bot_user.id,
-            member_ids={self.s.bot_user.id},
+            owner_id=self.standin.bot_user.id,
+            member_ids={self.standin.bot_user.id},
         )
-        self.s.channels[thread.id] = thread
-        self.s.dispatch("THREAD_CREATE", thread.payload() | {"newly_created": True})
+        self.standin.channels[thread.id] = thread
+        self.standin.dispatch("THREAD_CREATE", thread.payload() | {"newly_created": True})
         return json_response(thread.payload(), status=201)
 
     async def add_thread_member(self, request: web.Request) -> web.Response:
@@ -490,8 +498,8 @@ class RestApi:
         if thread is None or not thread.is_thread:
             return unknown("Channel", 10003)
         user_id = request.match_info["user_id"]
-        user = self.s.bot_user if user_id == "@me" else self.s.users.get(int(user_id))
-        if user is None or user.id not in self.s.guild.member_ids:
+        user = self.standin.bot_user if user_id == "@me" else self.standin.users.get(int(user_id))
+        if user is None or user.id not in self.standin.guild.member_ids:
             return unknown("Member", 10007)
         thread.member_ids.add(user.id)
         return web.Response(status=204)
@@ -499,12 +507,12 @@ class RestApi:
     # --- guild ---------------------------------------------------------------------------------------------
 
     def _guild_ok(self, request: web.Request) -> bool:
-        return int(request.match_info["guild_id"]) == self.s.guild.id
+        return int(request.match_info["guild_id"]) == self.standin.guild.id
 
     async def get_guild(self, request: web.Request) -> web.Response:
         if not self._guild_ok(request):
             return unknown("Guild", 10004)
-        payload = self.s.guild_create_payload(0)
+        payload = self.standin.guild_create_payload(0)
         for key in ("members", "channels", "threads", "presences", "voice_states"):
             payload.pop(key)
         return json_response(payload)
@@ -512,27 +520,31 @@ class RestApi:
     async def guild_channels(self, request: web.Request) -> web.Response:
         if not self._guild_ok(request):
             return unknown("Guild", 10004)
-        return json_response([c.payload() for c in self.s.channels.values() if not c.is_thread])
+        return json_response([c.payload() for c in self.standin.channels.values() if not c.is_thread])
 
     async def list_members(self, request: web.Request) -> web.Response:
         if not self._guild_ok(request):
             return unknown("Guild", 10004)
-        if not self.s.privileged_intents & GUILD_MEMBERS_INTENT:
-            self.s.violate("privileged intent", "listing members needs the Server Members intent", _describe(request))
+        if not self.standin.privileged_intents & GUILD_MEMBERS_INTENT:
+            self.standin.violate(
+                "privileged intent", "listing members needs the Server Members intent", _describe(request)
+            )
             return discord_error(403, 50001, "Missing Access")
-        members = [self.s.users[i].member_payload(self.s.guild.joined_at) for i in self.s.guild.member_ids]
+        members = [
+            self.standin.users[i].member_payload(self.standin.guild.joined_at) for i in self.standin.guild.member_ids
+        ]
         return json_response(members)
 
     async def get_member(self, request: web.Request) -> web.Response:
         if not self._guild_ok(request):
             return unknown("Guild", 10004)
         user_id = int(request.match_info["user_id"])
-        if user_id not in self.s.guild.member_ids:
+        if user_id not in self.standin.guild.member_ids:
             return unknown("Member", 10007)
-        return json_response(self.s.users[user_id].member_payload(self.s.guild.joined_at))
+        return json_response(self.standin.users[user_id].member_payload(self.standin.guild.joined_at))
 
     async def attachment(self, request: web.Request) -> web.Response:
-        found = self.s.find_attachment(int(request.match_info["attachment_id"]))
+        found = self.standin.find_attachment(int(request.match_info["attachment_id"]))
         if found is None:
             return web.Response(status=404)
         return web.Response(body=found.data, content_type="image/png" if found.is_png else found.content_type)

@@ -7,6 +7,7 @@ import base64
 import contextlib
 import secrets
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -500,7 +501,7 @@ class DiscordStandin:
 
 
 @contextlib.asynccontextmanager
-async def running_standin(**options: Any) -> Any:
+async def running_standin(**options: Any) -> AsyncIterator[DiscordStandin]:
     """`async with running_standin() as standin:` for code outside pytest (benchmarks)."""
     standin = DiscordStandin(**options)
     await standin.start()
