@@ -118,8 +118,8 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
     @app_commands.describe(play="Your play in standard notation, e.g. 24/18 13/11, bar/22, 6/off, 8/5(2)")
     async def move(self, interaction: discord.Interaction[Any], play: str) -> None:
         """Type your whole play (the autocomplete lists the legal ones)."""
-        record = await self.match_here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.match_here(interaction)
         update = await self.service.play_text(record.id, interaction.user.id, play)
         await self.publisher.publish(update)
         await interaction.followup.send(f"Played {play.strip()}.", ephemeral=True)
@@ -147,8 +147,8 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
     async def resign(self, interaction: discord.Interaction[Any],
                      kind: Literal["single", "gammon", "backgammon"] = "single") -> None:
         """Offer to resign the current game (R7.4); your opponent accepts or declines."""
-        record = await self.match_here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.match_here(interaction)
         update = await self.service.resign(record.id, interaction.user.id, WinKind[kind.upper()])
         await self.publisher.publish(update)
         await interaction.followup.send("Your offer is on the board.", ephemeral=True)
@@ -158,8 +158,8 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
     @app_commands.describe(public="Show it to everyone in the channel (default: only to you)")
     async def board(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         """Show the current board of this channel's match again."""
-        record = await self.match_here(interaction)
         await interaction.response.defer(ephemeral=not public, thinking=True)
+        record = await self.match_here(interaction)
         message = await compose(record, ())
         link = current_link(record)
         text = message.content.splitlines()[-1] if message.content else ""

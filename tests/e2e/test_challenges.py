@@ -101,5 +101,5 @@ async def test_matches_in_new_threads_share_one_channel(
     assert "vs **Bob**, match to 3, 0-0" in mine.content
     assert f"/{first.channel.id}/{first.game.id}" in mine.content
     # and the parent channel itself has no match
-    nothing = acknowledged_in_time(await alice.slash("bg board"))
-    assert "no match in this channel" in nothing.content
+    nothing = await acknowledged_in_time(await alice.slash("bg board")).settled()
+    assert "no match in this channel" in nothing.content and nothing.ephemeral
