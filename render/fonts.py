@@ -117,24 +117,32 @@ def draw_text(image: Image.Image, xy: tuple[int, int], text: str, face: Font, fi
 
 
 @lru_cache(maxsize=1024)
-def _glyph(char: str, face: Font) -> tuple[Image.Image, int, int, float]:
+def glyph(char: str, face: Font) -> tuple[Image.Image, int, int, float]:
     """One character's mask, its offset from the pen on the baseline, and its advance."""
     mask, left, top = _text_mask(char, face, "ls")
     return mask, left, top, face.getlength(char)
 
 
-def draw_plain_text(image: Image.Image, xy: tuple[int, int], text: str, face: Font, fill: RGB,
-                    align_right: bool = False) -> None:
-    """Draw short left-to-right text (IDs, numbers) from cached glyphs, vertically centred on xy.
-
-    Much quicker than shaping text that changes every move; it skips kerning, which small print does not need.
-    """
-    width = sum(_glyph(char, face)[3] for char in text)
+def plain_text_positions(text: str, face: Font, xy: tuple[int, int],
+                         align_right: bool = False) -> list[tuple[str, tuple[int, int]]]:
+    """Where each visible character of short left-to-right text goes (its mask's corner), vertically centred on
+    xy: text that changes every move (IDs) is then drawn from cached glyphs instead of being shaped again.
+    Kerning is skipped, which small print does not need."""
+    width = sum(glyph(char, face)[3] for char in text)
     ascent, descent = face.getmetrics()
     pen = xy[0] - width if align_right else float(xy[0])
     baseline = xy[1] + (ascent - descent) // 2
+    positions = []
     for char in text:
-        mask, left, top, advance = _glyph(char, face)
+        _, left, top, advance = glyph(char, face)
         if not char.isspace():
-            image.paste(fill, (round(pen) + left, baseline + top), mask)
+            positions.append((char, (round(pen) + left, baseline + top)))
         pen += advance
+    return positions
+
+
+def draw_plain_text(image: Image.Image, xy: tuple[int, int], text: str, face: Font, fill: RGB,
+                    align_right: bool = False) -> None:
+    """Draw short left-to-right text from cached glyphs (see plain_text_positions)."""
+    for char, corner in plain_text_positions(text, face, xy, align_right):
+        image.paste(fill, corner, glyph(char, face)[0])

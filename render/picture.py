@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine import Play, Step
 from render import sprites
-from render.fonts import draw_plain_text, draw_text, fit, font, prepare_name
+from render.fonts import draw_plain_text, draw_text, fit, font, glyph, plain_text_positions, prepare_name
 from render.layout import Box, Layout, Point2
 from render.samples import palette_samples
 from render.scene import InfoRow, Layer, PlayerRow, Scene, build_scene
@@ -61,8 +61,9 @@ def board(
             for part, patch in _row_patches(size, theme, row, indexed=True):
                 image.paste(patch, part[:2])
         if scene.info is not None:
-            for part, patch in _info_patches(size, theme, scene.info, indexed=True):
-                image.paste(patch, part[:2])
+            label_box = _layout(size).info_parts[0]
+            image.paste(_match_label(size, theme, scene.info.match_length, scene.info.crawford, True), label_box[:2])
+            _paste_ids(image, size, theme, scene.info)
     out = io.BytesIO()  # encoding, the bulk of the work, runs outside the lock
     image.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return out.getvalue()
@@ -95,8 +96,9 @@ def full_colour(
             for part, patch in _row_patches(size, theme, row, indexed=False):
                 image.paste(patch, part[:2])
         if scene.info is not None:
-            for part, patch in _info_patches(size, theme, scene.info, indexed=False):
-                image.paste(patch, part[:2])
+            label_box, ids_box = _layout(size).info_parts
+            image.paste(_match_label(size, theme, scene.info.match_length, scene.info.crawford, False), label_box[:2])
+            image.paste(_ids(size, theme, scene.info), ids_box[:2])
     return image
 
 
@@ -264,12 +266,6 @@ def _score_part(size: int, theme_name: str, top: bool, player: int, score: int, 
     return canvas
 
 
-def _info_patches(size: int, theme_name: str, info: InfoRow, indexed: bool) -> list[tuple[Box, Image.Image]]:
-    label_box, ids_box = _layout(size).info_parts
-    return [(label_box, _match_label(size, theme_name, info.match_length, info.crawford, indexed)),
-            (ids_box, _ids(size, theme_name, info.position_id, info.match_id, indexed))]
-
-
 @lru_cache(maxsize=64)
 def _match_label(size: int, theme_name: str, match_length: int, crawford: bool, indexed: bool) -> Image.Image:
     """"7-point match · Crawford game" or "Money game" (R8)."""
@@ -288,18 +284,45 @@ def _match_label(size: int, theme_name: str, match_length: int, crawford: bool, 
     return canvas
 
 
+def _ids_text(info: InfoRow) -> str:
+    parts = [f"Position ID {info.position_id}" if info.position_id else "",
+             f"Match ID {info.match_id}" if info.match_id else ""]
+    return "   ".join(part for part in parts if part)  # what does not fit is cut off at the row's left
+
+
+def _ids_anchor(layout: Layout) -> Point2:
+    box = layout.info_parts[1]
+    return (box[2] - layout.px(4), (box[1] + box[3]) // 2)
+
+
 @lru_cache(maxsize=64)
-def _ids(size: int, theme_name: str, position_id: str, match_id: str, indexed: bool) -> Image.Image:
-    """The gnubg Position ID and Match ID in small print (R10.2)."""
-    if indexed:
-        return _to_palette(_ids(size, theme_name, position_id, match_id, False), theme_name)
+def _ids(size: int, theme_name: str, info: InfoRow) -> Image.Image:
+    """The gnubg Position ID and Match ID in small print (R10.2), in full colour."""
     theme, layout = get_theme(theme_name), _layout(size)
-    canvas = _static_rgb(size, theme_name).crop(layout.info_parts[1])
-    parts = [f"Position ID {position_id}" if position_id else "", f"Match ID {match_id}" if match_id else ""]
-    text = "   ".join(part for part in parts if part)  # what does not fit is cut off at the part's left edge
-    draw_plain_text(canvas, (canvas.width - layout.px(4), canvas.height // 2), text, font(layout.px(16)),
+    box = layout.info_parts[1]
+    canvas = _static_rgb(size, theme_name).crop(box)
+    anchor = _ids_anchor(layout)
+    draw_plain_text(canvas, (anchor[0] - box[0], anchor[1] - box[1]), _ids_text(info), font(layout.px(16)),
                     theme.dim_text, align_right=True)
     return canvas
+
+
+def _paste_ids(image: Image.Image, size: int, theme_name: str, info: InfoRow) -> None:
+    """The IDs straight onto the indexed board, glyph by glyph: they change every move, glyphs do not."""
+    face = font(_layout(size).px(16))
+    for char, corner in plain_text_positions(_ids_text(info), face, _ids_anchor(_layout(size)), align_right=True):
+        patch, mask = _indexed_glyph(size, theme_name, char)
+        image.paste(patch, corner, mask)
+
+
+@lru_cache(maxsize=256)
+def _indexed_glyph(size: int, theme_name: str, char: str) -> tuple[Image.Image, Image.Image]:
+    """A small-print character on the info row's background, mapped to the palette, with the mask of its ink."""
+    theme = get_theme(theme_name)
+    mask = glyph(char, font(_layout(size).px(16)))[0]
+    canvas = Image.new("RGB", mask.size, theme.background)  # the info row is plain background
+    canvas.paste(theme.dim_text, (0, 0), mask)
+    return _to_palette(canvas, theme_name), mask.point(lambda value: 255 if value else 0, mode="1")
 
 
 @dataclass(frozen=True)

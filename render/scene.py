@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from bot.engine import BAR, OFF, Play, Step
 from render.layout import Box, Layout, Point2
@@ -60,6 +61,17 @@ def centred(center: Point2, width: int, height: int) -> Box:
     return (left, top, left + width, top + height)
 
 
+@lru_cache(maxsize=4096)
+def _point_slot(layout: Layout, view_point: int, slot: int) -> Box:
+    """The box of a checker slot on a viewer point (cached: boards are built from a few hundred such boxes)."""
+    return centred(layout.slot_center(view_point, slot), layout.checker, layout.checker)
+
+
+@lru_cache(maxsize=256)
+def _bar_slot(layout: Layout, top: bool, slot: int) -> Box:
+    return centred(layout.bar_slot_center(top, slot), layout.checker, layout.checker)
+
+
 def build_scene(
     state: BoardState, layout: Layout, perspective: int, last_play: Play | None, partial_steps: Sequence[Step]
 ) -> Scene:
@@ -87,15 +99,11 @@ class _Builder:
         """A player's point in the bottom player's numbering."""
         return point if player == self.bottom else 25 - point
 
-    def slot(self, center: Point2) -> Box:
-        size = self.layout.checker
-        return centred(center, size, size)
-
     def point_slot(self, player: int, point: int, slot: int) -> Box:
-        return self.slot(self.layout.slot_center(self.view_point(player, point), slot))
+        return _point_slot(self.layout, self.view_point(player, point), slot)
 
     def bar_slot(self, player: int, slot: int) -> Box:
-        return self.slot(self.layout.bar_slot_center(self.is_top(player), slot))
+        return _bar_slot(self.layout, self.is_top(player), slot)
 
     def count_text(self, count: int, player: int) -> Layer:
         return ("text", str(count), 26 if count < 10 else 22, f"player{player}")
