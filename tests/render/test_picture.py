@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
 from PIL import Image
 
 from bot.engine import CHECKERS, Play, Position, Step
-from render import BoardState, board
+from render import BoardState, board, text_board
 from render.layout import Layout
 from render.samples import mid_game
 from render.theme import THEMES
@@ -189,15 +190,17 @@ def random_state(rng: random.Random) -> tuple[BoardState, int, Play | None, tupl
 
 
 @pytest.mark.slow
-def test_a_thousand_random_boards_render_within_bounds() -> None:
+def test_a_thousand_random_boards_render_within_bounds_as_pictures_and_text() -> None:
     rng = random.Random(20261122)
     for _ in range(1000):
         state, perspective, last, partial = random_state(rng)
         theme = rng.choice(sorted(THEMES))
         png = board(state, perspective=perspective, last_play=last, partial_steps=partial, theme=theme)
         assert 10_000 < len(png) < 150_000, state
-        with Image.open(__import__("io").BytesIO(png)) as image:
+        with Image.open(io.BytesIO(png)) as image:
             assert image.size == (LAYOUT.width, LAYOUT.height)
+        diagram = text_board(state, perspective=perspective, last_play=last, partial_steps=partial).splitlines()
+        assert all(len(line) == 44 for line in (row[:44] for row in diagram[1:14]))
 
 
 def test_boards_drawn_in_threads_match_boards_drawn_one_by_one() -> None:
