@@ -24,12 +24,18 @@ async def test_slash_command_with_typed_options_and_resolved_user(standin: Disco
     assert reply.acknowledged and reply.type == 4
     assert reply.content == "bob: HI HI"
     assert not reply.ephemeral
+    ping = await reply.next_followup()
+    assert alice.mention in ping.content and ping.pinged == {bob.id}  # allowed_mentions: bob only
     assert reply.latency is not None and 0 < reply.latency < 3
     quiet = await alice.slash("probe echo", text="psst", times=1)
     assert quiet.ephemeral and quiet.content == "psst"
     assert quiet.message is not None and quiet.message in alice.visible_messages()
     assert quiet.message not in bob.visible_messages()
-    assert await standin.wait_for_message(standin.default_channel) is reply.message  # the ephemeral one is skipped
+    first, second = (
+        await standin.wait_for_message(standin.default_channel),
+        await standin.wait_for_message(standin.default_channel),
+    )
+    assert (first, second) == (reply.message, ping)  # the ephemeral one is skipped
 
 
 async def test_subcommand_group_and_client_side_option_checks(standin: DiscordStandin, probe: BotProcess) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.support.discord_standin import limits
+from tests.support.discord_standin.model import pinged_users
 
 
 def button(custom_id: str, label: str = "ok") -> dict[str, Any]:
@@ -66,3 +67,11 @@ def test_autocomplete_choice_limits() -> None:
         "data.choices.0.name",
         "data.choices.0.value",
     ]
+
+
+def test_pings_follow_allowed_mentions() -> None:
+    text = "<@1> and <@!2> and <@3>"
+    assert pinged_users(text, None) == {1, 2, 3}
+    assert pinged_users(text, {"parse": []}) == set()
+    assert pinged_users(text, {"parse": [], "users": ["2", "4"]}) == {2}
+    assert pinged_users(text, {"parse": ["users"]}) == {1, 2, 3}

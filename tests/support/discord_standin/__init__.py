@@ -42,7 +42,8 @@ Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
     message.content / .embeds (dicts) / .components (raw) / .buttons [Button(label, custom_id, style,
         disabled, emoji, url)] / .selects [Select(custom_id, options=((label, value), ...), ...)] /
         .attachments [Attachment(filename, data: bytes, is_png, size=(w, h))] / .ephemeral / .visible_to /
-        .history [Snapshot per create/edit] / .version / .deleted / .interaction
+        .history [Snapshot per create/edit] / .version / .deleted / .interaction / .author
+        .pinged -> user ids notified (mentions in the content allowed by allowed_mentions; set when posted)
     await wait_for_edit(message, after_version=message.version, timeout=5.0)
     await wait_until(message, lambda m: "won" in m.content, timeout=5.0)
     alice.visible_messages(channel)   standin.threads   standin.channels   standin.messages   standin.deleted_channels

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import itertools
+import re
 import struct
 import time
 from dataclasses import dataclass, field
@@ -180,6 +181,18 @@ class Select:
     disabled: bool
 
 
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def pinged_users(content: str, allowed_mentions: dict[str, Any] | None) -> frozenset[int]:
+    """Who Discord notifies for a new message: user mentions in the content, filtered by allowed_mentions
+    (absent: everyone mentioned; `parse` with "users": everyone mentioned; else only the listed `users`)."""
+    mentioned = {int(found) for found in _USER_MENTION.findall(content)}
+    if allowed_mentions is None or "users" in (allowed_mentions.get("parse") or []):
+        return frozenset(mentioned)
+    return frozenset(mentioned & {int(user_id) for user_id in allowed_mentions.get("users") or []})
+
+
 def children_of(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Components inside the action rows, in reading order."""
     return [child for row in components for child in row.get("components") or []]
@@ -250,6 +263,7 @@ class Message:
     type: int = 0
     interaction: Interaction | None = None
     visible_to: int | None = None  # user id for an ephemeral message
+    pinged: frozenset[int] = frozenset()  # users notified when it was posted (mentions allowed by allowed_mentions)
     webhook_id: int | None = None
     edited_at: str | None = None
     deleted: bool = False

@@ -25,6 +25,7 @@ from .model import (
     User,
     Violation,
     iso_now,
+    pinged_users,
     snowflake,
 )
 from .rest import RestApi, json_response
@@ -394,6 +395,8 @@ class DiscordStandin:
         message.flags |= extra_flags
         if message.ephemeral and interaction is not None:
             message.visible_to = interaction.user.id
+        if not message.ephemeral:
+            message.pinged = pinged_users(message.content, body.get("allowed_mentions"))
         self.messages[message.id] = message
         channel.messages.append(message)
         async with channel.changed():
@@ -402,7 +405,10 @@ class DiscordStandin:
         return message
 
     async def edit_message(self, message: Message, body: dict[str, Any], files: list[tuple[str, bytes, str]]) -> None:
+        was_loading = message.loading
         self.apply_body(message, body, files, creating=False)
+        if was_loading and not message.ephemeral:  # a deferred response notifies when its content arrives
+            message.pinged = pinged_users(message.content, body.get("allowed_mentions"))
         message.flags &= ~(1 << 7)  # an edit ends a deferred response's "thinking" state
         message.edited_at = iso_now()
         async with message.changed():

@@ -160,6 +160,9 @@ async def echo(
     said = " ".join([text.upper() if loud else text] * times)
     greeting = f"{who.display_name}: " if who else ""
     await interaction.response.send_message(f"{greeting}{said}", ephemeral=not loud)
+    if who is not None and loud:  # ping `who` only, though the author is mentioned too
+        only_who = discord.AllowedMentions(users=[who])
+        await interaction.followup.send(f"{who.mention}, {interaction.user.mention} says hi", allowed_mentions=only_who)
 
 
 @deep.command(description="A subcommand inside a group")
