@@ -49,12 +49,14 @@ async def test_bot_heartbeats_and_survives_reconnect_with_resume(shared: Discord
 
 
 @pytest.mark.slow
-async def test_sigterm_stops_cleanly_and_sigkill_restart_reconnects(
+async def test_sigkill_restart_reconnects_and_sigterm_stops_cleanly(
     standin: DiscordStandin, launch_bot: LaunchBot
 ) -> None:
-    bot = await launch_bot()
+    bot = await launch_bot(DEV_GUILD_ID="")  # no development guild: commands go global, once
+    assert standin.command_syncs == [None]
     await bot.restart()  # SIGKILL, then the same database again
     assert standin.identifies == 2
+    assert standin.command_syncs == [None]  # the fingerprint in the database says nothing changed
     assert bot.database_path.exists()
     assert await bot.terminate() == 0
     assert "Bot stopped" in bot.log()
