@@ -240,6 +240,8 @@ class RestApi:
         if problems:
             self._reject(interaction, "message limits", "; ".join(map(str, problems)), where)
             return _too_large() if _only_size(problems) else invalid_form(problems)
+        if interaction.channel_id not in self.standin.channels:
+            return unknown("Channel", 10003)  # deleted since the interaction was sent
         interaction.response_type = kind
         interaction.acknowledged_at = now
         await self._apply_callback(interaction, kind, data, files)
@@ -325,6 +327,8 @@ class RestApi:
         if problems:
             self.standin.violate("message limits", "; ".join(map(str, problems)), _describe(request))
             return _too_large() if _only_size(problems) else invalid_form(problems)
+        if interaction.channel_id not in self.standin.channels:
+            return unknown("Channel", 10003)
         original = interaction.original
         if interaction.response_type == 5 and original is not None and original.loading:
             # Discord: the first followup after a deferred response replaces the "thinking" message.

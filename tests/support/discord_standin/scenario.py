@@ -271,7 +271,7 @@ class ScenarioUser:
         if button.custom_id is None:
             raise ScenarioError("link buttons open a URL; they send no interaction")
         data = {"custom_id": button.custom_id, "component_type": limits.BUTTON}
-        channel = self.standin.channels[message.channel_id]
+        channel = self._channel_of(message)
         return await self._interact(3, data, channel, button.custom_id, message)
 
     async def select(
@@ -301,8 +301,14 @@ class ScenarioUser:
             "component_type": limits.STRING_SELECT,
             "values": [lookup[v] for v in values],
         }
-        channel = self.standin.channels[message.channel_id]
+        channel = self._channel_of(message)
         return await self._interact(3, data, channel, menu.custom_id, message)
+
+    def _channel_of(self, message: Message) -> Channel:
+        channel = self.standin.channels.get(message.channel_id)
+        if channel is None:
+            raise ScenarioError("the message's channel or thread was deleted")
+        return channel
 
     def _check_can_see(self, message: Message) -> None:
         if message.visible_to is not None and message.visible_to != self.user.id:
