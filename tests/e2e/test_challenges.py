@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from tests.e2e.conftest import seeded_env
 from tests.e2e.table import Table, acknowledged_in_time, start_match
 from tests.support.discord_standin import DiscordStandin, ScenarioUser, wait_until
@@ -13,6 +15,7 @@ from tests.support.discord_standin.pytest_plugin import LaunchBot
 CLOCK_RATE = 100.0
 
 
+@pytest.mark.slow
 async def test_a_challenge_nobody_answers_expires_and_its_buttons_say_so(
     standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
@@ -24,6 +27,7 @@ async def test_a_challenge_nobody_answers_expires_and_its_buttons_say_so(
     assert [(b.label, b.disabled) for b in challenge.buttons] == [("Expired", True)]
 
 
+@pytest.mark.slow
 async def test_after_a_restart_an_expired_challenge_says_so_when_clicked(
     standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
