@@ -5,8 +5,10 @@ The bot's service clock runs 60 times faster here (tests/e2e/site), so a 2-minut
 
 from __future__ import annotations
 
+import random
+
 from tests.e2e.conftest import seeded_env
-from tests.e2e.table import acknowledged_in_time, start_match
+from tests.e2e.table import acknowledged_in_time, finish_turn, start_match
 from tests.support.discord_standin import DiscordStandin, ScenarioUser
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
@@ -37,8 +39,19 @@ async def test_reminder_then_claim(
 
     own = acknowledged_in_time(await slow.click(offer, "Claim win"))
     assert "your turn" in (await own.next_followup(timeout=5)).content.lower()
-    acknowledged_in_time(await claimant.click(offer, "Claim win"))
+
+    # the slow player moves after all: the offer now belongs to an older board
+    await finish_turn(table, random.Random(2))
+    late = acknowledged_in_time(await claimant.click(offer, "Claim win"))
+    assert (await late.next_followup(timeout=5)).content.startswith("This board is out of date.")
+    assert table.to_act() is claimant
+
+    # now the claimant dawdles: reminded, then the other player claims the match
+    while not (message := await table.next_other(timeout=20)).buttons:
+        assert message.content.startswith(f"{claimant.mention}, reminder")
+    assert message.content.startswith(slow.mention)
+    acknowledged_in_time(await slow.click(message, "Claim win"))
     final = await table.next_board()
-    assert f"{claimant.name} claims the win: {slow.name} did not act in time (R9.5)." in final.content
-    assert f"**{claimant.name} wins the match" in final.content
-    assert not final.buttons and not offer.buttons
+    assert f"{slow.name} claims the win: {claimant.name} did not act in time (R9.5)." in final.content
+    assert f"**{slow.name} wins the match" in final.content
+    assert not final.buttons and not message.buttons
