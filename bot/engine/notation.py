@@ -22,7 +22,8 @@ Path = tuple[tuple[int, bool], ...]  # (point, a hit is marked there), starting 
 EXAMPLE = "write steps like 24/18 13/11, bar/22*, 6/off or 13/7(2)"
 _POINT = re.compile(r"(bar|b|off|\d{1,2})(\*?)")
 _REPEAT = re.compile(r"(.*?)\((\d+)\)")
-_SPACES_AROUND = re.compile(r"\s*([/*(])\s*")
+_SPACES_AROUND_SLASH = re.compile(r"\s*/\s*")
+_SPACES_BEFORE_MARK = re.compile(r"\s+(?=[*(])")
 
 
 def read_paths(text: str) -> list[Path]:
@@ -31,7 +32,8 @@ def read_paths(text: str) -> list[Path]:
     :raises InvalidPlayError: for text that is not notation.
     :raises IllegalPlayError: for a step that goes backwards.
     """
-    cleaned = _SPACES_AROUND.sub(r"\1", text.strip().lower().replace(",", " "))
+    cleaned = text.strip().lower().replace(",", " ")
+    cleaned = _SPACES_BEFORE_MARK.sub("", _SPACES_AROUND_SLASH.sub("/", cleaned))
     paths: list[Path] = []
     for token in cleaned.split():
         count = 1
@@ -73,7 +75,13 @@ def _read_point(part: str, token: str, *, first: bool) -> tuple[int, bool]:
 class _Realizer:
     """Plays paths out die by die in every order, collecting the step sequences that do all of them."""
 
-    def __init__(self, mover: Sequence[int], opponent: Sequence[int], dice: tuple[int, int], paths: list[Path]):
+    def __init__(
+        self, mover: Sequence[int], opponent: Sequence[int], dice: tuple[int, int], paths: list[Path], table: LegalPlays
+    ):
+        self.mover = mover
+        self.opponent = opponent
+        self.table = table
+        self.marked = {point for path in paths for point, star in path if star}
         self.me: Board = list(mover)
         self.opp: Board = list(reversed(opponent))
         self.dice = dice
@@ -82,6 +90,9 @@ class _Realizer:
         self.next_index = [1] * len(paths)
         self.found: list[tuple[Step, ...]] = []
         self.failure: tuple[int, str] | None = None
+        self.seen: set[tuple[tuple[int, ...], ...]] = set()
+        self.candidates: list[Play] = []
+        self.answer: Play | None = None
 
     def run(self) -> None:
         self._extend(dice_left(self.dice), [])
@@ -91,20 +102,35 @@ class _Realizer:
             self.failure = (depth, message)
 
     def _extend(self, left: list[int], steps: list[Step]) -> None:
+        state = (tuple(self.current), tuple(self.next_index), tuple(left), tuple(self.opp))
+        if self.answer is not None or state in self.seen:  # another order of the same steps got here: same outcomes
+            return
+        self.seen.add(state)
         pending = [i for i, path in enumerate(self.paths) if self.next_index[i] < len(path)]
         if not pending:
-            self.found.append(tuple(steps))
+            self._complete(tuple(steps))
             return
         if not left:
             self._fail(len(steps), f"That is more than your roll of {self.dice[0]}-{self.dice[1]} can move")
             return
         tried: set[tuple[Path, int, int]] = set()
         for i in pending:
-            state = (self.paths[i], self.current[i], self.next_index[i])
-            if state in tried:  # two checkers on the same path and stage: trying one is enough
+            stage = (self.paths[i], self.current[i], self.next_index[i])
+            if stage in tried:  # two checkers on the same path and stage: trying one is enough
                 continue
-            tried.add(state)
+            tried.add(stage)
             self._advance(i, left, steps)
+
+    def _complete(self, steps: tuple[Step, ...]) -> None:
+        """All paths are played: keep the legal play they reach, and stop at one whose hits match the `*` marks."""
+        self.found.append(steps)
+        play = self.table.by_key.get(result_key(self.mover, self.opponent, steps))
+        if play is None:
+            return
+        if {step.end for step in play.steps if step.hit} == self.marked:
+            self.answer = play
+        else:
+            self.candidates.append(play)
 
     def _advance(self, i: int, left: list[int], steps: list[Step]) -> None:
         start = self.current[i]
@@ -152,19 +178,12 @@ def parse_play(
         if text.strip():
             raise IllegalPlayError(f"You can move with {roll}: for example {table.plays[0]}")
         raise InvalidPlayError(f"Your play is empty: {EXAMPLE}")
-    paths = read_paths(text)
-    realizer = _Realizer(mover, opponent, dice, paths)
+    realizer = _Realizer(mover, opponent, dice, read_paths(text), table)
     realizer.run()
-    marked = {point for path in paths for point, star in path if star}
-    candidates: list[Play] = []
-    for steps in realizer.found:
-        play = table.by_key.get(result_key(mover, opponent, steps))
-        if play is not None:
-            if {step.end for step in play.steps if step.hit} == marked:
-                return play
-            candidates.append(play)
-    if candidates:
-        return candidates[0]
+    if realizer.answer is not None:
+        return realizer.answer
+    if realizer.candidates:
+        return realizer.candidates[0]
     if not realizer.found:
         assert realizer.failure is not None
         raise IllegalPlayError(realizer.failure[1])

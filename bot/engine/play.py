@@ -82,10 +82,10 @@ def _chain_text(chain: list[tuple[int, bool]]) -> str:
 
 
 def format_play(steps: tuple[Step, ...]) -> str:
-    """Standard notation (R10.1): chains from the farthest start, equal moves as `13/7(2)`."""
+    """Standard notation (R10.1), ordered as GNU Backgammon does: farthest start first, then nearest end first."""
     if not steps:
         return NO_PLAY_TEXT
-    chains = sorted(_chains(steps), key=lambda chain: (-chain[0][0], -chain[-1][0]))
+    chains = sorted(_chains(steps), key=lambda chain: (-chain[0][0], chain[-1][0]))
     counts = Counter(_chain_text(chain) for chain in chains)
     seen: set[str] = set()
     parts: list[str] = []

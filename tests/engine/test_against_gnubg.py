@@ -1,0 +1,91 @@
+"""Differential test against GNU Backgammon (R4.5, R10.1): the same positions, the same rolls, the same plays.
+
+2,000 positions from seeded random games x all 21 rolls. For every one, the set of positions our legal plays
+lead to must equal gnubg's. gnubg cuts a move tuple at its first bear-off, so for those rolls the counts
+are compared and every cut tuple must be the start of one of our plays; a seeded sample of them is checked
+in full through gnubg's `hint` move strings (about 10 ms each). gnubg's move strings for every play of every
+tenth position are parsed by `parse_play` and must give the play with the same result.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from bot.engine import Play, Position, Step
+from bot.engine.legal import legal_plays
+from bot.engine.movegen import result_key
+from tests.engine import gnubg_reference as gnubg
+from tests.engine.gnubg_reference import ROLLS
+
+POSITIONS = 2000
+PARSE_EVERY = 20  # parse all of gnubg's move strings for every twentieth position
+HINT_SAMPLE = 0.08  # share of bear-off rolls checked in full through `hint`
+
+
+def _key(position: Position, pairs: list[tuple[int, int]]) -> int:
+    """The engine's key of the position gnubg's (from, to) moves lead to (injective: 4 bits a point, hit bits)."""
+    return result_key(position.mover, position.opponent, [Step(start, end, 0) for start, end in pairs])
+
+
+def _pairs(move: tuple[int, ...]) -> list[tuple[int, int]]:
+    return list(zip(move[0::2], move[1::2], strict=False))
+
+
+def _is_start_of_some_play(cut: tuple[int, ...], plays: list[Play]) -> bool:
+    """A tuple cut at its first bear-off (`..., from`) names some steps and one bear-off of a play of ours."""
+    wanted = Counter([*_pairs(cut[:-1]), (cut[-1], 0)])
+    for play in plays:
+        ends = [(s.start, s.end) for s in play.steps]
+        if not wanted - Counter(ends):
+            return True
+    return False
+
+
+@pytest.mark.slow
+def test_same_plays_as_gnubg_for_2000_random_positions_and_all_rolls() -> None:
+    rng = random.Random(20261122)
+    disagreements: list[str] = []
+    compared = cut_rolls = hint_checks = parsed = 0
+    for index, position in enumerate(gnubg.random_positions(seed=7, count=POSITIONS)):
+        for dice in ROLLS:
+            plays = position.legal_plays(dice)
+            ours = legal_plays(position.mover, position.opponent, (max(dice), min(dice))).by_key
+            moves = gnubg.find_best_moves(position, dice)
+            where = f"{position.position_id()} {dice[0]}-{dice[1]}"
+            compared += 1
+            if not moves:
+                if plays != [Play(())]:
+                    disagreements.append(f"{where}: gnubg finds no play, we find {[str(p) for p in plays]}")
+                continue
+            complete = [move for move in moves if len(move) % 2 == 0]
+            cut = [move for move in moves if len(move) % 2]
+            theirs = {_key(position, _pairs(move)) for move in complete}
+            if cut:
+                cut_rolls += 1
+                with_off = {key for key, play in ours.items() if any(s.end == 0 for s in play.steps)}
+                if len(with_off) != len(cut) or set(ours) - with_off != theirs:
+                    disagreements.append(f"{where}: {len(ours)} plays here, gnubg {len(moves)}")
+                for move in cut:
+                    if not _is_start_of_some_play(move, plays):
+                        disagreements.append(f"{where}: gnubg's {move} starts none of our plays")
+                if rng.random() < HINT_SAMPLE:
+                    hint_checks += 1
+                    hinted = {position.parse_play(text, dice) for text in gnubg.hint_strings(position, dice)}
+                    if hinted != set(plays):
+                        disagreements.append(f"{where}: gnubg's hint lists other plays than ours")
+            elif theirs != set(ours):
+                only_ours = [str(ours[r]) for r in set(ours) - theirs]
+                disagreements.append(f"{where}: {len(theirs)} gnubg plays, {len(ours)} ours; only ours: {only_ours}")
+            if index % PARSE_EVERY == 0:
+                for move in complete:
+                    text = gnubg.move_string(position, move)
+                    parsed += 1
+                    got = position.parse_play(text, dice)
+                    if got != ours.get(_key(position, _pairs(move))):
+                        disagreements.append(f"{where}: parse_play({text!r}) gave {got}")
+    assert disagreements == []
+    assert compared == POSITIONS * 21
+    assert cut_rolls > 100 and hint_checks > 10 and parsed > 5_000  # the comparison really covered these cases
