@@ -81,6 +81,11 @@ def compose_text(record: MatchRecord, events: Sequence[Event], history: str = ""
     return clip("\n".join(line for line in lines if line))
 
 
+def retired_text(content: str) -> str | None:
+    """A game message's text once someone else acts: what happened, without the prompt. None keeps it as is."""
+    return history_of(content) or None
+
+
 def history_of(content: str) -> str:
     """The content of a game message without its last line (the prompt), kept when the message is edited."""
     lines = content.splitlines()
@@ -127,17 +132,22 @@ class GamePublisher:
         await self.post(record, message)
 
     async def retire(self, record: MatchRecord, interaction: discord.Interaction[Any] | None) -> None:
-        """The previous game message keeps its picture and text but loses its buttons."""
+        """The previous game message keeps its picture and what happened, but loses its buttons and the prompt
+        (which no longer holds). A clicked message that is not the game message (a claim offer) is retired too."""
         clicked = interaction.message if interaction is not None else None
         try:
             if interaction is not None and clicked is not None:
-                await interaction.edit_original_response(view=None)
                 if clicked.id == record.message_id:
+                    await interaction.edit_original_response(content=retired_text(clicked.content), view=None)
                     return
+                await interaction.edit_original_response(view=None)
             if record.message_id is not None:
                 channel_id = record.message_channel_id or record.channel_id
                 partial = self.bot.get_partial_messageable(channel_id, guild_id=record.guild_id)
-                await partial.get_partial_message(record.message_id).edit(view=None)
+                message = partial.get_partial_message(record.message_id)
+                cached = discord.utils.get(self.bot.cached_messages, id=record.message_id)
+                known = cached if cached is not None else await message.fetch()
+                await message.edit(content=retired_text(known.content), view=None)
         except discord.NotFound:
             log.info("The previous message of match %s is gone", record.id)
 

@@ -8,7 +8,7 @@ from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.service import MatchRecord, MatchStatus, PlayerRef, TurnTimer
-from cogs.game_messages import compose_text, current_link, hands_over, history_of, players_only
+from cogs.game_messages import compose_text, current_link, hands_over, history_of, players_only, retired_text
 
 ALICE, BOB = PlayerRef(111, "Alice"), PlayerRef(222, "Bob")
 
@@ -40,6 +40,13 @@ def test_editing_keeps_the_history_and_replaces_the_prompt() -> None:
     assert second.splitlines()[-1] == (
         "<@111>, play your 3-1: choose a checker to move, or type it with `/bg move`. So far: 8/5."
     )
+
+
+def test_a_retired_message_keeps_what_happened_but_not_the_prompt() -> None:
+    assert retired_text("Alice rolled 3-1 and played 8/5 6/5.\n<@222>, your turn.") == (
+        "Alice rolled 3-1 and played 8/5 6/5."
+    )
+    assert retired_text("<@222>, you may claim the match.") is None  # nothing but a prompt: leave it
 
 
 def test_mentions_are_limited_to_the_two_players() -> None:

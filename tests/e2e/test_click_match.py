@@ -49,7 +49,9 @@ async def test_three_point_match_by_clicks_to_the_end(
     assert won is not None, final.content
     assert int(won.group(2)) >= 3 > int(won.group(3))
     assert all(board.attachments[-1].is_png for board in table.boards)
-    # every earlier board kept its picture and lost its buttons
-    assert all(not board.buttons and board.attachments for board in table.boards[:-1])
+    # every earlier board kept its picture and what happened, and lost its buttons and its prompt
+    for board in table.boards[:-1]:
+        assert not board.buttons and board.attachments and board.content
+        assert not board.content.splitlines()[-1].startswith("<@"), board.content
     print(f"{clicks} clicks, {len(table.boards)} game messages")
     print(standin.latency_report().splitlines()[0])
