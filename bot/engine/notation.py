@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from bot.engine.errors import IllegalPlayError, InvalidPlayError
 from bot.engine.legal import LegalPlays, dice_left, why_not
 from bot.engine.movegen import STEPS, Board, make_step, result_key, unmake_step
-from bot.engine.play import BAR, NO_PLAY_TEXT, OFF, Play, Step
+from bot.engine.play import BAR, NO_PLAY_TEXT, OFF, Play, Step, point_name
 
 Path = tuple[tuple[int, bool], ...]  # (point, a hit is marked there), starting with the start point
 
@@ -89,7 +89,7 @@ class _Realizer:
         self.current = [path[0][0] for path in paths]
         self.next_index = [1] * len(paths)
         self.found: list[tuple[Step, ...]] = []
-        self.failure: tuple[int, str] | None = None
+        self.failure: tuple[tuple[bool, int], str] | None = None
         self.seen: set[tuple[tuple[int, ...], ...]] = set()
         self.candidates: list[Play] = []
         self.answer: Play | None = None
@@ -97,9 +97,12 @@ class _Realizer:
     def run(self) -> None:
         self._extend(dice_left(self.dice), [])
 
-    def _fail(self, depth: int, message: str) -> None:
-        if self.failure is None or depth > self.failure[0]:
-            self.failure = (depth, message)
+    def _fail(self, depth: int, message: str, *, by_rule: bool) -> None:
+        """Keep the most telling reason: a rule that stops dice which fit the text (a blocked point, the bar)
+        beats text that does not fit the dice; then the reason found furthest into the play wins."""
+        rank = (by_rule, depth)
+        if self.failure is None or rank > self.failure[0]:
+            self.failure = (rank, message)
 
     def _extend(self, left: list[int], steps: list[Step]) -> None:
         state = (tuple(self.current), tuple(self.next_index), tuple(left), tuple(self.opp))
@@ -111,7 +114,8 @@ class _Realizer:
             self._complete(tuple(steps))
             return
         if not left:
-            self._fail(len(steps), f"That is more than your roll of {self.dice[0]}-{self.dice[1]} can move")
+            roll = f"{self.dice[0]}-{self.dice[1]}"
+            self._fail(len(steps), f"That is more than your roll of {roll} can move", by_rule=False)
             return
         tried: set[tuple[Path, int, int]] = set()
         for i in pending:
@@ -143,7 +147,7 @@ class _Realizer:
             fits = True
             problem = why_not(self.me, self.opp, start, die)
             if problem:
-                self._fail(len(steps), problem)
+                self._fail(len(steps), problem, by_rule=True)
                 continue
             end = max(landing, OFF)
             hit = end > OFF and self.opp[end] == 1
@@ -161,10 +165,11 @@ class _Realizer:
             self.current[i] = start
             unmake_step(self.me, self.opp, start, end, hit)
         if not fits:
-            to = "off" if target == OFF else str(target)
-            frm = "the bar" if start == BAR else str(start)
-            left_text = ", ".join(str(die) for die in sorted(left, reverse=True))
-            self._fail(len(steps), f"No die you have left ({left_text}) moves a checker from {frm} to {to}")
+            segment_start = self.paths[i][self.next_index[i] - 1][0]
+            text = f"{point_name(segment_start)}/{point_name(target)}"
+            self._fail(
+                len(steps), f"With {self.dice[0]}-{self.dice[1]} no die or sum of dice makes {text}", by_rule=False
+            )
 
 
 def parse_play(
