@@ -81,9 +81,14 @@ def compose_text(record: MatchRecord, events: Sequence[Event], history: str = ""
     return clip("\n".join(line for line in lines if line))
 
 
-def retired_text(content: str) -> str | None:
-    """A game message's text once someone else acts: what happened, without the prompt. None keeps it as is."""
-    return history_of(content) or None
+def retired_text(content: str) -> dict[str, str]:
+    """The edit to a game message once someone else acts: what happened, without the prompt (its last line,
+    addressed to a player). No change when there is no prompt, or nothing but the prompt (None would remove
+    the text), so retiring a message twice changes nothing."""
+    lines = content.splitlines()
+    if len(lines) < 2 or not lines[-1].startswith("<@"):
+        return {}
+    return {"content": "\n".join(lines[:-1])}
 
 
 def history_of(content: str) -> str:
@@ -133,21 +138,22 @@ class GamePublisher:
 
     async def retire(self, record: MatchRecord, interaction: discord.Interaction[Any] | None) -> None:
         """The previous game message keeps its picture and what happened, but loses its buttons and the prompt
-        (which no longer holds). A clicked message that is not the game message (a claim offer) is retired too."""
+        (which no longer holds). A clicked message that is not a board (a claim offer) just loses its buttons.
+
+        The clicked message is judged by itself rather than by the stored current message id: a quick player
+        can click a new message before the service has stored it as current."""
         clicked = interaction.message if interaction is not None else None
         try:
             if interaction is not None and clicked is not None:
-                if clicked.id == record.message_id:
-                    await interaction.edit_original_response(content=retired_text(clicked.content), view=None)
-                    return
-                await interaction.edit_original_response(view=None)
-            if record.message_id is not None:
+                edit = retired_text(clicked.content) if clicked.attachments else {}
+                await interaction.edit_original_response(view=None, **edit)  # type: ignore[arg-type]
+            if record.message_id is not None and (clicked is None or clicked.id != record.message_id):
                 channel_id = record.message_channel_id or record.channel_id
                 partial = self.bot.get_partial_messageable(channel_id, guild_id=record.guild_id)
                 message = partial.get_partial_message(record.message_id)
                 cached = discord.utils.get(self.bot.cached_messages, id=record.message_id)
                 known = cached if cached is not None else await message.fetch()
-                await message.edit(content=retired_text(known.content), view=None)
+                await message.edit(view=None, **retired_text(known.content))  # type: ignore[arg-type]
         except discord.NotFound:
             log.info("The previous message of match %s is gone", record.id)
 

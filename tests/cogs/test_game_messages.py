@@ -43,10 +43,11 @@ def test_editing_keeps_the_history_and_replaces_the_prompt() -> None:
 
 
 def test_a_retired_message_keeps_what_happened_but_not_the_prompt() -> None:
-    assert retired_text("Alice rolled 3-1 and played 8/5 6/5.\n<@222>, your turn.") == (
-        "Alice rolled 3-1 and played 8/5 6/5."
-    )
-    assert retired_text("<@222>, you may claim the match.") is None  # nothing but a prompt: leave it
+    assert retired_text("Alice rolled 3-1 and played 8/5 6/5.\n<@222>, your turn.") == {
+        "content": "Alice rolled 3-1 and played 8/5 6/5."
+    }
+    assert retired_text("<@222>, you may claim the match.") == {}  # nothing but a prompt: leave it
+    assert retired_text("Alice drops.\nBob wins the money game.") == {}  # already retired: nothing to remove
 
 
 def test_mentions_are_limited_to_the_two_players() -> None:
