@@ -96,10 +96,11 @@ async def test_matches_in_new_threads_share_one_channel(
     assert threads[first.channel.id].name == "Alice vs Bob"
     assert threads[second.channel.id].name == "Carol vs Dave"
     assert first.channel.parent_id == second.channel.parent_id == alice.channel.id
-    # each thread's match is played there: /bg board in the thread shows that match
-    reply = acknowledged_in_time(await carol.slash("bg board", in_channel=second.channel))
+    # each thread's match is played there: /bg board in the thread shows that match, to spectators too
+    reply = acknowledged_in_time(await alice.slash("bg board", in_channel=second.channel))
     shown = await reply.settled()
-    assert shown.attachments and shown.attachments[0].is_png
+    assert shown.attachments and shown.attachments[0].is_png and shown.ephemeral
+    assert f"/{second.channel.id}/{second.game.id}" in shown.content  # where the controls are
     # /bg matches links to the match's current message in its thread
     mine = await acknowledged_in_time(await alice.slash("bg matches")).settled()
     assert "vs **Bob**, match to 3, 0-0" in mine.content
