@@ -118,12 +118,12 @@ class Position:
         """
         dice = legal.check_dice(dice)
         table = self._legal(dice)
-        needed = table.dice_used - len(steps_so_far)
-        if needed <= 0:
-            return []
         me = list(self.mover)
         opp = list(reversed(self.opponent))
         left = legal.walk(me, opp, dice, steps_so_far)
+        needed = table.dice_used - len(steps_so_far)
+        if needed <= 0:
+            return []
         outside = movegen.outside_count(me)
         found: list[Step] = []
         for die in sorted(set(left), reverse=True):
