@@ -46,9 +46,6 @@ class Play:
     def __str__(self) -> str:
         return format_play(self.steps)
 
-    def __len__(self) -> int:
-        return len(self.steps)
-
     @property
     def pips(self) -> int:
         """Pips this play moves, counting a bear-off as the distance to off (not the die)."""

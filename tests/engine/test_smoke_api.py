@@ -1,17 +1,23 @@
-"""The public API in one place: the names other parts of the bot import."""
+"""The public API in one place: the names other parts of the bot import, and values that are hashable."""
 
-from bot.engine import IllegalPlayError, InvalidPlayError, Play, Position, Step
+from __future__ import annotations
 
-
-def test_opening_31_has_16_plays_and_the_point_making_play_parses() -> None:
-    start = Position.initial()
-    plays = start.legal_plays((3, 1))
-    assert len(plays) == 16  # R4.5: one per distinct result; the known count for an opening 3-1
-    play = start.parse_play("8/5 6/5", (3, 1))
-    assert play in plays
-    assert play == Play((Step(8, 5, 3), Step(6, 5, 1))) or set(play.steps) == {Step(8, 5, 3), Step(6, 5, 1)}
+import bot.engine
+from bot.engine import BAR, OFF, IllegalPlayError, InvalidPlayError, Play, Position, Step
 
 
-def test_errors_are_value_errors() -> None:
+def test_public_names() -> None:
+    for name in ["Position", "Play", "Step", "IllegalPlayError", "InvalidPlayError", "WinKind", "BAR", "OFF"]:
+        assert name in bot.engine.__all__
+    assert (BAR, OFF) == (25, 0)
     assert issubclass(IllegalPlayError, ValueError)
     assert issubclass(InvalidPlayError, ValueError)
+
+
+def test_plays_and_positions_are_hashable_values() -> None:
+    start = Position.initial()
+    play = start.parse_play("8/5 6/5", (3, 1))
+    assert play == Play((Step(8, 5, 3), Step(6, 5, 1)))
+    assert {play, Play((Step(8, 5, 3), Step(6, 5, 1)))} == {play}
+    assert {start, Position.initial()} == {start}
+    assert len({start.apply(p) for p in start.legal_plays((3, 1))}) == 16
