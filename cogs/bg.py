@@ -121,7 +121,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
         update = await self.service.play_text(record.id, interaction.user.id, play)
-        await self.publisher.publish(update)
+        await self.publisher.publish(update, before=record.match)
         await interaction.followup.send(f"Played {play.strip()}.", ephemeral=True)
 
     @move.autocomplete("play")
@@ -210,11 +210,12 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
             if control.action in (GameAction.PICK, GameAction.BACK):
                 await self.show_menu(interaction, control)
                 return
+            before = await self.service.match(control.match_id)  # for the final board if a game ends
             update = await self.apply(interaction, control)
         except StaleStateError as error:
             await self.out_of_date(interaction, error.match_id)
             return
-        await self.publisher.publish(update, interaction)
+        await self.publisher.publish(update, interaction, before.match)
 
     async def apply(self, interaction: discord.Interaction[Any], control: GameControl) -> MatchUpdate:
         service, user_id, version = self.service, interaction.user.id, control.version

@@ -7,8 +7,11 @@ so that a click on one board never stalls the others.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+from collections.abc import Sequence
 
 import render
+from bot.engine.events import Event, GameWon, Played
 from bot.engine.match import Match
 from bot.engine.play import Play
 
@@ -64,3 +67,24 @@ async def draw_board(match: Match, viewer: int | None = None) -> bytes:
     return await asyncio.to_thread(
         render.board, state, perspective=bottom, last_play=last, partial_steps=steps
     )
+
+
+def final_state(before: Match, events: Sequence[Event]) -> render.BoardState:
+    """The last board of a game that `events` ended, drawn from the match as it was just before: with the
+    winning play made when a play ended it (a drop or a resignation leaves the board as it was)."""
+    state = board_state(before)
+    game = before.game
+    for event in events:
+        if isinstance(event, GameWon):
+            break
+        if isinstance(event, Played) and event.player == game.on_roll and event.play.steps:
+            position = game.position.after_steps(event.play.steps)
+            used = tuple(step.die for step in event.play.steps)
+            return dataclasses.replace(state, position=position, used_dice=used, position_id=position.position_id())
+    return state
+
+
+async def draw_final_board(before: Match, events: Sequence[Event]) -> bytes:
+    """The PNG of a finished game's last board, drawn in a worker thread."""
+    state, bottom = final_state(before, events), perspective(before)
+    return await asyncio.to_thread(render.board, state, perspective=bottom, last_play=last_play(before))

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.events import Event, GameWon, MatchWon
+from bot.engine.match import Match
 from bot.service import MatchRecord, MatchUpdate
-from cogs.board_picture import FILENAME, draw_board
+from cogs.board_picture import FILENAME, draw_board, draw_final_board
 from cogs.controls import controls, prompt
 from cogs.event_text import clip, describe
 from cogs.move_menu import Rows
@@ -91,6 +92,12 @@ def retired_text(content: str) -> dict[str, str]:
     return {"content": "\n".join(lines[:-1])}
 
 
+def match_result_text(record: MatchRecord, events: Sequence[Event]) -> str:
+    """What ended a game, with no prompt: the text beside a finished game's final board."""
+    match = record.match
+    return clip("\n".join(describe(events, match.names, match.options.length)))
+
+
 def history_of(content: str) -> str:
     """The content of a game message without its last line (the prompt), kept when the message is edited."""
     lines = content.splitlines()
@@ -110,14 +117,27 @@ def hands_over(events: Sequence[Event]) -> bool:
     return any(isinstance(event, GameWon | MatchWon) for event in events)
 
 
+def next_game_starts(events: Sequence[Event]) -> int | None:
+    """Where the events of a new game begin, when a game of a match ended and the next one started."""
+    for index, event in enumerate(events):
+        if isinstance(event, GameWon) and not any(isinstance(later, MatchWon) for later in events[index:]):
+            return index + 1
+    return None
+
+
 class GamePublisher:
     """Shows match updates in Discord. Callers acknowledge the interaction first (defer)."""
 
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
 
-    async def publish(self, update: MatchUpdate, interaction: discord.Interaction[Any] | None = None) -> None:
-        """Show an update: in place when the clicking player acts again, else as a new message."""
+    async def publish(self, update: MatchUpdate, interaction: discord.Interaction[Any] | None = None,
+                      before: Match | None = None) -> None:
+        """Show an update: in place when the clicking player acts again, else as a new message.
+
+        `before` is the match as it was before the action: when a game of a match ends, its final board is shown
+        with the result, and the next game's opening follows in a message of its own.
+        """
         record = update.record
         match = record.match
         clicked = interaction.message if interaction is not None else None
@@ -133,7 +153,14 @@ class GamePublisher:
             )
             return
         await self.retire(record, interaction)
-        message = await compose(record, update.events)
+        events = update.events
+        split = next_game_starts(events)
+        if split is not None and before is not None:
+            result = match_result_text(record, events[:split])
+            final = GameMessage(result, (), await draw_final_board(before, events[:split]))
+            await self.send(record, final)
+            events = events[split:]
+        message = await compose(record, events)
         await self.post(record, message)
 
     async def retire(self, record: MatchRecord, interaction: discord.Interaction[Any] | None) -> None:
@@ -159,6 +186,11 @@ class GamePublisher:
 
     async def post(self, record: MatchRecord, message: GameMessage) -> discord.Message:
         """Send a new game message in the match's channel and remember it as the current one."""
+        sent = await self.send(record, message)
+        await self.bot.service.set_message(record.id, record.channel_id, sent.id)
+        return sent
+
+    async def send(self, record: MatchRecord, message: GameMessage) -> discord.Message:
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         view = message.view()
         mentions = players_only(record)
@@ -167,5 +199,4 @@ class GamePublisher:
             sent = await channel.send(message.content, file=message.file(), allowed_mentions=mentions)
         else:
             sent = await channel.send(message.content, file=message.file(), view=view, allowed_mentions=mentions)
-        await self.bot.service.set_message(record.id, record.channel_id, sent.id)
         return sent

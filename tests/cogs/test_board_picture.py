@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from bot.engine import actions
 from bot.engine.dice import FixedDice
+from bot.engine.events import GameWon, Played
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
+from bot.engine.outcome import Outcome, OutcomeKind
+from bot.engine.play import Play, Step
 from bot.engine.position import Position
-from cogs.board_picture import board_state, draw_board, last_play, perspective
+from cogs.board_picture import board_state, draw_board, final_state, last_play, perspective
 
 
 def new_match() -> Match:
@@ -38,3 +41,14 @@ def test_last_play_is_the_previous_turn_of_the_other_player() -> None:
 async def test_draw_board_returns_a_png() -> None:
     png = await draw_board(new_match())
     assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) < 10 * 1024 * 1024
+
+
+def test_final_state_of_a_game_ended_by_a_play_shows_the_play_made() -> None:
+    match = new_match()
+    play = Play((Step(8, 5, 3), Step(6, 5, 1)))
+    events = [Played(0, (3, 1), play, automatic=False), GameWon(1, Outcome(0, OutcomeKind.SINGLE, 1, 1), (1, 0))]
+    state = final_state(match, events)
+    assert state.position == Position.from_points({24: 2, 13: 5, 8: 2, 6: 4, 5: 2}, {24: 2, 13: 5, 8: 3, 6: 5})
+    assert state.used_dice == (3, 1)
+    dropped = [GameWon(1, Outcome(1, OutcomeKind.DROPPED, 1, 1), (0, 1))]
+    assert final_state(match, dropped) == board_state(match)  # a drop leaves the board as it was

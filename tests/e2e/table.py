@@ -23,6 +23,14 @@ def acknowledged_in_time(reply: Reply) -> Reply:
     return reply
 
 
+def is_game_result(message: Message) -> bool:
+    """The final board of a game after which the match goes on (the next game follows in a new message)."""
+    ended = " wins game " in message.content
+    return ended and not message.buttons and "wins the match" not in message.content and "money game" not in (
+        message.content
+    )
+
+
 def labels(message: Message) -> list[str]:
     return [button.label or "" for button in message.buttons if not button.disabled]
 
@@ -83,7 +91,10 @@ class Table:
         await wait_for_edit(message, version, timeout=timeout)
         if message.buttons:
             return message  # edited in place: the same player acts again
-        return await self.next_board(timeout)
+        board = await self.next_board(timeout)
+        if is_game_result(board):  # a game of the match ended: its final board, then the next game's opening
+            board = await self.next_board(timeout)
+        return board
 
     async def refused(self, user: ScenarioUser, label: str | None = None, *, custom_id: str | None = None,
                       message: Message | None = None) -> str:

@@ -75,7 +75,9 @@ async def test_no_beaver_in_a_match_and_drop_ends_the_game(
     await until_may_double(table, second, rng)
     offer = await table.click(second, "Double")
     assert labels(offer) == ["Take", "Drop"]  # beavers are for money games only (R8.3)
-    dropped = await table.click(first, "Drop")
-    assert f"**{second.name} wins game 1 because the double was dropped: 1 point.**" in dropped.content
-    assert "Game 2 begins" in dropped.content or "Opening roll" in dropped.content
+    opening = await table.click(first, "Drop")
+    result = table.boards[-2]  # the finished game's final board, with the result and no controls
+    assert result.content.startswith(f"{first.name} drops.\n**{second.name} wins game 1 because the double was")
+    assert "Score: Alice" in result.content and not result.buttons and result.attachments[0].is_png
+    assert "Opening roll" in opening.content and "<@" not in result.content
     assert table.to_act() is not None  # the next game started with its opening roll
