@@ -10,6 +10,7 @@ point where a blot was hit), so a play is kept once per distinct result (R4.5) w
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from bot.engine.play import BAR, OFF, Step
 
@@ -33,8 +34,9 @@ ALL_STARTS = tuple(range(24, 0, -1))
 BAR_ONLY = (BAR,)
 
 
-def board_key(me: Sequence[int]) -> int:
-    """The key of a board before any hit."""
+@lru_cache(maxsize=4096)
+def board_key(me: tuple[int, ...]) -> int:
+    """The key of a board before any hit (cached: parsing and the step API ask again for the same board)."""
     return sum(count << (4 * point) for point, count in enumerate(me))
 
 
@@ -60,9 +62,8 @@ def step_end(me: Board, opp: Board, start: int, die: int, outside: int) -> int:
     return OFF
 
 
-def _two_dice(me: Board, opp: Board, high: int, low: int) -> dict[int, tuple[Step, ...]]:
+def _two_dice(me: Board, opp: Board, high: int, low: int, key0: int) -> dict[int, tuple[Step, ...]]:
     """Non-double rolls: both dice if possible (R4.1), else the higher if it can be played (R4.3), else the lower."""
-    key0 = board_key(me)
     outside0 = outside_count(me)
     both: dict[int, tuple[Step, ...]] = {}
     single: dict[int, dict[int, tuple[Step, ...]]] = {high: {}, low: {}}
@@ -104,7 +105,7 @@ def _two_dice(me: Board, opp: Board, high: int, low: int) -> dict[int, tuple[Ste
     return both or single[high] or single[low] or {key0: ()}
 
 
-def _doubles(me: Board, opp: Board, die: int) -> dict[int, tuple[Step, ...]]:
+def _doubles(me: Board, opp: Board, die: int, key0: int) -> dict[int, tuple[Step, ...]]:
     """Doubles: as many of the four moves as possible (R3.3, R4.1).
 
     Steps are generated with non-increasing start points: any legal set of steps can be played in that order
@@ -150,7 +151,7 @@ def _doubles(me: Board, opp: Board, die: int) -> dict[int, tuple[Step, ...]]:
             if key not in found:
                 found[key] = tuple(path)
 
-    extend(BAR, 0, board_key(me), outside_count(me))
+    extend(BAR, 0, key0, outside_count(me))
     for found in reversed(by_count):
         if found:
             return found
@@ -161,17 +162,18 @@ def generate(mover: Sequence[int], opponent: Sequence[int], dice: tuple[int, int
     """The step sequences of every legal play keyed by their resulting position (see `result_key`), in a fixed
     order: one entry per distinct result (R4.5), and the single entry `()` when nothing can be played (R4.4).
     """
+    key0 = board_key(tuple(mover))
     me = list(mover)
     opp = list(reversed(opponent))
     first, second = dice
     if first == second:
-        return _doubles(me, opp, first)
-    return _two_dice(me, opp, max(first, second), min(first, second))
+        return _doubles(me, opp, first, key0)
+    return _two_dice(me, opp, max(first, second), min(first, second), key0)
 
 
 def result_key(mover: Sequence[int], opponent: Sequence[int], steps: Iterable[Step]) -> int:
     """The key `generate` gives the position these steps lead to, for steps already known to be legal."""
-    key = board_key(mover)
+    key = board_key(tuple(mover))
     opp = list(reversed(opponent))
     for step in steps:
         key += WEIGHT[step.end] - WEIGHT[step.start]

@@ -14,9 +14,9 @@ from collections import Counter
 
 import pytest
 
-from bot.engine import Play, Position, Step
+from bot.engine import Play, Position
 from bot.engine.legal import legal_plays
-from bot.engine.movegen import result_key
+from bot.engine.movegen import HIT_BIT, WEIGHT, board_key
 from tests.engine import gnubg_reference as gnubg
 from tests.engine.gnubg_reference import ROLLS
 
@@ -26,8 +26,15 @@ HINT_SAMPLE = 0.08  # share of bear-off rolls checked in full through `hint`
 
 
 def _key(position: Position, pairs: list[tuple[int, int]]) -> int:
-    """The engine's key of the position gnubg's (from, to) moves lead to (injective: 4 bits a point, hit bits)."""
-    return result_key(position.mover, position.opponent, [Step(start, end, 0) for start, end in pairs])
+    """The engine's key (4 bits a point of the mover, one bit a hit point) of where gnubg's moves lead."""
+    key = board_key(position.mover)
+    opp = list(reversed(position.opponent))
+    for start, end in pairs:
+        key += WEIGHT[end] - WEIGHT[start]
+        if end and opp[end] == 1:
+            opp[end] = 0
+            key += HIT_BIT[end]
+    return key
 
 
 def _pairs(move: tuple[int, ...]) -> list[tuple[int, int]]:
