@@ -1,8 +1,11 @@
-"""The shortest path through the real bot: a challenge accepted gives a board with controls; a step redraws it."""
+"""The shortest path through the real bot: a challenge accepted gives a board with controls; a step redraws it;
+Discord's rate limits are waited out."""
 
 from __future__ import annotations
 
-from tests.e2e.table import labels, start_match
+import random
+
+from tests.e2e.table import finish_turn, labels, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
 
 
@@ -25,3 +28,17 @@ async def test_first_board_after_accepting_and_each_step_redraws_it(
     assert after is game  # the same message, edited in place
     assert after.attachments[0].data != picture and "So far:" in after.content
     assert "Undo" in labels(after)
+
+
+async def test_a_rate_limited_post_is_retried_and_the_turn_passes(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    table = await start_match(standin, alice, bob, length=3)
+    mover = table.to_act()
+    assert mover is not None
+    standin.rate_limit("/messages", count=2, retry_after=0.3)  # Discord answers 429 twice: discord.py waits
+    await finish_turn(table, random.Random(6))
+    assert standin.rate_limited == 2
+    assert table.to_act() is table.other(mover)
+    assert table.game.attachments[0].is_png
