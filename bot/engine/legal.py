@@ -7,7 +7,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bot.engine.errors import IllegalPlayError
-from bot.engine.movegen import HOME, Board, generate, make_step, outside_count, step_end
+from bot.engine.movegen import (
+    ALL_STARTS,
+    BAR_ONLY,
+    HOME,
+    STEPS,
+    Board,
+    generate,
+    make_step,
+    max_dice,
+    outside_count,
+    result_key,
+    step_end,
+    unmake_step,
+)
 from bot.engine.play import BAR, Play, Step, point_name
 
 Side = tuple[int, ...]
@@ -87,3 +100,52 @@ def walk(me: Board, opp: Board, dice: tuple[int, int], steps: Sequence[Step]) ->
         left.remove(step.die)
         make_step(me, opp, step.start, end, end > 0 and opp[end] == 1)
     return left
+
+
+def next_steps(
+    mover: Side, opponent: Side, dice: tuple[int, int], steps_so_far: Sequence[Step], table: LegalPlays
+) -> list[Step]:
+    """The legal single steps after `steps_so_far` from which a complete legal play is still reachable.
+
+    A complete legal play uses `table.dice_used` dice (R4.1), and with one die from a non-double roll, the die
+    that must be played (R4.2-R4.3); a step is offered when enough dice can still follow it. Sorted from the
+    farthest start, higher die first.
+    """
+    me = list(mover)
+    opp = list(reversed(opponent))
+    left = walk(me, opp, dice, steps_so_far)
+    needed = table.dice_used - len(steps_so_far)
+    if needed <= 0:
+        return []
+    outside = outside_count(me)
+    found: list[Step] = []
+    for die in sorted(set(left), reverse=True):
+        if table.single_die is not None and die != table.single_die:
+            continue
+        rest = list(left)
+        rest.remove(die)
+        for start in BAR_ONLY if me[BAR] else ALL_STARTS:
+            if not me[start]:
+                continue
+            end = step_end(me, opp, start, die, outside)
+            if end < 0:
+                continue
+            hit = end > 0 and opp[end] == 1
+            make_step(me, opp, start, end, hit)
+            if 1 + max_dice(me, opp, rest) >= needed:
+                found.append(STEPS[start][die][hit])
+            unmake_step(me, opp, start, end, hit)
+    found.sort(key=lambda step: (-step.start, -step.die))
+    return found
+
+
+def complete_play(
+    mover: Side, opponent: Side, dice: tuple[int, int], steps_so_far: Sequence[Step], table: LegalPlays
+) -> Play | None:
+    """The play in `table` these steps reach if they are a complete legal play, else None."""
+    walk(list(mover), list(reversed(opponent)), dice, steps_so_far)
+    if len(steps_so_far) != table.dice_used:
+        return None
+    if table.single_die is not None and steps_so_far[0].die != table.single_die:
+        return None
+    return table.by_key.get(result_key(mover, opponent, steps_so_far))

@@ -103,6 +103,8 @@ class Position:
         me = list(self.mover)
         opp = list(reversed(self.opponent))
         for step in steps:
+            if not OFF <= step.end < step.start <= BAR:
+                raise IllegalPlayError(f"{step} is not a move: checkers go from a point or the bar to a lower point")
             if not me[step.start]:
                 raise IllegalPlayError(f"{step}: there is no checker of yours to move there")
             if step.end and opp[step.end] >= 2:
@@ -117,33 +119,7 @@ class Position:
         :raises IllegalPlayError: when `steps_so_far` cannot be played in that order with these dice.
         """
         dice = legal.check_dice(dice)
-        table = self._legal(dice)
-        me = list(self.mover)
-        opp = list(reversed(self.opponent))
-        left = legal.walk(me, opp, dice, steps_so_far)
-        needed = table.dice_used - len(steps_so_far)
-        if needed <= 0:
-            return []
-        outside = movegen.outside_count(me)
-        found: list[Step] = []
-        for die in sorted(set(left), reverse=True):
-            if table.single_die is not None and die != table.single_die:
-                continue
-            rest = list(left)
-            rest.remove(die)
-            for start in movegen.BAR_ONLY if me[BAR] else movegen.ALL_STARTS:
-                if not me[start]:
-                    continue
-                end = movegen.step_end(me, opp, start, die, outside)
-                if end < 0:
-                    continue
-                hit = end > 0 and opp[end] == 1
-                movegen.make_step(me, opp, start, end, hit)
-                if 1 + movegen.max_dice(me, opp, rest) >= needed:
-                    found.append(movegen.STEPS[start][die][hit])
-                movegen.unmake_step(me, opp, start, end, hit)
-        found.sort(key=lambda step: (-step.start, -step.die))
-        return found
+        return legal.next_steps(self.mover, self.opponent, dice, steps_so_far, self._legal(dice))
 
     def complete_play(self, dice: tuple[int, int], steps_so_far: Sequence[Step]) -> Play | None:
         """The legal play (as listed by `legal_plays`) that these steps make, or None if they are not complete.
@@ -151,15 +127,7 @@ class Position:
         :raises IllegalPlayError: when `steps_so_far` cannot be played in that order with these dice.
         """
         dice = legal.check_dice(dice)
-        table = self._legal(dice)
-        me = list(self.mover)
-        opp = list(reversed(self.opponent))
-        legal.walk(me, opp, dice, steps_so_far)
-        if len(steps_so_far) != table.dice_used:
-            return None
-        if table.single_die is not None and steps_so_far[0].die != table.single_die:
-            return None
-        return table.by_key.get(movegen.result_key(self.mover, self.opponent, steps_so_far))
+        return legal.complete_play(self.mover, self.opponent, dice, steps_so_far, self._legal(dice))
 
     def parse_play(self, text: str, dice: tuple[int, int]) -> Play:
         """The legal play that `text` writes in notation (R10.1), as listed by `legal_plays`.
