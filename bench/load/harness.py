@@ -1,0 +1,205 @@
+"""One load run: start the stand-in here and the real bot in its own process, play K matches at once by clicks.
+
+Every table has its own channel and two players who take turns as the game says. Before each action the player
+thinks for a uniform time in `think` seconds (0, 0 is the saturation run: act as soon as the bot has answered),
+then clicks a random legal control (`choose` from the click-match test) and waits, through `Table.click`, until
+the bot has drawn the resulting board. A match that ends is followed by a new one at the same table until
+`seconds` have passed; then no new action starts and the run ends when the last one has been answered.
+
+Measured: acknowledgement latency of every interaction (the stand-in's clock: dispatch to the callback), board
+latency of every click (dispatch to the redrawn board seen here), the bot process's CPU seconds and peak RSS
+(/proc), and the database size (file + WAL) per finished match.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench.load.process_stats import ProcessStats, read_stats
+from tests.e2e.table import labels, start_match
+from tests.e2e.test_click_match import choose
+from tests.support.discord_standin import BotProcess, DiscordStandin, Message, running_standin
+
+ACK_LIMIT = 3.0  # Discord's deadline for the first answer to an interaction
+
+
+@dataclass(frozen=True)
+class LoadConfig:
+    matches: int  # K tables playing at once
+    think: tuple[float, float] = (2.0, 6.0)  # seconds a player thinks before each action; (0, 0) = saturation
+    seconds: float = 60.0  # players start no new action after this
+    match_length: int = 1  # points; short matches so that some finish within a bounded run
+    seed: int = 10
+    profile: Path | None = None  # py-spy raw (collapsed stacks) output for the bot process, if given
+    workdir: Path | None = None
+
+
+@dataclass
+class LoadResult:
+    config: LoadConfig
+    acks: list[float] = field(default_factory=list)  # seconds, every acknowledged interaction
+    unacknowledged: int = 0
+    boards: list[float] = field(default_factory=list)  # seconds, dispatch of a click to its board
+    wall_seconds: float = 0.0
+    interactions: int = 0
+    finished_matches: int = 0
+    matches_started: int = 0
+    errors: list[str] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
+    before: ProcessStats | None = None
+    after: ProcessStats | None = None
+    database_growth_bytes: int = 0
+
+    def summary(self) -> dict[str, Any]:
+        assert self.before is not None and self.after is not None
+        cpu = self.after.cpu_seconds - self.before.cpu_seconds
+        late = sum(1 for seconds in self.acks if seconds > ACK_LIMIT) + self.unacknowledged
+        low, high = self.config.think
+        think = "saturation" if high == 0 else f"{low:g}-{high:g} s"
+        return {
+            "matches": self.config.matches,
+            "think": think,
+            "seconds_of_play": self.config.seconds,
+            "wall_seconds": round(self.wall_seconds, 1),
+            "interactions": self.interactions,
+            "ack_ms": percentiles(self.acks),
+            "board_ms": percentiles(self.boards),
+            "acks_past_3s_or_missing": late,
+            "board_updates": len(self.boards),
+            "board_updates_per_second": round(len(self.boards) / self.wall_seconds, 1),
+            "bot_peak_rss_mb": round(self.after.peak_rss_bytes / 2**20, 1),
+            "bot_rss_at_end_mb": round(self.after.rss_bytes / 2**20, 1),
+            "bot_cpu_seconds": round(cpu, 2),
+            "bot_cpu_ms_per_action": round(1000 * cpu / max(1, self.interactions), 2),
+            "bot_cpu_utilisation": round(cpu / self.wall_seconds, 2),  # 1.0 = one core busy all the time
+            "finished_matches": self.finished_matches,
+            "database_bytes_per_finished_match": (
+                round(self.database_growth_bytes / self.finished_matches) if self.finished_matches else None
+            ),
+            "errors": len(self.errors),
+            "first_errors": self.errors[:5],
+            "violations": len(self.violations),
+            "first_violations": self.violations[:5],
+        }
+
+
+def percentiles(values: list[float]) -> dict[str, float | None]:
+    ordered = sorted(values)
+
+    def at(fraction: float) -> float | None:
+        if not ordered:
+            return None
+        return round(1000 * ordered[min(len(ordered) - 1, int(fraction * len(ordered)))], 1)
+
+    return {"p50": at(0.50), "p95": at(0.95), "p99": at(0.99), "max": at(1.0)}
+
+
+def database_bytes(path: Path) -> int:
+    return sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.exists())
+
+
+def forget_pictures(message: Message) -> None:
+    """Drop the PNG bytes of older versions: only the latest one is read, and a long run keeps thousands."""
+    for snapshot in message.history[:-1]:
+        snapshot.attachments.clear()
+
+
+class Tables:
+    """The scripted players of one run: K tables, each playing match after match until the time is up."""
+
+    def __init__(self, standin: DiscordStandin, config: LoadConfig, result: LoadResult) -> None:
+        self.standin = standin
+        self.config = config
+        self.result = result
+        self.rng = random.Random(config.seed)
+        self.stop_at = 0.0
+
+    async def think(self, rng: random.Random) -> None:
+        low, high = self.config.think
+        if high > 0:
+            await asyncio.sleep(rng.uniform(low, high))
+
+    def time_left(self) -> bool:
+        return time.monotonic() < self.stop_at
+
+    async def play(self, number: int) -> None:
+        rng = random.Random(self.rng.random())
+        channel = self.standin.add_channel(f"table-{number}")
+        first, second = self.standin.add_user(f"p{number}a"), self.standin.add_user(f"p{number}b")
+        first.channel = second.channel = channel
+        await self.think(rng)
+        while self.time_left():
+            try:
+                table = await start_match(self.standin, first, second, length=self.config.match_length)
+                self.result.matches_started += 1
+                while self.time_left() and (player := table.to_act()) is not None:
+                    await self.think(rng)
+                    label = choose(rng, labels(table.game))
+                    clicked = table.game
+                    started = time.monotonic()
+                    board = await table.click(player, label, timeout=30.0)
+                    self.result.boards.append(time.monotonic() - started)
+                    forget_pictures(clicked)
+                    forget_pictures(board)
+                if table.to_act() is not None:
+                    return  # time is up in the middle of a match
+                self.result.finished_matches += 1
+            except (AssertionError, TimeoutError) as error:
+                self.result.errors.append(f"table {number}: {type(error).__name__}: {str(error)[:300]}")
+                return
+
+
+async def run_load(config: LoadConfig) -> LoadResult:
+    """Start the stand-in and the bot, play, stop the bot; the bot's database is left in `config.workdir`."""
+    result = LoadResult(config)
+    workdir = config.workdir or Path(tempfile.mkdtemp(prefix="gammon-load-"))
+    async with running_standin() as standin:
+        bot = BotProcess(standin, workdir)
+        await bot.start()
+        await bot.wait_ready(timeout=60.0)
+        assert bot.process is not None
+        pid = bot.process.pid
+        start_database = database_bytes(bot.database_path)
+        profiler = start_profiler(pid, config.profile) if config.profile else None
+        result.before = read_stats(pid)
+        tables = Tables(standin, config, result)
+        started = time.monotonic()
+        tables.stop_at = started + config.seconds
+        await asyncio.gather(*(tables.play(number) for number in range(config.matches)))
+        result.wall_seconds = time.monotonic() - started
+        result.after = read_stats(pid)
+        if profiler is not None:
+            stop_profiler(profiler)
+        interactions = list(standin.interactions.values())
+        result.interactions = len(interactions)
+        result.acks = [i.latency for i in interactions if i.latency is not None]
+        result.unacknowledged = sum(1 for i in interactions if i.latency is None and not i.rejections)
+        result.violations = [f"{v.rule}: {v.detail}"[:300] for v in standin.take_violations()]
+        await bot.terminate(timeout=60.0)
+        # the bot closes its database on SIGTERM, folding the WAL into the file: this is what a match costs
+        result.database_growth_bytes = database_bytes(bot.database_path) - start_database
+        if bot.returncode not in (0, -15):
+            result.errors.append(f"the bot exited with {bot.returncode}; log tail:\n{bot.log(3000)}")
+    return result
+
+
+def start_profiler(pid: int, output: Path) -> subprocess.Popen[bytes]:
+    """py-spy sampling the bot process (all threads, idle ones left out) until it is stopped."""
+    py_spy = Path(sys.executable).with_name("py-spy")
+    command = [str(py_spy), "record", "--pid", str(pid), "--format", "raw", "--rate", "200", "-o", str(output)]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def stop_profiler(profiler: subprocess.Popen[bytes]) -> None:
+    profiler.send_signal(2)  # SIGINT: py-spy writes its output and exits
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        profiler.wait(timeout=30)

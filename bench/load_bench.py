@@ -1,0 +1,147 @@
+"""Load and latency of the whole bot under many simultaneous matches (issue 10).
+
+Each run starts the real bot (`python -m bot`, its own process) against the Discord stand-in running here with
+the scripted players, and plays K one-point matches at once by clicks (see bench/load/harness.py). Default runs:
+K = 1, 50 and 200 with players thinking 2-6 s before each action, then a saturation run (players act as soon
+as the bot has answered). Each run lasts a fixed time (then no new action starts), so the whole benchmark takes
+about ten minutes on a 2-core machine.
+
+Targets (at 200 matches): p99 acknowledgement < 250 ms, p99 board < 600 ms, no interaction past 3 s, bot peak
+RSS < 300 MB; saturation >= 100 board updates per second.
+
+Prints a table and writes bench/results/load.json and load.md. Run:
+    .venv/bin/python bench/load_bench.py                       # the default runs
+    .venv/bin/python bench/load_bench.py --matches 200 --seconds 60 --no-saturation --output load-200
+    .venv/bin/python bench/load_bench.py --matches 50 --saturation-only --profile /tmp/bot.txt   # py-spy
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.load import LoadConfig, run_load  # noqa: E402
+from bench.load.profile import top_functions  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results"
+TARGETS = {
+    "at_200": {"ack_p99_ms": 250, "board_p99_ms": 600, "acks_past_3s_or_missing": 0, "bot_peak_rss_mb": 300},
+    "saturation": {"board_updates_per_second": 100},
+}
+COLUMNS = (
+    ("K", lambda s: s["matches"]),
+    ("think", lambda s: s["think"]),
+    ("actions", lambda s: s["interactions"]),
+    ("ack p50/p95/p99 ms", lambda s: "/".join(_ms(s["ack_ms"][p]) for p in ("p50", "p95", "p99"))),
+    ("board p50/p95/p99 ms", lambda s: "/".join(_ms(s["board_ms"][p]) for p in ("p50", "p95", "p99"))),
+    (">3s", lambda s: s["acks_past_3s_or_missing"]),
+    ("boards/s", lambda s: s["board_updates_per_second"]),
+    ("peak MB", lambda s: s["bot_peak_rss_mb"]),
+    ("CPU ms/action", lambda s: s["bot_cpu_ms_per_action"]),
+    ("CPU use", lambda s: s["bot_cpu_utilisation"]),
+    ("DB KB/match", lambda s: _kb(s["database_bytes_per_finished_match"])),
+    ("errors", lambda s: s["errors"] + s["violations"]),
+)
+
+
+def _ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0f}"
+
+
+def _kb(value: int | None) -> str:
+    return "-" if value is None else f"{value / 1024:.1f}"
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    header = "| " + " | ".join(name for name, _ in COLUMNS) + " |"
+    rule = "|" + "|".join("---" for _ in COLUMNS) + "|"
+    lines = [header, rule]
+    lines += ["| " + " | ".join(str(cell(row)) for _, cell in COLUMNS) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def check_targets(rows: list[dict[str, Any]]) -> list[str]:
+    verdicts = []
+    for row in rows:
+        if row["matches"] == 200 and row["think"] != "saturation":
+            goal = TARGETS["at_200"]
+            verdicts += [
+                _verdict("p99 acknowledgement at 200", row["ack_ms"]["p99"], "<", goal["ack_p99_ms"], "ms"),
+                _verdict("p99 board at 200", row["board_ms"]["p99"], "<", goal["board_p99_ms"], "ms"),
+                _verdict("interactions past 3 s at 200", row["acks_past_3s_or_missing"], "<=", 0, ""),
+                _verdict("bot peak memory at 200", row["bot_peak_rss_mb"], "<", goal["bot_peak_rss_mb"], "MB"),
+            ]
+        if row["think"] == "saturation":
+            goal_rate = TARGETS["saturation"]["board_updates_per_second"]
+            verdicts.append(
+                _verdict(f"saturation ({row['matches']} tables)", row["board_updates_per_second"], ">=", goal_rate,
+                         "boards/s")
+            )
+    return verdicts
+
+
+def _verdict(what: str, value: float | None, relation: str, goal: float, unit: str) -> str:
+    met = value is not None and {"<": value < goal, "<=": value <= goal, ">=": value >= goal}[relation]
+    return f"{'met ' if met else 'MISSED'}  {what}: {value} {unit} (target {relation} {goal} {unit})"
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--matches", type=int, nargs="*", default=[1, 50, 200], help="K for the thinking runs")
+    parser.add_argument("--seconds", type=float, nargs="*", default=[45.0, 75.0, 120.0],
+                        help="seconds of play per thinking run (one value for all, or one per K)")
+    parser.add_argument("--think", type=float, nargs=2, default=(2.0, 6.0), metavar=("LOW", "HIGH"))
+    parser.add_argument("--saturation-matches", type=int, default=50)
+    parser.add_argument("--saturation-seconds", type=float, default=60.0)
+    parser.add_argument("--no-saturation", action="store_true")
+    parser.add_argument("--saturation-only", action="store_true")
+    parser.add_argument("--profile", type=Path, help="py-spy the bot during the last run, raw stacks to this file")
+    parser.add_argument("--output", default="load", help="results name: bench/results/<output>.json and .md")
+    args = parser.parse_args()
+
+    seconds = args.seconds if len(args.seconds) == len(args.matches) else [args.seconds[0]] * len(args.matches)
+    configs = [] if args.saturation_only else [
+        LoadConfig(matches=k, think=tuple(args.think), seconds=s) for k, s in zip(args.matches, seconds, strict=True)
+    ]
+    if not args.no_saturation:
+        configs.append(LoadConfig(matches=args.saturation_matches, think=(0.0, 0.0), seconds=args.saturation_seconds))
+    if args.profile:
+        configs[-1] = LoadConfig(**{**configs[-1].__dict__, "profile": args.profile})
+
+    rows = []
+    for config in configs:
+        print(f"running K={config.matches} think={config.think} for {config.seconds:g} s ...", flush=True)
+        result = await run_load(config)
+        row = result.summary()
+        rows.append(row)
+        print(table([row]).splitlines()[-1], flush=True)
+        for problem in row["first_errors"] + row["first_violations"]:
+            print("   ", problem, flush=True)
+    verdicts = check_targets(rows)
+    text = table(rows) + "\n\n" + "\n".join(verdicts)
+    if args.profile:
+        text += "\n\nHot path (py-spy, bot process, share of samples in the last run):\n" + top_functions(args.profile)
+    print()
+    print(text)
+    machine = {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()}
+    RESULTS.mkdir(exist_ok=True)
+    report = {"benchmark": "bench/load_bench.py", "command": " ".join(["bench/load_bench.py", *sys.argv[1:]]),
+              "runs": rows, "targets": TARGETS, "verdicts": verdicts, "machine": machine}
+    (RESULTS / f"{args.output}.json").write_text(json.dumps(report, indent=2) + "\n")
+    (RESULTS / f"{args.output}.md").write_text(
+        f"# Load benchmark\n\n`.venv/bin/python {report['command']}` on {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}\n\n{text}\n"
+    )
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,33 @@
+"""The load benchmark's harness (bench/load) still plays: two tables for a few seconds against the real bot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench.load import LoadConfig, run_load
+from bench.load.harness import percentiles
+
+
+def test_percentiles_pick_ranks_in_milliseconds() -> None:
+    values = [i / 1000 for i in range(1, 101)]  # 1 .. 100 ms
+    assert percentiles(values) == {"p50": 51.0, "p95": 96.0, "p99": 100.0, "max": 100.0}
+    assert percentiles([]) == {"p50": None, "p95": None, "p99": None, "max": None}
+
+
+@pytest.mark.slow
+async def test_two_tables_play_by_clicks_and_are_measured(tmp_path: Path) -> None:
+    config = LoadConfig(matches=2, think=(0.05, 0.2), seconds=4.0, workdir=tmp_path)
+    result = await run_load(config)
+    summary = result.summary()
+    assert summary["errors"] == 0 and summary["violations"] == 0, summary
+    assert result.matches_started >= 2
+    # each table challenged, accepted and clicked at least a few times: all answered within Discord's 3 s
+    assert len(result.boards) >= 4 and result.interactions >= len(result.boards) + 4
+    assert summary["acks_past_3s_or_missing"] == 0
+    assert len(result.acks) == result.interactions
+    assert summary["board_ms"]["p50"] > 0 and summary["ack_ms"]["p99"] < 3000
+    # the figures come from the bot's own process
+    assert 20 < summary["bot_peak_rss_mb"] < 2000 and summary["bot_cpu_seconds"] > 0
+    assert (tmp_path / "data" / "gammon.db").exists()
