@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import BAR, IllegalPlayError, Position, Step
+from bot.engine import BAR, IllegalPlayError, Play, Position, Step
 from tests.engine.helpers import board
 
 START = Position.initial()
@@ -82,3 +82,12 @@ def test_after_steps_shows_the_partial_turn_from_the_mover() -> None:
     assert after.mover[9] == 1 and after.mover[13] == 0
     assert after.opponent[BAR] == 1  # the hit blot is on the bar
     assert position.after_steps([]) == position
+
+
+def test_after_steps_and_apply_refuse_impossible_steps() -> None:
+    with pytest.raises(IllegalPlayError, match="not a move"):
+        START.after_steps([Step(13, 15, 2)])
+    with pytest.raises(IllegalPlayError, match="no checker of yours"):
+        START.after_steps([Step(20, 18, 2)])
+    with pytest.raises(IllegalPlayError, match="point 19 is blocked"):
+        START.apply(Play((Step(24, 19, 5),)))
