@@ -111,7 +111,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
             challenger=player_ref(interaction.user), opponent=None if opponent is None else player_ref(opponent),
             options=options, in_thread=thread,
         )
-        await post_challenge(interaction, challenge)
+        await post_challenge(self.service, interaction, challenge)
 
     @app_commands.command(name="move")
     @app_commands.guild_only()

@@ -1,9 +1,9 @@
 """Challenge messages: Accept and Decline for the challenged member (anyone else for an open challenge),
 Cancel for the challenger, and what the message says once the challenge is answered, cancelled or expired.
 
-The challenge message's id is kept in memory so that the expiry task can update it; after a restart an
-expired challenge still answers a click with "this challenge expired" and updates its message then, and its
-text shows the expiry time as a Discord timestamp that every client keeps current.
+The challenge message's channel and id are stored through the service, so that the expiry task updates it
+after a restart too; a click on a closed challenge also updates its message. Its text shows the expiry time as
+a Discord timestamp that every client keeps current.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.options import MatchOptions
-from bot.service import Challenge, ChallengeStatus, PlayerRef, ServiceError
+from bot.service import Challenge, ChallengeStatus, GameService, PlayerRef, ServiceError
 from cogs.custom_ids import ChallengeAction, ChallengeControl
 from cogs.errors import reply_privately
 from cogs.views import ChallengeButton
@@ -24,10 +24,6 @@ if TYPE_CHECKING:
     from cogs.bg import Backgammon
 
 log = logging.getLogger(__name__)
-
-#: challenge id -> (channel id, message id) of its message, for the expiry task.
-_messages: dict[int, tuple[int, int]] = {}
-
 
 def player_ref(user: discord.abc.User) -> PlayerRef:
     """The service's view of a Discord user: the id and the name shown in this server."""
@@ -96,23 +92,23 @@ def mentions(challenge: Challenge) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=u) for u in users])
 
 
-async def post(interaction: discord.Interaction[Any], challenge: Challenge) -> None:
-    """Answer /bg challenge with the challenge message (a new message, so the challenged member is notified)."""
+async def post(service: GameService, interaction: discord.Interaction[Any], challenge: Challenge) -> None:
+    """Answer /bg challenge with the challenge message (a new message, so the challenged member is notified),
+    and store where it is, for the expiry task."""
     await interaction.response.send_message(
         challenge_text(challenge), view=challenge_view(challenge), allowed_mentions=mentions(challenge)
     )
     message = await interaction.original_response()
-    _messages[challenge.id] = (message.channel.id, message.id)
+    await service.set_challenge_message(challenge.id, message.channel.id, message.id)
 
 
 async def close_message(bot: GammonBot, challenge: Challenge) -> None:
     """Show an expired (or otherwise closed) challenge as such, if its message is known."""
-    where = _messages.pop(challenge.id, None)
-    if where is None:
+    if challenge.message_channel_id is None or challenge.message_id is None:
         return
-    channel = bot.get_partial_messageable(where[0], guild_id=challenge.guild_id)
+    channel = bot.get_partial_messageable(challenge.message_channel_id, guild_id=challenge.guild_id)
     try:
-        await channel.get_partial_message(where[1]).edit(
+        await channel.get_partial_message(challenge.message_id).edit(
             content=closed_text(challenge, challenge.status), view=closed_view(_CLOSED_LABEL[challenge.status]),
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -135,7 +131,6 @@ async def on_control(cog: Backgammon, interaction: discord.Interaction[Any], con
     except ServiceError as error:
         await refuse(cog, interaction, control, error)
         return
-    _messages.pop(challenge.id, None)
     await interaction.edit_original_response(
         content=closed_text(challenge, challenge.status), view=closed_view(_CLOSED_LABEL[challenge.status]),
         allowed_mentions=discord.AllowedMentions.none(),
@@ -152,7 +147,6 @@ async def refuse(cog: Backgammon, interaction: discord.Interaction[Any], control
         return
     if current.status is ChallengeStatus.OPEN:
         return
-    _messages.pop(control.challenge_id, None)
     await interaction.edit_original_response(
         content=closed_text(current, current.status), view=closed_view(_CLOSED_LABEL[current.status]),
         allowed_mentions=discord.AllowedMentions.none(),
@@ -182,7 +176,6 @@ async def accept(cog: Backgammon, interaction: discord.Interaction[Any], control
         raise
     record = update.record
     names = " vs ".join(player.name for player in record.players)
-    _messages.pop(control.challenge_id, None)
     where = f" The match is in {thread.mention}." if thread else ""
     await interaction.edit_original_response(
         content=f"{names}: challenge accepted.{where}", view=closed_view("Accepted"),

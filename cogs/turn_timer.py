@@ -1,8 +1,8 @@
 """The turn time limit (R9.5) and challenge expiry, run by a background task that reads the database.
 
 Every few seconds: players past half their turn limit get one reminder mentioning them; when the limit runs
-out the opponent is offered a Claim button; challenges older than 10 minutes expire and their messages say
-so. Everything it needs is stored, so it picks up where it was after a restart.
+out the opponent is offered a Claim button, once per turn; challenges older than 10 minutes expire and their
+messages say so. Everything it needs is stored, so it picks up where it was after a restart.
 """
 
 from __future__ import annotations
@@ -56,8 +56,6 @@ def claim_text(record: MatchRecord) -> str | None:
 class TurnTimer(commands.Cog):
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
-        #: (match id, turn start) already offered a claim, so each overdue turn is announced once per run.
-        self._claims_offered: set[tuple[int, float]] = set()
 
     async def cog_load(self) -> None:
         self.tick.start()
@@ -88,12 +86,10 @@ class TurnTimer(commands.Cog):
                 await self.send(record, text)
 
     async def offer_claims(self) -> None:
-        for record in await self.bot.service.claimable():
-            key = (record.id, record.timer.started_at)
+        for record in await self.bot.service.due_claim_offers():  # stored as offered: once per turn, restarts too
             text = claim_text(record)
-            if key in self._claims_offered or text is None:
+            if text is None:
                 continue
-            self._claims_offered.add(key)
             claim = ButtonSpec("Claim win", GameControl(record.id, record.version, GameAction.CLAIM),
                                discord.ButtonStyle.danger)
             await self.send(record, text, game_view([[claim]]))

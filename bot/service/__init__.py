@@ -19,6 +19,8 @@ Challenges (expire after 10 minutes; `Challenge.status` is a ChallengeStatus):
     await service.cancel(challenge_id, user_id) -> Challenge      # the challenger only
     await service.expire_challenges() -> list[Challenge]          # newly expired ones, to edit their messages
     await service.get_challenge(challenge_id) -> Challenge
+    await service.set_challenge_message(challenge_id, channel_id, message_id) -> None   # kept on Challenge as
+        .message_channel_id / .message_id, so the expiry task can update the message after a restart
 
 Game actions. Each takes the acting user's id and the state version the user saw (from the button's
 custom_id; None for typed commands), refuses strangers ("This game is between Alice and Bob"), the wrong
@@ -39,6 +41,8 @@ Queries:
     await service.active_matches(user_id) -> list[MatchRecord]  # most recently played first
     await service.due_reminders(now=None) -> list[MatchRecord]  # past half the turn limit; marked reminded
     await service.claimable(now=None) -> list[MatchRecord]      # past the limit: the opponent may claim
+    await service.due_claim_offers(now=None) -> list[MatchRecord]  # claimable, offer not yet sent this turn;
+                                                                  # marked offered (once per turn, across restarts)
     await service.set_message(match_id, channel_id, message_id) -> None   # the current game message
     await service.guild_settings(guild_id) -> GuildSettings     # turn_limit_seconds (default 24 h), default_length (5)
     await service.set_turn_limit(guild_id, seconds) -> GuildSettings   # 60 s .. 30 days

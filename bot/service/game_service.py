@@ -65,7 +65,7 @@ from bot.service.stored_forms import rebuild_match as rebuild_match  # re-export
 from bot.store import challenges as challenge_store
 from bot.store import matches as match_store
 from bot.store import players as player_store
-from bot.store.transaction import transaction
+from bot.store.transaction import on_connection_thread, single_trip_transaction, transaction
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +101,8 @@ def _challenge_record(stored: challenge_store.StoredChallenge, names: dict[int, 
         expires_at=stored.expires_at,
         status=ChallengeStatus(stored.status),
         match_id=stored.match_id,
+        message_channel_id=stored.message_channel_id,
+        message_id=stored.message_id,
     )
 
 
@@ -236,6 +238,12 @@ class GameService:
         async with transaction(self.db):
             expired = await challenge_store.expire_challenges(self.db, self._clock())
         return [await self._challenge_with_names(stored) for stored in expired]
+
+    async def set_challenge_message(self, challenge_id: int, channel_id: int, message_id: int) -> None:
+        """Remember the challenge's message, so that its expiry can be shown there even after a restart."""
+        async with transaction(self.db):
+            if not await challenge_store.set_challenge_message(self.db, challenge_id, channel_id, message_id):
+                raise NotFoundError("This challenge does not exist (any more).")
 
     async def _open_challenge(self, challenge_id: int, now: float) -> challenge_store.StoredChallenge:
         stored = await challenge_store.load_challenge(self.db, challenge_id)
@@ -390,16 +398,25 @@ class GameService:
             old_length, new_length = stored.log_length, len(match.log.entries)
             entries = [entry_text(match, index) for index in range(old_length, new_length)]
             progress = progress_after(stored, current, match, now)
-            async with transaction(self.db):
-                if not await match_store.update_snapshot(self.db, match_id, stored.version, new_length, state):
-                    latest = await self._stored(match_id)
-                    raise _stale(latest)
-                await match_store.append_log(self.db, match_id, old_length + 1, entries, user_id, now)
-                await match_store.update_progress(self.db, match_id, progress)
-                record = self._record(row_after(stored, progress, new_length, state), match)
-                if progress.status != MatchStatus.ACTIVE.value:
-                    for hook in self._hooks:
-                        await hook(self.db, record)
+            record = self._record(row_after(stored, progress, new_length, state), match)
+
+            def write(connection: sqlite3.Connection) -> bool:
+                return match_store.record_action(
+                    connection, match_id, stored.version, state, old_length + 1, entries, user_id, now, progress
+                )
+
+            if progress.status == MatchStatus.ACTIVE.value:
+                # One trip to the database thread: under load each awaited statement held the write lock for
+                # a turn of the busy event loop (issue 10), which capped the whole bot's actions per second.
+                written = await single_trip_transaction(self.db, write)
+            else:
+                async with transaction(self.db):  # the match ends: the hooks write in the same transaction
+                    written = await on_connection_thread(self.db, write)
+                    if written:
+                        for hook in self._hooks:
+                            await hook(self.db, record)
+            if not written:
+                raise _stale(await self._stored(match_id))
             self._remember(match_id, record.version, state, match)
             return MatchUpdate(record, events)
 
@@ -436,11 +453,25 @@ class GameService:
         due = await match_store.overdue_matches(self.db, now, DEFAULT_TURN_LIMIT, 1.0, unreminded_only=False)
         return await self._healthy_records(due)
 
+    async def due_claim_offers(self, now: float | None = None) -> list[MatchRecord]:
+        """The claimable matches whose claim offer has not gone out for this turn yet; marks them offered, so
+        that each overdue turn is offered once, across restarts too (R9.5)."""
+        now = self._clock() if now is None else now
+        due = await match_store.overdue_matches(self.db, now, DEFAULT_TURN_LIMIT, 1.0, unreminded_only=False)
+        marked = []
+        async with transaction(self.db):
+            for stored in due:
+                if await match_store.mark_claim_offered(self.db, stored.id, stored.turn_started_at):
+                    marked.append(stored)
+        return await self._healthy_records(marked)
+
     async def set_message(self, match_id: int, channel_id: int, message_id: int) -> None:
         """Remember the match's current game message (for links and "out of date, see <link>")."""
-        async with transaction(self.db):
-            if not await match_store.set_message(self.db, match_id, channel_id, message_id):
-                raise NotFoundError(f"There is no match #{match_id}.")
+        def write(connection: sqlite3.Connection) -> bool:
+            return match_store.record_message(connection, match_id, channel_id, message_id)
+
+        if not await single_trip_transaction(self.db, write):  # once a turn: one trip (issue 10)
+            raise NotFoundError(f"There is no match #{match_id}.")
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         stored = await player_store.load_guild_settings(self.db, guild_id)

@@ -51,6 +51,8 @@ class Challenge:
     expires_at: float
     status: ChallengeStatus
     match_id: int | None = None
+    message_channel_id: int | None = None  # where the challenge message is, once the front end stored it
+    message_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

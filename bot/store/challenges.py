@@ -20,6 +20,8 @@ class StoredChallenge:
     expires_at: float
     status: str
     match_id: int | None
+    message_channel_id: int | None = None  # the challenge's message, once posted (migration 004)
+    message_id: int | None = None
 
 
 def _from_row(row: aiosqlite.Row) -> StoredChallenge:
@@ -35,6 +37,8 @@ def _from_row(row: aiosqlite.Row) -> StoredChallenge:
         expires_at=float(row["expires_at"]),
         status=str(row["status"]),
         match_id=None if row["match_id"] is None else int(row["match_id"]),
+        message_channel_id=None if row["message_channel_id"] is None else int(row["message_channel_id"]),
+        message_id=None if row["message_id"] is None else int(row["message_id"]),
     )
 
 
@@ -76,6 +80,15 @@ async def close_challenge(
     ) as cursor:
         row = await cursor.fetchone()
     return None if row is None else _from_row(row)
+
+
+async def set_challenge_message(db: aiosqlite.Connection, challenge_id: int, channel_id: int, message_id: int) -> bool:
+    """Remember where the challenge was posted; False for an unknown challenge."""
+    cursor = await db.execute(
+        "UPDATE challenges SET message_channel_id = ?, message_id = ? WHERE id = ?",
+        (channel_id, message_id, challenge_id),
+    )
+    return cursor.rowcount == 1
 
 
 async def expire_challenges(db: aiosqlite.Connection, now: float) -> list[StoredChallenge]:

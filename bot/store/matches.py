@@ -5,6 +5,7 @@ Rows come from a connection opened by `open_database` (rows readable by column n
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -189,6 +190,17 @@ async def mark_reminded(db: aiosqlite.Connection, match_id: int, turn_started_at
     return cursor.rowcount == 1
 
 
+async def mark_claim_offered(db: aiosqlite.Connection, match_id: int, turn_started_at: float) -> bool:
+    """Record that the claim offer for the turn that started at `turn_started_at` went out; False if it had
+    already been recorded or the match moved on."""
+    cursor = await db.execute(
+        "UPDATE matches SET claim_offered_for = ? WHERE id = ? AND status = 'active' AND turn_started_at = ? "
+        "AND claim_offered_for IS NOT ?",
+        (turn_started_at, match_id, turn_started_at, turn_started_at),
+    )
+    return cursor.rowcount == 1
+
+
 async def load_log(db: aiosqlite.Connection, match_id: int) -> list[str]:
     """The match's log entries (JSON text) in order."""
     rows = await db.execute_fetchall("SELECT entry FROM match_actions WHERE match_id = ? ORDER BY seq", (match_id,))
@@ -198,22 +210,29 @@ async def load_log(db: aiosqlite.Connection, match_id: int) -> list[str]:
 async def append_log(
     db: aiosqlite.Connection, match_id: int, first_seq: int, entries: Sequence[str], user_id: int | None, now: float
 ) -> None:
-    await db.executemany(
-        "INSERT INTO match_actions (match_id, seq, entry, user_id, created_at) VALUES (?, ?, ?, ?, ?)",
-        [(match_id, first_seq + i, entry, user_id, now) for i, entry in enumerate(entries)],
-    )
+    await db.executemany(_APPEND_LOG, _log_rows(match_id, first_seq, entries, user_id, now))
+
+
+_APPEND_LOG = "INSERT INTO match_actions (match_id, seq, entry, user_id, created_at) VALUES (?, ?, ?, ?, ?)"
+
+
+def _log_rows(
+    match_id: int, first_seq: int, entries: Sequence[str], user_id: int | None, now: float
+) -> list[tuple[int, int, str, int | None, float]]:
+    return [(match_id, first_seq + i, entry, user_id, now) for i, entry in enumerate(entries)]
 
 
 async def update_snapshot(
     db: aiosqlite.Connection, match_id: int, expected_version: int, log_length: int, state_json: str
 ) -> bool:
     """Store the new state as version expected_version + 1, only if nobody stored another one meanwhile."""
-    cursor = await db.execute(
-        "UPDATE match_snapshots SET version = version + 1, log_length = ?, state = ? "
-        "WHERE match_id = ? AND version = ?",
-        (log_length, state_json, match_id, expected_version),
-    )
+    cursor = await db.execute(_UPDATE_SNAPSHOT, (log_length, state_json, match_id, expected_version))
     return cursor.rowcount == 1
+
+
+_UPDATE_SNAPSHOT = (
+    "UPDATE match_snapshots SET version = version + 1, log_length = ?, state = ? WHERE match_id = ? AND version = ?"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,29 +251,64 @@ class MatchProgress:
 
 
 async def update_progress(db: aiosqlite.Connection, match_id: int, progress: MatchProgress) -> None:
-    await db.execute(
-        "UPDATE matches SET status = ?, last_action_at = ?, turn_started_at = ?, reminded = ?, finished_at = ?, "
-        "winner = ?, score0 = ?, score1 = ?, result_kind = ? WHERE id = ?",
-        (
-            progress.status,
-            progress.last_action_at,
-            progress.turn_started_at,
-            int(progress.reminded),
-            progress.finished_at,
-            progress.winner,
-            progress.score0,
-            progress.score1,
-            progress.result_kind,
-            match_id,
-        ),
+    await db.execute(_UPDATE_PROGRESS, _progress_row(match_id, progress))
+
+
+def record_action(
+    connection: sqlite3.Connection,
+    match_id: int,
+    expected_version: int,
+    state_json: str,
+    first_seq: int,
+    entries: Sequence[str],
+    user_id: int | None,
+    now: float,
+    progress: MatchProgress,
+) -> bool:
+    """The writes of one game action (`update_snapshot`, `append_log`, `update_progress`) on a plain sqlite3
+    connection, for `on_connection_thread`/`single_trip_transaction`: False (nothing written) if another
+    version was stored meanwhile."""
+    log_length = first_seq - 1 + len(entries)
+    cursor = connection.execute(_UPDATE_SNAPSHOT, (log_length, state_json, match_id, expected_version))
+    if cursor.rowcount != 1:
+        return False
+    connection.executemany(_APPEND_LOG, _log_rows(match_id, first_seq, entries, user_id, now))
+    connection.execute(_UPDATE_PROGRESS, _progress_row(match_id, progress))
+    return True
+
+
+_UPDATE_PROGRESS = (
+    "UPDATE matches SET status = ?, last_action_at = ?, turn_started_at = ?, reminded = ?, finished_at = ?, "
+    "winner = ?, score0 = ?, score1 = ?, result_kind = ? WHERE id = ?"
+)
+
+
+def _progress_row(match_id: int, progress: MatchProgress) -> tuple[Any, ...]:
+    return (
+        progress.status,
+        progress.last_action_at,
+        progress.turn_started_at,
+        int(progress.reminded),
+        progress.finished_at,
+        progress.winner,
+        progress.score0,
+        progress.score1,
+        progress.result_kind,
+        match_id,
     )
 
 
 async def set_message(db: aiosqlite.Connection, match_id: int, channel_id: int, message_id: int) -> bool:
-    cursor = await db.execute(
-        "UPDATE matches SET message_channel_id = ?, message_id = ? WHERE id = ?", (channel_id, message_id, match_id)
-    )
+    cursor = await db.execute(_SET_MESSAGE, (channel_id, message_id, match_id))
     return cursor.rowcount == 1
+
+
+def record_message(connection: sqlite3.Connection, match_id: int, channel_id: int, message_id: int) -> bool:
+    """`set_message` on a plain sqlite3 connection (for `single_trip_transaction`)."""
+    return connection.execute(_SET_MESSAGE, (channel_id, message_id, match_id)).rowcount == 1
+
+
+_SET_MESSAGE = "UPDATE matches SET message_channel_id = ?, message_id = ? WHERE id = ?"
 
 
 async def all_match_ids(db: aiosqlite.Connection) -> list[int]:

@@ -1,0 +1,50 @@
+"""The turn timer after a SIGKILL restart (R9.5): an overdue turn's Claim offer is posted once, not again by
+the new process (whether it was offered is stored, not kept in memory).
+
+The service clock runs 60 times faster (tests/e2e/site), so the 2-minute limit takes 2 seconds; a restarted
+process's clock starts behind the old one by about the restart time, so the test waits well past that.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from tests.e2e.conftest import seeded_env
+from tests.e2e.table import acknowledged_in_time, start_match
+from tests.support.discord_standin import DiscordStandin, ScenarioUser
+from tests.support.discord_standin.pytest_plugin import LaunchBot
+
+CLOCK_RATE = 60.0
+
+
+@pytest.mark.slow
+async def test_a_claim_offer_is_not_posted_again_after_a_restart(
+    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    process = await launch_bot(**seeded_env(clock_rate=CLOCK_RATE))
+    alice, bob = players
+    acknowledged_in_time(await alice.slash("bgadmin turn-limit", duration="2m"))
+    table = await start_match(standin, alice, bob, length=3)
+    slow = table.to_act()
+    assert slow is not None
+    reminder = await table.next_other(timeout=20)
+    assert "reminder" in reminder.content
+    offer = await table.next_other(timeout=20)
+    assert [b.label for b in offer.buttons] == ["Claim win"]
+
+    started = time.monotonic()
+    await process.restart()
+    restart_seconds = time.monotonic() - started
+    # The new clock catches up with the old one after about the restart time; then the turn is overdue again
+    # for the new process, and several timer ticks (every 2 s) pass.
+    await asyncio.sleep(restart_seconds + 8)
+    later = [message for message in table.channel.messages[table.channel.messages.index(offer) + 1:]
+             if not message.ephemeral]
+    assert later == [], [message.content for message in later]
+    # the one offer still works
+    acknowledged_in_time(await table.other(slow).click(offer, "Claim win"))
+    final = await table.next_board()
+    assert "claims the win" in final.content and not offer.buttons

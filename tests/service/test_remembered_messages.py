@@ -1,0 +1,63 @@
+"""What the timer task must find again after a restart (issue 7): a challenge's message and whether an overdue
+turn's claim offer (R9.5) already went out."""
+
+from __future__ import annotations
+
+import aiosqlite
+import pytest
+
+from bot.engine.options import MatchOptions
+from bot.service import ChallengeStatus, GameService, NotFoundError
+from tests.service.conftest import FakeClock
+from tests.service.helpers import ALICE, BOB, GUILD, SeededDice, start_match
+
+HOUR = 3600
+
+
+async def test_a_challenges_message_is_stored_and_comes_back_with_its_expiry(
+    db: aiosqlite.Connection, clock: FakeClock
+) -> None:
+    service = GameService(db, clock=clock)
+    challenge = await service.challenge(
+        guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MatchOptions(3)
+    )
+    assert (challenge.message_channel_id, challenge.message_id) == (None, None)
+    await service.set_challenge_message(challenge.id, 10, 555)
+    with pytest.raises(NotFoundError):
+        await service.set_challenge_message(challenge.id + 1, 10, 556)
+    clock.now += 11 * 60
+    restarted = GameService(db, clock=clock)  # a new process knows nothing but the database
+    (expired,) = await restarted.expire_challenges()
+    assert expired.id == challenge.id and expired.status is ChallengeStatus.EXPIRED
+    assert (expired.message_channel_id, expired.message_id) == (10, 555)
+    assert await restarted.expire_challenges() == []
+
+
+async def test_a_claim_is_offered_once_per_overdue_turn_even_across_restarts(
+    db: aiosqlite.Connection, clock: FakeClock
+) -> None:
+    service = GameService(db, dice=SeededDice(3), clock=clock)
+    record = (await start_match(service, options=MatchOptions(5))).record
+    clock.now += 23 * HOUR
+    assert await service.due_claim_offers() == []  # R9.5: not before the limit
+    clock.now += 1 * HOUR
+    assert [r.id for r in await service.due_claim_offers()] == [record.id]
+    assert await service.due_claim_offers() == []
+    restarted = GameService(db, dice=SeededDice(3), clock=clock)
+    assert await restarted.due_claim_offers() == []
+    assert [r.id for r in await restarted.claimable()] == [record.id]  # still claimable, just not offered again
+
+    # the waiting player acts: the next overdue turn is a new turn and gets its own offer
+    waiting = record.match.to_act
+    assert waiting is not None
+    user = record.players[waiting].user_id
+    current = record
+    while current.match.to_act == waiting:  # the opening roll is played at once (R2.2): steps, then Done
+        steps = current.match.next_steps()
+        if steps:
+            current = (await restarted.step(record.id, user, steps[0].start, steps[0].die)).record
+        else:
+            current = (await restarted.confirm(record.id, user)).record
+    clock.now += 25 * HOUR
+    assert [r.id for r in await restarted.due_claim_offers()] == [record.id]
+    assert await restarted.due_claim_offers() == []
