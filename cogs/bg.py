@@ -158,13 +158,17 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
     @app_commands.describe(public="Show it to everyone in the channel (default: only to you)")
     async def board(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         """Show the current board of this channel's match again."""
-        await interaction.response.defer(ephemeral=not public, thinking=True)
+        # Deferred privately even when public: the first followup takes the deferral's visibility, and an
+        # error ("no match in this channel") must stay private. A public board is then a second message.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
         message = await compose(record, ())
         link = current_link(record)
         text = message.content.splitlines()[-1] if message.content else ""
         if link:
             text = f"{text}\nControls: {link}" if text else f"Controls: {link}"
+        if public:
+            await interaction.edit_original_response(content="The board is shown to everyone below.")
         await interaction.followup.send(
             text or "The board.", file=message.file(), ephemeral=not public,
             allowed_mentions=discord.AllowedMentions.none(),
