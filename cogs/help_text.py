@@ -28,6 +28,9 @@ When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it)
 `/bg board` — show the current board of this channel again
 `/bg matches` — your active matches with links
 `/bg help` — this text
+`/leaderboard` — this server's ladder: rating, matches and wins
+`/stats` — a player's rating, record, gammons, cubes and rating chart
+`/history` — a player's latest finished matches
 `/bgadmin turn-limit` — (Manage Server) how long a player may take for a turn
 
 **Time limit**
