@@ -6,9 +6,19 @@ The rules API (RULES.md R1, R3-R5, R10), all on the immutable `Position`, seen f
 on roll), `.parse_play(text, dice)` (raises `InvalidPlayError` / `IllegalPlayError`), `str(play)`, and for
 clicking a play together step by step `.next_steps(dice, steps)`, `.complete_play(dice, steps)` and
 `.after_steps(steps)`.
+
+The flow API (R2, R6-R9): `Match(names, options, dice=None)`, `Match.apply(action) -> list[Event]` (actions in
+`bot.engine.actions`, events in `bot.engine.events`, refusals raise `ActionError`), `Match.replay(log)`,
+`match.log` (`MatchLog`, JSON with a format version), `match.match_id()`, each finished game's `Outcome`.
 """
 
+from bot.engine.actions import ActionError
+from bot.engine.dice import DiceSource, FixedDice, SecretDice
 from bot.engine.errors import IllegalPlayError, InvalidPlayError, InvalidPositionIdError
+from bot.engine.match import Match
+from bot.engine.match_log import LogEntry, MatchLog
+from bot.engine.options import MatchOptions
+from bot.engine.outcome import Outcome, OutcomeKind
 from bot.engine.play import BAR, OFF, Play, Step
 from bot.engine.position import CHECKERS, Position, WinKind
 
@@ -16,11 +26,21 @@ __all__ = [
     "BAR",
     "CHECKERS",
     "OFF",
+    "ActionError",
+    "DiceSource",
+    "FixedDice",
     "IllegalPlayError",
     "InvalidPlayError",
     "InvalidPositionIdError",
+    "LogEntry",
+    "Match",
+    "MatchLog",
+    "MatchOptions",
+    "Outcome",
+    "OutcomeKind",
     "Play",
     "Position",
+    "SecretDice",
     "Step",
     "WinKind",
 ]
