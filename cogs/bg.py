@@ -164,7 +164,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         record = await self.match_here(interaction)
         message = await compose(record, ())
         link = current_link(record)
-        text = message.content.splitlines()[-1] if message.content else ""
+        text = message.content  # no events: the status line and whose turn it is
         if link:
             text = f"{text}\nControls: {link}" if text else f"Controls: {link}"
         if public:

@@ -62,6 +62,25 @@ def controls(match_id: int, version: int, match: Match, picked: int | None = Non
     return (row,) if row else ()
 
 
+#: Discord's subtext markdown: a small grey line. The status line starts with it, so it can be told apart.
+STATUS_PREFIX = "-# "
+
+
+def status_line(match: Match) -> str:
+    """The numbers a player weighs before acting, in words for those who cannot see the picture well: pip
+    counts, the match score (and the Crawford game, R8.3) and the cube."""
+    names = match.names
+    pips = [match.board(player).mover_pips for player in (0, 1)]
+    parts = [f"Pips: {names[0]} {pips[0]}, {names[1]} {pips[1]}"]
+    length = match.options.length
+    if length:
+        crawford = ", Crawford game" if match.crawford else ""
+        parts.append(f"Score: {names[0]} {match.scores[0]}, {names[1]} {match.scores[1]} (to {length}{crawford})")
+    owner = match.cube_owner
+    parts.append(f"Cube: {match.cube}, {names[owner]}'s" if owner is not None else f"Cube: {match.cube}, centred")
+    return STATUS_PREFIX + " · ".join(parts)
+
+
 def prompt(match: Match, mention: str) -> str:
     """What the player to act is asked to do, addressed to them (`mention`); empty when the match is over."""
     player = match.to_act
@@ -80,7 +99,8 @@ def prompt(match: Match, mention: str) -> str:
                 f"`/bg move`.{entered}")
     if phase is Phase.DOUBLED:
         beaver = ", **Beaver**" if actions.Beaver in match.allowed(player) else ""
-        return f"{mention}, {other} doubles to {game.offered}: **Take**{beaver} or **Drop**?"
+        return (f"{mention}, {other} doubles to {game.offered}: **Take** (play on with the cube at "
+                f"{game.offered}){beaver} or **Drop** (give up this game, losing {points_text(game.cube)})?")
     if phase is Phase.BEAVERED:
         return (f"{mention}, {other} beavered: **Accept** (cube at {game.offered}, owned by {other}) or "
                 f"**Refuse** (lose {points_text(game.offered // 2)})?")

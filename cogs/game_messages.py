@@ -21,7 +21,7 @@ from bot.engine.events import Event, GameWon, MatchWon
 from bot.engine.match import Match
 from bot.service import MatchRecord, MatchUpdate
 from cogs.board_picture import FILENAME, draw_board, draw_final_board
-from cogs.controls import controls, prompt
+from cogs.controls import STATUS_PREFIX, controls, prompt, status_line
 from cogs.event_text import clip, describe
 from cogs.move_menu import Rows
 from cogs.views import game_view
@@ -78,18 +78,20 @@ def compose_text(record: MatchRecord, events: Sequence[Event], history: str = ""
     lines += describe(events, match.names, match.options.length)
     to_act = match.to_act
     if to_act is not None:
+        lines.append(status_line(match))
         lines.append(prompt(match, mention(record.players[to_act].user_id)))
     return clip("\n".join(line for line in lines if line))
 
 
 def retired_text(content: str) -> dict[str, str]:
     """The edit to a game message once someone else acts: what happened, without the prompt (its last line,
-    addressed to a player). No change when there is no prompt, or nothing but the prompt (None would remove
-    the text), so retiring a message twice changes nothing."""
+    addressed to a player) and the status line above it. No change when there is no prompt, or nothing but
+    the prompt (None would remove the text), so retiring a message twice changes nothing."""
     lines = content.splitlines()
     if len(lines) < 2 or not lines[-1].startswith("<@"):
         return {}
-    return {"content": "\n".join(lines[:-1])}
+    kept = history_of(content)
+    return {"content": kept} if kept else {}
 
 
 def match_result_text(record: MatchRecord, events: Sequence[Event]) -> str:
@@ -99,9 +101,10 @@ def match_result_text(record: MatchRecord, events: Sequence[Event]) -> str:
 
 
 def history_of(content: str) -> str:
-    """The content of a game message without its last line (the prompt), kept when the message is edited."""
-    lines = content.splitlines()
-    return "\n".join(lines[:-1])
+    """The content of a game message without its last line (the prompt) and the status line, kept when the
+    message is edited."""
+    lines = content.splitlines()[:-1]
+    return "\n".join(line for line in lines if not line.startswith(STATUS_PREFIX))
 
 
 async def compose(record: MatchRecord, events: Sequence[Event], *, history: str = "",

@@ -42,7 +42,10 @@ def test_turn_start_offers_roll_and_double_then_cube_answers_with_beaver() -> No
     assert prompt(match, "@Bob") == "@Bob, your turn: **Roll**, or **Double** to 2."
     match.apply(actions.Double(1))
     assert labels(match) == [["Take", "Drop", "Beaver"]]
-    assert prompt(match, "@Alice") == "@Alice, Bob doubles to 2: **Take**, **Beaver** or **Drop**?"
+    assert prompt(match, "@Alice") == (  # what each answer means, for players new to the cube (R6.2)
+        "@Alice, Bob doubles to 2: **Take** (play on with the cube at 2), **Beaver** or "
+        "**Drop** (give up this game, losing 1 point)?"
+    )
     match.apply(actions.Beaver(0))
     assert labels(match) == [["Accept beaver", "Refuse beaver"]]
     assert "lose 2 points" in prompt(match, "@Bob")

@@ -7,7 +7,9 @@ from bot.engine import events as ev
 from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
+from bot.engine.position import WinKind
 from bot.service import MatchRecord, MatchStatus, PlayerRef, TurnTimer
+from cogs.controls import status_line
 from cogs.game_messages import compose_text, current_link, hands_over, history_of, players_only, retired_text
 
 ALICE, BOB = PlayerRef(111, "Alice"), PlayerRef(222, "Bob")
@@ -27,6 +29,7 @@ def test_text_tells_what_happened_then_asks_the_player_to_act() -> None:
     text = compose_text(record(match), events)
     assert text.splitlines() == [
         "Alice rolled 3-1 and played 8/5 6/5.",
+        "-# Pips: Alice 163, Bob 167 · Score: Alice 0, Bob 0 (to 3) · Cube: 1, centred",  # 167 - 4 after 3-1
         "<@222>, your turn: **Roll**, or **Double** to 2.",
     ]
 
@@ -36,10 +39,12 @@ def test_editing_keeps_the_history_and_replaces_the_prompt() -> None:
     first = compose_text(record(match), match.last_events)
     match.apply(actions.MoveChecker(0, 8, 5))
     second = compose_text(record(match), [], history_of(first))
-    assert second.splitlines()[:-1] == first.splitlines()[:-1]
-    assert second.splitlines()[-1] == (
-        "<@111>, play your 3-1: choose a checker to move, or type it with `/bg move`. So far: 8/5."
-    )
+    assert second.splitlines()[:-2] == first.splitlines()[:-2]  # what happened; the status is redrawn, once
+    assert second.splitlines()[-2:] == [
+        "-# Pips: Alice 164, Bob 167 · Score: Alice 0, Bob 0 (to 3) · Cube: 1, centred",  # the step counts
+        "<@111>, play your 3-1: choose a checker to move, or type it with `/bg move`. So far: 8/5.",
+    ]
+    assert sum(line.startswith("-# ") for line in second.splitlines()) == 1
 
 
 def test_a_retired_message_keeps_what_happened_but_not_the_prompt() -> None:
@@ -48,6 +53,24 @@ def test_a_retired_message_keeps_what_happened_but_not_the_prompt() -> None:
     }
     assert retired_text("<@222>, you may claim the match.") == {}  # nothing but a prompt: leave it
     assert retired_text("Alice drops.\nBob wins the money game.") == {}  # already retired: nothing to remove
+    assert retired_text("Alice rolled 3-1.\n-# Pips: Alice 163, Bob 167\n<@222>, your turn.") == {
+        "content": "Alice rolled 3-1."  # the status line goes with the prompt
+    }
+
+
+def test_status_line_tells_crawford_and_who_owns_the_cube() -> None:
+    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 5]))
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    match.apply(actions.Double(1))
+    match.apply(actions.Take(0))
+    assert status_line(match).endswith("Cube: 2, Alice's")
+    money = Match(("Alice", "Bob"), MatchOptions.money(), FixedDice([3, 1]))
+    assert status_line(money) == "-# Pips: Alice 167, Bob 167 · Cube: 1, centred"  # no score in a money game
+    crawford = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 5, 4, 2]))
+    crawford.apply(actions.Move(0, crawford.parse_play("8/5 6/5")))
+    crawford.apply(actions.Resign(1, WinKind.GAMMON))  # Alice gets 2 of 3 points: the Crawford game (R8.3)
+    crawford.apply(actions.AcceptResignation(0))
+    assert "Score: Alice 2, Bob 0 (to 3, Crawford game)" in status_line(crawford)
 
 
 def test_mentions_are_limited_to_the_two_players() -> None:

@@ -23,4 +23,6 @@ async def test_public_board_is_public_and_its_refusal_private(
     shown = await reply.next_followup(timeout=10)
     assert not shown.ephemeral and shown.attachments[0].is_png
     assert f"/{table.channel.id}/{table.game.id}" in shown.content  # where the controls are
+    assert shown.content.startswith("-# Pips: Alice ") and "Score: Alice 0, Bob 0 (to 3)" in shown.content
+    assert "-# Pips: " in table.game.content  # the game message has the same status line above its prompt
     assert shown in bob.visible_messages(table.channel)
