@@ -1,14 +1,20 @@
 """From a match to its picture: the renderer's input built from the engine's state, drawn off the event loop.
 
-`board_state` is pure (the engine's match in, render.BoardState out); `draw_board` runs Pillow in a worker thread
-so that a click on one board never stalls the others.
+`board_state` is pure (the engine's match in, render.BoardState out); `draw_board` runs Pillow in a small pool of
+worker processes, so that a click on one board never stalls the others. Processes rather than threads (issue 10):
+under load, drawing threads fought the event loop for the GIL, and each of the renderer's many Pillow calls waited
+for its turn, so boards queued behind each other and the loop answered later.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Sequence
+import functools
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 
 import render
 from bot.engine.events import Event, GameWon, Played
@@ -16,6 +22,22 @@ from bot.engine.match import Match
 from bot.engine.play import Play
 
 FILENAME = "board.png"
+_DRAWING_PROCESSES = max(1, (os.cpu_count() or 2) - 1)  # one core stays with the event loop
+_pool: ProcessPoolExecutor | None = None
+
+
+def _drawing_pool() -> ProcessPoolExecutor:
+    """The drawing processes, started on first use. "forkserver": workers are forked from a small clean process,
+    never from the bot with its threads and open connections."""
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(_DRAWING_PROCESSES, mp_context=multiprocessing.get_context("forkserver"))
+    return _pool
+
+
+async def _drawn(function: Callable[..., bytes], *args: object, **kwargs: object) -> bytes:
+    call = functools.partial(function, *args, **kwargs)
+    return await asyncio.get_running_loop().run_in_executor(_drawing_pool(), call)
 
 
 def board_state(match: Match) -> render.BoardState:
@@ -62,11 +84,9 @@ def render_match(match: Match, viewer: int | None = None) -> bytes:
 
 
 async def draw_board(match: Match, viewer: int | None = None) -> bytes:
-    """The PNG drawn in a worker thread, from immutable values read here on the loop (the match may change)."""
+    """The PNG drawn in a worker process, from immutable values read here on the loop (the match may change)."""
     state, bottom, last, steps = board_state(match), perspective(match, viewer), last_play(match), match.steps
-    return await asyncio.to_thread(
-        render.board, state, perspective=bottom, last_play=last, partial_steps=steps
-    )
+    return await _drawn(render.board, state, perspective=bottom, last_play=last, partial_steps=steps)
 
 
 def final_state(before: Match, events: Sequence[Event]) -> render.BoardState:
@@ -85,6 +105,6 @@ def final_state(before: Match, events: Sequence[Event]) -> render.BoardState:
 
 
 async def draw_final_board(before: Match, events: Sequence[Event]) -> bytes:
-    """The PNG of a finished game's last board, drawn in a worker thread."""
+    """The PNG of a finished game's last board, drawn in a worker process."""
     state, bottom = final_state(before, events), perspective(before)
-    return await asyncio.to_thread(render.board, state, perspective=bottom, last_play=last_play(before))
+    return await _drawn(render.board, state, perspective=bottom, last_play=last_play(before))

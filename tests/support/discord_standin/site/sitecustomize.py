@@ -30,3 +30,4 @@ if _URL:
     _PARENT = os.environ.get("GAMMON_STANDIN_PARENT_PID", "")
     if _PARENT.isdigit():
         threading.Thread(target=_exit_with_the_harness, args=(int(_PARENT),), daemon=True).start()
+        os.environ["GAMMON_STANDIN_PARENT_PID"] = str(os.getpid())  # our own child processes watch us instead
