@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import subprocess
 import sys
@@ -28,7 +29,9 @@ from bench.load.process_stats import ProcessStats, read_stats
 from tests.e2e.table import labels, start_match
 from tests.e2e.test_click_match import choose
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, running_standin
+from tests.support.discord_standin.launcher import ROOT, SITE_DIR
 
+LOAD_SITE = Path(__file__).resolve().parent / "site"  # timing probes, inert unless GAMMON_LOAD_TRACE is set
 ACK_LIMIT = 3.0  # Discord's deadline for the first answer to an interaction
 
 
@@ -40,6 +43,7 @@ class LoadConfig:
     match_length: int = 1  # points; short matches so that some finish within a bounded run
     seed: int = 10
     profile: Path | None = None  # py-spy raw (collapsed stacks) output for the bot process, if given
+    trace: Path | None = None  # timing probes inside the bot (bench/load/site), JSON written here at its exit
     workdir: Path | None = None
 
 
@@ -48,7 +52,8 @@ class LoadResult:
     config: LoadConfig
     acks: list[float] = field(default_factory=list)  # seconds, every acknowledged interaction
     unacknowledged: int = 0
-    boards: list[float] = field(default_factory=list)  # seconds, dispatch of a click to its board
+    boards: list[float] = field(default_factory=list)  # seconds, dispatch of a click to its final message
+    pictures: list[float] = field(default_factory=list)  # the same for the clicks that drew a new board picture
     wall_seconds: float = 0.0
     interactions: int = 0
     finished_matches: int = 0
@@ -58,6 +63,7 @@ class LoadResult:
     before: ProcessStats | None = None
     after: ProcessStats | None = None
     database_growth_bytes: int = 0
+    harness_cpu_seconds: float = 0.0  # this process: the stand-in and the players
 
     def summary(self) -> dict[str, Any]:
         assert self.before is not None and self.after is not None
@@ -74,13 +80,16 @@ class LoadResult:
             "ack_ms": percentiles(self.acks),
             "board_ms": percentiles(self.boards),
             "acks_past_3s_or_missing": late,
-            "board_updates": len(self.boards),
-            "board_updates_per_second": round(len(self.boards) / self.wall_seconds, 1),
+            "picture_ms": percentiles(self.pictures),
+            "board_updates": len(self.pictures),
+            "board_updates_per_second": round(len(self.pictures) / self.wall_seconds, 1),
+            "bot_processes": self.after.processes,
             "bot_peak_rss_mb": round(self.after.peak_rss_bytes / 2**20, 1),
             "bot_rss_at_end_mb": round(self.after.rss_bytes / 2**20, 1),
             "bot_cpu_seconds": round(cpu, 2),
             "bot_cpu_ms_per_action": round(1000 * cpu / max(1, self.interactions), 2),
             "bot_cpu_utilisation": round(cpu / self.wall_seconds, 2),  # 1.0 = one core busy all the time
+            "harness_cpu_utilisation": round(self.harness_cpu_seconds / self.wall_seconds, 2),
             "finished_matches": self.finished_matches,
             "database_bytes_per_finished_match": (
                 round(self.database_growth_bytes / self.finished_matches) if self.finished_matches else None
@@ -145,9 +154,13 @@ class Tables:
                     await self.think(rng)
                     label = choose(rng, labels(table.game))
                     clicked = table.game
+                    picture = clicked.attachments[-1].id
                     started = time.monotonic()
                     board = await table.click(player, label, timeout=30.0)
-                    self.result.boards.append(time.monotonic() - started)
+                    elapsed = time.monotonic() - started
+                    self.result.boards.append(elapsed)
+                    if board is not clicked or board.attachments[-1].id != picture:
+                        self.result.pictures.append(elapsed)
                     forget_pictures(clicked)
                     forget_pictures(board)
                 if table.to_act() is not None:
@@ -163,7 +176,10 @@ async def run_load(config: LoadConfig) -> LoadResult:
     result = LoadResult(config)
     workdir = config.workdir or Path(tempfile.mkdtemp(prefix="gammon-load-"))
     async with running_standin() as standin:
-        bot = BotProcess(standin, workdir)
+        env = {"PYTHONPATH": os.pathsep.join([str(LOAD_SITE), str(SITE_DIR), str(ROOT)])}
+        if config.trace:
+            env["GAMMON_LOAD_TRACE"] = str(config.trace)
+        bot = BotProcess(standin, workdir, env=env)
         await bot.start()
         await bot.wait_ready(timeout=60.0)
         assert bot.process is not None
@@ -171,12 +187,14 @@ async def run_load(config: LoadConfig) -> LoadResult:
         start_database = database_bytes(bot.database_path)
         profiler = start_profiler(pid, config.profile) if config.profile else None
         result.before = read_stats(pid)
+        harness_cpu = time.process_time()
         tables = Tables(standin, config, result)
         started = time.monotonic()
         tables.stop_at = started + config.seconds
         await asyncio.gather(*(tables.play(number) for number in range(config.matches)))
         result.wall_seconds = time.monotonic() - started
         result.after = read_stats(pid)
+        result.harness_cpu_seconds = time.process_time() - harness_cpu
         if profiler is not None:
             stop_profiler(profiler)
         interactions = list(standin.interactions.values())

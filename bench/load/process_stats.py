@@ -1,29 +1,52 @@
-"""CPU time and peak memory of another process, read from /proc (Linux), so the bot needs no instrumentation."""
+"""CPU time and peak memory of the bot and the processes it started (its drawing pool), read from /proc (Linux),
+so that the bot needs no instrumentation."""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 
 _TICKS = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass(frozen=True)
 class ProcessStats:
-    cpu_seconds: float  # user + system time so far, all threads
-    rss_bytes: int  # resident now
-    peak_rss_bytes: int  # the kernel's high-water mark of resident memory (VmHWM) since the process started
+    cpu_seconds: float  # user + system time so far, all threads, the bot and its live descendants
+    rss_bytes: int  # resident now, summed over the processes
+    peak_rss_bytes: int  # the sum of each process's high-water mark of resident memory (VmHWM): an upper bound
+    processes: int
 
 
-def read_stats(pid: int) -> ProcessStats:
+def descendants(pid: int) -> list[int]:
+    found = []
+    for children in Path(f"/proc/{pid}/task").glob("*/children"):
+        for child in children.read_text().split():
+            found += [int(child), *descendants(int(child))]
+    return found
+
+
+def _one(pid: int) -> tuple[float, int, int]:
     with open(f"/proc/{pid}/stat") as stat:
         # the command name (field 2) may hold spaces: split after its closing parenthesis
         fields = stat.read().rsplit(")", 1)[1].split()
     utime, stime = int(fields[11]), int(fields[12])  # fields 14 and 15 of proc(5)
-    memory: dict[str, int] = {}
+    memory = {"VmRSS": 0, "VmHWM": 0}
     with open(f"/proc/{pid}/status") as status:
         for line in status:
             key, _, value = line.partition(":")
-            if key in ("VmRSS", "VmHWM"):
+            if key in memory:
                 memory[key] = int(value.split()[0]) * 1024
-    return ProcessStats((utime + stime) / _TICKS, memory["VmRSS"], memory["VmHWM"])
+    return (utime + stime) / _TICKS, memory["VmRSS"], memory["VmHWM"]
+
+
+def read_stats(pid: int) -> ProcessStats:
+    cpu = rss = peak = 0.0
+    pids = [pid, *descendants(pid)]
+    for each in pids:
+        try:
+            one = _one(each)
+        except FileNotFoundError:  # ended meanwhile
+            continue
+        cpu, rss, peak = cpu + one[0], rss + one[1], peak + one[2]
+    return ProcessStats(cpu, int(rss), int(peak), len(pids))

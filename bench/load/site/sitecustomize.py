@@ -1,0 +1,132 @@
+"""Timing probes inside the bot process for load runs with `--trace` only (GAMMON_LOAD_TRACE=path).
+
+The load harness puts this directory first on PYTHONPATH. With the variable set, it wraps (without changing
+their behaviour) discord.py's REST requests, the store's write transactions and the board renderer, measures
+event-loop lag with a 10 ms ticker, and writes percentiles of each to the path as JSON when the bot exits.
+First the stand-in's own sitecustomize (next on the path) runs, pointing discord.py at the stand-in.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import runpy
+import sys
+import time
+from collections import defaultdict
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+_TRACE = os.environ.pop("GAMMON_LOAD_TRACE", None)  # popped: processes the bot starts are not traced
+_samples: defaultdict[str, list[float]] = defaultdict(list)
+
+
+def _summary() -> dict[str, dict[str, float]]:
+    out = {}
+    for name, values in sorted(_samples.items()):
+        ordered = sorted(values)
+
+        def at(fraction: float, ordered: list[float] = ordered) -> float:
+            return round(1000 * ordered[min(len(ordered) - 1, int(fraction * len(ordered)))], 2)
+
+        out[name] = {"count": len(ordered), "p50_ms": at(0.5), "p95_ms": at(0.95), "p99_ms": at(0.99),
+                     "max_ms": at(1.0), "total_s": round(sum(ordered), 2)}
+    return out
+
+
+for _entry in sys.path:
+    _other = Path(_entry) / "sitecustomize.py"
+    if _entry and _other.is_file() and _other.resolve() != Path(__file__).resolve():
+        runpy.run_path(str(_other), run_name="sitecustomize_standin")
+        break
+
+if _TRACE:
+    import asyncio
+
+    import discord.http
+
+    import bot.ratings.rebuild
+    import bot.service.game_service
+    import bot.store.transaction
+    import cogs.board_picture
+    import cogs.game_messages
+
+    def _replace_everywhere(original: object, replacement: object, name: str) -> None:
+        for module in list(sys.modules.values()):
+            if getattr(module, name, None) is original:
+                setattr(module, name, replacement)
+
+    _request = discord.http.HTTPClient.request
+
+    async def _timed_request(self: Any, route: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return await _request(self, route, **kwargs)
+        finally:
+            _samples[f"rest {route.method} {route.path}"].append(time.perf_counter() - started)
+
+    discord.http.HTTPClient.request = _timed_request  # type: ignore[method-assign]
+
+    _transaction = bot.store.transaction.transaction
+    _lock_for = bot.store.transaction._lock_for
+
+    @asynccontextmanager
+    async def _timed_transaction(db: Any) -> AsyncIterator[Any]:
+        asked = time.perf_counter()
+        async with _transaction(db) as inner:
+            began = time.perf_counter()  # the lock is ours and BEGIN IMMEDIATE has run
+            _samples["transaction: lock wait + BEGIN"].append(began - asked)
+            yield inner
+            ended = time.perf_counter()
+        _samples["transaction: body"].append(ended - began)
+        _samples["transaction: COMMIT"].append(time.perf_counter() - ended)
+
+    _replace_everywhere(_transaction, _timed_transaction, "transaction")
+
+    def _timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        async def wrapper(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return await function(*args, **kwargs)
+            finally:
+                _samples[name].append(time.perf_counter() - started)
+
+        return wrapper
+
+    _draw = cogs.board_picture.draw_board
+    _replace_everywhere(_draw, _timed("draw_board (awaited)", _draw), "draw_board")
+
+    async def _ticker() -> None:
+        while True:
+            started = time.perf_counter()
+            await asyncio.sleep(0.01)
+            _samples["event loop lag"].append(time.perf_counter() - started - 0.01)
+
+    _run = asyncio.run
+
+    _slow = os.environ.get("GAMMON_LOAD_SLOW_CALLBACK")
+
+    def _run_with_ticker(main: Any, **kwargs: Any) -> Any:
+        async def with_ticker() -> Any:
+            if _slow:  # an experiment: asyncio's debug mode logs every callback slower than this many seconds
+                asyncio.get_running_loop().set_debug(True)
+                asyncio.get_running_loop().slow_callback_duration = float(_slow)
+            ticker = asyncio.create_task(_ticker())
+            try:
+                return await main
+            finally:
+                ticker.cancel()
+
+        return _run(with_ticker(), **kwargs)
+
+    asyncio.run = _run_with_ticker
+
+    _switch = os.environ.get("GAMMON_LOAD_SWITCH_INTERVAL")
+    if _switch:  # an experiment: how much of the latency is threads waiting for the GIL
+        sys.setswitchinterval(float(_switch))
+
+    atexit.register(lambda: Path(_TRACE).write_text(json.dumps(_summary(), indent=1)))
+
