@@ -35,7 +35,7 @@ from bench.load.profile import top_functions  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 TARGETS = {
-    "at_200": {"ack_p99_ms": 250, "board_p99_ms": 600, "acks_past_3s_or_missing": 0, "bot_peak_rss_mb": 300},
+    "at_200": {"ack_p99_ms": 250, "board_p99_ms": 600, "acks_past_3s_or_missing": 0, "bot_peak_pss_mb": 300},
     "saturation": {"board_updates_per_second": 100},
 }
 COLUMNS = (
@@ -47,7 +47,8 @@ COLUMNS = (
     ("picture p50/p95/p99 ms", lambda s: "/".join(_ms(s["picture_ms"][p]) for p in ("p50", "p95", "p99"))),
     (">3s", lambda s: s["acks_past_3s_or_missing"]),
     ("boards/s", lambda s: s["board_updates_per_second"]),
-    ("peak MB", lambda s: s["bot_peak_rss_mb"]),
+    ("peak PSS MB", lambda s: s.get("bot_peak_pss_mb", "-")),
+    ("peak RSS MB", lambda s: s["bot_peak_rss_mb"]),
     ("CPU ms/action", lambda s: s["bot_cpu_ms_per_action"]),
     ("CPU use", lambda s: s["bot_cpu_utilisation"]),
     ("harness CPU", lambda s: s["harness_cpu_utilisation"]),
@@ -81,7 +82,8 @@ def check_targets(rows: list[dict[str, Any]]) -> list[str]:
                 _verdict("p99 acknowledgement at 200", row["ack_ms"]["p99"], "<", goal["ack_p99_ms"], "ms"),
                 _verdict("p99 board update at 200", row["picture_ms"]["p99"], "<", goal["board_p99_ms"], "ms"),
                 _verdict("interactions past 3 s at 200", row["acks_past_3s_or_missing"], "<=", 0, ""),
-                _verdict("bot peak memory at 200", row["bot_peak_rss_mb"], "<", goal["bot_peak_rss_mb"], "MB"),
+                _verdict("bot peak memory (PSS, with its drawing processes) at 200", row["bot_peak_pss_mb"], "<",
+                         goal["bot_peak_pss_mb"], "MB"),
             ]
         if row["think"] == "saturation":
             goal_rate = TARGETS["saturation"]["board_updates_per_second"]

@@ -50,3 +50,19 @@ def read_stats(pid: int) -> ProcessStats:
             continue
         cpu, rss, peak = cpu + one[0], rss + one[1], peak + one[2]
     return ProcessStats(cpu, int(rss), int(peak), len(pids))
+
+
+def total_pss_bytes(pid: int) -> int:
+    """Proportional set size of the bot and its descendants now: shared pages (the drawing workers share the
+    interpreter and libraries with their forkserver) are split between the processes instead of counted in each."""
+    total = 0
+    for each in [pid, *descendants(pid)]:
+        try:
+            with open(f"/proc/{each}/smaps_rollup") as rollup:
+                for line in rollup:
+                    if line.startswith("Pss:"):
+                        total += int(line.split()[1]) * 1024
+                        break
+        except FileNotFoundError:
+            continue
+    return total

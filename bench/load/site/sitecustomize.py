@@ -128,5 +128,6 @@ if _TRACE:
     if _switch:  # an experiment: how much of the latency is threads waiting for the GIL
         sys.setswitchinterval(float(_switch))
 
-    atexit.register(lambda: Path(_TRACE).write_text(json.dumps(_summary(), indent=1)))
+    _trace_path = Path(_TRACE)
+    atexit.register(lambda: _trace_path.write_text(json.dumps(_summary(), indent=1)))
 
