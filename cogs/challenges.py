@@ -1,5 +1,5 @@
 """Challenge messages: Accept and Decline for the challenged member (anyone else for an open challenge),
-Cancel for the challenger, and what the message says once the challenge is answered, cancelled or expired.
+Withdraw for the challenger, and what the message says once the challenge is answered, withdrawn or expired.
 
 The challenge message's channel and id are stored through the service, so that the expiry task updates it
 after a restart too; a click on a closed challenge also updates its message. Its text shows the expiry time as
@@ -55,7 +55,7 @@ def closed_text(challenge: Challenge, status: ChallengeStatus) -> str:
     return {
         ChallengeStatus.ACCEPTED: f"{challenger}'s challenge to {what} was accepted.",
         ChallengeStatus.DECLINED: f"{opponent} declined {challenger}'s challenge to {what}.",
-        ChallengeStatus.CANCELLED: f"{challenger} cancelled the challenge to {what}.",
+        ChallengeStatus.CANCELLED: f"{challenger} withdrew the challenge to {what}.",
         ChallengeStatus.EXPIRED: f"{challenger}'s challenge to {what} expired: nobody answered within 10 minutes.",
     }.get(status, f"{challenger}'s challenge to {what} is closed.")
 
@@ -65,7 +65,8 @@ def challenge_view(challenge: Challenge) -> discord.ui.View:
     buttons = [(ChallengeAction.ACCEPT, "Accept", discord.ButtonStyle.success)]
     if challenge.opponent is not None:
         buttons.append((ChallengeAction.DECLINE, "Decline", discord.ButtonStyle.danger))
-    buttons.append((ChallengeAction.CANCEL, "Cancel", discord.ButtonStyle.secondary))
+    buttons.append((ChallengeAction.CANCEL, "Withdraw", discord.ButtonStyle.secondary))  # not "Cancel": the
+    # challenged member must not mistake it for a second way to say no
     for action, label, style in buttons:
         in_thread = challenge.in_thread and action is ChallengeAction.ACCEPT
         view.add_item(ChallengeButton(ChallengeControl(challenge.id, action, in_thread), label, style))
@@ -82,7 +83,7 @@ def closed_view(label: str) -> discord.ui.View:
 _CLOSED_LABEL = {
     ChallengeStatus.ACCEPTED: "Accepted",
     ChallengeStatus.DECLINED: "Declined",
-    ChallengeStatus.CANCELLED: "Cancelled",
+    ChallengeStatus.CANCELLED: "Withdrawn",
     ChallengeStatus.EXPIRED: "Expired",
 }
 

@@ -228,7 +228,7 @@ class GameService:
         async with transaction(self.db):
             stored = await self._open_challenge(challenge_id, self._clock())
             if stored.challenger_id != user_id:
-                raise ServiceError("Only the challenger can cancel this challenge.")
+                raise ServiceError("Only the challenger can withdraw this challenge.")
             closed = await challenge_store.close_challenge(self.db, challenge_id, ChallengeStatus.CANCELLED.value)
         assert closed is not None
         return await self._challenge_with_names(closed)
