@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.load.process_stats import ProcessStats, read_stats, total_pss_bytes
+from bot.store.database import open_database
 from tests.e2e.table import labels, start_match
 from tests.e2e.test_click_match import choose
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, running_standin
@@ -118,6 +119,14 @@ def database_bytes(path: Path) -> int:
     return sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.exists())
 
 
+async def empty_database_bytes(workdir: Path) -> int:
+    """The size of a database with the migrations applied and nothing else, closed (its WAL folded in)."""
+    path = workdir / "empty" / "gammon.db"
+    async with open_database(path):
+        pass
+    return database_bytes(path)
+
+
 def forget_pictures(message: Message) -> None:
     """Drop the PNG bytes of older versions: only the latest one is read, and a long run keeps thousands."""
     for snapshot in message.history[:-1]:
@@ -186,7 +195,6 @@ async def run_load(config: LoadConfig) -> LoadResult:
         await bot.wait_ready(timeout=60.0)
         assert bot.process is not None
         pid = bot.process.pid
-        start_database = database_bytes(bot.database_path)
         profiler = start_profiler(pid, config.profile) if config.profile else None
         result.before = read_stats(pid)
         harness_cpu = time.process_time()
@@ -208,8 +216,8 @@ async def run_load(config: LoadConfig) -> LoadResult:
         result.unacknowledged = sum(1 for i in interactions if i.latency is None)
         result.violations = [f"{v.rule}: {v.detail}"[:300] for v in standin.take_violations()]
         await bot.terminate(timeout=60.0)
-        # the bot closes its database on SIGTERM, folding the WAL into the file: this is what a match costs
-        result.database_growth_bytes = database_bytes(bot.database_path) - start_database
+        # the bot closes its database on SIGTERM, folding the WAL into the file: compared with a new database
+        result.database_growth_bytes = database_bytes(bot.database_path) - await empty_database_bytes(workdir)
         if bot.returncode not in (0, -15):
             result.errors.append(f"the bot exited with {bot.returncode}; log tail:\n{bot.log(3000)}")
     return result
