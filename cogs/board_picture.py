@@ -13,6 +13,8 @@ import dataclasses
 import functools
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
@@ -31,8 +33,22 @@ def _drawing_pool() -> ProcessPoolExecutor:
     never from the bot with its threads and open connections."""
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(_DRAWING_PROCESSES, mp_context=multiprocessing.get_context("forkserver"))
+        context = multiprocessing.get_context("forkserver")
+        _pool = ProcessPoolExecutor(_DRAWING_PROCESSES, mp_context=context, initializer=_exit_with_the_forkserver)
     return _pool
+
+
+def _exit_with_the_forkserver() -> None:
+    """In each drawing process: exit when the forkserver does, which it does when the bot ends. A bot killed
+    outright (SIGKILL, out of memory) cannot stop its pool, and a worker would otherwise wait forever."""
+    forkserver = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == forkserver:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-the-forkserver", daemon=True).start()
 
 
 async def _drawn(function: Callable[..., bytes], *args: object, **kwargs: object) -> bytes:
