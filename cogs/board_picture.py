@@ -34,21 +34,36 @@ def _drawing_pool() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
         context = multiprocessing.get_context("forkserver")
-        _pool = ProcessPoolExecutor(_DRAWING_PROCESSES, mp_context=context, initializer=_exit_with_the_forkserver)
+        _pool = ProcessPoolExecutor(
+            _DRAWING_PROCESSES, mp_context=context, initializer=_exit_with_the_bot, initargs=(os.getpid(),)
+        )
     return _pool
 
 
-def _exit_with_the_forkserver() -> None:
-    """In each drawing process: exit when the forkserver does, which it does when the bot ends. A bot killed
-    outright (SIGKILL, out of memory) cannot stop its pool, and a worker would otherwise wait forever."""
-    forkserver = os.getppid()
+def _exit_with_the_bot(bot: int) -> None:
+    """In each drawing process: exit when the bot has ended. A bot killed outright (SIGKILL, out of memory)
+    cannot stop its pool, and its workers would wait forever (each also keeps the forkserver alive)."""
 
     def watch() -> None:
-        while os.getppid() == forkserver:
+        while _running(bot):
             time.sleep(1.0)
         os._exit(0)
 
-    threading.Thread(target=watch, name="exit-with-the-forkserver", daemon=True).start()
+    threading.Thread(target=watch, name="exit-with-the-bot", daemon=True).start()
+
+
+def _running(pid: int) -> bool:
+    if os.path.exists("/proc/self/stat"):  # Linux: a zombie (ended, not yet reaped) counts as ended
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+        except FileNotFoundError:
+            return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 async def _drawn(function: Callable[..., bytes], *args: object, **kwargs: object) -> bytes:

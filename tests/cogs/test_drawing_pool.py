@@ -1,0 +1,62 @@
+"""Boards are drawn in worker processes (issue 10), and those processes end with the bot, even a killed one."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.engine.dice import FixedDice
+from bot.engine.match import Match
+from bot.engine.options import MatchOptions
+from cogs.board_picture import _drawing_pool, draw_board
+
+ROOT = Path(__file__).resolve().parents[2]
+DRAW_THEN_WAIT = """
+import asyncio, os, time
+from bot.engine.dice import FixedDice
+from bot.engine.match import Match
+from bot.engine.options import MatchOptions
+from cogs.board_picture import _drawing_pool, draw_board
+asyncio.run(draw_board(Match(("Alice", "Bob"), MatchOptions.match(5), FixedDice([3, 1]))))
+print(" ".join(str(pid) for pid in _drawing_pool()._processes), flush=True)
+time.sleep(60)
+"""
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+async def test_boards_are_drawn_in_another_process() -> None:
+    png = await draw_board(Match(("Alice", "Bob"), MatchOptions.match(5), FixedDice([3, 1])))
+    assert png.startswith(b"\x89PNG")
+    workers = list(_drawing_pool()._processes)
+    assert workers and os.getpid() not in workers
+
+
+@pytest.mark.slow
+def test_drawing_processes_exit_when_the_bot_is_killed() -> None:
+    bot = subprocess.Popen([sys.executable, "-c", DRAW_THEN_WAIT], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert bot.stdout is not None
+        workers = [int(pid) for pid in bot.stdout.readline().split()]
+        assert workers and all(alive(pid) for pid in workers)
+        bot.send_signal(signal.SIGKILL)  # no chance to stop its pool
+        bot.wait()
+        deadline = time.monotonic() + 10
+        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(alive(pid) for pid in workers)
+    finally:
+        if bot.poll() is None:
+            bot.kill()
