@@ -41,6 +41,7 @@ TARGETS = {
 COLUMNS = (
     ("K", lambda s: s["matches"]),
     ("think", lambda s: s["think"]),
+    ("ref ms", lambda s: s.get("reference_ms", "-")),
     ("actions", lambda s: s["interactions"]),
     ("ack p50/p95/p99 ms", lambda s: "/".join(_ms(s["ack_ms"][p]) for p in ("p50", "p95", "p99"))),
     ("board p50/p95/p99 ms", lambda s: "/".join(_ms(s["board_ms"][p]) for p in ("p50", "p95", "p99"))),
@@ -94,6 +95,17 @@ def check_targets(rows: list[dict[str, Any]]) -> list[str]:
     return verdicts
 
 
+def kinds_table(rows: list[dict[str, Any]]) -> str:
+    """Acknowledgement by what was clicked or typed, per run: which interactions answer late."""
+    columns = "".join(f"{name:>9}" for name in ("p50 ms", "p95 ms", "p99 ms", "max ms"))
+    lines = [f"{'K':>4} {'think':<11}{'interaction':<22}{'count':>7}{columns}"]
+    for row in rows:
+        for kind, ms in row["ack_ms_by_kind"].items():
+            lines.append(f"{row['matches']:>4} {row['think']:<11}{kind[:21]:<22}{ms['count']:>7}"
+                         + "".join(f"{_ms(ms[p]):>9}" for p in ("p50", "p95", "p99", "max")))
+    return "\n".join(lines)
+
+
 def trace_table(path: Path) -> str:
     probes = json.loads(path.read_text()) if path.exists() else {}
     lines = [f"{'probe':<60}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'total s':>9}"]
@@ -121,6 +133,7 @@ async def main() -> None:
     parser.add_argument("--profile", type=Path, help="py-spy the bot during the last run, raw stacks to this file")
     parser.add_argument("--trace", type=Path, help="timing probes in the bot during the last run, JSON to this file")
     parser.add_argument("--output", default="load", help="results name: bench/results/<output>.json and .md")
+    parser.add_argument("--note", default="", help="what else the machine was doing, kept with the results")
     args = parser.parse_args()
 
     seconds = args.seconds if len(args.seconds) == len(args.matches) else [args.seconds[0]] * len(args.matches)
@@ -144,7 +157,7 @@ async def main() -> None:
         for problem in row["first_errors"] + row["first_violations"]:
             print("   ", problem, flush=True)
     verdicts = check_targets(rows)
-    text = table(rows) + "\n\n" + "\n".join(verdicts)
+    text = table(rows) + "\n\n" + "\n".join(verdicts) + "\n\nAcknowledgement by interaction:\n" + kinds_table(rows)
     if args.trace:
         text += "\n\nInside the bot (timing probes, last run):\n" + trace_table(args.trace)
     if args.profile:
@@ -154,11 +167,11 @@ async def main() -> None:
     machine = {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()}
     RESULTS.mkdir(exist_ok=True)
     report = {"benchmark": "bench/load_bench.py", "command": " ".join(["bench/load_bench.py", *sys.argv[1:]]),
-              "runs": rows, "targets": TARGETS, "verdicts": verdicts, "machine": machine}
+              "runs": rows, "targets": TARGETS, "verdicts": verdicts, "machine": machine, "note": args.note}
     (RESULTS / f"{args.output}.json").write_text(json.dumps(report, indent=2) + "\n")
     (RESULTS / f"{args.output}.md").write_text(
         f"# Load benchmark\n\n`.venv/bin/python {report['command']}` on {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}\n\n{text}\n"
+        f"Python {platform.python_version()}{'. ' + args.note if args.note else ''}\n\n{text}\n"
     )
 
 

@@ -26,11 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from bench.load.process_stats import ProcessStats, read_stats, total_pss_bytes
+from bot.engine import Position, legal
 from bot.store.database import open_database
 from tests.e2e.table import labels, start_match
 from tests.e2e.test_click_match import choose
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, running_standin
 from tests.support.discord_standin.launcher import ROOT, SITE_DIR
+from tests.support.discord_standin.model import Interaction
 
 LOAD_SITE = Path(__file__).resolve().parent / "site"  # timing probes, inert unless GAMMON_LOAD_TRACE is set
 ACK_LIMIT = 3.0  # Discord's deadline for the first answer to an interaction
@@ -52,6 +54,7 @@ class LoadConfig:
 class LoadResult:
     config: LoadConfig
     acks: list[float] = field(default_factory=list)  # seconds, every acknowledged interaction
+    acks_by_kind: dict[str, list[float]] = field(default_factory=dict)  # the same by what was clicked or typed
     unacknowledged: int = 0
     boards: list[float] = field(default_factory=list)  # seconds, dispatch of a click to its final message
     pictures: list[float] = field(default_factory=list)  # the same for the clicks that drew a new board picture
@@ -66,6 +69,7 @@ class LoadResult:
     database_growth_bytes: int = 0
     harness_cpu_seconds: float = 0.0  # this process: the stand-in and the players
     peak_pss_bytes: int = 0  # sampled twice a second
+    reference_ms: float = 0.0  # the machine's speed just before the run (reference_workload_ms)
 
     def summary(self) -> dict[str, Any]:
         assert self.before is not None and self.after is not None
@@ -78,10 +82,14 @@ class LoadResult:
             "think": think,
             "seconds_of_play": self.config.seconds,
             "wall_seconds": round(self.wall_seconds, 1),
+            "reference_ms": round(self.reference_ms, 1),
             "interactions": self.interactions,
             "ack_ms": percentiles(self.acks),
             "board_ms": percentiles(self.boards),
             "acks_past_3s_or_missing": late,
+            "ack_ms_by_kind": {
+                kind: {"count": len(acks), **percentiles(acks)} for kind, acks in sorted(self.acks_by_kind.items())
+            },
             "picture_ms": percentiles(self.pictures),
             "board_updates": len(self.pictures),
             "board_updates_per_second": round(len(self.pictures) / self.wall_seconds, 1),
@@ -113,6 +121,33 @@ def percentiles(values: list[float]) -> dict[str, float | None]:
         return round(1000 * ordered[min(len(ordered) - 1, int(fraction * len(ordered)))], 1)
 
     return {"p50": at(0.50), "p95": at(0.95), "p99": at(0.99), "max": at(1.0)}
+
+
+def reference_workload_ms() -> float:
+    """Milliseconds for a fixed piece of the bot's own work (legal plays of the 21 rolls from the start), the best
+    of five, measured before each run: a slower machine (or one whose cores are slowed by their neighbours) shows
+    beside its figures. Other processes merely taking turns on the cores hardly move it: see load-busy.md."""
+    start = Position.initial()
+    rolls = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+    best = float("inf")
+    for _ in range(5):
+        began = time.perf_counter()
+        for _ in range(20):
+            legal.legal_plays.cache_clear()  # computed, not looked up
+            for roll in rolls:
+                start.legal_plays(roll)
+        best = min(best, time.perf_counter() - began)
+    return 1000 * best
+
+
+def interaction_kind(interaction: Interaction) -> str:
+    """`/bg challenge`, or a control's action (`roll`, `step`, `accept`...): where the slow answers come from."""
+    if interaction.kind != "component":
+        return interaction.name
+    parts = interaction.name.split(":")
+    if parts[0] == "bg" and len(parts) > 3:
+        return parts[3]
+    return f"challenge {parts[2]}" if parts[0] == "bgc" and len(parts) > 2 else interaction.name
 
 
 def database_bytes(path: Path) -> int:
@@ -185,6 +220,7 @@ class Tables:
 async def run_load(config: LoadConfig) -> LoadResult:
     """Start the stand-in and the bot, play, stop the bot; the bot's database is left in `config.workdir`."""
     result = LoadResult(config)
+    result.reference_ms = reference_workload_ms()
     workdir = config.workdir or Path(tempfile.mkdtemp(prefix="gammon-load-"))
     async with running_standin() as standin:
         env = {"PYTHONPATH": os.pathsep.join([str(LOAD_SITE), str(SITE_DIR), str(ROOT)])}
@@ -212,6 +248,9 @@ async def run_load(config: LoadConfig) -> LoadResult:
         interactions = list(standin.interactions.values())
         result.interactions = len(interactions)
         result.acks = [i.latency for i in interactions if i.latency is not None]
+        for interaction in interactions:
+            if interaction.latency is not None:
+                result.acks_by_kind.setdefault(interaction_kind(interaction), []).append(interaction.latency)
         # no latency: never acknowledged, or acknowledged too late (the stand-in refused it, as Discord does)
         result.unacknowledged = sum(1 for i in interactions if i.latency is None)
         result.violations = [f"{v.rule}: {v.detail}"[:300] for v in standin.take_violations()]

@@ -8,6 +8,7 @@ import pytest
 
 from bench.load import LoadConfig, run_load
 from bench.load.harness import percentiles
+from cogs.custom_ids import GameAction
 
 
 def test_percentiles_pick_ranks_in_milliseconds() -> None:
@@ -31,3 +32,9 @@ async def test_two_tables_play_by_clicks_and_are_measured(tmp_path: Path) -> Non
     # the figures come from the bot's own process
     assert 20 < summary["bot_peak_rss_mb"] < 2000 and summary["bot_cpu_seconds"] > 0
     assert (tmp_path / "data" / "gammon.db").exists()
+    # acknowledgement by what was typed or clicked: every interaction counted once, under its command or control
+    by_kind = summary["ack_ms_by_kind"]
+    assert sum(row["count"] for row in by_kind.values()) == result.interactions
+    assert by_kind["/bg challenge"]["count"] == by_kind["challenge accept"]["count"] == result.matches_started
+    assert by_kind.keys() <= {"/bg challenge", "challenge accept", *(action.value for action in GameAction)}
+    assert summary["reference_ms"] > 0
