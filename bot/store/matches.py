@@ -129,38 +129,30 @@ async def insert_match(
     return match_id
 
 
+#: A match with its snapshot, both players' names and its guild's turn limit: the rows StoredMatch is read from.
+_SELECT_MATCHES = (
+    "SELECT m.*, s.version, s.log_length, s.state, p0.name AS name0, p1.name AS name1, "
+    "g.turn_limit_seconds FROM matches AS m JOIN match_snapshots AS s ON s.match_id = m.id "
+    "JOIN players AS p0 ON p0.user_id = m.player0_id JOIN players AS p1 ON p1.user_id = m.player1_id "
+    "LEFT JOIN guild_settings AS g ON g.guild_id = m.guild_id "
+)
+
+
 async def load_match(db: aiosqlite.Connection, match_id: int) -> StoredMatch | None:
-    matches = await _fetch_all(
-        db,
-        "SELECT m.*, s.version, s.log_length, s.state, p0.name AS name0, p1.name AS name1, "
-        "g.turn_limit_seconds FROM matches AS m JOIN match_snapshots AS s ON s.match_id = m.id "
-        "JOIN players AS p0 ON p0.user_id = m.player0_id JOIN players AS p1 ON p1.user_id = m.player1_id "
-        "LEFT JOIN guild_settings AS g ON g.guild_id = m.guild_id WHERE m.id = ?",
-        (match_id,),
-    )
+    matches = await _fetch_all(db, _SELECT_MATCHES + "WHERE m.id = ?", (match_id,))
     return matches[0] if matches else None
 
 
 async def active_match_in_channel(db: aiosqlite.Connection, channel_id: int) -> StoredMatch | None:
-    matches = await _fetch_all(
-        db,
-        "SELECT m.*, s.version, s.log_length, s.state, p0.name AS name0, p1.name AS name1, "
-        "g.turn_limit_seconds FROM matches AS m JOIN match_snapshots AS s ON s.match_id = m.id "
-        "JOIN players AS p0 ON p0.user_id = m.player0_id JOIN players AS p1 ON p1.user_id = m.player1_id "
-        "LEFT JOIN guild_settings AS g ON g.guild_id = m.guild_id WHERE m.channel_id = ? AND m.status = 'active'",
-        (channel_id,),
-    )
+    matches = await _fetch_all(db, _SELECT_MATCHES + "WHERE m.channel_id = ? AND m.status = 'active'", (channel_id,))
     return matches[0] if matches else None
 
 
 async def active_matches_of(db: aiosqlite.Connection, user_id: int) -> list[StoredMatch]:
     return await _fetch_all(
         db,
-        "SELECT m.*, s.version, s.log_length, s.state, p0.name AS name0, p1.name AS name1, "
-        "g.turn_limit_seconds FROM matches AS m JOIN match_snapshots AS s ON s.match_id = m.id "
-        "JOIN players AS p0 ON p0.user_id = m.player0_id JOIN players AS p1 ON p1.user_id = m.player1_id "
-        "LEFT JOIN guild_settings AS g ON g.guild_id = m.guild_id "
-        "WHERE m.status = 'active' AND (m.player0_id = ? OR m.player1_id = ?) ORDER BY m.last_action_at DESC",
+        _SELECT_MATCHES
+        + "WHERE m.status = 'active' AND (m.player0_id = ? OR m.player1_id = ?) ORDER BY m.last_action_at DESC",
         (user_id, user_id),
     )
 
@@ -171,11 +163,7 @@ async def overdue_matches(
     """Active matches whose current turn has run for at least `fraction` of the guild's turn limit."""
     return await _fetch_all(
         db,
-        "SELECT m.*, s.version, s.log_length, s.state, p0.name AS name0, p1.name AS name1, "
-        "g.turn_limit_seconds FROM matches AS m JOIN match_snapshots AS s ON s.match_id = m.id "
-        "JOIN players AS p0 ON p0.user_id = m.player0_id JOIN players AS p1 ON p1.user_id = m.player1_id "
-        "LEFT JOIN guild_settings AS g ON g.guild_id = m.guild_id "
-        "WHERE m.status = 'active' AND (m.reminded = 0 OR ? = 0) "
+        _SELECT_MATCHES + "WHERE m.status = 'active' AND (m.reminded = 0 OR ? = 0) "
         "AND m.turn_started_at + COALESCE(g.turn_limit_seconds, ?) * ? <= ? ORDER BY m.turn_started_at, m.id",
         (int(unreminded_only), default_limit, fraction, now),
     )
