@@ -106,6 +106,43 @@ def _challenge_record(stored: challenge_store.StoredChallenge, names: dict[int, 
     )
 
 
+CHALLENGE_GONE = "This challenge does not exist (any more)."
+
+
+def _check_open(stored: challenge_store.StoredChallenge | None, now: float) -> challenge_store.StoredChallenge:
+    if stored is None:
+        raise NotFoundError(CHALLENGE_GONE)
+    if stored.status != ChallengeStatus.OPEN.value:
+        raise ServiceError(f"This challenge was already {stored.status}.")
+    if stored.expires_at <= now:
+        raise ServiceError("This challenge has expired.")
+    return stored
+
+
+def _open_challenge(connection: sqlite3.Connection, challenge_id: int, now: float) -> challenge_store.StoredChallenge:
+    """The challenge, if it can still be answered (a ServiceError says why not)."""
+    return _check_open(challenge_store.load_challenge(connection, challenge_id), now)
+
+
+def _check_acceptor(challenge: Challenge, user: PlayerRef) -> None:
+    if user.user_id == challenge.challenger.user_id:
+        raise ServiceError("You cannot accept your own challenge.")
+    if challenge.opponent is not None and challenge.opponent.user_id != user.user_id:
+        raise ServiceError(f"This challenge is for {challenge.opponent.name}.")
+
+
+def _refuse_busy_channel(connection: sqlite3.Connection, channel_id: int) -> None:
+    busy = match_store.find_active_match_in_channel(connection, channel_id)
+    if busy is not None:
+        raise ChannelBusyError(
+            f"There is already a match in this channel: {busy.names[0]} vs {busy.names[1]} (match #{busy.id}). "
+            "Wait until it ends, or play in a thread.",
+            match_id=busy.id,
+            message_channel_id=busy.message_channel_id,
+            message_id=busy.message_id,
+        )
+
+
 class GameService:
     """The one door through which the cogs change anything. See the bot.service docstring for the API."""
 
@@ -142,18 +179,22 @@ class GameService:
         options: MatchOptions,
         in_thread: bool = False,
     ) -> Challenge:
-        """Post a challenge to `opponent`, or to anyone in the channel when None; it expires after 10 minutes."""
+        """Post a challenge to `opponent`, or to anyone in the channel when None; it expires after 10 minutes.
+
+        One trip to the database, like a game action: `/bg challenge` answers only once it is stored (issue 10).
+        """
         if opponent is not None and opponent.user_id == challenger.user_id:
             raise ServiceError("You cannot challenge yourself.")
         now = self._clock()
-        async with transaction(self.db):
+
+        def write(connection: sqlite3.Connection) -> challenge_store.StoredChallenge:
             if not in_thread:
-                await self._refuse_busy_channel(channel_id)
-            await player_store.remember_player(self.db, challenger.user_id, challenger.name, now)
-            if opponent is not None:
-                await player_store.remember_player(self.db, opponent.user_id, opponent.name, now)
-            stored = await challenge_store.insert_challenge(
-                self.db,
+                _refuse_busy_channel(connection, channel_id)
+            for player in (challenger, opponent):
+                if player is not None:
+                    player_store.record_player(connection, player.user_id, player.name, now)
+            return challenge_store.insert_challenge(
+                connection,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 challenger_id=challenger.user_id,
@@ -163,39 +204,41 @@ class GameService:
                 created_at=now,
                 expires_at=now + CHALLENGE_SECONDS,
             )
+
+        stored = await single_trip_transaction(self.db, write)
         return _challenge_record(stored, {challenger.user_id: challenger.name} | self._names_of(opponent))
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
-        stored = await challenge_store.load_challenge(self.db, challenge_id)
+        stored = await on_connection_thread(self.db, lambda c: challenge_store.load_challenge(c, challenge_id))
         if stored is None:
-            raise NotFoundError("This challenge does not exist (any more).")
+            raise NotFoundError(CHALLENGE_GONE)
         return await self._challenge_with_names(stored)
 
     async def accept(self, challenge_id: int, user: PlayerRef, *, channel_id: int | None = None) -> MatchUpdate:
         """Accept a challenge and start the match (the opening roll is made at once, R2.1-R2.2).
 
         `channel_id` is where the match is played: the new thread's id for a thread challenge; by default
-        the challenge's channel.
+        the challenge's channel. The checks run twice: first to build the match (rolling its dice here, not on
+        the database's thread), then again in the one write trip, which a second accept that got there first
+        turns into a refusal.
         """
         now = self._clock()
-        async with transaction(self.db):
-            stored = await self._open_challenge(challenge_id, now)
-            if user.user_id == stored.challenger_id:
-                raise ServiceError("You cannot accept your own challenge.")
-            if stored.opponent_id is not None and stored.opponent_id != user.user_id:
-                names = await player_store.player_names(self.db, [stored.opponent_id])
-                raise ServiceError(f"This challenge is for {names.get(stored.opponent_id, 'someone else')}.")
-            play_channel = stored.channel_id if channel_id is None else channel_id
-            await self._refuse_busy_channel(play_channel)
-            await player_store.remember_player(self.db, user.user_id, user.name, now)
-            names = await player_store.player_names(self.db, [stored.challenger_id])
-            options = MatchOptions.from_dict(json.loads(stored.options_json))
-            match = Match((names[stored.challenger_id], user.name), options, self._dice)
-            events = list(match.last_events)
-            state = snapshot_text(match)
+        stored = await on_connection_thread(self.db, lambda c: _open_challenge(c, challenge_id, now))
+        challenge = await self._challenge_with_names(stored)
+        _check_acceptor(challenge, user)
+        play_channel = challenge.channel_id if channel_id is None else channel_id
+        options = challenge.options
+        match = Match((challenge.challenger.name, user.name), options, self._dice)
+        events = list(match.last_events)
+        state = snapshot_text(match)
+
+        def write(connection: sqlite3.Connection) -> match_store.StoredMatch:
+            stored = _open_challenge(connection, challenge_id, now)
+            _refuse_busy_channel(connection, play_channel)
+            player_store.record_player(connection, user.user_id, user.name, now)
             try:
-                match_id = await match_store.insert_match(
-                    self.db,
+                match_id = match_store.insert_match(
+                    connection,
                     guild_id=stored.guild_id,
                     channel_id=play_channel,
                     parent_channel_id=stored.channel_id if play_channel != stored.channel_id else None,
@@ -208,63 +251,55 @@ class GameService:
                 )
             except sqlite3.IntegrityError:  # another process started a match in this channel just now
                 raise ServiceError("There is already a match in this channel.") from None
-            await challenge_store.close_challenge(self.db, challenge_id, ChallengeStatus.ACCEPTED.value, match_id)
-            record = await self._load_record(match_id, match)
+            challenge_store.close_challenge(connection, challenge_id, ChallengeStatus.ACCEPTED.value, match_id)
+            row = match_store.find_match(connection, match_id)
+            assert row is not None
+            return row
+
+        record = self._record(await single_trip_transaction(self.db, write), match)
         self._remember(record.id, record.version, state, match)
         return MatchUpdate(record, events)
 
     async def decline(self, challenge_id: int, user_id: int) -> Challenge:
         """The challenged member says no (an open challenge cannot be declined, only left to expire)."""
-        async with transaction(self.db):
-            stored = await self._open_challenge(challenge_id, self._clock())
+
+        def write(connection: sqlite3.Connection) -> challenge_store.StoredChallenge | None:
+            stored = _open_challenge(connection, challenge_id, self._clock())
             if stored.opponent_id != user_id:
                 raise ServiceError("Only the challenged player can decline this challenge.")
-            closed = await challenge_store.close_challenge(self.db, challenge_id, ChallengeStatus.DECLINED.value)
+            return challenge_store.close_challenge(connection, challenge_id, ChallengeStatus.DECLINED.value)
+
+        closed = await single_trip_transaction(self.db, write)
         assert closed is not None
         return await self._challenge_with_names(closed)
 
     async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
         """The challenger takes the challenge back."""
-        async with transaction(self.db):
-            stored = await self._open_challenge(challenge_id, self._clock())
+
+        def write(connection: sqlite3.Connection) -> challenge_store.StoredChallenge | None:
+            stored = _open_challenge(connection, challenge_id, self._clock())
             if stored.challenger_id != user_id:
                 raise ServiceError("Only the challenger can withdraw this challenge.")
-            closed = await challenge_store.close_challenge(self.db, challenge_id, ChallengeStatus.CANCELLED.value)
+            return challenge_store.close_challenge(connection, challenge_id, ChallengeStatus.CANCELLED.value)
+
+        closed = await single_trip_transaction(self.db, write)
         assert closed is not None
         return await self._challenge_with_names(closed)
 
     async def expire_challenges(self) -> list[Challenge]:
         """Mark every open challenge whose 10 minutes are up as expired; returns them (to update their messages)."""
-        async with transaction(self.db):
-            expired = await challenge_store.expire_challenges(self.db, self._clock())
+        now = self._clock()
+        expired = await single_trip_transaction(self.db, lambda c: challenge_store.expire_challenges(c, now))
         return [await self._challenge_with_names(stored) for stored in expired]
 
     async def set_challenge_message(self, challenge_id: int, channel_id: int, message_id: int) -> None:
         """Remember the challenge's message, so that its expiry can be shown there even after a restart."""
-        async with transaction(self.db):
-            if not await challenge_store.set_challenge_message(self.db, challenge_id, channel_id, message_id):
-                raise NotFoundError("This challenge does not exist (any more).")
 
-    async def _open_challenge(self, challenge_id: int, now: float) -> challenge_store.StoredChallenge:
-        stored = await challenge_store.load_challenge(self.db, challenge_id)
-        if stored is None:
-            raise NotFoundError("This challenge does not exist (any more).")
-        if stored.status != ChallengeStatus.OPEN.value:
-            raise ServiceError(f"This challenge was already {stored.status}.")
-        if stored.expires_at <= now:
-            raise ServiceError("This challenge has expired.")
-        return stored
+        def write(connection: sqlite3.Connection) -> bool:
+            return challenge_store.set_challenge_message(connection, challenge_id, channel_id, message_id)
 
-    async def _refuse_busy_channel(self, channel_id: int) -> None:
-        busy = await match_store.active_match_in_channel(self.db, channel_id)
-        if busy is not None:
-            raise ChannelBusyError(
-                f"There is already a match in this channel: {busy.names[0]} vs {busy.names[1]} (match #{busy.id}). "
-                "Wait until it ends, or play in a thread.",
-                match_id=busy.id,
-                message_channel_id=busy.message_channel_id,
-                message_id=busy.message_id,
-            )
+        if not await single_trip_transaction(self.db, write):
+            raise NotFoundError(CHALLENGE_GONE)
 
     async def _challenge_with_names(self, stored: challenge_store.StoredChallenge) -> Challenge:
         ids = [stored.challenger_id] + ([] if stored.opponent_id is None else [stored.opponent_id])

@@ -1,10 +1,13 @@
-"""Challenges: who challenged whom (or anyone), with which options, where, until when, and what became of it."""
+"""Challenges: who challenged whom (or anyone), with which options, where, until when, and what became of it.
+
+Plain sqlite3 functions, run on aiosqlite's thread by the service (`single_trip_transaction`,
+`on_connection_thread`): a challenge or an accept is one trip to the database, like a game action (issue 10).
+"""
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
-
-import aiosqlite
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +27,7 @@ class StoredChallenge:
     message_id: int | None = None
 
 
-def _from_row(row: aiosqlite.Row) -> StoredChallenge:
+def _from_row(row: sqlite3.Row) -> StoredChallenge:
     return StoredChallenge(
         id=int(row["id"]),
         guild_id=int(row["guild_id"]),
@@ -42,8 +45,8 @@ def _from_row(row: aiosqlite.Row) -> StoredChallenge:
     )
 
 
-async def insert_challenge(
-    db: aiosqlite.Connection,
+def insert_challenge(
+    connection: sqlite3.Connection,
     *,
     guild_id: int,
     channel_id: int,
@@ -54,57 +57,43 @@ async def insert_challenge(
     created_at: float,
     expires_at: float,
 ) -> StoredChallenge:
-    async with db.execute(
+    row = connection.execute(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, options, in_thread, created_at, "
         "expires_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open') RETURNING *",
         (guild_id, channel_id, challenger_id, opponent_id, options_json, int(in_thread), created_at, expires_at),
-    ) as cursor:
-        row = await cursor.fetchone()
+    ).fetchone()
     assert row is not None
     return _from_row(row)
 
 
-async def load_challenge(db: aiosqlite.Connection, challenge_id: int) -> StoredChallenge | None:
-    async with db.execute("SELECT * FROM challenges WHERE id = ?", (challenge_id,)) as cursor:
-        row = await cursor.fetchone()
+def load_challenge(connection: sqlite3.Connection, challenge_id: int) -> StoredChallenge | None:
+    row = connection.execute("SELECT * FROM challenges WHERE id = ?", (challenge_id,)).fetchone()
     return None if row is None else _from_row(row)
 
 
-async def close_challenge(
-    db: aiosqlite.Connection, challenge_id: int, status: str, match_id: int | None = None
+def close_challenge(
+    connection: sqlite3.Connection, challenge_id: int, status: str, match_id: int | None = None
 ) -> StoredChallenge | None:
     """Move an open challenge to `status`; None when it was no longer open (someone else got there first)."""
-    async with db.execute(
+    row = connection.execute(
         "UPDATE challenges SET status = ?, match_id = ? WHERE id = ? AND status = 'open' RETURNING *",
         (status, match_id, challenge_id),
-    ) as cursor:
-        row = await cursor.fetchone()
+    ).fetchone()
     return None if row is None else _from_row(row)
 
 
-async def set_challenge_message(db: aiosqlite.Connection, challenge_id: int, channel_id: int, message_id: int) -> bool:
+def set_challenge_message(connection: sqlite3.Connection, challenge_id: int, channel_id: int, message_id: int) -> bool:
     """Remember where the challenge was posted; False for an unknown challenge."""
-    cursor = await db.execute(
+    cursor = connection.execute(
         "UPDATE challenges SET message_channel_id = ?, message_id = ? WHERE id = ?",
         (channel_id, message_id, challenge_id),
     )
     return cursor.rowcount == 1
 
 
-async def expire_challenges(db: aiosqlite.Connection, now: float) -> list[StoredChallenge]:
+def expire_challenges(connection: sqlite3.Connection, now: float) -> list[StoredChallenge]:
     """Mark every open challenge whose time is up as expired and return them."""
-    async with db.execute(
-        "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ? RETURNING *",
-        (now,),
-    ) as cursor:
-        rows = await cursor.fetchall()
+    rows = connection.execute(
+        "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ? RETURNING *", (now,)
+    ).fetchall()
     return sorted((_from_row(row) for row in rows), key=lambda c: c.id)
-
-
-async def open_challenges_in_channel(db: aiosqlite.Connection, channel_id: int, now: float) -> list[StoredChallenge]:
-    async with db.execute(
-        "SELECT * FROM challenges WHERE status = 'open' AND channel_id = ? AND expires_at > ? ORDER BY id",
-        (channel_id, now),
-    ) as cursor:
-        rows = await cursor.fetchall()
-    return [_from_row(row) for row in rows]

@@ -12,6 +12,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.transaction import on_connection_thread
+
 
 @dataclass(frozen=True, slots=True)
 class StoredMatch:
@@ -49,7 +51,7 @@ def _optional_int(value: Any) -> int | None:
     return None if value is None else int(value)
 
 
-def _from_row(row: aiosqlite.Row) -> StoredMatch:
+def _from_row(row: sqlite3.Row) -> StoredMatch:
     return StoredMatch(
         id=int(row["id"]),
         guild_id=int(row["guild_id"]),
@@ -80,13 +82,16 @@ def _from_row(row: aiosqlite.Row) -> StoredMatch:
     )
 
 
+def _select(connection: sqlite3.Connection, sql: str, parameters: Sequence[object]) -> list[StoredMatch]:
+    return [_from_row(row) for row in connection.execute(sql, parameters).fetchall()]
+
+
 async def _fetch_all(db: aiosqlite.Connection, sql: str, parameters: Sequence[object]) -> list[StoredMatch]:
-    rows = await db.execute_fetchall(sql, parameters)  # one trip to the database thread
-    return [_from_row(row) for row in rows]
+    return await on_connection_thread(db, lambda connection: _select(connection, sql, parameters))
 
 
-async def insert_match(
-    db: aiosqlite.Connection,
+def insert_match(
+    connection: sqlite3.Connection,
     *,
     guild_id: int,
     channel_id: int,
@@ -102,7 +107,7 @@ async def insert_match(
 
     Raises sqlite3.IntegrityError when the channel already has an active match (unique index).
     """
-    async with db.execute(
+    row = connection.execute(
         "INSERT INTO matches (guild_id, channel_id, parent_channel_id, player0_id, player1_id, length, options, "
         "log_header, status, created_at, last_action_at, turn_started_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?) RETURNING id",
@@ -119,11 +124,10 @@ async def insert_match(
             now,
             now,
         ),
-    ) as cursor:
-        row = await cursor.fetchone()
+    ).fetchone()
     assert row is not None
     match_id = int(row[0])
-    await db.execute(
+    connection.execute(
         "INSERT INTO match_snapshots (match_id, version, log_length, state) VALUES (?, 0, 0, ?)", (match_id, state_json)
     )
     return match_id
@@ -139,12 +143,22 @@ _SELECT_MATCHES = (
 
 
 async def load_match(db: aiosqlite.Connection, match_id: int) -> StoredMatch | None:
-    matches = await _fetch_all(db, _SELECT_MATCHES + "WHERE m.id = ?", (match_id,))
+    return await on_connection_thread(db, lambda connection: find_match(connection, match_id))
+
+
+def find_match(connection: sqlite3.Connection, match_id: int) -> StoredMatch | None:
+    """`load_match` on a plain sqlite3 connection."""
+    matches = _select(connection, _SELECT_MATCHES + "WHERE m.id = ?", (match_id,))
     return matches[0] if matches else None
 
 
 async def active_match_in_channel(db: aiosqlite.Connection, channel_id: int) -> StoredMatch | None:
-    matches = await _fetch_all(db, _SELECT_MATCHES + "WHERE m.channel_id = ? AND m.status = 'active'", (channel_id,))
+    return await on_connection_thread(db, lambda connection: find_active_match_in_channel(connection, channel_id))
+
+
+def find_active_match_in_channel(connection: sqlite3.Connection, channel_id: int) -> StoredMatch | None:
+    """`active_match_in_channel` on a plain sqlite3 connection."""
+    matches = _select(connection, _SELECT_MATCHES + "WHERE m.channel_id = ? AND m.status = 'active'", (channel_id,))
     return matches[0] if matches else None
 
 

@@ -19,7 +19,7 @@ from bot.service.game_service import entry_text, log_header_text, snapshot_text
 from bot.store import open_database
 from bot.store.matches import MatchProgress, append_log, insert_match, update_progress, update_snapshot
 from bot.store.players import remember_player
-from bot.store.transaction import transaction
+from bot.store.transaction import on_connection_thread, transaction
 from tests.ratings.matches import aborted_match, won_match
 
 GUILD = 100
@@ -59,10 +59,11 @@ async def store_match(
             async with db.execute("SELECT 1 FROM players WHERE user_id = ?", (user_id,)) as cursor:
                 if await cursor.fetchone() is None:
                     await remember_player(db, user_id, f"Player {user_id}", 0.0)
-        match_id = await insert_match(
-            db,
+        channel_id = next(_channels)
+        match_id = await on_connection_thread(db, lambda connection: insert_match(
+            connection,
             guild_id=guild_id,
-            channel_id=next(_channels),
+            channel_id=channel_id,
             parent_channel_id=None,
             player_ids=players,
             length=match.options.length,
@@ -70,7 +71,7 @@ async def store_match(
             log_header=log_header_text(match),
             state_json=snapshot_text(match),
             now=0.0,
-        )
+        ))
         entries = [entry_text(match, index) for index in range(len(match.log.entries))]
         await append_log(db, match_id, 1, entries, None, finished_at)
         assert await update_snapshot(db, match_id, 0, len(entries), snapshot_text(match))
