@@ -109,7 +109,9 @@ def _challenge_record(stored: challenge_store.StoredChallenge, names: dict[int, 
 CHALLENGE_GONE = "This challenge does not exist (any more)."
 
 
-def _check_open(stored: challenge_store.StoredChallenge | None, now: float) -> challenge_store.StoredChallenge:
+def _open_challenge(connection: sqlite3.Connection, challenge_id: int, now: float) -> challenge_store.StoredChallenge:
+    """The challenge, if it can still be answered (a ServiceError says why not)."""
+    stored = challenge_store.load_challenge(connection, challenge_id)
     if stored is None:
         raise NotFoundError(CHALLENGE_GONE)
     if stored.status != ChallengeStatus.OPEN.value:
@@ -117,11 +119,6 @@ def _check_open(stored: challenge_store.StoredChallenge | None, now: float) -> c
     if stored.expires_at <= now:
         raise ServiceError("This challenge has expired.")
     return stored
-
-
-def _open_challenge(connection: sqlite3.Connection, challenge_id: int, now: float) -> challenge_store.StoredChallenge:
-    """The challenge, if it can still be answered (a ServiceError says why not)."""
-    return _check_open(challenge_store.load_challenge(connection, challenge_id), now)
 
 
 def _check_acceptor(challenge: Challenge, user: PlayerRef) -> None:
@@ -262,9 +259,10 @@ class GameService:
 
     async def decline(self, challenge_id: int, user_id: int) -> Challenge:
         """The challenged member says no (an open challenge cannot be declined, only left to expire)."""
+        now = self._clock()
 
         def write(connection: sqlite3.Connection) -> challenge_store.StoredChallenge | None:
-            stored = _open_challenge(connection, challenge_id, self._clock())
+            stored = _open_challenge(connection, challenge_id, now)
             if stored.opponent_id != user_id:
                 raise ServiceError("Only the challenged player can decline this challenge.")
             return challenge_store.close_challenge(connection, challenge_id, ChallengeStatus.DECLINED.value)
@@ -275,9 +273,10 @@ class GameService:
 
     async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
         """The challenger takes the challenge back."""
+        now = self._clock()
 
         def write(connection: sqlite3.Connection) -> challenge_store.StoredChallenge | None:
-            stored = _open_challenge(connection, challenge_id, self._clock())
+            stored = _open_challenge(connection, challenge_id, now)
             if stored.challenger_id != user_id:
                 raise ServiceError("Only the challenger can withdraw this challenge.")
             return challenge_store.close_challenge(connection, challenge_id, ChallengeStatus.CANCELLED.value)
@@ -585,9 +584,6 @@ class GameService:
         self._cache.move_to_end(match_id)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
-
-    async def _load_record(self, match_id: int, match: Match) -> MatchRecord:
-        return self._record(await self._stored(match_id), match)
 
     @staticmethod
     def _record(stored: match_store.StoredMatch, match: Match) -> MatchRecord:
