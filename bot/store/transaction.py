@@ -66,7 +66,10 @@ async def single_trip_transaction(db: aiosqlite.Connection, work: Callable[[sqli
     The same guarantees as `transaction()`. The thread runs its queue in order, one call at a time, so the
     transaction only has to be queued while no `transaction()` is open (it holds the lock from before its
     BEGIN until its COMMIT); it does not hold the lock while it waits, so single trips queue back to back.
-    Once queued, it runs to its commit or rollback even if the caller is cancelled.
+    Once queued, it runs to its commit or rollback even if the caller is cancelled. aiosqlite's thread keeps
+    the result of its previous call alive while it runs this one, so a cursor left with unread rows by the call
+    just before (`await db.execute("PRAGMA ...")` with its row never fetched) makes the COMMIT fail with "SQL
+    statements in progress": read rows with `execute_fetchall` or `async with db.execute(...)`.
     """
     lock = _lock_for(db)
     while lock.locked():
