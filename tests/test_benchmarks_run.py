@@ -1,0 +1,45 @@
+"""The benchmark scripts still run to the end and write their results (their figures are not checked here).
+
+Nothing else runs them, and one had been stopping with an AssertionError unnoticed. Each script is copied
+into a temporary folder and run from there, so that its results go to that folder's `bench/results/` and the
+committed ones stay as they are; small sizes keep each run to seconds. The load benchmark has its own test
+(tests/load).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: script -> (arguments for a short run, the results file it writes)
+SCRIPTS = {
+    "bench_legal_plays.py": (["20"], "legal_plays.json"),
+    "bench_render.py": (["10"], "render.json"),
+    "bench_service.py": (["100"], "service.json"),
+    "game_flow.py": ([], "game_flow.json"),
+    "ratings_queries.py": ([], "ratings_queries.json"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("script", sorted(SCRIPTS))
+def test_benchmark_runs_and_writes_its_results(tmp_path: Path, script: str) -> None:
+    arguments, results = SCRIPTS[script]
+    copy = tmp_path / "bench" / script
+    copy.parent.mkdir()
+    shutil.copy(ROOT / "bench" / script, copy)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # the project's packages, and tests/ for game_flow
+    completed = subprocess.run(
+        [sys.executable, str(copy), *arguments], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600
+    )
+    assert completed.returncode == 0, completed.stdout[-2000:] + completed.stderr[-3000:]
+    written = json.loads((tmp_path / "bench" / "results" / results).read_text())
+    assert isinstance(written, dict) and written
