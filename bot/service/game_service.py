@@ -189,7 +189,7 @@ class GameService:
                 _refuse_busy_channel(connection, channel_id)
             for player in (challenger, opponent):
                 if player is not None:
-                    player_store.record_player(connection, player.user_id, player.name, now)
+                    player_store.remember_player(connection, player.user_id, player.name, now)
             return challenge_store.insert_challenge(
                 connection,
                 guild_id=guild_id,
@@ -232,7 +232,7 @@ class GameService:
         def write(connection: sqlite3.Connection) -> match_store.StoredMatch:
             stored = _open_challenge(connection, challenge_id, now)
             _refuse_busy_channel(connection, play_channel)
-            player_store.record_player(connection, user.user_id, user.name, now)
+            player_store.remember_player(connection, user.user_id, user.name, now)
             try:
                 match_id = match_store.insert_match(
                     connection,

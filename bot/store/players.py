@@ -9,35 +9,28 @@ import aiosqlite
 
 from bot.store.transaction import on_connection_thread
 
-_REMEMBER_PLAYER = (
-    "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?) "
-    "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at"
-)
 
-
-async def remember_player(db: aiosqlite.Connection, user_id: int, name: str, now: float) -> None:
-    """Insert the player or refresh the display name last seen for them."""
-    await db.execute(_REMEMBER_PLAYER, (user_id, name, now))
-
-
-def record_player(connection: sqlite3.Connection, user_id: int, name: str, now: float) -> None:
-    """`remember_player` on a plain sqlite3 connection (for `single_trip_transaction`)."""
-    connection.execute(_REMEMBER_PLAYER, (user_id, name, now))
+def remember_player(connection: sqlite3.Connection, user_id: int, name: str, now: float) -> None:
+    """Insert the player or refresh the display name last seen for them (inside a write trip of the service)."""
+    connection.execute(
+        "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
+        (user_id, name, now),
+    )
 
 
 async def player_names(db: aiosqlite.Connection, user_ids: list[int]) -> dict[int, str]:
-    """The stored display names of the given users (unknown ids are left out)."""
-    return await on_connection_thread(db, lambda connection: names_of(connection, user_ids))
+    """The stored display names of the given users (unknown ids are left out), in one trip to the database."""
 
+    def read(connection: sqlite3.Connection) -> dict[int, str]:
+        names: dict[int, str] = {}
+        for user_id in dict.fromkeys(user_ids):
+            row = connection.execute("SELECT name FROM players WHERE user_id = ?", (user_id,)).fetchone()
+            if row is not None:
+                names[user_id] = str(row[0])
+        return names
 
-def names_of(connection: sqlite3.Connection, user_ids: list[int]) -> dict[int, str]:
-    """`player_names` on a plain sqlite3 connection."""
-    names: dict[int, str] = {}
-    for user_id in dict.fromkeys(user_ids):
-        row = connection.execute("SELECT name FROM players WHERE user_id = ?", (user_id,)).fetchone()
-        if row is not None:
-            names[user_id] = str(row[0])
-    return names
+    return await on_connection_thread(db, read)
 
 
 @dataclass(frozen=True, slots=True)

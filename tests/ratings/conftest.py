@@ -58,7 +58,7 @@ async def store_match(
         for user_id in players:
             async with db.execute("SELECT 1 FROM players WHERE user_id = ?", (user_id,)) as cursor:
                 if await cursor.fetchone() is None:
-                    await remember_player(db, user_id, f"Player {user_id}", 0.0)
+                    await on_connection_thread(db, lambda c, u=user_id: remember_player(c, u, f"Player {u}", 0.0))
         channel_id = next(_channels)
         match_id = await on_connection_thread(db, lambda connection: insert_match(
             connection,

@@ -16,7 +16,7 @@ from bot.ratings.store import (
 )
 from bot.store.matches import set_message
 from bot.store.players import remember_player
-from bot.store.transaction import transaction
+from bot.store.transaction import on_connection_thread, transaction
 from tests.ratings.conftest import GUILD, store_match
 from tests.ratings.matches import resigned_match
 
@@ -114,8 +114,7 @@ async def test_leaderboard_and_rank_queries_use_the_index(db: aiosqlite.Connecti
 
 async def test_leaderboard_with_thousands_of_players(db: aiosqlite.Connection) -> None:
     async with transaction(db):
-        for n in range(3000):
-            await remember_player(db, 10_000 + n, f"P{n}", 0.0)
+        await on_connection_thread(db, lambda c: [remember_player(c, 10_000 + n, f"P{n}", 0.0) for n in range(3000)])
         await db.executemany(
             "INSERT INTO ratings (guild_id, user_id, rating, experience, matches, wins) VALUES (?, ?, ?, 0, 1, 0)",
             [(GUILD, 10_000 + n, 1000.0 + n) for n in range(3000)],
@@ -167,7 +166,7 @@ async def test_history_lists_finished_matches_newest_first_with_links_and_stored
     money = await store_match(db, (CAROL, ALICE), winner=0, length=0, finished_at=20)
     async with transaction(db):
         await set_message(db, first, 555, 777)
-        await remember_player(db, BOB, "Bob (left the server)", 30.0)
+        await on_connection_thread(db, lambda c: remember_player(c, BOB, "Bob (left the server)", 30.0))
     history = await recent_matches(db, GUILD, ALICE)
     assert [h.match_id for h in history] == [money, first]
     latest, older = history
