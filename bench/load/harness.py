@@ -28,6 +28,7 @@ from typing import Any
 from bench.load.process_stats import ProcessStats, read_stats, total_pss_bytes
 from bot.engine import Position, legal
 from bot.store.database import open_database
+from cogs.custom_ids import CHALLENGE_TEMPLATE, GAME_TEMPLATE
 from tests.e2e.table import labels, start_match
 from tests.e2e.test_click_match import choose
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, running_standin
@@ -144,10 +145,11 @@ def interaction_kind(interaction: Interaction) -> str:
     """`/bg challenge`, or a control's action (`roll`, `step`, `accept`...): where the slow answers come from."""
     if interaction.kind != "component":
         return interaction.name
-    parts = interaction.name.split(":")
-    if parts[0] == "bg" and len(parts) > 3:
-        return parts[3]
-    return f"challenge {parts[2]}" if parts[0] == "bgc" and len(parts) > 2 else interaction.name
+    if game := GAME_TEMPLATE.fullmatch(interaction.name):
+        return game["action"]
+    if challenge := CHALLENGE_TEMPLATE.fullmatch(interaction.name):
+        return f"challenge {challenge['action']}"
+    return interaction.name
 
 
 def database_bytes(path: Path) -> int:
