@@ -20,6 +20,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS: tuple[str, ...] = (
     "cogs.errors",
     "cogs.bg",
+    "cogs.board_keeper",
     "cogs.turn_timer",
     "cogs.admin",
     "cogs.leaderboard",

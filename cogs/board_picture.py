@@ -139,3 +139,11 @@ async def draw_final_board(before: Match, events: Sequence[Event]) -> bytes:
     """The PNG of a finished game's last board, drawn in a worker process."""
     state, bottom = final_state(before, events), perspective(before)
     return await _drawn(render.board, state, perspective=bottom, last_play=last_play(before))
+
+
+async def start_drawing() -> None:
+    """Start the drawing processes and build their static boards now, at start-up, so that the first board a
+    player sees after a start is as quick as the others (issue 15: it took about a second)."""
+    pool = _drawing_pool()
+    loop = asyncio.get_running_loop()
+    await asyncio.gather(*(loop.run_in_executor(pool, render.warm_up) for _ in range(_DRAWING_PROCESSES)))

@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.engine.errors import IllegalPlayError, InvalidPlayError
 from bot.service import ServiceError
+from cogs.repairs import BoardNotShown
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +44,8 @@ def player_message(error: BaseException) -> str | None:
         error = error.original
     if isinstance(error, (*USER_ERRORS, UserFacingError)):
         return str(error)
+    if isinstance(error, BoardNotShown):  # stored, only not shown yet: "nothing was changed" would be false
+        return error.player_text()
     if isinstance(error, app_commands.MissingPermissions):
         return "You need the Manage Server permission for this."
     if isinstance(error, app_commands.NoPrivateMessage):

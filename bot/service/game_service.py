@@ -386,9 +386,11 @@ class GameService:
         now = self._clock()
 
         def make(player: int, match: Match, stored: match_store.StoredMatch) -> Action:
-            limit = DEFAULT_TURN_LIMIT if stored.turn_limit_seconds is None else stored.turn_limit_seconds
-            timer = TurnTimer(stored.turn_started_at, limit, stored.reminded)
+            timer = _timer(stored)
             waiting = match.to_act
+            if waiting is not None and waiting != player and not timer.running:
+                raise ServiceError(f"{match.names[waiting]} has not been shown the board for this turn yet, so "
+                                   "their turn time has not started (R9.5).")
             if waiting is not None and waiting != player and now < timer.claimable_at:
                 left = _duration(timer.claimable_at - now)
                 raise ServiceError(f"{match.names[waiting]} still has {left} to act; you can claim after that.")
@@ -507,6 +509,21 @@ class GameService:
         if not await single_trip_transaction(self.db, write):  # once a turn: one trip (issue 10)
             raise NotFoundError(f"There is no match #{match_id}.")
 
+    async def set_shown(self, match_id: int, channel_id: int, message_id: int, version: int) -> bool:
+        """Remember that the game message `message_id` now shows `version` with its controls; it becomes the
+        match's current message. The first showing of a turn starts the turn clock (R9.5). False (nothing
+        recorded) when a newer version was already recorded as shown."""
+        now = self._clock()
+
+        def write(connection: sqlite3.Connection) -> bool:
+            return match_store.record_shown(connection, match_id, channel_id, message_id, version, now)
+
+        return await single_trip_transaction(self.db, write)
+
+    async def matches_to_show(self) -> list[MatchRecord]:
+        """Matches whose current message does not show their current version (see match_store.matches_to_show)."""
+        return await self._healthy_records(await match_store.matches_to_show(self.db))
+
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         stored = await player_store.load_guild_settings(self.db, guild_id)
         if stored is None:
@@ -587,7 +604,6 @@ class GameService:
 
     @staticmethod
     def _record(stored: match_store.StoredMatch, match: Match) -> MatchRecord:
-        limit = DEFAULT_TURN_LIMIT if stored.turn_limit_seconds is None else stored.turn_limit_seconds
         return MatchRecord(
             id=stored.id,
             guild_id=stored.guild_id,
@@ -602,11 +618,17 @@ class GameService:
             finished_at=stored.finished_at,
             message_channel_id=stored.message_channel_id,
             message_id=stored.message_id,
-            timer=TurnTimer(stored.turn_started_at, limit, stored.reminded),
+            timer=_timer(stored),
+            message_version=stored.message_version,
         )
 
 
 DEFAULT_TURN_LIMIT = GuildSettings(0).turn_limit_seconds
+
+
+def _timer(stored: match_store.StoredMatch) -> TurnTimer:
+    limit = DEFAULT_TURN_LIMIT if stored.turn_limit_seconds is None else stored.turn_limit_seconds
+    return TurnTimer(stored.turn_started_at, limit, stored.reminded, stored.controls_at)
 
 
 def _stale(current: match_store.StoredMatch) -> StaleStateError:

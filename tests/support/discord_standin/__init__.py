@@ -55,6 +55,11 @@ Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
     standin.advance_clock(seconds)      # e.g. 16 * 60 to expire interaction tokens
     standin.rate_limit("/messages", count=1, retry_after=0.2)   # next matching REST call answers 429
     standin.rate_limit(count=None, every=3); standin.stop_rate_limits()   # 429 on every 3rd call, until stopped
+    hold = standin.hold("POST", "/messages"); await hold.wait_reached(); await bot.kill(); hold.release(carry_out=False)
+        # the bot's next matching request waits at the stand-in: kill the bot at that exact moment
+    standin.fail("POST", "/messages", status=503)   # next one answers 503; seconds=30 with status=502: an outage
+    standin.fail("POST", "/messages", status=403, code=50013, seconds=...)  # a permission taken away
+    standin.stop_faults()
     await standin.request_reconnect(); await standin.wait_until_ready()   # opcode 7, bot must RESUME
     bot = await launch_bot(); await bot.kill(); await bot.start(); await bot.wait_ready()
     await bot.restart()  (SIGKILL + start + wait_ready, same database)   code = await bot.terminate()  (SIGTERM)
