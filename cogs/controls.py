@@ -68,7 +68,8 @@ STATUS_PREFIX = "-# "
 
 def status_line(match: Match) -> str:
     """The numbers a player weighs before acting, in words for those who cannot see the picture well: pip
-    counts, the match score (and the Crawford game, R8.3) and the cube."""
+    counts, the match score (and the Crawford game, R8.3) and the cube, or the cube on offer while a double or a
+    beaver waits for its answer (R6.2, R6.4)."""
     names = match.names
     pips = [match.board(player).mover_pips for player in (0, 1)]
     parts = [f"Pips: {names[0]} {pips[0]}, {names[1]} {pips[1]}"]
@@ -76,8 +77,13 @@ def status_line(match: Match) -> str:
     if length:
         crawford = ", Crawford game" if match.crawford else ""
         parts.append(f"Score: {names[0]} {match.scores[0]}, {names[1]} {match.scores[1]} (to {length}{crawford})")
-    owner = match.cube_owner
-    parts.append(f"Cube: {match.cube}, {names[owner]}'s" if owner is not None else f"Cube: {match.cube}, centred")
+    owner, answering = match.cube_owner, match.to_act
+    if match.phase in (Phase.DOUBLED, Phase.BEAVERED) and answering is not None:
+        parts.append(f"Cube: {match.game.offered} offered to {names[answering]}")
+    elif owner is not None:
+        parts.append(f"Cube: {match.cube}, {names[owner]}'s")
+    else:
+        parts.append(f"Cube: {match.cube}, centred")
     return STATUS_PREFIX + " · ".join(parts)
 
 
