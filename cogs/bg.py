@@ -169,7 +169,8 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         # error ("no match in this channel") must stay private. A public board is then a second message.
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
-        message = await compose(record, ())
+        viewer = None if public else record.player_index(interaction.user.id)  # a player sees it from their side
+        message = await compose(record, (), viewer=viewer)
         link = current_link(record)
         text = message.content  # no events: the status line and whose turn it is
         if link:

@@ -113,10 +113,12 @@ def history_of(content: str) -> str:
 
 
 async def compose(record: MatchRecord, events: Sequence[Event], *, history: str = "",
-                  picked: int | None = None) -> GameMessage:
+                  picked: int | None = None, viewer: int | None = None) -> GameMessage:
+    """The message for the match now. Public boards are drawn from the challenger's side; `viewer` (0 or 1)
+    draws a private view from that player's side."""
     match = record.match
     rows = controls(record.id, record.version, match, picked)
-    png = await draw_board(match)
+    png = await draw_board(match, viewer=viewer)
     return GameMessage(compose_text(record, events, history), rows, png)
 
 
