@@ -68,10 +68,13 @@ class Failure:
     message: str = "Service Unavailable"
     count: int | None = 1
     until: float | None = None
+    with_files: bool = False  # only requests that upload files (a lost Attach Files permission)
     answered: int = 0
 
     def applies(self, request: web.Request) -> bool:
         if not _matches(self.method, self.path_part, request):
+            return False
+        if self.with_files and not request.content_type.startswith("multipart/"):
             return False
         if self.count is not None and self.answered >= self.count:
             return False

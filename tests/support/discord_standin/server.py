@@ -266,12 +266,12 @@ class DiscordStandin:
         return hold
 
     def fail(self, method: str, path_part: str, *, status: int = 503, code: int = 0, message: str = "",
-             count: int | None = 1, seconds: float | None = None) -> Failure:
+             count: int | None = 1, seconds: float | None = None, with_files: bool = False) -> Failure:
         """Answer the bot's matching REST requests with an error (faults.Failure): `count` times, or every one
-        for `seconds`."""
+        for `seconds`; with `with_files`, only those that upload files."""
         failure = Failure(method, path_part, status, code, message or f"{status}: Discord is unavailable",
                           None if seconds is not None else count,
-                          None if seconds is None else time.monotonic() + seconds)
+                          None if seconds is None else time.monotonic() + seconds, with_files)
         self.failures.append(failure)
         return failure
 
