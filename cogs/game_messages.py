@@ -99,6 +99,16 @@ def retired_text(content: str) -> dict[str, str]:
     return {"content": kept} if kept else {}
 
 
+def retired_edit(content: str, has_picture: bool) -> dict[str, Any]:
+    """The whole edit that retires a game message: no buttons, no prompt, and no picture either when text is
+    left to say what happened (issue 15: a 3-point match left about 74 board pictures in the channel; now only
+    the current board and each game's final board keep theirs). Retiring twice changes nothing more."""
+    edit: dict[str, Any] = {"view": None, **retired_text(content)}
+    if has_picture and str(edit.get("content", content)).strip():
+        edit["attachments"] = []
+    return edit
+
+
 def match_result_text(record: MatchRecord, events: Sequence[Event]) -> str:
     """What ended a game, with no prompt: the text beside a finished game's final board."""
     match = record.match
@@ -281,8 +291,8 @@ class GamePublisher:
         clicked = interaction.message if interaction is not None else None
         try:
             if interaction is not None and clicked is not None and clicked.id != keep:
-                edit = retired_text(clicked.content) if clicked.attachments else {}
-                await interaction.edit_original_response(view=None, **edit)  # type: ignore[arg-type]
+                edit = retired_edit(clicked.content, True) if clicked.attachments else {"view": None}
+                await interaction.edit_original_response(**edit)
             old = record.message_id
             if old is not None and old != keep and (clicked is None or clicked.id != old):
                 channel_id = record.message_channel_id or record.channel_id
@@ -297,7 +307,7 @@ class GamePublisher:
 
     async def _retire_message(self, record: MatchRecord, message: discord.Message) -> None:
         try:
-            await message.edit(view=None, **retired_text(message.content))  # type: ignore[arg-type]
+            await message.edit(**retired_edit(message.content, bool(message.attachments)))
         except discord.NotFound:
             log.info("The previous message of match %s is gone", record.id)
 

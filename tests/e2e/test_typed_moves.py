@@ -40,9 +40,9 @@ async def test_one_point_match_by_typed_moves(
         assert reply.ephemeral
         await table.next_board()
         # the new board comes first (issue 15: never a moment with no controls), then the previous message
-        # loses its controls and keeps its picture
-        await wait_until(old, lambda message: not message.buttons)
-        assert old.attachments
+        # loses its controls and its picture, and keeps what happened
+        await wait_until(old, lambda message: not message.buttons and not message.attachments)
+        assert old.content
         turns += 1
     assert "wins the match 1-0!" in table.game.content
 
