@@ -104,7 +104,9 @@ def retired_edit(content: str, has_picture: bool) -> dict[str, Any]:
     left to say what happened (issue 15: a 3-point match left about 74 board pictures in the channel; now only
     the current board and each game's final board keep theirs). Retiring twice changes nothing more."""
     edit: dict[str, Any] = {"view": None, **retired_text(content)}
-    if has_picture and str(edit.get("content", content)).strip():
+    lines = content.splitlines()
+    prompt_only = len(lines) == 1 and lines[0].startswith("<@")
+    if has_picture and not prompt_only and str(edit.get("content", content)).strip():
         edit["attachments"] = []
     return edit
 
