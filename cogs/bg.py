@@ -125,6 +125,11 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         """Type your whole play (the autocomplete lists the legal ones)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
+        waiting = record.to_act
+        if waiting is not None and waiting.user_id == interaction.user.id and record.match.phase is Phase.ROLLING:
+            link = current_link(record)
+            raise UserFacingError("Roll first: press **Roll** (or **Double**) on your board" +
+                                  (f": {link}" if link else "."))
         with self.publisher.acting(record.id):
             update = await self.service.play_text(record.id, interaction.user.id, play)
             await self.publisher.publish(update, before=record.match)

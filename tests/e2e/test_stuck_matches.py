@@ -158,3 +158,7 @@ async def test_board_and_move_after_a_crash_show_the_current_controls(
     board = await table.next_board(timeout=20)
     assert f"/{table.channel.id}/{board.id}" in shown.content  # a link to the board with the controls
     assert table.to_act() is other and board.buttons
+    assert "Roll" in labels(board)  # a 3-point match: the cube is available, so the turn starts with Roll
+    # typing a move before rolling points to the Roll button (it used to say "there is no roll to play")
+    typed = await acknowledged_in_time(await other.slash("bg move", play="13/7")).settled(timeout=10)
+    assert typed.content.startswith("Roll first") and f"/{table.channel.id}/{board.id}" in typed.content
