@@ -45,7 +45,15 @@ from bot.engine.dice import DiceSource, SecretDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
-from bot.service.errors import ChannelBusyError, CorruptMatchError, NotFoundError, ServiceError, StaleStateError
+from bot.service.errors import (
+    AlreadyAcceptedError,
+    ChallengeLimitError,
+    ChannelBusyError,
+    CorruptMatchError,
+    NotFoundError,
+    ServiceError,
+    StaleStateError,
+)
 from bot.service.locks import KeyedLocks
 from bot.service.records import (
     CHALLENGE_SECONDS,
@@ -76,6 +84,10 @@ MatchFinishedHook = Callable[[aiosqlite.Connection, MatchRecord], Awaitable[None
 
 #: Builds the engine action from the actor's index, the loaded match and its row (may raise ServiceError).
 ActionMaker = Callable[[int, Match, match_store.StoredMatch], Action]
+
+#: Opens the place a thread challenge is played in (the front end's new thread) and returns its channel id.
+#: Called by `accept` only once the acceptor passed every check, at most once per challenge.
+ChannelOpener = Callable[[Challenge, PlayerRef], Awaitable[int]]
 
 STALE_MESSAGE = "This board changed since you saw it; here is the current one."
 
@@ -121,6 +133,22 @@ def _open_challenge(connection: sqlite3.Connection, challenge_id: int, now: floa
     return stored
 
 
+def _acceptable_challenge(
+    connection: sqlite3.Connection, challenge_id: int, user_id: int, now: float
+) -> challenge_store.StoredChallenge:
+    """`_open_challenge` for an accept: a challenge accepted already says by whom, and where the match is."""
+    stored = challenge_store.load_challenge(connection, challenge_id)
+    if stored is not None and stored.status == ChallengeStatus.ACCEPTED.value and stored.match_id is not None:
+        match = match_store.find_match(connection, stored.match_id)
+        if match is not None:
+            acceptor_id, acceptor_name = match.player1_id, match.names[1]
+            text = "You accepted this challenge already." if acceptor_id == user_id else (
+                f"{acceptor_name} accepted first.")
+            raise AlreadyAcceptedError(text, acceptor_id=acceptor_id, acceptor_name=acceptor_name,
+                                       match_id=match.id, channel_id=match.channel_id)
+    return _open_challenge(connection, challenge_id, now)
+
+
 def _check_acceptor(challenge: Challenge, user: PlayerRef) -> None:
     if user.user_id == challenge.challenger.user_id:
         raise ServiceError("You cannot accept your own challenge.")
@@ -157,6 +185,7 @@ class GameService:
         self._clock = clock
         self._hooks = list(on_match_finished)
         self._locks = KeyedLocks()
+        self._challenge_locks = KeyedLocks()  # accepts of one challenge, one at a time (a thread is opened once)
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
         self._cache_size = cache_size
 
@@ -211,18 +240,38 @@ class GameService:
             raise NotFoundError(CHALLENGE_GONE)
         return await self._challenge_with_names(stored)
 
-    async def accept(self, challenge_id: int, user: PlayerRef, *, channel_id: int | None = None) -> MatchUpdate:
+    async def accept(
+        self,
+        challenge_id: int,
+        user: PlayerRef,
+        *,
+        channel_id: int | None = None,
+        open_channel: ChannelOpener | None = None,
+    ) -> MatchUpdate:
         """Accept a challenge and start the match (the opening roll is made at once, R2.1-R2.2).
 
-        `channel_id` is where the match is played: the new thread's id for a thread challenge; by default
-        the challenge's channel. The checks run twice: first to build the match (rolling its dice here, not on
-        the database's thread), then again in the one write trip, which a second accept that got there first
-        turns into a refusal.
+        Every check runs before anything is opened: only then, for a thread challenge, is `open_channel` called
+        (the front end opens the thread and returns its id), under a per-challenge lock, so that a refused or
+        second accept opens nothing; the loser of a race hears who accepted first (AlreadyAcceptedError).
+        `channel_id` forces where the match is played (default: the opened thread, else the challenge's
+        channel). The checks run again in the one write trip, which another process's accept could still win.
         """
-        now = self._clock()
-        stored = await on_connection_thread(self.db, lambda c: _open_challenge(c, challenge_id, now))
-        challenge = await self._challenge_with_names(stored)
-        _check_acceptor(challenge, user)
+        async with self._challenge_locks.hold(challenge_id):
+            now = self._clock()
+            stored = await on_connection_thread(
+                self.db, lambda c: _acceptable_challenge(c, challenge_id, user.user_id, now)
+            )
+            challenge = await self._challenge_with_names(stored)
+            _check_acceptor(challenge, user)
+            if channel_id is None and challenge.in_thread and open_channel is not None:
+                channel_id = await open_channel(challenge, user)
+            return await self._start_match(challenge, user, channel_id, now)
+
+    async def _start_match(
+        self, challenge: Challenge, user: PlayerRef, channel_id: int | None, now: float
+    ) -> MatchUpdate:
+        """The match of an accepted challenge, stored in one write trip that checks the challenge again."""
+        challenge_id = challenge.id
         play_channel = challenge.channel_id if channel_id is None else channel_id
         options = challenge.options
         match = Match((challenge.challenger.name, user.name), options, self._dice)
@@ -230,7 +279,7 @@ class GameService:
         state = snapshot_text(match)
 
         def write(connection: sqlite3.Connection) -> match_store.StoredMatch:
-            stored = _open_challenge(connection, challenge_id, now)
+            stored = _acceptable_challenge(connection, challenge_id, user.user_id, now)
             _refuse_busy_channel(connection, play_channel)
             player_store.remember_player(connection, user.user_id, user.name, now)
             try:

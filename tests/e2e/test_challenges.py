@@ -107,3 +107,52 @@ async def test_matches_in_new_threads_share_one_channel(
     # and the parent channel itself has no match
     nothing = await acknowledged_in_time(await alice.slash("bg board")).settled()
     assert "no match in this channel" in nothing.content and nothing.ephemeral
+
+
+def thread_requests(standin: DiscordStandin) -> int:
+    """How many times the bot asked Discord to open a thread."""
+    return sum(1 for method, path in standin.requests if method == "POST" and path.endswith("/threads"))
+
+
+async def test_a_stranger_pressing_accept_on_a_thread_challenge_opens_no_thread(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    carol = standin.add_user("Carol")
+    challenge = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, thread=True)).message
+    assert challenge is not None
+    refused = acknowledged_in_time(await carol.click(challenge, "Accept"))
+    answer = await refused.next_followup(timeout=5)
+    assert "This challenge is for Bob" in answer.content and answer.ephemeral
+    assert thread_requests(standin) == 0 and not standin.threads and not standin.deleted_channels
+    # the challenged member's Accept then works: one thread, the match in it, no apology
+    accepted = acknowledged_in_time(await bob.click(challenge, "Accept"))
+    await wait_until(challenge, lambda m: "challenge accepted" in m.content, timeout=10)
+    assert not accepted.followups
+    (thread,) = standin.threads
+    assert thread.name == "Alice vs Bob" and thread_requests(standin) == 1
+    board = await standin.wait_for_message(thread, timeout=10)
+    assert board.attachments
+
+
+async def test_two_members_accepting_one_open_thread_challenge_at_once(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    carol = standin.add_user("Carol")
+    challenge = acknowledged_in_time(await alice.slash("bg challenge", thread=True)).message
+    assert challenge is not None
+    replies = await asyncio.gather(bob.click(challenge, "Accept"), carol.click(challenge, "Accept"))
+    for reply in replies:
+        acknowledged_in_time(reply)
+    await wait_until(challenge, lambda m: "challenge accepted" in m.content, timeout=10)
+    (thread,) = standin.threads
+    assert thread_requests(standin) == 1 and not standin.deleted_channels
+    winner = bob if "vs Bob" in thread.name else carol
+    loser = carol if winner is bob else bob
+    assert thread.name == f"Alice vs {winner.name}"
+    (reply,) = [r for r in replies if r.interaction.user.id == loser.id]
+    answer = await reply.next_followup(timeout=5)
+    assert answer.ephemeral and answer.visible_to == loser.id
+    assert answer.content == f"{winner.name} accepted first: the match is in <#{thread.id}>."
+    assert not next(r for r in replies if r.interaction.user.id == winner.id).followups

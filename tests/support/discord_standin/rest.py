@@ -484,6 +484,8 @@ class RestApi:
         starter = request.match_info.get("message_id")
         if starter is not None and self._message(request, parent) is None:
             return unknown("Message", 10008)
+        if starter is not None and int(starter) in self.standin.channels:
+            return discord_error(400, 160004, "A thread has already been created for this message")
         thread = Channel(
             id=int(starter) if starter else snowflake(),  # a thread started from a message shares its id
             name=name,

@@ -1,0 +1,89 @@
+"""Issue 15 rules around challenges: a thread is opened only for an accept that passes every check, and once;
+the loser of a race hears who was first; limits on open challenges; matches of a deleted channel end."""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiosqlite
+import pytest
+
+from bot.engine.options import MatchOptions
+from bot.service import Challenge, ChallengeStatus, GameService, PlayerRef, ServiceError
+from bot.service.errors import AlreadyAcceptedError
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD
+
+MATCH3 = MatchOptions(3)
+DAVE = PlayerRef(404, "Dave")
+
+
+class ThreadOpener:
+    """Stands for the front end opening a thread: records each call and returns a new channel id."""
+
+    def __init__(self, delay: float = 0.0) -> None:
+        self.calls: list[tuple[int, int]] = []
+        self.delay = delay
+
+    async def __call__(self, challenge: Challenge, acceptor: PlayerRef) -> int:
+        self.calls.append((challenge.id, acceptor.user_id))
+        await asyncio.sleep(self.delay)  # a Discord call takes a while: a second accept arrives meanwhile
+        return 9000 + len(self.calls)
+
+
+async def thread_challenge(service: GameService, opponent: PlayerRef | None) -> Challenge:
+    return await service.challenge(
+        guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=opponent, options=MATCH3, in_thread=True
+    )
+
+
+async def test_a_refused_accept_opens_no_thread(service: GameService) -> None:
+    challenge = await thread_challenge(service, BOB)
+    opener = ThreadOpener()
+    with pytest.raises(ServiceError, match="This challenge is for Bob"):
+        await service.accept(challenge.id, CAROL, open_channel=opener)
+    with pytest.raises(ServiceError, match="cannot accept your own"):
+        await service.accept(challenge.id, ALICE, open_channel=opener)
+    assert opener.calls == []
+    record = (await service.accept(challenge.id, BOB, open_channel=opener)).record
+    assert opener.calls == [(challenge.id, BOB.user_id)]
+    assert record.channel_id == 9001 and record.parent_channel_id == 10
+
+
+async def test_a_challenge_in_the_channel_itself_opens_nothing(service: GameService) -> None:
+    challenge = await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MATCH3)
+    opener = ThreadOpener()
+    record = (await service.accept(challenge.id, BOB, open_channel=opener)).record
+    assert opener.calls == [] and record.channel_id == 10 and record.parent_channel_id is None
+
+
+async def test_two_accepts_at_once_open_one_thread_and_the_loser_hears_who_won(service: GameService) -> None:
+    challenge = await thread_challenge(service, None)
+    opener = ThreadOpener(delay=0.05)
+    results = await asyncio.gather(
+        service.accept(challenge.id, BOB, open_channel=opener),
+        service.accept(challenge.id, CAROL, open_channel=opener),
+        return_exceptions=True,
+    )
+    assert len(opener.calls) == 1
+    (won,) = [r for r in results if not isinstance(r, BaseException)]
+    (lost,) = [r for r in results if isinstance(r, BaseException)]
+    assert isinstance(lost, AlreadyAcceptedError)
+    winner = won.record.players[1]
+    assert str(lost) == f"{winner.name} accepted first."
+    assert lost.acceptor_id == winner.user_id and lost.channel_id == won.record.channel_id == 9001
+    assert lost.match_id == won.record.id
+    # the winner pressing again is told so in their own words
+    with pytest.raises(AlreadyAcceptedError, match="You accepted this challenge already"):
+        await service.accept(challenge.id, winner, open_channel=opener)
+    assert len(opener.calls) == 1
+
+
+async def test_an_expired_or_withdrawn_challenge_opens_nothing(service: GameService, db: aiosqlite.Connection) -> None:
+    challenge = await thread_challenge(service, BOB)
+    await service.cancel(challenge.id, ALICE.user_id)
+    opener = ThreadOpener()
+    with pytest.raises(ServiceError, match="already cancelled"):
+        await service.accept(challenge.id, BOB, open_channel=opener)
+    assert opener.calls == [] and (await service.get_challenge(challenge.id)).status is ChallengeStatus.CANCELLED
+    rows = list(await db.execute_fetchall("SELECT COUNT(*) FROM matches"))
+    assert rows[0][0] == 0  # no match was made
