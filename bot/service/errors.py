@@ -70,13 +70,21 @@ class AlreadyAcceptedError(ServiceError):
 
 
 class ChallengeLimitError(ServiceError):
-    """The challenger has too many open challenges, or one to this opponent already; `challenge_id` and the
-    message ids name the open challenge to point to (the message ids are None until it was posted)."""
+    """The challenger has too many open challenges, or one to this opponent already; `challenge_id`, its
+    `guild_id` and message ids name the open challenge to point to (the message ids are None until it was
+    posted)."""
 
     def __init__(
-        self, message: str, *, challenge_id: int, message_channel_id: int | None, message_id: int | None
+        self,
+        message: str,
+        *,
+        challenge_id: int,
+        guild_id: int,
+        message_channel_id: int | None,
+        message_id: int | None,
     ) -> None:
         super().__init__(message)
         self.challenge_id = challenge_id
+        self.guild_id = guild_id
         self.message_channel_id = message_channel_id
         self.message_id = message_id

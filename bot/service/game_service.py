@@ -57,6 +57,7 @@ from bot.service.errors import (
 from bot.service.locks import KeyedLocks
 from bot.service.records import (
     CHALLENGE_SECONDS,
+    MAX_OPEN_CHALLENGES,
     MAX_TURN_LIMIT_SECONDS,
     MIN_TURN_LIMIT_SECONDS,
     Challenge,
@@ -149,6 +150,25 @@ def _acceptable_challenge(
     return _open_challenge(connection, challenge_id, now)
 
 
+def _refuse_too_many_challenges(
+    connection: sqlite3.Connection, challenger_id: int, opponent: PlayerRef | None, now: float
+) -> None:
+    """At most MAX_OPEN_CHALLENGES open challenges per member, and one at a time to the same opponent."""
+    waiting = challenge_store.open_challenges_by(connection, challenger_id, now)
+    same = [c for c in waiting if opponent is not None and c.opponent_id == opponent.user_id]
+    if opponent is not None and same:
+        text = (f"You have already challenged {opponent.name}: wait for the answer, or withdraw that challenge "
+                "first.")
+    elif len(waiting) >= MAX_OPEN_CHALLENGES:
+        text = (f"You already have {len(waiting)} open challenges, the most one member may have at a time: "
+                "withdraw one, or wait until one is answered or expires.")
+    else:
+        return
+    shown = (same or waiting)[0]
+    raise ChallengeLimitError(text, challenge_id=shown.id, guild_id=shown.guild_id,
+                              message_channel_id=shown.message_channel_id, message_id=shown.message_id)
+
+
 def _check_acceptor(challenge: Challenge, user: PlayerRef) -> None:
     if user.user_id == challenge.challenger.user_id:
         raise ServiceError("You cannot accept your own challenge.")
@@ -206,6 +226,8 @@ class GameService:
         in_thread: bool = False,
     ) -> Challenge:
         """Post a challenge to `opponent`, or to anyone in the channel when None; it expires after 10 minutes.
+        Refused beyond MAX_OPEN_CHALLENGES open challenges per member, or a second one to the same opponent
+        (ChallengeLimitError, pointing to the open challenge).
 
         One trip to the database, like a game action: `/bg challenge` answers only once it is stored (issue 10).
         """
@@ -216,6 +238,7 @@ class GameService:
         def write(connection: sqlite3.Connection) -> challenge_store.StoredChallenge:
             if not in_thread:
                 _refuse_busy_channel(connection, channel_id)
+            _refuse_too_many_challenges(connection, challenger.user_id, opponent, now)
             for player in (challenger, opponent):
                 if player is not None:
                     player_store.remember_player(connection, player.user_id, player.name, now)

@@ -156,3 +156,26 @@ async def test_two_members_accepting_one_open_thread_challenge_at_once(
     assert answer.ephemeral and answer.visible_to == loser.id
     assert answer.content == f"{winner.name} accepted first: the match is in <#{thread.id}>."
     assert not next(r for r in replies if r.interaction.user.id == winner.id).followups
+
+
+async def test_open_challenges_are_limited_per_member(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    first = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob)).message
+    assert first is not None and bob.id in first.pinged
+    await asyncio.sleep(0.5)  # the bot stores where the challenge message is right after posting it
+    again = await acknowledged_in_time(await alice.slash("bg challenge", opponent=bob)).settled()
+    assert again.ephemeral and again.content.startswith("You have already challenged Bob")
+    assert again.content.endswith(f"/{first.channel_id}/{first.id}")  # a link to the open challenge
+    others = [standin.add_user(name) for name in ("Carol", "Dave", "Erin")]
+    for opponent in others[:2]:
+        assert acknowledged_in_time(await alice.slash("bg challenge", opponent=opponent)).message is not None
+    refused = await acknowledged_in_time(await alice.slash("bg challenge", opponent=others[2])).settled()
+    assert refused.ephemeral and "You already have 3 open challenges" in refused.content
+    assert refused.content.endswith(f"/{first.channel_id}/{first.id}")
+    pinged = [m for m in alice.channel.messages if not m.ephemeral and bob.id in m.pinged]
+    assert pinged == [first]  # Bob was notified once
+    acknowledged_in_time(await alice.click(first, "Withdraw"))
+    await wait_until(first, lambda m: "withdrew" in m.content, timeout=5)
+    assert acknowledged_in_time(await alice.slash("bg challenge", opponent=others[2])).message is not None

@@ -10,7 +10,9 @@ import pytest
 
 from bot.engine.options import MatchOptions
 from bot.service import Challenge, ChallengeStatus, GameService, PlayerRef, ServiceError
-from bot.service.errors import AlreadyAcceptedError
+from bot.service.errors import AlreadyAcceptedError, ChallengeLimitError
+from bot.service.records import CHALLENGE_SECONDS, MAX_OPEN_CHALLENGES
+from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, BOB, CAROL, GUILD
 
 MATCH3 = MatchOptions(3)
@@ -87,3 +89,39 @@ async def test_an_expired_or_withdrawn_challenge_opens_nothing(service: GameServ
     assert opener.calls == [] and (await service.get_challenge(challenge.id)).status is ChallengeStatus.CANCELLED
     rows = list(await db.execute_fetchall("SELECT COUNT(*) FROM matches"))
     assert rows[0][0] == 0  # no match was made
+
+
+async def test_one_open_challenge_to_the_same_opponent(service: GameService, clock: FakeClock) -> None:
+    first = await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MATCH3)
+    await service.set_challenge_message(first.id, 10, 555)
+    with pytest.raises(ChallengeLimitError, match="You have already challenged Bob") as refused:
+        await service.challenge(guild_id=GUILD, channel_id=11, challenger=ALICE, opponent=BOB, options=MATCH3)
+    error = refused.value
+    assert (error.challenge_id, error.guild_id) == (first.id, GUILD)
+    assert (error.message_channel_id, error.message_id) == (10, 555)
+    # the other way round is another challenge; and once the first is answered, a new one may go out
+    await service.challenge(guild_id=GUILD, channel_id=12, challenger=BOB, opponent=ALICE, options=MATCH3)
+    await service.decline(first.id, BOB.user_id)
+    await service.challenge(guild_id=GUILD, channel_id=11, challenger=ALICE, opponent=BOB, options=MATCH3)
+
+
+async def test_at_most_three_open_challenges_per_member(
+    service: GameService, db: aiosqlite.Connection, clock: FakeClock
+) -> None:
+    made = [
+        await service.challenge(guild_id=GUILD, channel_id=10 + i, challenger=ALICE, opponent=opponent, options=MATCH3)
+        for i, opponent in enumerate((BOB, None, CAROL))
+    ]
+    assert MAX_OPEN_CHALLENGES == 3
+    for opponent in (DAVE, None):
+        with pytest.raises(ChallengeLimitError, match="You already have 3 open challenges") as refused:
+            await service.challenge(guild_id=GUILD, channel_id=20, challenger=ALICE, opponent=opponent, options=MATCH3)
+        assert refused.value.challenge_id == made[0].id and refused.value.message_id is None  # not posted yet
+    rows = list(await db.execute_fetchall("SELECT COUNT(*) FROM challenges"))
+    assert rows[0][0] == 3
+    await service.cancel(made[1].id, ALICE.user_id)  # withdrawn: room for one more
+    await service.challenge(guild_id=GUILD, channel_id=20, challenger=ALICE, opponent=DAVE, options=MATCH3)
+    clock.now += CHALLENGE_SECONDS  # all expired (even before the expiry task marks them): room again
+    await service.challenge(guild_id=GUILD, channel_id=21, challenger=ALICE, opponent=BOB, options=MATCH3)
+    # other members are not limited by Alice's challenges
+    await service.challenge(guild_id=GUILD, channel_id=22, challenger=CAROL, opponent=BOB, options=MATCH3)

@@ -116,7 +116,7 @@ async def test_an_open_challenge_goes_to_whoever_accepts_first(service: GameServ
 async def test_challenges_expire_after_ten_minutes(service: GameService, clock: FakeClock) -> None:
     old = await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MATCH3)
     clock.now += 300
-    young = await service.challenge(guild_id=GUILD, channel_id=11, challenger=ALICE, opponent=BOB, options=MATCH3)
+    young = await service.challenge(guild_id=GUILD, channel_id=11, challenger=ALICE, opponent=CAROL, options=MATCH3)
     clock.now += 300
     with pytest.raises(ServiceError, match="expired"):
         await service.accept(old.id, BOB)
