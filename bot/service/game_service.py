@@ -526,6 +526,54 @@ class GameService:
             self._remember(match_id, record.version, state, match)
             return MatchUpdate(record, events)
 
+    # --- matches whose channel is gone ---------------------------------------------------------------------------
+
+    async def abort_matches_in_channel(self, channel_id: int) -> list[MatchRecord]:
+        """End every active match played in this channel or thread, or in a thread of this channel: Discord
+        says it was deleted, so nobody can play or see it any more. They are aborted: no result, unrated, and no
+        user behind the action. Returns the matches it ended; calling it again (Discord may report one
+        deletion twice) ends nothing more."""
+        ids = await on_connection_thread(self.db, lambda c: match_store.active_match_ids_in_channel(c, channel_id))
+        ended = []
+        for match_id in ids:
+            record = await self._abort_unasked(match_id)
+            if record is not None:
+                ended.append(record)
+        return ended
+
+    async def _abort_unasked(self, match_id: int) -> MatchRecord | None:
+        """`abort` without a player asking (the log entry records no user); None if the match already ended,
+        or if another process stored an action meanwhile (the next report of the deletion tries again)."""
+        async with self._locks.hold(match_id):
+            stored = await self._stored(match_id)
+            if stored.status != MatchStatus.ACTIVE.value:
+                return None
+            current = await self._match_at(stored)
+            match = self._copy(current)
+            match.apply(Abort(0))  # the engine names an actor; the stored action has no user: nobody asked
+            now = self._clock()
+            state = snapshot_text(match)
+            old_length, new_length = stored.log_length, len(match.log.entries)
+            entries = [entry_text(match, index) for index in range(old_length, new_length)]
+            progress = progress_after(stored, current, match, now)
+            record = self._record(row_after(stored, progress, new_length, state), match)
+
+            def write(connection: sqlite3.Connection) -> bool:
+                return match_store.record_action(
+                    connection, match_id, stored.version, state, old_length + 1, entries, None, now, progress
+                )
+
+            async with transaction(self.db):  # the match ends: the hooks run in the same transaction
+                written = await on_connection_thread(self.db, write)
+                if written:
+                    for hook in self._hooks:
+                        await hook(self.db, record)
+            if not written:
+                log.warning("Match %s changed while its deleted channel was being closed", match_id)
+                return None
+            self._remember(match_id, record.version, state, match)
+            return record
+
     # --- queries ------------------------------------------------------------------------------------------------
 
     async def match(self, match_id: int) -> MatchRecord:

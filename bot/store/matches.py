@@ -317,3 +317,13 @@ async def all_match_ids(db: aiosqlite.Connection) -> list[int]:
     async with db.execute("SELECT id FROM matches ORDER BY id") as cursor:
         rows = await cursor.fetchall()
     return [int(row[0]) for row in rows]
+
+
+def active_match_ids_in_channel(connection: sqlite3.Connection, channel_id: int) -> list[int]:
+    """The active matches played in this channel or thread, or in a thread of this channel (issue 15: they
+    end when it is deleted). Deleting channels is rare: the parent id has no index of its own."""
+    rows = connection.execute(
+        "SELECT id FROM matches WHERE status = 'active' AND (channel_id = ? OR parent_channel_id = ?) ORDER BY id",
+        (channel_id, channel_id),
+    ).fetchall()
+    return [int(row[0]) for row in rows]

@@ -9,11 +9,13 @@ import aiosqlite
 import pytest
 
 from bot.engine.options import MatchOptions
-from bot.service import Challenge, ChallengeStatus, GameService, PlayerRef, ServiceError
+from bot.ratings.hook import rate_finished_match
+from bot.service import Challenge, ChallengeStatus, GameService, MatchStatus, PlayerRef, ServiceError
+from bot.service.check import check_database
 from bot.service.errors import AlreadyAcceptedError, ChallengeLimitError
 from bot.service.records import CHALLENGE_SECONDS, MAX_OPEN_CHALLENGES
 from tests.service.conftest import FakeClock
-from tests.service.helpers import ALICE, BOB, CAROL, GUILD
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, SeededDice, start_match
 
 MATCH3 = MatchOptions(3)
 DAVE = PlayerRef(404, "Dave")
@@ -125,3 +127,39 @@ async def test_at_most_three_open_challenges_per_member(
     await service.challenge(guild_id=GUILD, channel_id=21, challenger=ALICE, opponent=BOB, options=MATCH3)
     # other members are not limited by Alice's challenges
     await service.challenge(guild_id=GUILD, channel_id=22, challenger=CAROL, opponent=BOB, options=MATCH3)
+
+
+async def test_matches_of_a_deleted_channel_end_aborted_and_unrated(db: aiosqlite.Connection, clock: FakeClock) -> None:
+    service = GameService(db, dice=SeededDice(3), clock=clock, on_match_finished=[rate_finished_match])
+    here = (await start_match(service, channel_id=10)).record
+    elsewhere = (await start_match(service, channel_id=11, options=MatchOptions(3))).record  # same players
+    assert await service.abort_matches_in_channel(999) == []
+    (ended,) = await service.abort_matches_in_channel(10)
+    assert ended.id == here.id and ended.status is MatchStatus.ABORTED and ended.to_act is None
+    assert ended.version == here.version + 1 and ended.winner is None
+    assert (await service.match(here.id)).status is MatchStatus.ABORTED
+    assert await service.match_in_channel(10) is None
+    assert [r.id for r in await service.active_matches(ALICE.user_id)] == [elsewhere.id]
+    assert await service.abort_matches_in_channel(10) == []  # a second report of the deletion ends nothing
+    rows = list(await db.execute_fetchall(
+        "SELECT user_id FROM match_actions WHERE match_id = ? ORDER BY seq DESC LIMIT 1", (here.id,)))
+    assert rows[0][0] is None  # nobody asked for it
+    rated = list(await db.execute_fetchall("SELECT COUNT(*) FROM rated_matches"))
+    assert rated[0][0] == 0
+    with pytest.raises(ServiceError, match="is over"):
+        await service.roll(here.id, ALICE.user_id)
+    report = await check_database(db)
+    assert report.consistent, report.problems
+
+
+async def test_deleting_a_thread_or_its_channel_ends_the_thread_match(service: GameService) -> None:
+    opener = ThreadOpener()
+    first = await thread_challenge(service, BOB)
+    in_thread = (await service.accept(first.id, BOB, open_channel=opener)).record
+    assert [r.id for r in await service.abort_matches_in_channel(in_thread.channel_id)] == [in_thread.id]
+    second = await thread_challenge(service, BOB)
+    in_other_thread = (await service.accept(second.id, BOB, open_channel=opener)).record
+    assert in_other_thread.parent_channel_id == 10
+    # the parent channel goes, and its threads with it
+    assert [r.id for r in await service.abort_matches_in_channel(10)] == [in_other_thread.id]
+    assert await service.active_matches(BOB.user_id) == []
