@@ -17,7 +17,7 @@ from bot.engine.options import MatchOptions
 from bot.service import Challenge, ChallengeStatus, GameService, MatchRecord, PlayerRef, ServiceError
 from bot.service.errors import AlreadyAcceptedError
 from cogs.custom_ids import ChallengeAction, ChallengeControl
-from cogs.errors import reply_privately
+from cogs.errors import UserFacingError, reply_privately
 from cogs.event_text import escape_name
 from cogs.views import ChallengeButton
 
@@ -30,6 +30,15 @@ log = logging.getLogger(__name__)
 def player_ref(user: discord.abc.User) -> PlayerRef:
     """The service's view of a Discord user: the id and the name shown in this server."""
     return PlayerRef(user.id, user.display_name)
+
+
+def thread_choice(interaction: discord.Interaction[Any], thread: bool | None) -> bool | None:
+    """The `in_thread` of a new challenge: as the challenger said; when they did not, the server's setting
+    (None) in a text channel, and no thread elsewhere (a thread cannot be opened inside a thread)."""
+    in_text_channel = isinstance(interaction.channel, discord.TextChannel)
+    if thread and not in_text_channel:
+        raise UserFacingError("A thread can only be opened from a text channel.")
+    return thread if thread is not None or in_text_channel else False
 
 
 def describe_options(options: MatchOptions) -> str:
@@ -52,8 +61,8 @@ def challenge_text(challenge: Challenge) -> str:
 
 def closed_text(challenge: Challenge, status: ChallengeStatus) -> str:
     what = describe_options(challenge.options)
-    challenger = challenge.challenger.name
-    opponent = challenge.opponent.name if challenge.opponent else "anyone"
+    challenger = escape_name(challenge.challenger.name)
+    opponent = escape_name(challenge.opponent.name) if challenge.opponent else "anyone"
     return {
         ChallengeStatus.ACCEPTED: f"{challenger}'s challenge to {what} was accepted.",
         ChallengeStatus.DECLINED: f"{opponent} declined {challenger}'s challenge to {what}.",

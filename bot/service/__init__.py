@@ -47,6 +47,7 @@ Queries:
     await service.guild_settings(guild_id) -> GuildSettings     # turn_limit_seconds (default 24 h), default_length (5)
     await service.set_turn_limit(guild_id, seconds) -> GuildSettings   # 60 s .. 30 days
     await service.set_default_length(guild_id, length) -> GuildSettings
+    await service.set_threads(guild_id, on) -> GuildSettings   # .threads: challenges play in new threads by default
 
 MatchRecord: id, guild_id, channel_id, parent_channel_id, players (PlayerRef, PlayerRef) in engine order,
 match (the engine Match at this version: read it, never change it), version, status (MatchStatus ACTIVE /

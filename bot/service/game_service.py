@@ -223,20 +223,22 @@ class GameService:
         challenger: PlayerRef,
         opponent: PlayerRef | None,
         options: MatchOptions,
-        in_thread: bool = False,
+        in_thread: bool | None = False,
     ) -> Challenge:
         """Post a challenge to `opponent`, or to anyone in the channel when None; it expires after 10 minutes.
         Refused beyond MAX_OPEN_CHALLENGES open challenges per member, or a second one to the same opponent
         (ChallengeLimitError, pointing to the open challenge).
 
-        One trip to the database, like a game action: `/bg challenge` answers only once it is stored (issue 10).
+        `in_thread` None: as the guild's setting says (`set_threads`). One trip to the database, like a game
+        action: `/bg challenge` answers only once it is stored (issue 10).
         """
         if opponent is not None and opponent.user_id == challenger.user_id:
             raise ServiceError("You cannot challenge yourself.")
         now = self._clock()
 
         def write(connection: sqlite3.Connection) -> challenge_store.StoredChallenge:
-            if not in_thread:
+            thread = player_store.guild_plays_in_threads(connection, guild_id) if in_thread is None else in_thread
+            if not thread:
                 _refuse_busy_channel(connection, channel_id)
             _refuse_too_many_challenges(connection, challenger.user_id, opponent, now)
             for player in (challenger, opponent):
@@ -249,7 +251,7 @@ class GameService:
                 challenger_id=challenger.user_id,
                 opponent_id=None if opponent is None else opponent.user_id,
                 options_json=json.dumps(options.to_dict(), sort_keys=True),
-                in_thread=in_thread,
+                in_thread=thread,
                 created_at=now,
                 expires_at=now + CHALLENGE_SECONDS,
             )
@@ -631,7 +633,7 @@ class GameService:
         stored = await player_store.load_guild_settings(self.db, guild_id)
         if stored is None:
             return GuildSettings(guild_id)
-        return GuildSettings(guild_id, stored.turn_limit_seconds, stored.default_length)
+        return GuildSettings(guild_id, stored.turn_limit_seconds, stored.default_length, stored.threads)
 
     async def set_turn_limit(self, guild_id: int, seconds: int) -> GuildSettings:
         """Change the guild's turn time limit (R9.5); running turns are measured against the new limit."""
@@ -648,8 +650,17 @@ class GameService:
             raise ServiceError("The default match length must be 1 to 25 points, or 0 for a money game.")
         return await self._save_settings(guild_id, default_length=length)
 
+    async def set_threads(self, guild_id: int, on: bool) -> GuildSettings:
+        """Whether `/bg challenge` plays in a new thread when the challenger does not say (issue 15)."""
+        return await self._save_settings(guild_id, threads=on)
+
     async def _save_settings(
-        self, guild_id: int, *, turn_limit_seconds: int | None = None, default_length: int | None = None
+        self,
+        guild_id: int,
+        *,
+        turn_limit_seconds: int | None = None,
+        default_length: int | None = None,
+        threads: bool | None = None,
     ) -> GuildSettings:
         async with transaction(self.db):
             current = await self.guild_settings(guild_id)
@@ -657,9 +668,11 @@ class GameService:
                 guild_id,
                 current.turn_limit_seconds if turn_limit_seconds is None else turn_limit_seconds,
                 current.default_length if default_length is None else default_length,
+                current.threads if threads is None else threads,
             )
             await player_store.save_guild_settings(
-                self.db, player_store.StoredGuildSettings(guild_id, new.turn_limit_seconds, new.default_length)
+                self.db,
+                player_store.StoredGuildSettings(guild_id, new.turn_limit_seconds, new.default_length, new.threads),
             )
         return new
 

@@ -63,6 +63,7 @@ class GuildSettings:
     guild_id: int
     turn_limit_seconds: int = DEFAULT_TURN_LIMIT_SECONDS
     default_length: int = DEFAULT_MATCH_LENGTH
+    threads: bool = False  # /bg challenge plays in a new thread unless the challenger says otherwise
 
 
 class MatchStatus(enum.Enum):

@@ -179,3 +179,32 @@ async def test_open_challenges_are_limited_per_member(
     acknowledged_in_time(await alice.click(first, "Withdraw"))
     await wait_until(first, lambda m: "withdrew" in m.content, timeout=5)
     assert acknowledged_in_time(await alice.slash("bg challenge", opponent=others[2])).message is not None
+
+
+async def test_a_server_may_play_every_match_in_a_new_thread(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    shown = await acknowledged_in_time(await alice.slash("bgadmin threads")).settled()
+    assert shown.ephemeral and "Threads by default is off" in shown.content
+    changed = await acknowledged_in_time(await alice.slash("bgadmin threads", setting="on")).settled()
+    assert "Threads by default is now on" in changed.content
+    # no `thread` option: the server's default opens a thread
+    challenge = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, length=3)).message
+    assert challenge is not None and "in a new thread" in challenge.content
+    assert await standin.wait_for_message(alice.channel) is challenge
+    acknowledged_in_time(await bob.click(challenge, "Accept"))
+    await wait_until(challenge, lambda m: "challenge accepted" in m.content, timeout=10)
+    (thread,) = standin.threads
+    assert thread.parent_id == alice.channel.id and thread.name == "Alice vs Bob"
+    assert (await standin.wait_for_message(thread, timeout=10)).attachments  # the match is played there
+    # in the match's thread, the default cannot open a thread inside it: the thread's own match is in the way
+    carol, dave = standin.add_user("Carol"), standin.add_user("Dave")
+    busy = acknowledged_in_time(await carol.slash("bg challenge", opponent=dave, in_channel=thread))
+    assert "already a match in this channel" in (await busy.settled()).content
+    # the challenger's word wins over the default
+    here = await start_match(standin, carol, dave, length=1, thread=False)
+    assert here.channel is alice.channel and len(standin.threads) == 1
+    await acknowledged_in_time(await alice.slash("bgadmin threads", setting="off")).settled()
+    shown = await acknowledged_in_time(await alice.slash("bgadmin threads")).settled()
+    assert "Threads by default is off" in shown.content

@@ -10,7 +10,15 @@ import pytest
 
 from bot.engine.options import MatchOptions
 from bot.ratings.hook import rate_finished_match
-from bot.service import Challenge, ChallengeStatus, GameService, MatchStatus, PlayerRef, ServiceError
+from bot.service import (
+    Challenge,
+    ChallengeStatus,
+    GameService,
+    GuildSettings,
+    MatchStatus,
+    PlayerRef,
+    ServiceError,
+)
 from bot.service.check import check_database
 from bot.service.errors import AlreadyAcceptedError, ChallengeLimitError
 from bot.service.records import CHALLENGE_SECONDS, MAX_OPEN_CHALLENGES
@@ -163,3 +171,36 @@ async def test_deleting_a_thread_or_its_channel_ends_the_thread_match(service: G
     # the parent channel goes, and its threads with it
     assert [r.id for r in await service.abort_matches_in_channel(10)] == [in_other_thread.id]
     assert await service.active_matches(BOB.user_id) == []
+
+
+async def test_a_guild_may_play_challenges_in_threads_by_default(service: GameService) -> None:
+    assert (await service.guild_settings(GUILD)).threads is False
+
+    async def challenge(in_thread: bool | None, channel_id: int = 10) -> Challenge:
+        made = await service.challenge(guild_id=GUILD, channel_id=channel_id, challenger=ALICE, opponent=None,
+                                       options=MATCH3, in_thread=in_thread)
+        await service.cancel(made.id, ALICE.user_id)  # keep within the open-challenge limit
+        return made
+
+    assert (await challenge(None)).in_thread is False  # the default: no thread
+    settings = await service.set_threads(GUILD, True)
+    assert settings.threads and settings.turn_limit_seconds == GuildSettings(GUILD).turn_limit_seconds
+    assert (await service.guild_settings(GUILD)).threads is True
+    assert (await challenge(None)).in_thread is True
+    assert (await challenge(False)).in_thread is False  # the challenger's word wins
+    assert (await service.set_turn_limit(GUILD, 3600)).threads is True  # other settings keep it
+    assert (await service.guild_settings(GUILD + 1)).threads is False  # per guild
+    assert (await service.set_threads(GUILD, False)).threads is False
+    assert (await challenge(None)).in_thread is False
+    assert (await challenge(True)).in_thread is True
+
+
+async def test_a_guild_default_thread_challenge_is_not_refused_by_a_busy_channel(service: GameService) -> None:
+    await start_match(service, channel_id=10)
+    with pytest.raises(ServiceError, match="already a match in this channel"):
+        await service.challenge(guild_id=GUILD, channel_id=10, challenger=CAROL, opponent=DAVE, options=MATCH3,
+                                in_thread=None)
+    await service.set_threads(GUILD, True)
+    made = await service.challenge(guild_id=GUILD, channel_id=10, challenger=CAROL, opponent=DAVE, options=MATCH3,
+                                   in_thread=None)
+    assert made.in_thread

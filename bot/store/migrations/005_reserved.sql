@@ -1,0 +1,2 @@
+-- PLACEHOLDER, DELETE AT MERGE: migration 005 belongs to another branch of issue 15. This empty file only keeps
+-- the numbering gapless so that 006_guild_threads.sql can be applied and tested on the `challenges` branch.
