@@ -14,7 +14,7 @@ from bot.engine import actions
 from bot.engine.game import Phase
 from bot.engine.match import Match
 from cogs.custom_ids import GameAction, GameControl
-from cogs.event_text import dice_text, points_text
+from cogs.event_text import dice_text, escape_name, escape_names, points_text
 from cogs.move_menu import ButtonSpec, Rows, move_menu
 
 _GREEN, _RED, _BLUE, _GREY = (discord.ButtonStyle.success, discord.ButtonStyle.danger,
@@ -69,7 +69,7 @@ STATUS_PREFIX = "-# "
 def status_line(match: Match) -> str:
     """The numbers a player weighs before acting, in words for those who cannot see the picture well: pip
     counts, the match score (and the Crawford game, R8.3) and the cube."""
-    names = match.names
+    names = escape_names(match.names)
     pips = [match.board(player).mover_pips for player in (0, 1)]
     parts = [f"Pips: {names[0]} {pips[0]}, {names[1]} {pips[1]}"]
     length = match.options.length
@@ -87,7 +87,7 @@ def prompt(match: Match, mention: str) -> str:
     if player is None:
         return ""
     game = match.game
-    other = match.names[1 - player]
+    other = escape_name(match.names[1 - player])
     phase = match.phase
     if phase is Phase.ROLLING:
         return f"{mention}, your turn: **Roll**, or **Double** to {game.cube * 2}."

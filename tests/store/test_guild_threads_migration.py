@@ -20,6 +20,7 @@ async def test_settings_from_before_the_migration_get_threads_off(tmp_path: Path
         await db.execute("INSERT INTO guild_settings (guild_id, turn_limit_seconds, default_length) VALUES (1, 600, 3)")
         assert await migrate(db) >= 6
         stored = await load_guild_settings(db, 1)
-        assert stored is not None and (stored.turn_limit_seconds, stored.default_length, stored.threads) == (600, 3, False)
+        assert stored is not None
+        assert (stored.turn_limit_seconds, stored.default_length, stored.threads) == (600, 3, False)
         with pytest.raises(sqlite3.IntegrityError):
             await db.execute("UPDATE guild_settings SET threads = 2 WHERE guild_id = 1")

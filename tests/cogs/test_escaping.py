@@ -1,0 +1,49 @@
+"""Names and players' own words reach messages as typed: escaped markdown and mentions, short quotes."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import InvalidPlayError
+from bot.engine import events as ev
+from bot.service import ServiceError
+from cogs.errors import player_message
+from cogs.event_text import MAX_CONTENT, describe, escape_name, quoted
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("Alice", "Alice"),
+        ("**Bo**b", r"\*\*Bo\*\*b"),
+        ("[x](https://e.com)", r"\[x](https://e.com)"),
+        ("||y||", r"\|\|y\|\|"),
+        ("__u__ ~~s~~ `c`", r"\_\_u\_\_ \~\~s\~\~ \`c\`"),
+        ("# big", r"\# big"),
+        ("-# small", r"\-# small"),
+        ("> quote", r"\> quote"),
+        ("12. list", r"12\. list"),
+        ("@everyone", "@\u200beveryone"),
+        ("  spaced   out ", "spaced out"),
+    ],
+)
+def test_escape_name(name: str, shown: str) -> None:
+    assert escape_name(name) == shown
+
+
+def test_event_lines_escape_both_names() -> None:
+    lines = describe([ev.OpeningRolled(rolls=((5, 3),), player=0)], ("**A**", "||B||"), 3)
+    assert lines == [r"Opening roll: \*\*A\*\* 5, \|\|B\|\| 3. \*\*A\*\* moves first (R2.2)."]
+
+
+def test_quoted_cuts_long_text_and_keeps_it_inline() -> None:
+    assert quoted("24/18 13/11") == "`24/18 13/11`"
+    long = quoted("x" * 5000)
+    assert len(long) <= 62 and long.endswith("\u2026`")
+    assert quoted("a `b`\nc") == "`a 'b' c`"
+
+
+def test_refusals_escape_what_they_quote_and_fit_in_a_message() -> None:
+    assert player_message(ServiceError("It is **Bo**b's turn.")) == r"It is \*\*Bo\*\*b's turn."
+    huge = player_message(InvalidPlayError("I can't read '" + "x" * 5000 + "'"))
+    assert huge is not None and len(huge) <= MAX_CONTENT
