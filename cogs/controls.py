@@ -14,7 +14,7 @@ from bot.engine import actions
 from bot.engine.game import Phase
 from bot.engine.match import Match
 from cogs.custom_ids import GameAction, GameControl
-from cogs.event_text import dice_text, escape_name, escape_names, points_text
+from cogs.event_text import dice_text, escape_name, escape_names, escape_text, points_text
 from cogs.move_menu import ButtonSpec, Rows, move_menu
 
 _GREEN, _RED, _BLUE, _GREY = (discord.ButtonStyle.success, discord.ButtonStyle.danger,
@@ -92,7 +92,8 @@ def prompt(match: Match, mention: str) -> str:
     if phase is Phase.ROLLING:
         return f"{mention}, your turn: **Roll**, or **Double** to {game.cube * 2}."
     if phase is Phase.MOVING and match.dice is not None:
-        entered = f" So far: {' '.join(str(step) for step in match.steps)}." if match.steps else ""
+        steps = escape_text(" ".join(str(step) for step in match.steps))  # a hit's `*` is no italics
+        entered = f" So far: {steps}." if match.steps else ""
         if not match.next_steps():
             return f"{mention}, press **Done** to finish your turn, or **Undo**.{entered}"
         return (f"{mention}, play your {dice_text(match.dice)}: choose a checker to move, or type it with "

@@ -113,7 +113,8 @@ def _line(event: ev.Event, names: tuple[str, str], length: int, played_rolls: se
             if not play.steps:
                 return f"{names[player]} rolled {dice_text(dice)} and cannot move (R4.4)."
             forced = " (the only legal play, made automatically, R9.3)" if automatic else ""
-            return f"{names[player]} rolled {dice_text(dice)} and played {play}{forced}."
+            # a hit's `*` must not start italics (`13/7*/2*`)
+            return f"{names[player]} rolled {dice_text(dice)} and played {escape_text(str(play))}{forced}."
         case ev.StepMoved() | ev.StepUndone():
             return None
         case ev.Doubled(player=player, cube=cube):

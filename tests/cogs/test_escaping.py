@@ -47,3 +47,11 @@ def test_refusals_escape_what_they_quote_and_fit_in_a_message() -> None:
     assert player_message(ServiceError("It is **Bo**b's turn.")) == r"It is \*\*Bo\*\*b's turn."
     huge = player_message(InvalidPlayError("I can't read '" + "x" * 5000 + "'"))
     assert huge is not None and len(huge) <= MAX_CONTENT
+
+
+def test_a_play_with_hits_starts_no_italics() -> None:
+    from bot.engine.play import Play, Step
+
+    play = Play((Step(13, 7, 6, True), Step(7, 2, 5, True)))
+    (line,) = describe([ev.Played(player=0, dice=(6, 5), play=play, automatic=False)], ("A", "B"), 3)
+    assert line == r"A rolled 6-5 and played 13/7\*/2\*." and str(play) == "13/7*/2*"
