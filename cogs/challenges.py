@@ -197,7 +197,13 @@ async def accept(cog: Backgammon, interaction: discord.Interaction[Any], control
     async def open_thread(challenge: Challenge, acceptor: PlayerRef) -> int:
         if message is None:  # never for a button press; without a message the match stays in the channel
             return challenge.channel_id
-        thread = await message.create_thread(name=thread_name(challenge, acceptor), auto_archive_duration=1440)
+        try:
+            thread = await message.create_thread(name=thread_name(challenge, acceptor), auto_archive_duration=1440)
+        except discord.Forbidden:  # nothing was stored: the challenge stays open
+            raise UserFacingError(
+                "I may not open threads in this channel (an admin can give me Create Public Threads). The challenge "
+                "is still open; the challenger can withdraw it and challenge with `thread: False`."
+            ) from None
         opened.append(thread)
         return thread.id
 
