@@ -21,10 +21,11 @@ from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import MatchRecord, MatchUpdate, StaleStateError
 from cogs.challenges import on_control as on_challenge_control
-from cogs.challenges import player_ref
+from cogs.challenges import player_ref, thread_choice
 from cogs.challenges import post as post_challenge
 from cogs.custom_ids import ChallengeControl, GameAction, GameControl
 from cogs.errors import UserFacingError, reply_privately
+from cogs.event_text import escape_name
 from cogs.game_messages import GamePublisher, compose, current_link
 from cogs.help_text import HELP
 from cogs.views import HANDLER_COG, ChallengeButton, GameButton
@@ -45,9 +46,9 @@ ServiceCall = Callable[..., Awaitable[MatchUpdate]]
 def refusal(record: MatchRecord, user_id: int) -> str:
     """Why this user may not act on the board now, in their words."""
     if record.player_index(user_id) is None:
-        return f"This game is between {record.players[0].name} and {record.players[1].name}."
+        return f"This game is between {escape_name(record.players[0].name)} and {escape_name(record.players[1].name)}."
     waiting = record.to_act
-    return "The match is over." if waiting is None else f"It is {waiting.name}'s turn."
+    return "The match is over." if waiting is None else f"It is {escape_name(waiting.name)}'s turn."
 
 
 def no_match_here() -> UserFacingError:
@@ -86,7 +87,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         jacoby="Money game: gammons count only after a double was taken (R7.3; default on)",
         beavers="Money game: a doubled player may redouble at once, keeping the cube (R6.4)",
         automatic_doubles="Money game: ties on the opening roll double the cube (R2.3)",
-        thread="Play in a new thread, so this channel can host several matches",
+        thread="Play in a new thread, so this channel can host several matches (default: the server's setting)",
     )
     async def challenge(
         self,
@@ -97,24 +98,22 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         jacoby: bool = True,
         beavers: bool = False,
         automatic_doubles: bool = False,
-        thread: bool = False,
+        thread: bool | None = None,
     ) -> None:
         """Challenge a member (or anyone) to a match or a money game."""
         if opponent is not None:
             if opponent.id == interaction.user.id:
                 raise UserFacingError("You cannot challenge yourself. Leave the opponent empty for an open challenge.")
             if opponent.bot:
-                raise UserFacingError(f"{opponent.display_name} is a bot and cannot play.")
+                raise UserFacingError(f"{escape_name(opponent.display_name)} is a bot and cannot play.")
         if not money and (beavers or automatic_doubles):
             raise UserFacingError("Beavers and automatic doubles are for money games only (R8.3): add `money: True`.")
         options = (MatchOptions.money(jacoby=jacoby, beavers=beavers, automatic_doubles=automatic_doubles)
                    if money else MatchOptions.match(length))
-        if thread and not isinstance(interaction.channel, discord.TextChannel):
-            raise UserFacingError("A thread can only be opened from a text channel.")
         challenge = await self.service.challenge(
             guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
             challenger=player_ref(interaction.user), opponent=None if opponent is None else player_ref(opponent),
-            options=options, in_thread=thread,
+            options=options, in_thread=thread_choice(interaction, thread),
         )
         await post_challenge(self.service, interaction, challenge)
 
@@ -200,7 +199,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         for record in records[:20]:
             match = record.match
             mine = 0 if record.players[0].user_id == interaction.user.id else 1
-            other = record.players[1 - mine].name
+            other = escape_name(record.players[1 - mine].name)
             kind = f"match to {match.options.length}" if match.options.length else "money game"
             turn = "your turn" if match.to_act == mine else f"{other}'s turn"
             score = f"{match.scores[mine]}-{match.scores[1 - mine]}"

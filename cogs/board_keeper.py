@@ -77,7 +77,7 @@ class BoardKeeper(commands.Cog):
                 continue  # a player is acting on it: their board is on its way; look again next round
             try:
                 await publisher.show_again(match_id)
-            except NotFoundError:
+            except (NotFoundError, discord.NotFound):  # no such match, or its channel is gone (cogs.channels)
                 publisher.repairs.succeeded(match_id)
             except discord.HTTPException as error:
                 log.warning("Match %s still cannot be shown: %s", match_id, error)

@@ -25,6 +25,7 @@ from bot.engine.match import Match
 from bot.service import MatchRecord, MatchUpdate
 from bot.service.locks import KeyedLocks
 from cogs.board_picture import FILENAME, draw_board, draw_final_board
+from cogs.channels import ended_if_gone
 from cogs.controls import STATUS_PREFIX, controls, prompt, status_line
 from cogs.event_text import clip, describe
 from cogs.move_menu import Rows
@@ -210,7 +211,8 @@ class GamePublisher:
                 await self._publish(update, interaction, before)
             except discord.HTTPException as error:
                 log.warning("Could not show match %s at version %s", record.id, record.version, exc_info=True)
-                self.repairs.add(record.id)
+                if not isinstance(error, discord.NotFound):  # a deleted channel ends its match (cogs.channels)
+                    self.repairs.add(record.id)
                 raise BoardNotShown(record.id, error) from error
 
     async def _publish(self, update: MatchUpdate, interaction: discord.Interaction[Any] | None,
@@ -324,8 +326,12 @@ class GamePublisher:
         view = message.view()
         mentions = players_only(record)
         sent: discord.Message
-        if view is None:
-            sent = await channel.send(message.content, file=message.file(), allowed_mentions=mentions)
-        else:
-            sent = await channel.send(message.content, file=message.file(), view=view, allowed_mentions=mentions)
+        try:
+            if view is None:
+                sent = await channel.send(message.content, file=message.file(), allowed_mentions=mentions)
+            else:
+                sent = await channel.send(message.content, file=message.file(), view=view, allowed_mentions=mentions)
+        except discord.HTTPException as error:
+            await ended_if_gone(self.bot, record, error)  # a deleted channel or thread: its match ends (issue 15)
+            raise
         return sent

@@ -19,6 +19,9 @@ MAX_TURN_LIMIT_SECONDS = 30 * 24 * 60 * 60
 DEFAULT_MATCH_LENGTH = 5
 #: How long a challenge waits for an answer.
 CHALLENGE_SECONDS = 10 * 60
+#: How many open challenges one member may have at a time (issue 15: 30 challenges pinged one opponent 30 times);
+#: besides, at most one open challenge from one member to the same opponent.
+MAX_OPEN_CHALLENGES = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +64,7 @@ class GuildSettings:
     guild_id: int
     turn_limit_seconds: int = DEFAULT_TURN_LIMIT_SECONDS
     default_length: int = DEFAULT_MATCH_LENGTH
+    threads: bool = False  # /bg challenge plays in a new thread unless the challenger says otherwise
 
 
 class MatchStatus(enum.Enum):

@@ -191,10 +191,11 @@ async def overdue_matches(
 
 async def matches_to_show(db: aiosqlite.Connection) -> list[StoredMatch]:
     """Matches whose current game message does not show their current version: active ones, and finished ones
-    whose end was never shown (the bot stopped, or Discord refused, between storing and showing)."""
+    whose end was never shown (the bot stopped, or Discord refused, between storing and showing). Aborted
+    matches are left alone: their channel may be gone (cogs.channels)."""
     return await _fetch_all(
         db,
-        _SELECT_MATCHES + "WHERE (m.status = 'active' OR m.message_version IS NOT NULL) "
+        _SELECT_MATCHES + "WHERE (m.status = 'active' OR (m.status = 'finished' AND m.message_version IS NOT NULL)) "
         "AND m.message_version IS NOT s.version ORDER BY m.last_action_at, m.id",
         (),
     )
@@ -348,4 +349,14 @@ def record_shown(
 async def all_match_ids(db: aiosqlite.Connection) -> list[int]:
     async with db.execute("SELECT id FROM matches ORDER BY id") as cursor:
         rows = await cursor.fetchall()
+    return [int(row[0]) for row in rows]
+
+
+def active_match_ids_in_channel(connection: sqlite3.Connection, channel_id: int) -> list[int]:
+    """The active matches played in this channel or thread, or in a thread of this channel (issue 15: they
+    end when it is deleted). Deleting channels is rare: the parent id has no index of its own."""
+    rows = connection.execute(
+        "SELECT id FROM matches WHERE status = 'active' AND (channel_id = ? OR parent_channel_id = ?) ORDER BY id",
+        (channel_id, channel_id),
+    ).fetchall()
     return [int(row[0]) for row in rows]

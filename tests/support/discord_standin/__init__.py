@@ -25,6 +25,7 @@ Fixtures (tests/conftest.py):
 Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
     alice = standin.add_user("alice")          # ScenarioUser; add_user(name, bot=True) for a bot account
     games = standin.add_channel("games"); alice.channel = games   (default standin.default_channel; threads too)
+    standin.delete_channel(games)     # as a moderator would: gone with its threads; CHANNEL_/THREAD_DELETE sent
     reply = await alice.slash("bg challenge", opponent=bob, length=3)     # subcommands/groups by words;
         # options by name: ScenarioUser/User for user options, Channel for channel options, str/int/float/bool.
         # Unknown command/option, a bad choice or out-of-range value raises ScenarioError (like the client).

@@ -167,6 +167,21 @@ class DiscordStandin:
         self.dispatch("CHANNEL_CREATE", channel.payload())
         return channel
 
+    def delete_channel(self, channel: Channel) -> None:
+        """Delete a channel or thread as a moderator would (or the bot, through REST): it is gone at once, with
+        its threads, and the bot gets CHANNEL_DELETE or THREAD_DELETE (nothing for the threads of a deleted
+        channel, as on Discord: clients drop them with their channel)."""
+        del self.channels[channel.id]
+        self.deleted_channels.append(channel)
+        for thread in [t for t in self.threads if t.parent_id == channel.id]:
+            del self.channels[thread.id]
+            self.deleted_channels.append(thread)
+        if channel.is_thread:
+            ids = {"id": str(channel.id), "guild_id": str(channel.guild_id), "parent_id": str(channel.parent_id)}
+            self.dispatch("THREAD_DELETE", ids | {"type": channel.type})
+        else:
+            self.dispatch("CHANNEL_DELETE", channel.payload())
+
     @property
     def threads(self) -> list[Channel]:
         return [channel for channel in self.channels.values() if channel.is_thread]
