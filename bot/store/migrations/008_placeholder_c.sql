@@ -1,0 +1,1 @@
+-- Placeholder keeping the numbering gapless in the tournaments branch; the lead replaces it at merge.
