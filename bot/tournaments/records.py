@@ -116,3 +116,12 @@ class Pairing:
     players: tuple[int, int]  # the better seed first
     names: tuple[str, str]
     thread_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """A bracket slot's match as stored: its status ('active', 'finished', 'aborted') and each player's score."""
+
+    match_id: int
+    status: str
+    scores: dict[int, int]

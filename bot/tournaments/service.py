@@ -31,6 +31,7 @@ from bot.tournaments.records import (
     MAX_SIZE,
     MIN_SIZE,
     DecidedBy,
+    MatchState,
     Pairing,
     Tournament,
     TournamentStatus,
@@ -306,6 +307,10 @@ class TournamentService:
 
     async def tournament(self, tournament_id: int) -> Tournament:
         return await on_connection_thread(self.db, lambda connection: _load(connection, tournament_id))
+
+    async def match_states(self, tournament_id: int) -> dict[tuple[int, int], MatchState]:
+        """Each started match's status and scores, by (round, slot): for the bracket picture."""
+        return await on_connection_thread(self.db, lambda connection: store.match_states(connection, tournament_id))
 
     async def by_name(self, guild_id: int, name: str) -> Tournament:
         found = await on_connection_thread(self.db, lambda c: store.find_by_name(c, guild_id, name))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
-from bot.tournaments.records import DecidedBy, Entrant, SlotRecord, Tournament, TournamentStatus
+from bot.tournaments.records import DecidedBy, Entrant, MatchState, SlotRecord, Tournament, TournamentStatus
 
 
 def name_key(name: str) -> str:
@@ -234,6 +234,21 @@ def decide(connection: sqlite3.Connection, tournament_id: int, round_number: int
     )
     changed(connection, tournament_id)
     return cursor.rowcount == 1
+
+
+def match_states(connection: sqlite3.Connection, tournament_id: int) -> dict[tuple[int, int], MatchState]:
+    """The status and scores of every match of the tournament, by (round, slot)."""
+    rows = connection.execute(
+        "SELECT t.round, t.slot, m.id, m.status, m.player0_id, m.player1_id, m.score0, m.score1 "
+        "FROM tournament_matches AS t JOIN matches AS m ON m.id = t.match_id WHERE t.tournament_id = ?",
+        (tournament_id,),
+    )
+    return {
+        (int(row[0]), int(row[1])): MatchState(
+            int(row[2]), str(row[3]), {int(row[4]): int(row[6]), int(row[5]): int(row[7])}
+        )
+        for row in rows
+    }
 
 
 def organiser_role(connection: sqlite3.Connection, guild_id: int) -> int | None:
