@@ -24,6 +24,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.turn_timer",
     "cogs.admin",
     "cogs.leaderboard",
+    "cogs.tournaments",
 )
 
 _SYNC_KEY = "global_command_fingerprint"
