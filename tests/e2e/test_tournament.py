@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.e2e.table import MENTION, Table, acknowledged_in_time, labels
 from tests.support.discord_standin import Channel, DiscordStandin, Message, ScenarioUser, wait_until
 from tests.support.discord_standin.launcher import BotProcess
@@ -93,3 +95,52 @@ async def test_a_tournament_from_sign_up_to_the_champion(standin: DiscordStandin
     # Joining a finished tournament is refused.
     late = acknowledged_in_time(await carol.slash("tournament join", name="Friday Cup"))
     assert "is over" in (await late.settled(10)).content
+
+
+@pytest.mark.slow
+async def test_a_tournament_survives_kills_while_starting_and_in_the_middle_of_a_round(
+    standin: DiscordStandin, bot: BotProcess
+) -> None:
+    """Killed while opening the first thread, and again with one semi-final over and the other in play: every
+    match starts exactly once, in one thread, and the tournament reaches its champion."""
+    four = [standin.add_user(name) for name in ("Ann", "Ben", "Cat", "Dan")]
+    users = {user.id: user for user in four}
+    organiser = four[0]
+    channel = standin.channels[organiser.channel.id]
+    reply = acknowledged_in_time(await organiser.slash("tournament create", name="Night Cup", length=1, size=4))
+    signup = reply.message
+    assert signup is not None
+    for user in four:
+        joined = acknowledged_in_time(await user.slash("tournament join"))
+        assert "You are signed up for **Night Cup**" in (await joined.settled(10)).content
+    await wait_until(signup, lambda m: "Signed up (4/4)" in m.content, timeout=10)
+
+    threads = {t.id for t in standin.threads}
+    hold = standin.hold("POST", "/threads")
+    acknowledged_in_time(await organiser.slash("tournament start"))
+    await hold.wait_reached()
+    await bot.kill()  # the first thread was being opened: it never comes
+    hold.release(carry_out=False)
+    await bot.start()
+    await bot.wait_ready()
+
+    await standin.eventually(lambda: len({t.id for t in standin.threads} - threads) == 2, timeout=20,
+                             what="both semi-final threads")
+    semis = [t for t in standin.threads if t.id not in threads]
+    first_winner, _ = await play_thread_match(standin, semis[0], users)
+    await bot.restart()  # one semi-final over, the other in play
+    second_winner, _ = await play_thread_match(standin, semis[1], users)
+
+    final_thread = await new_thread(standin, threads | {t.id for t in semis})
+    champion, _ = await play_thread_match(standin, final_thread, users)
+    assert champion in (first_winner, second_winner)
+    await wait_until(signup, lambda m: f"Champion: {champion.mention}" in m.content, timeout=15)
+    ours = [t for t in standin.threads if t.id not in threads]
+    assert len(ours) == 3  # n - 1 matches, each in one thread
+    for thread in ours:  # each match was started once: one introduction, one opening board
+        intros = [m for m in thread.messages if "Good luck!" in m.content]
+        openings = [m for m in thread.messages if "Opening roll" in m.content]
+        assert len(intros) == 1 and len(openings) == 1, thread.name
+    await standin.eventually(lambda: any("wins **Night Cup**" in m.content for m in channel.messages), timeout=15,
+                             what="the champion's announcement")
+    assert len([m for m in channel.messages if "wins **Night Cup**" in m.content]) == 1
