@@ -34,7 +34,8 @@ When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it)
 `/bgadmin turn-limit` — (Manage Server) how long a player may take for a turn
 
 **Tournaments** (knock-out; organisers: Manage Server or `/tournament role`)
-`/tournament create`, `/tournament start`, `/tournament cancel`, `/tournament award` (organisers) `/tournament join`, `/tournament leave`, `/tournament bracket`, `/tournament list`
+`/tournament create`, `/tournament start`, `/tournament cancel`, `/tournament award` (organisers)
+`/tournament join`, `/tournament leave`, `/tournament bracket`, `/tournament list`
 
 **Time limit**
 A player who does not act within the server's turn limit (default 24 hours) gets a reminder at half time; \

@@ -166,13 +166,13 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
     @app_commands.describe(name="Which tournament (empty: the one open here)")
     async def start(self, interaction: discord.Interaction[Any], name: str | None = None) -> None:
         """Close the sign-up, seed the players by rating and start the first round (organisers)."""
-        await interaction.response.defer(thinking=True)
+        # Answered only once started (one quick write): a refusal is then a private answer, not a public one.
         tournament = await self.resolve(interaction, name)
         tournament = await self.service.start(tournament.id, interaction.user.id,
                                               may_organise=await self.may_organise(interaction))
-        await interaction.followup.send(
+        await interaction.response.send_message(
             f"**{tournament.name}** has started with {len(tournament.entrants)} players: every match is played in "
-            "its own thread, and the bracket above follows the results.",
+            "its own thread, and the bracket follows the results.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -181,8 +181,8 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
     @app_commands.describe(name="Which tournament (empty: the latest here)")
     async def bracket(self, interaction: discord.Interaction[Any], name: str | None = None) -> None:
         """Show a tournament's bracket: names, scores, who advances, the round in play."""
+        tournament = await self.resolve(interaction, name, latest=True)  # before answering: refusals stay private
         await interaction.response.defer(thinking=True)
-        tournament = await self.resolve(interaction, name, latest=True)
         if tournament.bracket is None:
             await interaction.followup.send(signup_text(tournament), allowed_mentions=discord.AllowedMentions.none())
             return
@@ -230,17 +230,16 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
     async def award(self, interaction: discord.Interaction[Any], winner: discord.Member, reason: str,
                     name: str | None = None) -> None:
         """Decide a match for a player (organisers): a no-show, a withdrawal. A match being played is stopped."""
-        await interaction.response.defer(thinking=True)
         tournament = await self.resolve(interaction, name)
         tournament, update = await self.service.award(tournament.id, interaction.user.id, winner.id, reason,
                                                       may_organise=await self.may_organise(interaction))
-        if update is not None:
-            with self.publisher.acting(update.record.id):
-                await self.publisher.publish(update)
-        await interaction.followup.send(
+        await interaction.response.send_message(
             f"{winner.mention} is awarded their match in **{tournament.name}**: {' '.join(reason.split())}",
             allowed_mentions=users_only(winner.id),
         )
+        if update is not None:  # the stopped match's board says so
+            with self.publisher.acting(update.record.id):
+                await self.publisher.publish(update)
 
     @app_commands.command(name="role")
     @app_commands.guild_only()

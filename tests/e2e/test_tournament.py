@@ -47,6 +47,9 @@ async def test_a_tournament_from_sign_up_to_the_champion(standin: DiscordStandin
     assert signup is not None and labels(signup) == ["Join", "Leave"]
     assert "**Friday Cup**" in signup.content and "Signed up (0/4): nobody yet" in signup.content
 
+    early = acknowledged_in_time(await alice.slash("tournament start"))
+    assert early.ephemeral and "needs at least 2 players" in early.content
+
     for user in (alice, bob, carol):
         acknowledged_in_time(await user.click(signup, "Join"))
         await wait_until(signup, lambda m, u=user: u.name in m.content, timeout=10)
