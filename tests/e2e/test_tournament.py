@@ -7,9 +7,11 @@ import re
 
 import pytest
 
+from tests.e2e.conftest import seeded_env
 from tests.e2e.table import MENTION, Table, acknowledged_in_time, labels
 from tests.support.discord_standin import Channel, DiscordStandin, Message, ScenarioUser, wait_until
 from tests.support.discord_standin.launcher import BotProcess
+from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 
 async def new_thread(standin: DiscordStandin, before: set[int]) -> Channel:
@@ -147,3 +149,65 @@ async def test_a_tournament_survives_kills_while_starting_and_in_the_middle_of_a
     await standin.eventually(lambda: any("wins **Night Cup**" in m.content for m in channel.messages), timeout=15,
                              what="the champion's announcement")
     assert len([m for m in channel.messages if "wins **Night Cup**" in m.content]) == 1
+
+
+async def sign_up_and_start(standin: DiscordStandin, names: tuple[str, ...], tournament: str
+                            ) -> tuple[list[ScenarioUser], Message]:
+    users = [standin.add_user(name) for name in names]
+    reply = acknowledged_in_time(await users[0].slash("tournament create", name=tournament, length=3, size=4))
+    signup = reply.message
+    assert signup is not None
+    for user in users:
+        acknowledged_in_time(await user.click(signup, "Join"))
+    await wait_until(signup, lambda m: f"Signed up ({len(users)}/4)" in m.content, timeout=10)
+    acknowledged_in_time(await users[0].slash("tournament start"))
+    return users, signup
+
+
+async def first_board(standin: DiscordStandin, thread: Channel, users: dict[int, ScenarioUser]) -> Table:
+    intro = await standin.wait_for_message(thread, timeout=15)
+    first, second = (users[int(found)] for found in MENTION.findall(intro.content))
+    table = Table(standin, thread, (first, second))
+    await table.next_board()
+    return table
+
+
+async def test_a_claimed_tournament_match_advances_the_claimant(standin: DiscordStandin,
+                                                               launch_bot: LaunchBot) -> None:
+    await launch_bot(**seeded_env(clock_rate=60.0))  # the service's clock: a 2-minute limit takes 2 seconds
+    threads = {t.id for t in standin.threads}
+    users, signup = await sign_up_and_start(standin, ("Pia", "Quinn"), "Claim Cup")
+    acknowledged_in_time(await users[0].slash("bgadmin turn-limit", duration="2m"))
+    table = await first_board(standin, await new_thread(standin, threads), {u.id: u for u in users})
+    slow = table.to_act()
+    assert slow is not None
+    claimant = table.other(slow)
+    while not (offer := await table.next_other(timeout=20)).buttons:
+        assert "reminder" in offer.content
+    assert offer.content.startswith(claimant.mention)
+    acknowledged_in_time(await claimant.click(offer, "Claim win"))
+    final = await table.next_board()
+    assert f"**{claimant.name} wins the match" in final.content
+    await wait_until(signup, lambda m: f"Champion: {claimant.mention}" in m.content, timeout=15)
+
+
+async def test_an_award_stops_the_match_and_advances_the_winner(standin: DiscordStandin, bot: BotProcess) -> None:
+    threads = {t.id for t in standin.threads}
+    users, signup = await sign_up_and_start(standin, ("Rae", "Sam", "Tom"), "Award Cup")
+    by_id = {u.id: u for u in users}
+    thread = await new_thread(standin, threads)
+    table = await first_board(standin, thread, by_id)
+    organiser = users[0]
+    winner = table.players[1]
+    (top_seed,) = [user for user in users if user not in table.players]
+    refused = acknowledged_in_time(await organiser.slash("tournament award", winner=top_seed, reason="why not"))
+    assert refused.ephemeral and "no match to be decided" in refused.content  # the top seed has a bye
+    reply = acknowledged_in_time(await organiser.slash("tournament award", winner=winner, reason="opponent left"))
+    assert reply.message is not None and not reply.ephemeral and winner.id in reply.message.pinged
+    assert "opponent left" in reply.content
+    stopped = await table.next_board()
+    assert "ended the match without a result" in stopped.content and not stopped.buttons
+    await wait_until(signup, lambda m: f"Awarded to {winner.mention}: opponent left" in m.content, timeout=15)
+    final_thread = await new_thread(standin, threads | {thread.id})
+    final = await first_board(standin, final_thread, by_id)
+    assert set(final.players) == {winner, top_seed}
