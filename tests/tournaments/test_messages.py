@@ -57,7 +57,8 @@ def test_the_sign_up_message_lists_the_players_and_has_both_buttons() -> None:
     scheduled = dataclasses.replace(signup, starts_at=NOW)
     assert f"<t:{int(NOW)}:F>" in signup_text(scheduled)
     view = signup_view(signup)
-    assert view is not None and [getattr(getattr(item, "item", item), "label", None) for item in view.children] == ["Join", "Leave"]
+    assert view is not None
+    assert [getattr(getattr(item, "item", item), "label", None) for item in view.children] == ["Join", "Leave"]
     assert signup_view(tournament(3, {})) is None  # started: no more buttons
 
 
