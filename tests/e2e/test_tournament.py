@@ -172,6 +172,7 @@ async def first_board(standin: DiscordStandin, thread: Channel, users: dict[int,
     return table
 
 
+@pytest.mark.slow
 async def test_a_claimed_tournament_match_advances_the_claimant(standin: DiscordStandin,
                                                                launch_bot: LaunchBot) -> None:
     await launch_bot(**seeded_env(clock_rate=60.0))  # the service's clock: a 2-minute limit takes 2 seconds
