@@ -25,6 +25,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.admin",
     "cogs.leaderboard",
     "cogs.channels",
+    "cogs.tournaments",
 )
 
 _SYNC_KEY = "global_command_fingerprint"

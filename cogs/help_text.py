@@ -12,9 +12,8 @@ automatic doubles). Leave the opponent empty for an open challenge anyone may ac
 
 **Your turn**
 Press **Roll**, or **Double** when you may (R6.1); if you cannot double, the dice are rolled for you (R9.4).
-Move by clicking: choose a checker (the point it leaves from), then the die if two are possible. Only legal \
-moves are offered. **Undo** takes back a step, **Done** ends the turn (R9.2). Forced and impossible rolls are \
-played for you (R9.3).
+Move by clicking: choose a checker (the point it leaves from), then the die if two are possible. \
+**Undo** takes back a step, **Done** ends the turn (R9.2). Forced and impossible rolls are played for you (R9.3).
 Or type the play: `/bg move 24/18 13/11` (`bar/22`, `6/off`, `13/7*`, `8/5(2)`); autocomplete lists the \
 legal plays.
 
@@ -33,6 +32,9 @@ When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it)
 `/history` — a player's latest finished matches
 `/bgadmin turn-limit` — (Manage Server) how long a player may take for a turn
 `/bgadmin threads` — (Manage Server) play every match in a new thread by default
+
+**Tournaments** (organisers: `/tournament create` `/tournament start` `/tournament cancel` `/tournament award` \
+`/tournament role`): `/tournament join` `/tournament leave` `/tournament bracket` `/tournament list`
 
 **Time limit**
 A player who does not act within the server's turn limit (default 24 hours) gets a reminder at half time; \

@@ -20,6 +20,10 @@ Challenges (expire after 10 minutes; `Challenge.status` is a ChallengeStatus):
         Creates the match (player 0 = challenger, 1 = accepter) and makes the opening roll; the update's events
         start with GameStarted, OpeningRolled, ... A late or second accept: AlreadyAcceptedError ("Bob accepted
         first.", with .acceptor_id, .acceptor_name, .match_id, .channel_id)
+    await service.start_match_directly(*, guild_id, channel_id, players: (PlayerRef, PlayerRef), options,
+                                       parent_channel_id=None, within=None) -> MatchUpdate
+        a match with no challenge (tournament pairings); within(sqlite3 connection, match_id) runs in the same
+        write trip, and a ServiceError from it refuses the start with nothing stored
     await service.decline(challenge_id, user_id) -> Challenge     # the challenged member only
     await service.cancel(challenge_id, user_id) -> Challenge      # the challenger only
     await service.expire_challenges() -> list[Challenge]          # newly expired ones, to edit their messages

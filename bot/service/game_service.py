@@ -735,6 +735,61 @@ class GameService:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
+    # --- matches without a challenge (issue 21) -------------------------------------------------------------
+
+    async def start_match_directly(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        players: tuple[PlayerRef, PlayerRef],
+        options: MatchOptions,
+        parent_channel_id: int | None = None,
+        within: Callable[[sqlite3.Connection, int], None] | None = None,
+    ) -> MatchUpdate:
+        """Start a match between two players with no challenge (a tournament pairing), player 0 first.
+
+        `within(connection, match_id)` runs in the same write trip as the new match, so a caller can tie the
+        match to its own rows atomically (a tournament slot); a ServiceError from it refuses the start and
+        nothing is stored. The opening roll is made at once, as for an accepted challenge (R2.1-R2.2).
+        """
+        if players[0].user_id == players[1].user_id:
+            raise ServiceError("A player cannot play against themselves.")
+        now = self._clock()
+        match = Match((players[0].name, players[1].name), options, self._dice)
+        events = list(match.last_events)
+        state = snapshot_text(match)
+        options_json = json.dumps(options.to_dict(), sort_keys=True)
+
+        def write(connection: sqlite3.Connection) -> match_store.StoredMatch:
+            _refuse_busy_channel(connection, channel_id)
+            for player in players:
+                player_store.remember_player(connection, player.user_id, player.name, now)
+            try:
+                match_id = match_store.insert_match(
+                    connection,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    parent_channel_id=parent_channel_id,
+                    player_ids=(players[0].user_id, players[1].user_id),
+                    length=options.length,
+                    options_json=options_json,
+                    log_header=log_header_text(match),
+                    state_json=state,
+                    now=now,
+                )
+            except sqlite3.IntegrityError:
+                raise ServiceError("There is already a match in this channel.") from None
+            if within is not None:
+                within(connection, match_id)
+            row = match_store.find_match(connection, match_id)
+            assert row is not None
+            return row
+
+        record = self._record(await single_trip_transaction(self.db, write), match)
+        self._remember(record.id, record.version, state, match)
+        return MatchUpdate(record, events)
+
     @staticmethod
     def _record(stored: match_store.StoredMatch, match: Match) -> MatchRecord:
         return MatchRecord(
