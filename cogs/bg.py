@@ -26,7 +26,8 @@ from cogs.custom_ids import ChallengeControl, GameAction, GameControl
 from cogs.errors import UserFacingError, reply_privately
 from cogs.game_messages import GamePublisher, compose, current_link
 from cogs.help_text import HELP
-from cogs.views import HANDLER_COG, ChallengeButton, GameButton
+from cogs.player_settings import settings_command
+from cogs.views import HANDLER_COG, ChallengeButton, GameButton, PlaySelect
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -65,10 +66,10 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         return self.bot.service
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(GameButton, ChallengeButton)
+        self.bot.add_dynamic_items(GameButton, ChallengeButton, PlaySelect)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(GameButton, ChallengeButton)
+        self.bot.remove_dynamic_items(GameButton, ChallengeButton, PlaySelect)
 
     # --- commands ---------------------------------------------------------------------------------------------
 
@@ -200,6 +201,13 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         """How to play, and every command."""
         await interaction.response.send_message(HELP, ephemeral=True)
 
+    @app_commands.command(name="settings")
+    @app_commands.describe(auto_done="Finish your turn as soon as your last checker is moved (no Done; no Undo "
+                                     "after the last checker)")
+    async def settings(self, interaction: discord.Interaction[Any], auto_done: bool | None = None) -> None:
+        """Your own settings for every match (leave the options empty to see them)."""
+        await settings_command(self.service, interaction, auto_done)
+
     async def match_here(self, interaction: discord.Interaction[Any]) -> MatchRecord:
         record = await self.service.match_in_channel(interaction.channel_id or 0)
         if record is None:
@@ -226,6 +234,9 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         if control.action is GameAction.STEP:
             assert control.start is not None and control.die is not None
             return await service.step(control.match_id, user_id, control.start, control.die, version=version)
+        if control.action is GameAction.PLAY:  # a whole play (button or select), confirmed at once (R10.1)
+            assert control.play is not None
+            return await service.play_text(control.match_id, user_id, control.play, version=version)
         calls: dict[GameAction, ServiceCall] = {
             GameAction.ROLL: service.roll,
             GameAction.DOUBLE: service.double,

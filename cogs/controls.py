@@ -15,7 +15,7 @@ from bot.engine.game import Phase
 from bot.engine.match import Match
 from cogs.custom_ids import GameAction, GameControl
 from cogs.event_text import dice_text, points_text
-from cogs.move_menu import ButtonSpec, Rows, move_menu
+from cogs.move_menu import MAX_PLAY_BUTTONS, ButtonSpec, Rows, finishing_plays, move_menu
 
 _GREEN, _RED, _BLUE, _GREY = (discord.ButtonStyle.success, discord.ButtonStyle.danger,
                               discord.ButtonStyle.primary, discord.ButtonStyle.secondary)
@@ -81,6 +81,22 @@ def status_line(match: Match) -> str:
     return STATUS_PREFIX + " · ".join(parts)
 
 
+def how_to_move(match: Match) -> str:
+    """The ways to enter a play that the move menu offers now (cogs.move_menu), in a sentence."""
+    dice = match.dice
+    plays = None if dice is None else finishing_plays(match.game.position, dice, match.steps)
+    if dice is None or not plays:
+        return "choose a checker to move, or type it with `/bg move`."
+    if len(plays) > MAX_PLAY_BUTTONS:
+        return ("choose your whole play from the list (it ends your turn), or move checker by checker, or type "
+                "it with `/bg move`.")
+    position, steps = match.game.position, match.steps
+    if any(position.next_steps(dice, (*steps, step)) for step in match.next_steps()):
+        return ("press a green button for a whole play (it ends your turn), or move checker by checker, or type "
+                "it with `/bg move`.")
+    return "press a green button to finish your turn, or type it with `/bg move`."
+
+
 def prompt(match: Match, mention: str) -> str:
     """What the player to act is asked to do, addressed to them (`mention`); empty when the match is over."""
     player = match.to_act
@@ -95,8 +111,7 @@ def prompt(match: Match, mention: str) -> str:
         entered = f" So far: {' '.join(str(step) for step in match.steps)}." if match.steps else ""
         if not match.next_steps():
             return f"{mention}, press **Done** to finish your turn, or **Undo**.{entered}"
-        return (f"{mention}, play your {dice_text(match.dice)}: choose a checker to move, or type it with "
-                f"`/bg move`.{entered}")
+        return f"{mention}, play your {dice_text(match.dice)}: {how_to_move(match)}{entered}"
     if phase is Phase.DOUBLED:
         beaver = ", **Beaver**" if actions.Beaver in match.allowed(player) else ""
         return (f"{mention}, {other} doubles to {game.offered}: **Take** (play on with the cube at "

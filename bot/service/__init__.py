@@ -47,6 +47,9 @@ Queries:
     await service.guild_settings(guild_id) -> GuildSettings     # turn_limit_seconds (default 24 h), default_length (5)
     await service.set_turn_limit(guild_id, seconds) -> GuildSettings   # 60 s .. 30 days
     await service.set_default_length(guild_id, length) -> GuildSettings
+    await service.player_prefs(user_id) -> PlayerPrefs          # auto_done (default False)
+    await service.set_player_prefs(player: PlayerRef, *, auto_done=None) -> PlayerPrefs   # remembered per player;
+        with auto_done, `step` confirms the turn in the same action once the play is complete (R9.2)
 
 MatchRecord: id, guild_id, channel_id, parent_channel_id, players (PlayerRef, PlayerRef) in engine order,
 match (the engine Match at this version: read it, never change it), version, status (MatchStatus ACTIVE /
@@ -67,6 +70,7 @@ from bot.service.records import (
     MatchRecord,
     MatchStatus,
     MatchUpdate,
+    PlayerPrefs,
     PlayerRef,
     TurnTimer,
 )
@@ -83,6 +87,7 @@ __all__ = [
     "MatchStatus",
     "MatchUpdate",
     "NotFoundError",
+    "PlayerPrefs",
     "PlayerRef",
     "ServiceError",
     "StaleStateError",

@@ -62,6 +62,17 @@ class GuildSettings:
     default_length: int = DEFAULT_MATCH_LENGTH
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerPrefs:
+    """A player's own settings, the same in every match (issue 15).
+
+    auto_done: the turn is finished as soon as the last checker of a complete play is moved, in the same
+    action, so no Done click (and no Undo after the last checker, R9.2)."""
+
+    user_id: int
+    auto_done: bool = False
+
+
 class MatchStatus(enum.Enum):
     ACTIVE = "active"
     FINISHED = "finished"
