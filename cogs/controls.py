@@ -15,7 +15,7 @@ from bot.engine.game import Phase
 from bot.engine.match import Match
 from cogs.custom_ids import GameAction, GameControl
 from cogs.event_text import dice_text, points_text
-from cogs.move_menu import MAX_PLAY_BUTTONS, ButtonSpec, Rows, finishing_plays, move_menu
+from cogs.move_menu import MAX_PLAY_BUTTONS, ButtonSpec, Rows, move_menu, whole_play_choices
 
 _GREEN, _RED, _BLUE, _GREY = (discord.ButtonStyle.success, discord.ButtonStyle.danger,
                               discord.ButtonStyle.primary, discord.ButtonStyle.secondary)
@@ -84,17 +84,12 @@ def status_line(match: Match) -> str:
 def how_to_move(match: Match) -> str:
     """The ways to enter a play that the move menu offers now (cogs.move_menu), in a sentence."""
     dice = match.dice
-    plays = None if dice is None else finishing_plays(match.game.position, dice, match.steps)
-    if dice is None or not plays:
+    plays = None if dice is None else whole_play_choices(match.game.position, dice, match.steps)
+    if not plays:
         return "choose a checker to move, or type it with `/bg move`."
-    if len(plays) > MAX_PLAY_BUTTONS:
-        return ("choose your whole play from the list (it ends your turn), or move checker by checker, or type "
-                "it with `/bg move`.")
-    position, steps = match.game.position, match.steps
-    if any(position.next_steps(dice, (*steps, step)) for step in match.next_steps()):
-        return ("press a green button for a whole play (it ends your turn), or move checker by checker, or type "
-                "it with `/bg move`.")
-    return "press a green button to finish your turn, or type it with `/bg move`."
+    chosen = "a green button" if len(plays) <= MAX_PLAY_BUTTONS else "the list"
+    return (f"choose your whole play from {chosen} (it ends your turn), or move checker by checker, or type it "
+            "with `/bg move`.")
 
 
 def prompt(match: Match, mention: str) -> str:

@@ -3,12 +3,12 @@
 Two ways that always agree with the engine, shown together:
 - Whole plays: the complete legal plays the steps entered so far can still lead to (`finishing_plays`), each
   confirmed at once when chosen (R9.2, like a typed `/bg move`). Up to 5 are green buttons of their own; up to
-  25 (Discord's limit) are the options of a select menu; more are not offered until a step narrows them.
+  25 (Discord's limit) are the options of a select menu; more are not offered until a step narrows them. They
+  are not offered when only the last checker is left to move: the step buttons are then the same plays.
 - Steps: the engine's legal next steps (`Position.next_steps`), so every step leads on towards a complete legal
   play. A step is one button ("13/8") wherever the rows have room; only when they do not, a point with two
-  possible dice gets one "From 13" button that asks for the die. Undo and Done follow in the last row.
-When whole-play buttons are shown, the steps that would finish the play are left out: the green buttons are
-those very plays, one click each instead of the step and Done.
+  possible dice gets one "From 13" button that asks for the die. Undo and Done follow in the last row; with the
+  player's auto-finish setting the service ends the turn at the last step instead (no Done).
 
 tests/cogs/test_move_menu.py checks over thousands of random positions and rolls that every legal play can be
 entered and nothing else, and that the layout fits Discord's limits: at most 15 points hold checkers, so the
@@ -119,6 +119,16 @@ def finishing_plays(
     return sorted(found, key=_reading_order)
 
 
+def whole_play_choices(position: Position, dice: tuple[int, int], steps: Sequence[Step]) -> list[Play] | None:
+    """The whole plays to offer beside the steps: None when there are too many for a select, or when only the
+    last checker is left to move (the step buttons are then those very plays, finished by Done or by the
+    player's auto-finish setting, which a whole-play button would overrule)."""
+    following = position.next_steps(dice, steps)
+    if not any(position.next_steps(dice, (*steps, step)) for step in following):
+        return None
+    return finishing_plays(position, dice, steps)
+
+
 def move_menu(
     match_id: int,
     version: int,
@@ -154,12 +164,11 @@ def move_menu(
         return (tuple(dice_row), *finish_rows)
 
     whole: list[Row] = []
-    plays = finishing_plays(position, dice, steps) if options else None
+    plays = whole_play_choices(position, dice, steps)
     texts = [str(play) for play in plays or ()]
     if texts and len(texts) <= MAX_PLAY_BUTTONS and all(_fits_button(match_id, version, text) for text in texts):
         whole.append(tuple(ButtonSpec(text, GameControl(match_id, version, GameAction.PLAY, play=text),
                                       discord.ButtonStyle.success) for text in texts))
-        options = [step for step in options if position.next_steps(dice, (*steps, step))]
     elif texts and all(len(text) <= MAX_OPTION_TEXT for text in texts):
         whole.append(SelectSpec(PlaySelectControl(match_id, version), tuple((text, text) for text in texts)))
 

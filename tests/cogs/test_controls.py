@@ -53,13 +53,12 @@ def test_a_chosen_play_is_the_engine_play_of_the_same_name() -> None:
         assert str(match.parse_play(value)) == value
 
 
-def test_the_last_checker_is_offered_as_green_whole_plays_with_undo() -> None:
+def test_the_last_checker_is_moved_by_its_step_buttons_with_undo() -> None:
     match = new_match([3, 1])
     match.apply(actions.MoveChecker(0, 8, 5))
-    assert labels(match) == [["24/23 8/5", "8/4", "8/5 8/7", "8/5 6/5"], ["Undo"]]
-    assert actions_of(match) == {GameAction.PLAY, GameAction.UNDO}
+    assert labels(match) == [["24/23", "8/7", "6/5", "5/4"], ["Undo"]]
     assert prompt(match, "@Alice") == (
-        "@Alice, play your 3-1: press a green button to finish your turn, or type it with `/bg move`. So far: 8/5."
+        "@Alice, play your 3-1: choose a checker to move, or type it with `/bg move`. So far: 8/5."
     )
 
 

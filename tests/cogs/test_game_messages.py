@@ -42,7 +42,7 @@ def test_editing_keeps_the_history_and_replaces_the_prompt() -> None:
     assert second.splitlines()[:-2] == first.splitlines()[:-2]  # what happened; the status is redrawn, once
     assert second.splitlines()[-2:] == [
         "-# Pips: Alice 164, Bob 167 · Score: Alice 0, Bob 0 (to 3) · Cube: 1, centred",  # the step counts
-        "<@111>, play your 3-1: press a green button to finish your turn, or type it with `/bg move`. So far: 8/5.",
+        "<@111>, play your 3-1: choose a checker to move, or type it with `/bg move`. So far: 8/5.",
     ]
     assert sum(line.startswith("-# ") for line in second.splitlines()) == 1
 

@@ -24,6 +24,7 @@ from cogs.move_menu import (
     SelectSpec,
     finishing_plays,
     move_menu,
+    whole_play_choices,
 )
 
 MATCH_ID, VERSION = 123456789012345678, 41
@@ -173,11 +174,19 @@ def test_too_many_plays_for_a_select_are_offered_once_a_step_narrows_them() -> N
     assert len(menu.options) == 11 and all(value.startswith("24/16") for _, value in menu.options)
 
 
-def test_the_last_checker_is_a_green_whole_play_when_few_are_left() -> None:
+def test_a_few_whole_plays_are_green_buttons_beside_the_steps() -> None:
+    position = Position.from_points({6: 1, 5: 1}, {1: 2})
+    rows = move_menu(1, 1, position, (2, 1), ())
+    assert labels(rows) == [["6/3", "6/4 5/4", "5/2"], ["6/4", "6/5", "5/3", "5/4"]]
+    assert {b.control.action for b in rows[0] if isinstance(b, ButtonSpec)} == {GameAction.PLAY}
+
+
+def test_the_last_checker_is_left_to_the_step_buttons() -> None:
+    # One die left: each step is a whole play, finished by Done or by the player's auto-finish setting.
     position = Position.initial()
     rows = move_menu(1, 1, position, (3, 1), (Step(8, 5, 3),))
-    assert labels(rows) == [["24/23 8/5", "8/4", "8/5 8/7", "8/5 6/5"], ["Undo"]]
-    assert {b.control.action for b in buttons_of(rows)} == {GameAction.PLAY, GameAction.UNDO}
+    assert labels(rows) == [["24/23", "8/7", "6/5", "5/4"], ["Undo"]]
+    assert whole_play_choices(position, (3, 1), (Step(8, 5, 3),)) is None
 
 
 def test_finishing_plays_lists_what_the_steps_can_still_become() -> None:
