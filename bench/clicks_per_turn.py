@@ -88,6 +88,11 @@ def new_controls(position: Position, dice: tuple[int, int], steps: Steps, picked
     return controls
 
 
+def new_step_controls(position: Position, dice: tuple[int, int], steps: Steps, picked: int | None) -> list[Control]:
+    """The move menu as built now, for a player who moves checker by checker only (no whole plays)."""
+    return [c for c in new_controls(position, dice, steps, picked) if c.action not in (None, GameAction.PLAY)]
+
+
 Menu = Callable[[Position, tuple[int, int], Steps, int | None], list[Control]]
 
 
@@ -172,6 +177,8 @@ SETUPS = (
     Setup("after, auto-finish off: clicks (a select = 2)", new_controls, False, 2),
     Setup("after, auto-finish on: interactions", new_controls, True, 1),
     Setup("after, auto-finish on: clicks (a select = 2)", new_controls, True, 2),
+    Setup("after, checker by checker only, auto-finish off", new_step_controls, False, 1),
+    Setup("after, checker by checker only, auto-finish on", new_step_controls, True, 1),
 )
 
 

@@ -15,7 +15,7 @@ from bot.engine.game import Phase
 from bot.engine.match import Match
 from cogs.custom_ids import GameAction, GameControl
 from cogs.event_text import dice_text, points_text
-from cogs.move_menu import MAX_PLAY_BUTTONS, ButtonSpec, Rows, move_menu, whole_play_choices
+from cogs.move_menu import ButtonSpec, Rows, SelectSpec, move_menu
 
 _GREEN, _RED, _BLUE, _GREY = (discord.ButtonStyle.success, discord.ButtonStyle.danger,
                               discord.ButtonStyle.primary, discord.ButtonStyle.secondary)
@@ -84,10 +84,13 @@ def status_line(match: Match) -> str:
 def how_to_move(match: Match) -> str:
     """The ways to enter a play that the move menu offers now (cogs.move_menu), in a sentence."""
     dice = match.dice
-    plays = None if dice is None else whole_play_choices(match.game.position, dice, match.steps)
-    if not plays:
+    rows = () if dice is None else move_menu(0, 0, match.game.position, dice, match.steps)
+    menus = sum(isinstance(row, SelectSpec) for row in rows)
+    green = any(button.control.action is GameAction.PLAY
+                for row in rows if not isinstance(row, SelectSpec) for button in row)
+    if not menus and not green:
         return "choose a checker to move, or type it with `/bg move`."
-    chosen = "a green button" if len(plays) <= MAX_PLAY_BUTTONS else "the list"
+    chosen = "a green button" if green else "the list" if menus == 1 else "the lists"
     return (f"choose your whole play from {chosen} (it ends your turn), or move checker by checker, or type it "
             "with `/bg move`.")
 

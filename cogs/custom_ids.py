@@ -56,8 +56,11 @@ GAME_TEMPLATE = re.compile(
     r"(?:(?<!:play):(?P<start>[0-9]{1,2})(?::(?P<die>[1-6]))?)?"  # a point (and a die), never after `play`
     rf"(?:(?<=:play):(?P<play>{PLAY_TEXT}))?(?<!:play)"  # `play` always has its play
 )
-#: The select menu of whole plays; distinct from every game button's id (`plays` is no GameAction).
-PLAY_SELECT_TEMPLATE = re.compile(r"bg:(?P<match>[0-9]{1,20}):(?P<version>[0-9]{1,12}):plays")
+#: The select menus of whole plays (part 2, 3 ... when one menu cannot hold them all); distinct from every game
+#: button's id (`plays` is no GameAction).
+PLAY_SELECT_TEMPLATE = re.compile(
+    r"bg:(?P<match>[0-9]{1,20}):(?P<version>[0-9]{1,12}):plays(?::(?P<part>[2-9]))?"
+)
 CHALLENGE_TEMPLATE = re.compile(
     r"bgc:(?P<challenge>[0-9]{1,20}):(?P<action>" + "|".join(a.value for a in ChallengeAction) + ")(?P<thread>:t)?"
 )
@@ -124,15 +127,22 @@ class GameControl:
 
 @dataclass(frozen=True, slots=True)
 class PlaySelectControl:
-    """The select menu of the whole plays of a turn: which match and the version it was drawn for. The play
-    comes with the interaction (the chosen option's value), so `chosen` turns it into a PLAY control."""
+    """A select menu of the whole plays of a turn: which match, the version it was drawn for, and which part of
+    the plays it holds (1 unless they need several menus). The play comes with the interaction (the chosen
+    option's value), so `chosen` turns it into a PLAY control."""
 
     match_id: int
     version: int
+    part: int = 1
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.part <= 9:
+            raise ValueError(f"part {self.part} of the plays is not 1-9")
 
     @property
     def custom_id(self) -> str:
-        return f"bg:{self.match_id}:{self.version}:plays"
+        suffix = "" if self.part == 1 else f":{self.part}"
+        return f"bg:{self.match_id}:{self.version}:plays{suffix}"
 
     def chosen(self, play: str) -> GameControl:
         """The control for the option chosen; ValueError for a value that cannot be a play."""
@@ -140,7 +150,8 @@ class PlaySelectControl:
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> PlaySelectControl:
-        return cls(int(match["match"]), int(match["version"]))
+        part = match["part"]
+        return cls(int(match["match"]), int(match["version"]), 1 if part is None else int(part))
 
     @classmethod
     def parse(cls, custom_id: str) -> PlaySelectControl:

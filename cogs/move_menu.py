@@ -3,8 +3,9 @@
 Two ways that always agree with the engine, shown together:
 - Whole plays: the complete legal plays the steps entered so far can still lead to (`finishing_plays`), each
   confirmed at once when chosen (R9.2, like a typed `/bg move`). Up to 5 are green buttons of their own; up to
-  25 (Discord's limit) are the options of a select menu; more are not offered until a step narrows them. They
-  are not offered when only the last checker is left to move: the step buttons are then the same plays.
+  25 (Discord's limit) are the options of a select menu; more are split over several menus (in reading order,
+  each saying which plays it holds) while the rows allow, else not offered until a step narrows them. They are
+  not offered when only the last checker is left to move: the step buttons are then the same plays.
 - Steps: the engine's legal next steps (`Position.next_steps`), so every step leads on towards a complete legal
   play. A step is one button ("13/8") wherever the rows have room; only when they do not, a point with two
   possible dice gets one "From 13" button that asks for the die. Undo and Done follow in the last row; with the
@@ -12,13 +13,14 @@ Two ways that always agree with the engine, shown together:
 
 tests/cogs/test_move_menu.py checks over thousands of random positions and rolls that every legal play can be
 entered and nothing else, and that the layout fits Discord's limits: at most 15 points hold checkers, so the
-compact step buttons take at most 3 rows of 5, the whole plays 1 row and Undo / Done 1 row.
+compact step buttons take at most 3 rows of 5 and Undo / Done 1 row; the whole plays take the rows left.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import discord
 
@@ -28,7 +30,9 @@ from cogs.custom_ids import MAX_CUSTOM_ID, GameAction, GameControl, PlaySelectCo
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
 MAX_SELECT_OPTIONS = 25  # Discord's limit for one select menu
+MAX_PLAY_SELECTS = MAX_ROWS - 1  # select menus of whole plays: one row at least stays for the step buttons
 MAX_PLAY_BUTTONS = MAX_BUTTONS_PER_ROW  # whole plays shown as buttons (one row) rather than a select
+MAX_PLACEHOLDER = 150
 MAX_BUTTON_LABEL = 80
 MAX_OPTION_TEXT = 100  # a select option's label and value
 PLAY_SELECT_PLACEHOLDER = "Choose your whole play (it ends your turn)"
@@ -120,13 +124,41 @@ def finishing_plays(
 
 
 def whole_play_choices(position: Position, dice: tuple[int, int], steps: Sequence[Step]) -> list[Play] | None:
-    """The whole plays to offer beside the steps: None when there are too many for a select, or when only the
-    last checker is left to move (the step buttons are then those very plays, finished by Done or by the
-    player's auto-finish setting, which a whole-play button would overrule)."""
+    """The whole plays to offer beside the steps: None when there are too many for the select menus a message
+    can hold, or when only the last checker is left to move (the step buttons are then those very plays,
+    finished by Done or by the player's auto-finish setting, which a whole-play button would overrule)."""
+    found = _whole_play_choices(position, dice, tuple(steps))
+    return None if found is None else list(found)
+
+
+@lru_cache(maxsize=256)
+def _whole_play_choices(position: Position, dice: tuple[int, int], steps: tuple[Step, ...]) -> tuple[Play, ...] | None:
+    """Cached: the controls and the prompt of one message both ask, and a redraw asks again."""
     following = position.next_steps(dice, steps)
     if not any(position.next_steps(dice, (*steps, step)) for step in following):
         return None
-    return finishing_plays(position, dice, steps)
+    found = finishing_plays(position, dice, steps, limit=MAX_SELECT_OPTIONS * MAX_PLAY_SELECTS)
+    return None if found is None else tuple(found)
+
+
+def play_selects(match_id: int, version: int, texts: Sequence[str], rows: int) -> list[SelectSpec]:
+    """The plays as select menus, in reading order and in parts of nearly equal size when one menu cannot hold them;
+    none when they would need more than `rows` menus."""
+    parts = -(-len(texts) // MAX_SELECT_OPTIONS)
+    if not texts or parts > rows or any(len(text) > MAX_OPTION_TEXT for text in texts):
+        return []
+    size = -(-len(texts) // parts)
+    menus = []
+    for part, start in enumerate(range(0, len(texts), size), start=1):
+        chunk = texts[start : start + size]
+        placeholder = PLAY_SELECT_PLACEHOLDER
+        if parts > 1:
+            placeholder = f"Whole plays ({part} of {parts}): {chunk[0]} … {chunk[-1]}"
+            if len(placeholder) > MAX_PLACEHOLDER:
+                placeholder = f"Whole plays ({part} of {parts})"
+        control = PlaySelectControl(match_id, version, part)
+        menus.append(SelectSpec(control, tuple((text, text) for text in chunk), placeholder))
+    return menus
 
 
 def move_menu(
@@ -169,8 +201,9 @@ def move_menu(
     if texts and len(texts) <= MAX_PLAY_BUTTONS and all(_fits_button(match_id, version, text) for text in texts):
         whole.append(tuple(ButtonSpec(text, GameControl(match_id, version, GameAction.PLAY, play=text),
                                       discord.ButtonStyle.success) for text in texts))
-    elif texts and all(len(text) <= MAX_OPTION_TEXT for text in texts):
-        whole.append(SelectSpec(PlaySelectControl(match_id, version), tuple((text, text) for text in texts)))
+    else:  # the rows left once every point has a button ("From 13" at least) and Undo / Done theirs
+        compact_rows = -(-len({step.start for step in options}) // MAX_BUTTONS_PER_ROW)
+        whole.extend(play_selects(match_id, version, texts, MAX_ROWS - compact_rows - len(finish_rows)))
 
     slots = (MAX_ROWS - len(whole) - len(finish_rows)) * MAX_BUTTONS_PER_ROW
     step_row_buttons = step_buttons(match_id, version, options, slots)

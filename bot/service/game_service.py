@@ -79,6 +79,8 @@ MatchFinishedHook = Callable[[aiosqlite.Connection, MatchRecord], Awaitable[None
 ActionMaker = Callable[[int, Match, match_store.StoredMatch], Action]
 #: After the action: a second action to apply in the same service call (and transaction), or None.
 FollowUp = Callable[[int, Match], Action | None]
+#: Finds the FollowUp to use (or None), under the match's lock so that requests keep their arrival order.
+FollowUpSource = Callable[[], Awaitable[FollowUp | None]]
 
 #: How many players' settings the service keeps in memory.
 PREFS_CACHE_SIZE = 10_000
@@ -378,8 +380,10 @@ class GameService:
             where = "the bar" if start == 25 else f"point {start}"
             raise ServiceError(f"No checker can move {die} from {where} now.")
 
-        auto_done = (await self.player_prefs(user_id)).auto_done
-        return await self._act(match_id, user_id, version, make, then=_confirm_when_complete if auto_done else None)
+        async def finish_if_wanted() -> FollowUp | None:
+            return _confirm_when_complete if (await self.player_prefs(user_id)).auto_done else None
+
+        return await self._act(match_id, user_id, version, make, then=finish_if_wanted)
 
     async def play_text(self, match_id: int, user_id: int, text: str, *, version: int | None = None) -> MatchUpdate:
         """A typed complete play such as `24/18 13/11` (R10.1), confirmed at once (R9.2)."""
@@ -417,9 +421,10 @@ class GameService:
         user_id: int,
         version: int | None,
         make: ActionMaker,
-        then: FollowUp | None = None,
+        then: FollowUpSource | None = None,
     ) -> MatchUpdate:
         async with self._locks.hold(match_id):
+            follow_up = None if then is None else await then()
             stored = await self._stored(match_id)
             if stored.status != MatchStatus.ACTIVE.value:
                 raise ServiceError(f"Match #{match_id} is over; nothing more can be done in it.")
@@ -435,7 +440,7 @@ class GameService:
             try:
                 action = make(player, match, stored)
                 events = match.apply(action)
-                follow = None if then is None else then(player, match)
+                follow = None if follow_up is None else follow_up(player, match)
                 if follow is not None:
                     events += match.apply(follow)
             except ActionError as error:

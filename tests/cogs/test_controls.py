@@ -62,13 +62,14 @@ def test_the_last_checker_is_moved_by_its_step_buttons_with_undo() -> None:
     )
 
 
-def test_a_double_with_too_many_plays_for_the_list_starts_with_steps_only() -> None:
+def test_a_double_with_more_plays_than_one_list_holds_gets_several_lists() -> None:
     match = new_match([3, 1, 3, 3])
     match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
     match.apply(actions.Roll(1))
-    assert match.phase is Phase.MOVING and len(match.legal_plays()) > 25  # 73 plays with 3-3
-    assert actions_of(match) == {GameAction.STEP} and not any(isinstance(r, SelectSpec) for r in controls(7, 3, match))
-    assert "choose a checker to move" in prompt(match, "@Bob")
+    assert match.phase is Phase.MOVING and len(match.legal_plays()) == 73  # three lists
+    menus = [row for row in controls(7, 3, match) if isinstance(row, SelectSpec)]
+    assert [len(menu.options) for menu in menus] == [25, 25, 23]
+    assert "from the lists" in prompt(match, "@Bob")
 
 
 def test_turn_start_offers_roll_and_double_then_cube_answers_with_beaver() -> None:

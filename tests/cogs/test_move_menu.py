@@ -17,6 +17,7 @@ from bot.engine import Position, Step
 from cogs.custom_ids import GameAction, GameControl, PlaySelectControl
 from cogs.move_menu import (
     MAX_BUTTONS_PER_ROW,
+    MAX_PLAY_SELECTS,
     MAX_ROWS,
     MAX_SELECT_OPTIONS,
     ButtonSpec,
@@ -66,11 +67,13 @@ def check_limits(rows: Rows) -> None:
     ids = [button.control.custom_id for button in buttons_of(rows)]
     ids += [menu.control.custom_id for menu in selects_of(rows)]
     assert len(ids) == len(set(ids)), "custom_ids must be unique in a message"
-    assert len(selects_of(rows)) <= 1
+    menus = selects_of(rows)
+    assert len(menus) <= MAX_PLAY_SELECTS and [m.control.part for m in menus] == list(range(1, len(menus) + 1))
+    values = [value for menu in menus for _, value in menu.options]
+    assert len(values) == len(set(values)), "a play is offered once"
     for row in rows:
         if isinstance(row, SelectSpec):
             assert 1 <= len(row.options) <= MAX_SELECT_OPTIONS
-            assert len({value for _, value in row.options}) == len(row.options)
             assert all(1 <= len(text) <= 100 for option in row.options for text in option)
             assert 1 <= len(row.control.custom_id) <= 100 and len(row.placeholder) <= 150
             assert PlaySelectControl.parse(row.control.custom_id) == row.control
@@ -164,14 +167,30 @@ def test_a_turn_opens_with_the_select_of_every_play_and_a_button_per_step() -> N
     assert labels(rows)[1:] == [["24/18", "13/7", "13/8", "8/2", "8/3"]]  # room for each step: no "From 13"
 
 
-def test_too_many_plays_for_a_select_are_offered_once_a_step_narrows_them() -> None:
+def test_more_plays_than_one_select_holds_are_split_in_reading_order() -> None:
     position = Position.initial()
-    assert len(position.legal_plays((4, 4))) > MAX_SELECT_OPTIONS
-    assert labels(move_menu(1, 1, position, (4, 4), ())) == [["24/20", "13/9", "8/4", "6/2"]]
-    assert not selects_of(move_menu(1, 1, position, (4, 4), (Step(24, 20, 4),)))  # 31 ways on: still too many
-    after = move_menu(1, 1, position, (4, 4), (Step(24, 20, 4), Step(20, 16, 4)))
-    (menu,) = selects_of(after)
-    assert len(menu.options) == 11 and all(value.startswith("24/16") for _, value in menu.options)
+    plays = position.legal_plays((4, 4))
+    assert MAX_SELECT_OPTIONS < len(plays) <= 3 * MAX_SELECT_OPTIONS  # 52
+    rows = move_menu(1, 1, position, (4, 4), ())
+    assert labels(rows) == [["select"], ["select"], ["select"], ["24/20", "13/9", "8/4", "6/2"]]
+    menus = selects_of(rows)
+    assert [len(menu.options) for menu in menus] == [18, 18, 16]
+    assert [menu.control for menu in menus] == [PlaySelectControl(1, 1, part) for part in (1, 2, 3)]
+    first, last = menus[0].options[0][0], menus[0].options[-1][0]
+    assert menus[0].placeholder == f"Whole plays (1 of 3): {first} … {last}"
+    assert {value for menu in menus for _, value in menu.options} == {str(play) for play in plays}
+
+
+def test_too_many_plays_for_the_rows_are_offered_once_a_step_narrows_them() -> None:
+    position = Position.from_points({24: 1, 22: 1, 20: 2, 13: 3, 10: 2, 8: 2, 6: 2, 5: 2}, {24: 2, 13: 5, 7: 3, 2: 5})
+    assert len(position.legal_plays((3, 3))) > MAX_PLAY_SELECTS * MAX_SELECT_OPTIONS  # 334
+    assert not selects_of(move_menu(1, 1, position, (3, 3), ()))
+    steps = (Step(13, 10, 3), Step(13, 10, 3))
+    finishing = whole_play_choices(position, (3, 3), steps)
+    assert finishing is not None and len(finishing) == 36
+    menus = selects_of(move_menu(1, 1, position, (3, 3), steps))
+    assert len(menus) == 2
+    assert [value for menu in menus for _, value in menu.options] == [str(play) for play in finishing]
 
 
 def test_a_few_whole_plays_are_green_buttons_beside_the_steps() -> None:
