@@ -55,6 +55,21 @@ def test_play_select_round_trips_and_its_choice_is_a_play_control(match_id: int,
     assert menu.chosen(play) == GameControl(match_id, version, GameAction.PLAY, play=play)
 
 
+@given(ids, versions, st.integers(1, 9))
+def test_the_parts_of_the_plays_have_ids_of_their_own(match_id: int, version: int, part: int) -> None:
+    menu = PlaySelectControl(match_id, version, part)
+    assert PlaySelectControl.parse(menu.custom_id) == menu
+    assert menu.custom_id.endswith(":plays") == (part == 1)
+
+
+def test_a_part_out_of_range_is_refused() -> None:
+    for part in (0, 10):
+        with pytest.raises(ValueError):
+            PlaySelectControl(1, 2, part)
+    with pytest.raises(ValueError):
+        PlaySelectControl.parse("bg:1:2:plays:1")  # part 1 is written without a number: one id per menu
+
+
 def test_a_chosen_value_that_cannot_be_a_play_is_refused() -> None:
     menu = PlaySelectControl(1, 2)
     for value in ("", "x" * 101):

@@ -171,11 +171,12 @@ def whole_play_buttons(message: Message) -> list[str]:
 
 
 async def choose_play(table: Table, user: ScenarioUser, play: str, *, timeout: float = 15.0) -> Message:
-    """Choose a whole play in the current game message's select menu and wait until the bot has shown the
-    result (as `Table.click` does for buttons)."""
+    """Choose a whole play in the current game message's select menus (the one that holds it) and wait until the
+    bot has shown the result (as `Table.click` does for buttons)."""
     message = table.game
     version = message.version
-    acknowledged_in_time(await user.select(message, play))
+    menu = next(menu for menu in message.selects if play in [value for _, value in menu.options])
+    acknowledged_in_time(await user.select(message, play, custom_id=menu.custom_id))
     await wait_for_edit(message, version, timeout=timeout)
     if message.buttons or message.selects:
         return message

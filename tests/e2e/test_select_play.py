@@ -48,12 +48,12 @@ async def test_a_turn_is_roll_and_one_choice_from_the_select(
     mover = await to_a_turn_with_the_select(table)
     assert table.game is opening  # a non-double opening roll always has 25 plays or fewer
     assert not [label for label in labels(opening) if label.startswith("From ")]  # room for a button per step
-    (menu,) = opening.selects
+    (menu,) = opening.selects  # a non-double roll has at most 25 plays from the start: one menu
     assert menu.placeholder and "ends your turn" in menu.placeholder
     play = plays_offered(opening)[-1]
     waiting = table.other(mover)
     before = (opening.version, opening.content)
-    refused = acknowledged_in_time(await waiting.select(opening, play))  # not their turn: refused privately
+    refused = acknowledged_in_time(await waiting.select(opening, play, custom_id=menu.custom_id))  # not their turn
     answer = await refused.next_followup(timeout=5)
     assert answer.ephemeral and answer.visible_to == waiting.id and "turn" in answer.content
     assert (opening.version, opening.content) == before
@@ -162,9 +162,10 @@ async def test_a_stale_choice_is_refused_as_out_of_date(
     table = await start_match(standin, alice, bob, length=3)
     mover = await to_a_turn_with_the_select(table)
     message = table.game
-    first, second = plays_offered(message)[:2]
+    menu = message.selects[0]
+    (_, first), (_, second) = menu.options[:2]
     # Two choices on the same board before the bot redraws it: the second was made on an older state.
-    replies = await asyncio.gather(mover.select(message, first), mover.select(message, second))
+    replies = await asyncio.gather(*(mover.select(message, play, custom_id=menu.custom_id) for play in (first, second)))
     for reply in replies:
         acknowledged_in_time(reply)
     answers = []
