@@ -12,12 +12,11 @@ automatic doubles). Leave the opponent empty for an open challenge anyone may ac
 
 **Your turn**
 Press **Roll**, or **Double** when you may (R6.1); if you cannot double, the dice are rolled for you (R9.4).
-Choose your whole play from the list (or a green button): it is played and your turn ends at once. Or move \
-checker by checker ("13/8"); **Undo** takes back a step, **Done** ends the turn (R9.2). Only legal moves are \
-offered; forced rolls are played for you (R9.3).
-Or type the play: `/bg move 24/18 13/11` (`bar/22`, `6/off`, `8/5(2)`); autocomplete lists the legal plays.
-`/bg settings auto_done: True` ends your turn as soon as your last checker is moved: no **Done**, and no \
-**Undo** after the last checker.
+Pick your whole play from the list (or a green button): it is played at once and ends your turn. Or move \
+checker by checker ("13/8"): **Undo** takes back a step, **Done** ends the turn (R9.2). Forced rolls are \
+played for you (R9.3).
+Or type it: `/bg move 24/18 13/11` (`bar/22`, `6/off`, `8/5(2)`); autocomplete lists the legal plays.
+`/bg settings auto_done: True`: your turn ends with your last checker (no **Done**, no **Undo** after it).
 
 **The cube**
 When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it).
@@ -28,7 +27,7 @@ When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it)
 `/bg resign` — offer to resign a single game, a gammon or a backgammon
 `/bg board` — show the current board of this channel again
 `/bg matches` — your active matches with links
-`/bg settings` — your own settings (auto-finish)
+`/bg settings` — your settings (auto-finish)
 `/bg help` — this text
 `/leaderboard` — this server's ladder: rating, matches and wins
 `/stats` — a player's rating, record, gammons, cubes and rating chart
