@@ -172,7 +172,7 @@ async def test_a_stale_choice_is_refused_as_out_of_date(
     for reply in replies:
         with contextlib.suppress(TimeoutError):
             answers.append((await reply.next_followup(timeout=3)).content)
-    assert len(answers) == 1 and answers[0].startswith("This board is out of date."), answers
+    assert len(answers) == 1 and "out of date" in answers[0], answers  # said privately, never applied
     board = await table.next_board()
     assert table.to_act() is table.other(mover)
     played = [play for play in (first, second) if f"played {play}" in message.content + board.content]
