@@ -27,8 +27,9 @@ from cogs.custom_ids import ChallengeControl, GameAction, GameControl
 from cogs.errors import UserFacingError, reply_privately
 from cogs.event_text import escape_name
 from cogs.game_messages import GamePublisher, compose, current_link
-from cogs.help_text import HELP
-from cogs.views import HANDLER_COG, ChallengeButton, GameButton
+from cogs.help_text import help_embed
+from cogs.player_settings import settings_command
+from cogs.views import HANDLER_COG, ChallengeButton, GameButton, PlaySelect
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -71,10 +72,10 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         return self.bot.service
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(GameButton, ChallengeButton)
+        self.bot.add_dynamic_items(GameButton, ChallengeButton, PlaySelect)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(GameButton, ChallengeButton)
+        self.bot.remove_dynamic_items(GameButton, ChallengeButton, PlaySelect)
 
     # --- commands ---------------------------------------------------------------------------------------------
 
@@ -210,7 +211,14 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
     @app_commands.command(name="help")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         """How to play, and every command."""
-        await interaction.response.send_message(HELP, ephemeral=True)
+        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
+
+    @app_commands.command(name="settings")
+    @app_commands.describe(auto_done="Finish your turn as soon as your last checker is moved (no Done; no Undo "
+                                     "after the last checker)")
+    async def settings(self, interaction: discord.Interaction[Any], auto_done: bool | None = None) -> None:
+        """Your own settings for every match (leave the options empty to see them)."""
+        await settings_command(self.service, interaction, auto_done)
 
     async def match_here(self, interaction: discord.Interaction[Any]) -> MatchRecord:
         """This channel's match, its board shown first if it was not, so that the answer can link to it."""
@@ -257,6 +265,9 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         if control.action is GameAction.STEP:
             assert control.start is not None and control.die is not None
             return await service.step(control.match_id, user_id, control.start, control.die, version=version)
+        if control.action is GameAction.PLAY:  # a whole play (button or select), confirmed at once (R10.1)
+            assert control.play is not None
+            return await service.play_text(control.match_id, user_id, control.play, version=version)
         calls: dict[GameAction, ServiceCall] = {
             GameAction.ROLL: service.roll,
             GameAction.DOUBLE: service.double,

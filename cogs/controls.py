@@ -15,7 +15,7 @@ from bot.engine.game import Phase
 from bot.engine.match import Match
 from cogs.custom_ids import GameAction, GameControl
 from cogs.event_text import dice_text, escape_name, escape_names, escape_text, points_text
-from cogs.move_menu import ButtonSpec, Rows, move_menu
+from cogs.move_menu import ButtonSpec, Rows, SelectSpec, move_menu
 
 _GREEN, _RED, _BLUE, _GREY = (discord.ButtonStyle.success, discord.ButtonStyle.danger,
                               discord.ButtonStyle.primary, discord.ButtonStyle.secondary)
@@ -87,6 +87,20 @@ def status_line(match: Match) -> str:
     return STATUS_PREFIX + " · ".join(parts)
 
 
+def how_to_move(match: Match) -> str:
+    """The ways to enter a play that the move menu offers now (cogs.move_menu), in a sentence."""
+    dice = match.dice
+    rows = () if dice is None else move_menu(0, 0, match.game.position, dice, match.steps)
+    menus = sum(isinstance(row, SelectSpec) for row in rows)
+    green = any(button.control.action is GameAction.PLAY
+                for row in rows if not isinstance(row, SelectSpec) for button in row)
+    if not menus and not green:
+        return "choose a checker to move, or type it with `/bg move`."
+    chosen = "a green button" if green else "the list" if menus == 1 else "the lists"
+    return (f"choose your whole play from {chosen} (it ends your turn), or move checker by checker, or type it "
+            "with `/bg move`.")
+
+
 def prompt(match: Match, mention: str) -> str:
     """What the player to act is asked to do, addressed to them (`mention`); empty when the match is over."""
     player = match.to_act
@@ -102,8 +116,7 @@ def prompt(match: Match, mention: str) -> str:
         entered = f" So far: {steps}." if match.steps else ""
         if not match.next_steps():
             return f"{mention}, press **Done** to finish your turn, or **Undo**.{entered}"
-        return (f"{mention}, play your {dice_text(match.dice)}: choose a checker to move, or type it with "
-                f"`/bg move`.{entered}")
+        return f"{mention}, play your {dice_text(match.dice)}: {how_to_move(match)}{entered}"
     if phase is Phase.DOUBLED:
         beaver = ", **Beaver**" if actions.Beaver in match.allowed(player) else ""
         return (f"{mention}, {other} doubles to {game.offered}: **Take** (play on with the cube at "

@@ -24,6 +24,7 @@ SCRIPTS = {
     "bench_legal_plays.py": (["20"], "legal_plays.json"),
     "bench_render.py": (["10"], "render.json"),
     "bench_service.py": (["100"], "service.json"),
+    "clicks_per_turn.py": (["1"], "clicks_per_turn.json"),
     "game_flow.py": ([], "game_flow.json"),
     "ratings_queries.py": ([], "ratings_queries.json"),
 }

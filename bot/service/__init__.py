@@ -61,6 +61,9 @@ Queries:
     await service.set_turn_limit(guild_id, seconds) -> GuildSettings   # 60 s .. 30 days
     await service.set_default_length(guild_id, length) -> GuildSettings
     await service.set_threads(guild_id, on) -> GuildSettings   # .threads: challenges play in new threads by default
+    await service.player_prefs(user_id) -> PlayerPrefs          # auto_done (default False)
+    await service.set_player_prefs(player: PlayerRef, *, auto_done=None) -> PlayerPrefs   # remembered per player;
+        with auto_done, `step` confirms the turn in the same action once the play is complete (R9.2)
 
 MatchRecord: id, guild_id, channel_id, parent_channel_id, players (PlayerRef, PlayerRef) in engine order,
 match (the engine Match at this version: read it, never change it), version, status (MatchStatus ACTIVE /
@@ -81,6 +84,7 @@ from bot.service.records import (
     MatchRecord,
     MatchStatus,
     MatchUpdate,
+    PlayerPrefs,
     PlayerRef,
     TurnTimer,
 )
@@ -97,6 +101,7 @@ __all__ = [
     "MatchStatus",
     "MatchUpdate",
     "NotFoundError",
+    "PlayerPrefs",
     "PlayerRef",
     "ServiceError",
     "StaleStateError",

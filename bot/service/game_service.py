@@ -66,6 +66,7 @@ from bot.service.records import (
     MatchRecord,
     MatchStatus,
     MatchUpdate,
+    PlayerPrefs,
     PlayerRef,
     TurnTimer,
 )
@@ -85,6 +86,13 @@ MatchFinishedHook = Callable[[aiosqlite.Connection, MatchRecord], Awaitable[None
 
 #: Builds the engine action from the actor's index, the loaded match and its row (may raise ServiceError).
 ActionMaker = Callable[[int, Match, match_store.StoredMatch], Action]
+#: After the action: a second action to apply in the same service call (and transaction), or None.
+FollowUp = Callable[[int, Match], Action | None]
+#: Finds the FollowUp to use (or None), under the match's lock so that requests keep their arrival order.
+FollowUpSource = Callable[[], Awaitable[FollowUp | None]]
+
+#: How many players' settings the service keeps in memory.
+PREFS_CACHE_SIZE = 10_000
 
 #: Opens the place a thread challenge is played in (the front end's new thread) and returns its channel id.
 #: Called by `accept` only once the acceptor passed every check, at most once per challenge.
@@ -208,6 +216,7 @@ class GameService:
         self._challenge_locks = KeyedLocks()  # accepts of one challenge, one at a time (a thread is opened once)
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
         self._cache_size = cache_size
+        self._prefs: OrderedDict[int, PlayerPrefs] = OrderedDict()
 
     def add_match_finished_hook(self, hook: MatchFinishedHook) -> None:
         """Register a hook after construction (the ratings cog does this when it loads)."""
@@ -434,7 +443,8 @@ class GameService:
     async def step(
         self, match_id: int, user_id: int, start: int, die: int, *, version: int | None = None
     ) -> MatchUpdate:
-        """Move the checker on `start` (25 = bar) by `die` pips, one step of the turn (R9.2)."""
+        """Move the checker on `start` (25 = bar) by `die` pips, one step of the turn (R9.2). With the player's
+        auto_done setting, the step that completes the play also finishes the turn, in the same action."""
 
         def make(player: int, match: Match, stored: match_store.StoredMatch) -> Action:
             self._require_turn(match, player)
@@ -444,7 +454,10 @@ class GameService:
             where = "the bar" if start == 25 else f"point {start}"
             raise ServiceError(f"No checker can move {die} from {where} now.")
 
-        return await self._act(match_id, user_id, version, make)
+        async def finish_if_wanted() -> FollowUp | None:
+            return _confirm_when_complete if (await self.player_prefs(user_id)).auto_done else None
+
+        return await self._act(match_id, user_id, version, make, then=finish_if_wanted)
 
     async def play_text(self, match_id: int, user_id: int, text: str, *, version: int | None = None) -> MatchUpdate:
         """A typed complete play such as `24/18 13/11` (R10.1), confirmed at once (R9.2)."""
@@ -484,8 +497,10 @@ class GameService:
         user_id: int,
         version: int | None,
         make: ActionMaker,
+        then: FollowUpSource | None = None,
     ) -> MatchUpdate:
         async with self._locks.hold(match_id):
+            follow_up = None if then is None else await then()
             stored = await self._stored(match_id)
             if stored.status != MatchStatus.ACTIVE.value:
                 raise ServiceError(f"Match #{match_id} is over; nothing more can be done in it.")
@@ -501,6 +516,9 @@ class GameService:
             try:
                 action = make(player, match, stored)
                 events = match.apply(action)
+                follow = None if follow_up is None else follow_up(player, match)
+                if follow is not None:
+                    events += match.apply(follow)
             except ActionError as error:
                 raise ServiceError(str(error)) from None
             now = self._clock()
@@ -693,6 +711,39 @@ class GameService:
             )
         return new
 
+    # --- players' settings -----------------------------------------------------------------------------------
+
+    async def player_prefs(self, user_id: int) -> PlayerPrefs:
+        """The player's settings (the defaults until they change one). Kept in memory once read: a process
+        sees the changes made through itself at once (several processes sharing the file would each keep
+        the value they read first, until restarted)."""
+        cached = self._prefs.get(user_id)
+        if cached is None:
+            stored = await player_store.load_player_prefs(self.db, user_id)
+            cached = PlayerPrefs(user_id) if stored is None else PlayerPrefs(user_id, stored.auto_done)
+            self._remember_prefs(cached)
+        return cached
+
+    async def set_player_prefs(self, player: PlayerRef, *, auto_done: bool | None = None) -> PlayerPrefs:
+        """Change the player's settings (None leaves one as it is); remembered for all their matches."""
+        current = await self.player_prefs(player.user_id)
+        new = PlayerPrefs(player.user_id, current.auto_done if auto_done is None else auto_done)
+        now = self._clock()
+
+        def write(connection: sqlite3.Connection) -> None:
+            player_store.remember_player(connection, player.user_id, player.name, now)
+            player_store.save_player_prefs(connection, player_store.StoredPlayerPrefs(new.user_id, new.auto_done), now)
+
+        await single_trip_transaction(self.db, write)
+        self._remember_prefs(new)
+        return new
+
+    def _remember_prefs(self, prefs: PlayerPrefs) -> None:
+        self._prefs[prefs.user_id] = prefs
+        self._prefs.move_to_end(prefs.user_id)
+        while len(self._prefs) > PREFS_CACHE_SIZE:
+            self._prefs.popitem(last=False)
+
     # --- loading ------------------------------------------------------------------------------------------------
 
     async def _stored(self, match_id: int) -> match_store.StoredMatch:
@@ -827,6 +878,13 @@ def _stale(current: match_store.StoredMatch) -> StaleStateError:
         message_channel_id=current.message_channel_id,
         message_id=current.message_id,
     )
+
+
+def _confirm_when_complete(player: int, match: Match) -> Action | None:
+    """Auto-finish: Done once the steps entered make a complete play and nothing more can be moved (R9.2)."""
+    if match.to_act == player and not match.next_steps() and Confirm in match.allowed(player):
+        return Confirm(player)
+    return None
 
 
 def _simple(kind: Callable[[int], Action]) -> ActionMaker:

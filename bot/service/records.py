@@ -67,6 +67,17 @@ class GuildSettings:
     threads: bool = False  # /bg challenge plays in a new thread unless the challenger says otherwise
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerPrefs:
+    """A player's own settings, the same in every match (issue 15).
+
+    auto_done: the turn is finished as soon as the last checker of a complete play is moved, in the same
+    action, so no Done click (and no Undo after the last checker, R9.2)."""
+
+    user_id: int
+    auto_done: bool = False
+
+
 class MatchStatus(enum.Enum):
     ACTIVE = "active"
     FINISHED = "finished"

@@ -62,3 +62,28 @@ async def save_guild_settings(db: aiosqlite.Connection, settings: StoredGuildSet
         "default_length = excluded.default_length, threads = excluded.threads",
         (settings.guild_id, settings.turn_limit_seconds, settings.default_length, int(settings.threads)),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPlayerPrefs:
+    user_id: int
+    auto_done: bool
+
+
+async def load_player_prefs(db: aiosqlite.Connection, user_id: int) -> StoredPlayerPrefs | None:
+    """The player's stored settings, or None when they never changed any (the defaults apply)."""
+
+    def read(connection: sqlite3.Connection) -> StoredPlayerPrefs | None:
+        row = connection.execute("SELECT auto_done FROM player_prefs WHERE user_id = ?", (user_id,)).fetchone()
+        return None if row is None else StoredPlayerPrefs(user_id, bool(row[0]))
+
+    return await on_connection_thread(db, read)
+
+
+def save_player_prefs(connection: sqlite3.Connection, prefs: StoredPlayerPrefs, now: float) -> None:
+    """Insert or replace the player's settings (inside a write trip, after `remember_player`)."""
+    connection.execute(
+        "INSERT INTO player_prefs (user_id, auto_done, updated_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (user_id) DO UPDATE SET auto_done = excluded.auto_done, updated_at = excluded.updated_at",
+        (prefs.user_id, int(prefs.auto_done), now),
+    )
