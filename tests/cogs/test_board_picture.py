@@ -6,6 +6,7 @@ from bot.engine import actions
 from bot.engine.dice import FixedDice
 from bot.engine.events import GameWon, Played
 from bot.engine.match import Match
+from bot.engine.match_id import GameState, MatchIdFields
 from bot.engine.options import MatchOptions
 from bot.engine.outcome import Outcome, OutcomeKind
 from bot.engine.play import Play, Step
@@ -52,3 +53,18 @@ def test_final_state_of_a_game_ended_by_a_play_shows_the_play_made() -> None:
     assert state.used_dice == (3, 1)
     dropped = [GameWon(1, Outcome(1, OutcomeKind.DROPPED, 1, 1), (0, 1))]
     assert final_state(match, dropped) == board_state(match)  # a drop leaves the board as it was
+
+
+def test_final_state_shows_the_finished_games_ids_as_gnubg_does() -> None:
+    # Issue 22: the last board of a game carries the IDs of the finished game (the game in the score), not those
+    # of the state before the last action.
+    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 5]))
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    before = Match.replay(match.log)
+    events = match.apply(actions.Resign(1))
+    events += match.apply(actions.AcceptResignation(0))
+    won = next(event for event in events if isinstance(event, GameWon))
+    state = final_state(before, events)
+    assert f"{state.position_id}:{state.match_id}" == won.gnubg_id != before.gnubg_id()
+    fields = MatchIdFields.decode(state.match_id)
+    assert fields.scores == (1, 0) and fields.state is GameState.RESIGNED
