@@ -17,7 +17,8 @@ text after importing it (tests/records). What the format cannot say:
 - A game won on time (R9.5) is written as a resignation of the points it gave; gnubg reads a resignation of at
   most a backgammon, so its score can differ there.
 - Names: gnubg ends a name at `:` and cuts GamesGrid ratings at `,`, so both become `_`; names are cut to gnubg's
-  31 bytes (UTF-8) at a character boundary. Spaces and any other letters are kept.
+  31 bytes (UTF-8) at a character boundary. Spaces and any other letters are kept. A first name and score of
+  31 bytes or more are followed by one space (gnubg writes none there, and then cannot read the second name).
 """
 
 from __future__ import annotations
@@ -274,7 +275,9 @@ class _GameWriter:
 
 def _game_text(names: tuple[str, str], game: MatGame) -> str:
     first = f"{mat_name(names[0])} : {game.scores[0]}"
-    text = f" Game {game.number}\n {_padded(first, 31)}{mat_name(names[1])} : {game.scores[1]}\n"
+    # gnubg pads the first name and score to 31 bytes; a longer one gets a space, or gnubg's reader loses the
+    # second name (its own writer joins them there)
+    text = f" Game {game.number}\n {_padded(first + ' ', 31)}{mat_name(names[1])} : {game.scores[1]}\n"
     writer = _GameWriter()
     for record in game.records:
         writer.write(record)
