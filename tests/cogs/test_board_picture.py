@@ -68,3 +68,11 @@ def test_final_state_shows_the_finished_games_ids_as_gnubg_does() -> None:
     assert f"{state.position_id}:{state.match_id}" == won.gnubg_id != before.gnubg_id()
     fields = MatchIdFields.decode(state.match_id)
     assert fields.scores == (1, 0) and fields.state is GameState.RESIGNED
+
+
+def test_the_match_end_board_shows_the_final_ids() -> None:
+    match = Match(("Alice", "Bob"), MatchOptions.match(1), FixedDice([3, 1]))
+    match.apply(actions.Resign(0))
+    match.apply(actions.AcceptResignation(1))
+    state = board_state(match)
+    assert match.finished and (state.position_id, state.match_id) == (match.position_id(), "MKslAAAACAAE")
