@@ -20,6 +20,8 @@ from bot.engine.outcome import Outcome, OutcomeKind
 from bot.engine.play import Play, Step
 from bot.engine.position import Position
 
+_SCORE_BITS = (1 << 15) - 1  # a Match ID holds 15 bits of each score; a huge cube's win can score more
+
 
 class _Recorder:
     """Passes dice through from a source and remembers them for the log."""
@@ -267,7 +269,8 @@ class Match:
             turn=outcome.winner if resigned else loser, doubled=False,
             resigned=int(game.resigned_kind) if resigned and game.resigned_kind is not None else 0,
             dice=game.dice if resigned and game.dice else (0, 0), length=self.options.length,
-            scores=self.score_tuple, jacoby=self.options.is_money and self.options.jacoby,
+            scores=(self.scores[0] & _SCORE_BITS, self.scores[1] & _SCORE_BITS),  # gnubg keeps 15 bits of each
+            jacoby=self.options.is_money and self.options.jacoby,
         )
 
     def match_id(self) -> str:

@@ -9,6 +9,7 @@ before and after the roll, Crawford games, and games after which the next one is
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
@@ -36,6 +37,8 @@ from bot.engine.outcome import OutcomeKind
 from bot.engine.position import WinKind
 from tests.flow.driver import SeededDice, random_action
 from tests.flow.gnubg_live import commands_for, run_scripts
+from tests.flow.test_match_id import gnubg_match_id
+from tests.flow.test_scripted_matches import set_up, start
 
 MATCHES = 260
 GNUBG_MAX_MONEY_CUBE = 4096
@@ -152,3 +155,16 @@ def test_the_example_of_issue_22() -> None:
     match.apply(Resign(0, WinKind.SINGLE))
     match.apply(AcceptResignation(1))
     assert match.finished and match.match_id() == "MKslAAAACAAE"
+
+
+def test_a_score_past_15_bits_is_cut_as_gnubg_cuts_it() -> None:
+    # A money backgammon at a cube of 16384 scores 49152; the Match ID holds 15 bits of it, as gnubg's does.
+    match, _ = start(MatchOptions.money(jacoby=False), [6, 1, 2, 1])
+    set_up(match, {1: 1}, {6: 14, 25: 1}, cube=1 << 14, owner=0)
+    match.apply(Roll(0))
+    assert match.finished and match.scores == [49152, 0]
+    fields = match.match_id_fields()
+    assert fields.scores == (49152 & 0x7FFF, 0)
+    unmasked = dataclasses.replace(fields, scores=(0, 0))
+    object.__setattr__(unmasked, "scores", (49152, 0))  # past what MatchIdFields accepts, to ask gnubg itself
+    assert match.match_id() == gnubg_match_id(unmasked)
