@@ -228,10 +228,10 @@ class _GameWriter:
 
     def write(self, record: MatRecord) -> None:
         kind = record.kind
-        text = self._text(record)
         if self.index == 0 and kind in (RecordKind.MOVE, RecordKind.ROLL) and record.player == 1:
             self.parts.append("  1)" + " " * 29)  # the second player opens: the left column stays empty
             self.index = 1
+        text = self._text(record)
         odd = self.index % 2 == 1
         if odd or kind is RecordKind.RESIGN:
             self.parts.append(text if kind is RecordKind.ROLL else text + "\n")
