@@ -33,6 +33,7 @@ When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it)
 `/stats` — a player's rating, record, gammons, cubes and rating chart
 `/history` — a player's latest finished matches
 `/bgadmin turn-limit` — (Manage Server) how long a player may take for a turn
+`/bgadmin threads` — (Manage Server) play every match in a new thread by default
 
 **Time limit**
 A player who does not act within the server's turn limit (default 24 hours) gets a reminder at half time; \

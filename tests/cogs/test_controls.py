@@ -8,7 +8,7 @@ from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
-from cogs.controls import controls, prompt
+from cogs.controls import controls, prompt, status_line
 from cogs.custom_ids import GameAction
 
 
@@ -77,3 +77,16 @@ def test_finished_match_has_no_controls() -> None:
     match.apply(actions.Drop(0))
     assert match.to_act is None
     assert controls(7, 3, match) == () and prompt(match, "@Alice") == ""
+
+
+def test_status_line_says_the_cube_on_offer_and_who_must_answer() -> None:
+    """R6.2, R6.4: while a double or a beaver waits, the line names the value offered, not the cube in the middle."""
+    match = new_match([3, 1, 6, 5])
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    assert status_line(match).endswith("Cube: 1, centred")
+    match.apply(actions.Double(1))
+    assert status_line(match).endswith("Cube: 2 offered to Alice")
+    match.apply(actions.Beaver(0))
+    assert status_line(match).endswith("Cube: 4 offered to Bob")
+    match.apply(actions.AcceptBeaver(1))  # the beaverer owns the cube at 4 and Bob rolls at once
+    assert status_line(match).endswith("Cube: 4, Alice's")

@@ -7,7 +7,9 @@ import asyncio
 import contextlib
 import random
 
-from tests.e2e.table import acknowledged_in_time, labels, start_match, until_may_double
+import pytest
+
+from tests.e2e.table import acknowledged_in_time, finish_turn, labels, start_match, until_may_double
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
 
 
@@ -60,8 +62,8 @@ async def test_a_button_from_an_older_board_is_out_of_date(
         with contextlib.suppress(TimeoutError):
             answers.append((await reply.next_followup(timeout=3)).content)
     assert len(answers) == 1, answers
-    assert answers[0].startswith("This board is out of date.")
-    assert f"/{table.channel.id}/{table.game.id}" in answers[0]  # a link to the current game message
+    # The pressed board is the current one, brought up to date in place (issue 15: no link to itself).
+    assert answers[0] == "This board was out of date; it now shows the current position."
 
 
 async def test_challenges_that_make_no_sense_are_refused(
@@ -87,3 +89,25 @@ async def test_help_lists_the_commands(standin: DiscordStandin, bot: BotProcess,
     assert reply.ephemeral
     for command in ("/bg challenge", "/bg move", "/bg resign", "/bg board", "/bg matches", "/bgadmin turn-limit"):
         assert command in reply.content
+
+
+async def test_a_second_press_on_a_control_just_used_is_ignored_silently(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """A double click (issue 15): the first press acts, the second on the same control gets no "out of date"."""
+    alice, bob = players
+    table = await start_match(standin, alice, bob, length=3)
+    rng = random.Random(12)
+    while "Roll" not in labels(table.game):
+        await finish_turn(table, rng)
+    player = table.to_act()
+    assert player is not None
+    roll = next(b.custom_id for b in table.game.buttons if b.label == "Roll")
+    first, second = await asyncio.gather(
+        player.click(table.game, custom_id=roll), player.click(table.game, custom_id=roll)
+    )
+    for reply in (first, second):
+        acknowledged_in_time(reply)
+        with pytest.raises(TimeoutError):
+            await reply.next_followup(timeout=3)
+    assert "Roll" not in labels(table.game) or table.to_act() is not player
