@@ -26,6 +26,7 @@ from cogs.challenges import post as post_challenge
 from cogs.custom_ids import ChallengeControl, GameAction, GameControl
 from cogs.errors import UserFacingError, reply_privately
 from cogs.event_text import escape_name
+from cogs.export import export_match, match_choices
 from cogs.game_messages import GamePublisher, compose, current_link
 from cogs.help_text import help_embed
 from cogs.player_settings import settings_command
@@ -207,6 +208,18 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
             link = current_link(record) or f"<#{record.channel_id}>"
             lines.append(f"vs **{other}**, {kind}, {score}, {turn}: {link}")
         await interaction.followup.send("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="export")
+    @app_commands.guild_only()
+    @app_commands.describe(match="A match number (default: this channel's running or latest match)")
+    async def export(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
+        """Download a match as a .mat file for GNU Backgammon and other programs."""
+        await export_match(self.service, interaction, match)
+
+    @export.autocomplete("match")
+    async def export_autocomplete(self, interaction: discord.Interaction[Any],
+                                  current: str) -> list[app_commands.Choice[int]]:
+        return await match_choices(self.service, interaction, current)
 
     @app_commands.command(name="help")
     async def help(self, interaction: discord.Interaction[Any]) -> None:

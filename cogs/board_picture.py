@@ -145,6 +145,10 @@ def final_state(before: Match, events: Sequence[Event]) -> render.BoardState:
     winning play made when a play ended it (a drop or a resignation leaves the board as it was), nobody to act
     and no cube on offer."""
     state = dataclasses.replace(board_state(before), answering=None, offered_cube=0, game_over=True)
+    won = next((event for event in events if isinstance(event, GameWon)), None)
+    if won is not None and won.gnubg_id:  # the finished game's IDs, as gnubg shows them (issue 22)
+        position_id, match_id = won.gnubg_id.split(":")
+        state = dataclasses.replace(state, position_id=position_id, match_id=match_id)
     game = before.game
     for event in events:
         if isinstance(event, GameWon):
@@ -152,7 +156,7 @@ def final_state(before: Match, events: Sequence[Event]) -> render.BoardState:
         if isinstance(event, Played) and event.player == game.on_roll and event.play.steps:
             position = game.position.after_steps(event.play.steps)
             used = tuple(step.die for step in event.play.steps)
-            return dataclasses.replace(state, position=position, used_dice=used, position_id=position.position_id())
+            return dataclasses.replace(state, position=position, used_dice=used)
     return state
 
 

@@ -34,6 +34,7 @@ When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it)
 `/bg board` — show the current board of this channel again
 `/bg matches` — your active matches with links
 `/bg settings` — your settings (auto-finish)
+`/bg export` — a match of this channel as a .mat file for GNU Backgammon
 `/bg help` — this text
 `/leaderboard` — this server's ladder: rating, matches and wins
 `/stats` — a player's rating, record, gammons, cubes and rating chart

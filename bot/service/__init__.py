@@ -51,6 +51,8 @@ A deleted channel or thread:
 Queries:
     await service.match(match_id) -> MatchRecord               # NotFoundError / CorruptMatchError
     await service.match_in_channel(channel_id) -> MatchRecord | None   # the active one (a thread is a channel)
+    await service.recent_matches_in_channel(channel_id, limit=25) -> list[MatchRecord]   # running or over, also
+        in threads made from the channel: active first, then the most recently played (for /bg export)
     await service.active_matches(user_id) -> list[MatchRecord]  # most recently played first
     await service.due_reminders(now=None) -> list[MatchRecord]  # past half the turn limit; marked reminded
     await service.claimable(now=None) -> list[MatchRecord]      # past the limit: the opponent may claim

@@ -608,6 +608,11 @@ class GameService:
         stored = await match_store.active_match_in_channel(self.db, channel_id)
         return None if stored is None else self._record(stored, await self._match_at(stored))
 
+    async def recent_matches_in_channel(self, channel_id: int, limit: int = 25) -> list[MatchRecord]:
+        """Matches of a channel or of threads made from it, running or over: the active ones first, then the most
+        recently played (for exports; a damaged match is left out and logged)."""
+        return await self._healthy_records(await match_store.recent_matches_in_channel(self.db, channel_id, limit))
+
     async def active_matches(self, user_id: int) -> list[MatchRecord]:
         """The user's active matches, most recently played first."""
         return await self._healthy_records(await match_store.active_matches_of(self.db, user_id))

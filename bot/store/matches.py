@@ -360,3 +360,14 @@ def active_match_ids_in_channel(connection: sqlite3.Connection, channel_id: int)
         (channel_id, channel_id),
     ).fetchall()
     return [int(row[0]) for row in rows]
+
+
+async def recent_matches_in_channel(db: aiosqlite.Connection, channel_id: int, limit: int) -> list[StoredMatch]:
+    """Matches played in a channel or in threads made from it: the active ones first, then the most recently
+    played (for `/bg export`)."""
+    return await _fetch_all(
+        db,
+        _SELECT_MATCHES + "WHERE m.channel_id = ? OR m.parent_channel_id = ? "
+        "ORDER BY m.status = 'active' DESC, m.last_action_at DESC, m.id DESC LIMIT ?",
+        (channel_id, channel_id, limit),
+    )

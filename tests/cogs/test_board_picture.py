@@ -6,6 +6,7 @@ from bot.engine import actions
 from bot.engine.dice import FixedDice
 from bot.engine.events import GameWon, Played
 from bot.engine.match import Match
+from bot.engine.match_id import GameState, MatchIdFields
 from bot.engine.options import MatchOptions
 from bot.engine.outcome import Outcome, OutcomeKind
 from bot.engine.play import Play, Step
@@ -117,3 +118,26 @@ async def test_draw_board_draws_from_the_challengers_side_or_the_viewers() -> No
     assert await draw_board(match) == from_0 == render_match(match)
     assert await draw_board(match, viewer=1) == from_1 == render_match(match, viewer=1)
     assert await draw_board(match, viewer=0) == from_0
+
+
+def test_final_state_shows_the_finished_games_ids_as_gnubg_does() -> None:
+    # Issue 22: the last board of a game carries the IDs of the finished game (the game in the score), not those
+    # of the state before the last action.
+    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 5]))
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    before = Match.replay(match.log)
+    events = match.apply(actions.Resign(1))
+    events += match.apply(actions.AcceptResignation(0))
+    won = next(event for event in events if isinstance(event, GameWon))
+    state = final_state(before, events)
+    assert f"{state.position_id}:{state.match_id}" == won.gnubg_id != before.gnubg_id()
+    fields = MatchIdFields.decode(state.match_id)
+    assert fields.scores == (1, 0) and fields.state is GameState.RESIGNED
+
+
+def test_the_match_end_board_shows_the_final_ids() -> None:
+    match = Match(("Alice", "Bob"), MatchOptions.match(1), FixedDice([3, 1]))
+    match.apply(actions.Resign(0))
+    match.apply(actions.AcceptResignation(1))
+    state = board_state(match)
+    assert match.finished and (state.position_id, state.match_id) == (match.position_id(), "MKslAAAACAAE")
