@@ -521,32 +521,45 @@ class GameService:
                     events += match.apply(follow)
             except ActionError as error:
                 raise ServiceError(str(error)) from None
-            now = self._clock()
-            state = snapshot_text(match)
-            old_length, new_length = stored.log_length, len(match.log.entries)
-            entries = [entry_text(match, index) for index in range(old_length, new_length)]
-            progress = progress_after(stored, current, match, now)
-            record = self._record(row_after(stored, progress, new_length, state), match)
-
-            def write(connection: sqlite3.Connection) -> bool:
-                return match_store.record_action(
-                    connection, match_id, stored.version, state, old_length + 1, entries, user_id, now, progress
-                )
-
-            if progress.status == MatchStatus.ACTIVE.value:
-                # One trip to the database thread: under load each awaited statement held the write lock for
-                # a turn of the busy event loop (issue 10), which capped the whole bot's actions per second.
-                written = await single_trip_transaction(self.db, write)
-            else:
-                async with transaction(self.db):  # the match ends: the hooks write in the same transaction
-                    written = await on_connection_thread(self.db, write)
-                    if written:
-                        for hook in self._hooks:
-                            await hook(self.db, record)
-            if not written:
+            record = await self._commit(stored, current, match, user_id)
+            if record is None:
                 raise _stale(await self._stored(match_id))
-            self._remember(match_id, record.version, state, match)
             return MatchUpdate(record, events)
+
+    async def _commit(
+        self, stored: match_store.StoredMatch, current: Match, match: Match, user_id: int | None
+    ) -> MatchRecord | None:
+        """Store what was applied to `match` (a copy of `current`, loaded at `stored.version`) in ONE write
+        transaction: the snapshot `WHERE version = <loaded version>`, the new log entries (by `user_id`; None when
+        nobody asked) and the match row, with the match-finished hooks when it ends. Only then is the new state
+        cached. None, with nothing written, when another version was stored meanwhile. Called under the lock."""
+        match_id = stored.id
+        now = self._clock()
+        state = snapshot_text(match)
+        old_length, new_length = stored.log_length, len(match.log.entries)
+        entries = [entry_text(match, index) for index in range(old_length, new_length)]
+        progress = progress_after(stored, current, match, now)
+        record = self._record(row_after(stored, progress, new_length, state), match)
+
+        def write(connection: sqlite3.Connection) -> bool:
+            return match_store.record_action(
+                connection, match_id, stored.version, state, old_length + 1, entries, user_id, now, progress
+            )
+
+        if progress.status == MatchStatus.ACTIVE.value:
+            # One trip to the database thread: under load each awaited statement held the write lock for
+            # a turn of the busy event loop (issue 10), which capped the whole bot's actions per second.
+            written = await single_trip_transaction(self.db, write)
+        else:
+            async with transaction(self.db):  # the match ends: the hooks write in the same transaction
+                written = await on_connection_thread(self.db, write)
+                if written:
+                    for hook in self._hooks:
+                        await hook(self.db, record)
+        if not written:
+            return None
+        self._remember(match_id, record.version, state, match)
+        return record
 
     # --- matches whose channel is gone ---------------------------------------------------------------------------
 
@@ -573,27 +586,9 @@ class GameService:
             current = await self._match_at(stored)
             match = self._copy(current)
             match.apply(Abort(0))  # the engine names an actor; the stored action has no user: nobody asked
-            now = self._clock()
-            state = snapshot_text(match)
-            old_length, new_length = stored.log_length, len(match.log.entries)
-            entries = [entry_text(match, index) for index in range(old_length, new_length)]
-            progress = progress_after(stored, current, match, now)
-            record = self._record(row_after(stored, progress, new_length, state), match)
-
-            def write(connection: sqlite3.Connection) -> bool:
-                return match_store.record_action(
-                    connection, match_id, stored.version, state, old_length + 1, entries, None, now, progress
-                )
-
-            async with transaction(self.db):  # the match ends: the hooks run in the same transaction
-                written = await on_connection_thread(self.db, write)
-                if written:
-                    for hook in self._hooks:
-                        await hook(self.db, record)
-            if not written:
+            record = await self._commit(stored, current, match, None)
+            if record is None:
                 log.warning("Match %s changed while its deleted channel was being closed", match_id)
-                return None
-            self._remember(match_id, record.version, state, match)
             return record
 
     # --- queries ------------------------------------------------------------------------------------------------
