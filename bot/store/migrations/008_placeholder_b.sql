@@ -1,0 +1,1 @@
+-- Placeholder (issue 20 branch): keeps migration numbering gapless until the lead merges; delete at merge.
