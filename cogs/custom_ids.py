@@ -33,6 +33,7 @@ class GameAction(enum.StrEnum):
     ACCEPT_RESIGNATION = "raccept"
     DECLINE_RESIGNATION = "rdecline"
     CLAIM = "claim"
+    REMATCH = "rematch"  # under a finished match (issue 20)
 
 
 class ChallengeAction(enum.StrEnum):
