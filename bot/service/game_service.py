@@ -221,6 +221,10 @@ class GameService:
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
         self._cache_size = cache_size
 
+    def now(self) -> float:
+        """The service's clock (injectable; the match clocks and turn limits run on it)."""
+        return self._clock()
+
     def add_match_finished_hook(self, hook: MatchFinishedHook) -> None:
         """Register a hook after construction (the ratings cog does this when it loads)."""
         self._hooks.append(hook)
