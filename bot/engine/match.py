@@ -194,6 +194,8 @@ class Match:
         allowed = set(self.game.allowed(player)) | {Abort}
         if self.game.to_act not in (None, player):
             allowed.add(Claim)
+        elif self.game.to_act == player:
+            allowed.add(Timeout)  # the service stores it when the player's match clock runs out (issue 20)
         return frozenset(allowed)
 
     @property
