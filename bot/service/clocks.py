@@ -41,11 +41,13 @@ PRESETS: dict[ClockPreset, ClockSpec] = {
 
 
 def preset_text(preset: ClockPreset) -> str:
-    """'blitz (8 s delay + 30 s per point)' for challenge messages; 'no clock' for none."""
+    """'blitz clock (8 s delay + 30 s per point)' for challenge messages; 'no clock' for none."""
     spec = PRESETS.get(preset)
     if spec is None:
         return "no clock"
-    return f"{preset.value} clock ({spec.delay_seconds:g} s delay + {clock_text(spec.reserve_per_point)} per point)"
+    reserve = spec.reserve_per_point
+    per_point = f"{reserve:g} s" if reserve < 120 else f"{reserve / 60:g} min"
+    return f"{preset.value} clock ({spec.delay_seconds:g} s delay + {per_point} per point)"
 
 
 def parse_preset(value: str | None) -> ClockPreset:

@@ -14,7 +14,7 @@ from bot.engine.position import WinKind
 from bot.ratings.hook import rate_finished_match
 from bot.service import GameService, MatchRecord, MatchStatus, MatchUpdate
 from bot.service.check import check_database
-from bot.service.clocks import GRACE_SECONDS, PRESETS, ClockPreset
+from bot.service.clocks import GRACE_SECONDS, PRESETS, ClockPreset, preset_text
 from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, BOB, GUILD, SeededDice, show
 
@@ -232,3 +232,10 @@ async def test_the_guild_default_clock_is_used_when_the_challenger_does_not_choo
 async def test_runs_out_at_is_when_the_reserve_is_spent(service: GameService, clock: FakeClock) -> None:
     record = await start_clocked(service, MatchOptions(2))
     assert record.runs_out_at == pytest.approx(record.timer.controls_at + DELAY + 60)  # type: ignore[operator]
+
+
+def test_the_presets_in_words() -> None:
+    assert preset_text(ClockPreset.RELAXED) == "relaxed clock (30 s delay + 3 min per point)"
+    assert preset_text(ClockPreset.STANDARD) == "standard clock (12 s delay + 90 s per point)"
+    assert preset_text(ClockPreset.BLITZ) == "blitz clock (8 s delay + 30 s per point)"
+    assert preset_text(ClockPreset.NONE) == "no clock"
