@@ -29,7 +29,7 @@ from cogs.errors import UserFacingError, reply_privately
 from cogs.event_text import escape_name
 from cogs.game_messages import GamePublisher, compose, current_link
 from cogs.help_text import HELP
-from cogs.rematch import on_rematch, timed_out
+from cogs.rematch import on_rematch, timed_out_text
 from cogs.views import HANDLER_COG, ChallengeButton, GameButton
 
 if TYPE_CHECKING:
@@ -137,7 +137,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         with self.publisher.acting(record.id):
             update = await self.service.play_text(record.id, interaction.user.id, play)
             await self.publisher.publish(update, before=record.match)
-        done = "Your time had run out before this play (issue 20)." if timed_out(update) else f"Played {play.strip()}."
+        done = timed_out_text(update, interaction.user.id) or f"Played {play.strip()}."
         await interaction.followup.send(done, ephemeral=True)
 
     @move.autocomplete("play")
@@ -168,7 +168,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         with self.publisher.acting(record.id):
             update = await self.service.resign(record.id, interaction.user.id, WinKind[kind.upper()])
             await self.publisher.publish(update)
-        done = "Your opponent's time had run out." if timed_out(update) else "Your offer is on the board."
+        done = timed_out_text(update, interaction.user.id) or "Your offer is on the board."
         await interaction.followup.send(done, ephemeral=True)
 
     @app_commands.command(name="board")

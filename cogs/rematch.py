@@ -20,9 +20,16 @@ if TYPE_CHECKING:
     from cogs.bg import Backgammon
 
 
-def timed_out(update: MatchUpdate) -> bool:
-    """Whether the update is a match clock running out (stored instead of a request that came too late)."""
-    return any(isinstance(event, TimedOut) for event in update.events)
+def timed_out_text(update: MatchUpdate, user_id: int) -> str | None:
+    """When a request came after a match clock ran out, the timeout was stored instead (issue 20): what to tell
+    the member who asked. None when the request itself was applied."""
+    for event in update.events:
+        if isinstance(event, TimedOut):
+            loser = update.record.players[event.player]
+            if loser.user_id == user_id:
+                return "Too late: your time had run out, and the match is over."
+            return f"{escape_name(loser.name)}'s time had run out: the match is over."
+    return None
 
 
 async def on_rematch(cog: Backgammon, interaction: discord.Interaction[Any], match_id: int) -> None:

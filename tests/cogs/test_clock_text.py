@@ -9,12 +9,13 @@ from bot.engine import actions
 from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
-from bot.service import MatchRecord, MatchStatus
+from bot.service import MatchRecord, MatchStatus, MatchUpdate
 from bot.service.clocks import ClockPreset, MatchClock
 from cogs.clock_text import clock_line, clock_texts
 from cogs.custom_ids import GameAction
 from cogs.game_messages import compose_text, history_of, rematch_rows
-from tests.cogs.test_game_messages import record
+from cogs.rematch import timed_out_text
+from tests.cogs.test_game_messages import ALICE, BOB, record
 
 NOW = 1_000_000.0
 
@@ -71,3 +72,12 @@ def test_the_board_picture_shows_both_reserves_beside_the_pips() -> None:
     changed = ImageChops.difference(images[0], images[1]).getbbox()
     assert changed is not None  # drawn only in the player rows, above and below the board
     assert ImageChops.difference(images[1], images[2]).getbbox() is not None
+
+
+def test_a_request_after_the_clock_ran_out_is_told_who_ran_out() -> None:
+    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
+    events = match.apply(actions.Timeout(0))
+    update = MatchUpdate(dataclasses.replace(record(match), status=MatchStatus.FINISHED), events)
+    assert timed_out_text(update, ALICE.user_id) == "Too late: your time had run out, and the match is over."
+    assert timed_out_text(update, BOB.user_id) == "Alice's time had run out: the match is over."
+    assert timed_out_text(MatchUpdate(record(match), []), ALICE.user_id) is None
