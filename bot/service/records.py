@@ -6,6 +6,7 @@ import enum
 import math
 from dataclasses import dataclass
 
+from bot.engine.dice import FairnessInfo
 from bot.engine.events import Event
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
@@ -57,6 +58,8 @@ class Challenge:
     match_id: int | None = None
     message_channel_id: int | None = None  # where the challenge message is, once the front end stored it
     message_id: int | None = None
+    commitment: str | None = None  # SHA-256 (hex) of the server seed of the match's dice (issue 18)
+    challenger_seed: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +139,7 @@ class MatchRecord:
     message_id: int | None
     timer: TurnTimer
     message_version: int | None = None  # the version whose controls the current game message carries
+    fairness: FairnessInfo | None = None  # the dice's commitment and seeds; the server seed once it is over
 
     @property
     def shown(self) -> bool:

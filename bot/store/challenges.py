@@ -25,6 +25,8 @@ class StoredChallenge:
     match_id: int | None
     message_channel_id: int | None = None  # the challenge's message, once posted (migration 004)
     message_id: int | None = None
+    server_seed: str | None = None  # hex; secret until the match ends (migration 011, issue 18)
+    challenger_seed: str | None = None
 
 
 def _from_row(row: sqlite3.Row) -> StoredChallenge:
@@ -42,6 +44,8 @@ def _from_row(row: sqlite3.Row) -> StoredChallenge:
         match_id=None if row["match_id"] is None else int(row["match_id"]),
         message_channel_id=None if row["message_channel_id"] is None else int(row["message_channel_id"]),
         message_id=None if row["message_id"] is None else int(row["message_id"]),
+        server_seed=None if row["server_seed"] is None else str(row["server_seed"]),
+        challenger_seed=None if row["challenger_seed"] is None else str(row["challenger_seed"]),
     )
 
 
@@ -56,11 +60,14 @@ def insert_challenge(
     in_thread: bool,
     created_at: float,
     expires_at: float,
+    server_seed: str | None = None,
+    challenger_seed: str | None = None,
 ) -> StoredChallenge:
     row = connection.execute(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, options, in_thread, created_at, "
-        "expires_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open') RETURNING *",
-        (guild_id, channel_id, challenger_id, opponent_id, options_json, int(in_thread), created_at, expires_at),
+        "expires_at, status, server_seed, challenger_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?) RETURNING *",
+        (guild_id, channel_id, challenger_id, opponent_id, options_json, int(in_thread), created_at, expires_at,
+         server_seed, challenger_seed),
     ).fetchone()
     assert row is not None
     return _from_row(row)

@@ -47,6 +47,8 @@ class StoredMatch:
     state_json: str
     names: tuple[str, str]  # the players' display names last seen
     turn_limit_seconds: int | None  # the guild's setting; None when the guild uses the default
+    server_seed: str | None = None  # hex; None for a match from before issue 18 (migration 011)
+    seeds: tuple[str, str] | None = None  # the challenger's and the acceptor's seeds
 
 
 def _optional_int(value: Any) -> int | None:
@@ -83,6 +85,8 @@ def _from_row(row: sqlite3.Row) -> StoredMatch:
         state_json=str(row["state"]),
         names=(str(row["name0"]), str(row["name1"])),
         turn_limit_seconds=_optional_int(row["turn_limit_seconds"]),
+        server_seed=None if row["server_seed"] is None else str(row["server_seed"]),
+        seeds=None if row["server_seed"] is None else (str(row["seed0"] or ""), str(row["seed1"] or "")),
     )
 
 
@@ -106,6 +110,8 @@ def insert_match(
     log_header: str,
     state_json: str,
     now: float,
+    server_seed: str | None = None,
+    seeds: tuple[str, str] = ("", ""),
 ) -> int:
     """Create an active match with an empty log and its version-0 snapshot; returns its id.
 
@@ -113,8 +119,8 @@ def insert_match(
     """
     row = connection.execute(
         "INSERT INTO matches (guild_id, channel_id, parent_channel_id, player0_id, player1_id, length, options, "
-        "log_header, status, created_at, last_action_at, turn_started_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?) RETURNING id",
+        "log_header, status, created_at, last_action_at, turn_started_at, server_seed, seed0, seed1) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?) RETURNING id",
         (
             guild_id,
             channel_id,
@@ -127,6 +133,9 @@ def insert_match(
             now,
             now,
             now,
+            server_seed,
+            seeds[0],
+            seeds[1],
         ),
     ).fetchone()
     assert row is not None

@@ -1,0 +1,2 @@
+-- Placeholder (branch `fairness`): keeps the migration numbers gapless while other branches hold 010; the lead
+-- deletes this file at merge. It changes nothing.
