@@ -50,6 +50,7 @@ from bot.engine.dice import (
     new_server_seed,
 )
 from bot.engine.match import Match
+from bot.engine.match_log import MatchLog
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service.errors import (
@@ -838,6 +839,23 @@ class GameService:
         self._cache.move_to_end(match_id)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
+
+    async def player_logs(self, guild_id: int, user_id: int) -> list[tuple[MatchLog, int]]:
+        """The logs of every match the user played in the guild, running or over, with their player index (0 or
+        1): what dice statistics read (issue 18). A damaged match is left out and logged."""
+        logs = []
+        for stored in await match_store.matches_of_player(self.db, guild_id, user_id):
+            cached = self._cache.get(stored.id)
+            try:
+                if cached is not None and cached.version == stored.version:
+                    match = cached.match
+                else:  # not kept in the cache: one player's statistics must not push the live matches out
+                    match = rebuild_match(stored, await match_store.load_log(self.db, stored.id), self._dice)
+            except CorruptMatchError as error:
+                log.error("%s Run `python -m bot.service.check` for details.", error)
+                continue
+            logs.append((match.log, 0 if stored.player0_id == user_id else 1))
+        return logs
 
     # --- matches without a challenge (issue 21) -------------------------------------------------------------
 

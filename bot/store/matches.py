@@ -380,3 +380,12 @@ async def recent_matches_in_channel(db: aiosqlite.Connection, channel_id: int, l
         "ORDER BY m.status = 'active' DESC, m.last_action_at DESC, m.id DESC LIMIT ?",
         (channel_id, channel_id, limit),
     )
+
+
+async def matches_of_player(db: aiosqlite.Connection, guild_id: int, user_id: int) -> list[StoredMatch]:
+    """Every match of the player in the guild, running or over, oldest first (dice statistics, issue 18)."""
+    return await _fetch_all(
+        db,
+        _SELECT_MATCHES + "WHERE m.guild_id = ? AND (m.player0_id = ? OR m.player1_id = ?) ORDER BY m.id",
+        (guild_id, user_id, user_id),
+    )
