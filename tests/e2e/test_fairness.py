@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import re
 
 from bot.fairness.check import check_mat, read_tags, written_rolls
 from tests.e2e.conftest import seeded_env
-from tests.e2e.table import Table, acknowledged_in_time, start_match
+from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, start_match
 from tests.fairness.helpers import issue_roll
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser
 from tests.support.discord_standin.pytest_plugin import LaunchBot
@@ -50,7 +51,15 @@ def attached_mat(message: Message) -> str:
 
 
 async def resign_to_the_end(table: Table) -> None:
-    """The player to act resigns a single game and the other accepts: a 1-point match is over."""
+    """A few turns, then the player to act resigns a single game and the other accepts: a 1-point match is over."""
+    rng = random.Random(18)
+    for _ in range(6):
+        player = table.to_act()
+        assert player is not None
+        if "Roll" in labels(table.game):
+            await table.click(player, "Roll")
+        else:
+            await finish_turn(table, rng)
     mover = table.to_act()
     assert mover is not None
     acknowledged_in_time(await mover.slash("bg resign", in_channel=table.channel))
@@ -112,6 +121,17 @@ async def test_seeds_commitment_and_reveal(standin: DiscordStandin, launch_bot: 
         roll = issue_roll(server, "alice's lucky 7", "bob's seed", k)
         assert written.dice == (max(roll), min(roll))
         k += 1
+
+    # /stats dice of Bob: his rolls of the match (the opening roll, one die each, is left out), with a chart
+    stats = await acknowledged_in_time(await alice.slash("stats dice", player=bob)).settled()
+    [embed] = stats.embeds
+    fields = {field["name"]: field["value"] for field in embed["fields"]}
+    bobs = [roll.dice for roll in rolls if roll.player == 1 and roll.number != 1]
+    assert bobs and fields["Rolls"].startswith(f"{len(bobs)} (")
+    for face in range(1, 7):
+        seen = sum(dice.count(face) for dice in bobs)
+        assert f"{face}: {seen} (fair: {len(bobs) * 2 / 6:.1f})" in fields["Faces"]
+    assert stats.attachments and stats.attachments[0].is_png
 
 
 async def test_default_seeds_and_an_aborted_match(standin: DiscordStandin, launch_bot: LaunchBot,
