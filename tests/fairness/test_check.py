@@ -3,6 +3,7 @@ changed, one seed changed, another commitment) fails with a line naming the firs
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import re
 import subprocess
@@ -18,6 +19,7 @@ from bot.engine.options import MatchOptions
 from bot.fairness.check import check_mat, written_rolls
 from bot.records.mat import match_events, match_to_mat
 from tests.fairness.helpers import all_dice, played_match
+from tests.records.gnubg_import import import_mats
 
 
 def _seeds(index: int) -> MatchSeeds:
@@ -133,3 +135,48 @@ def test_the_rolls_written_are_the_matchs_rolls() -> None:
         written = [roll.dice for roll in written_rolls(_exported(match, seeds))]
         everything = _rolls_without_opening_ties(match)
         assert written == everything
+
+
+def test_gnubg_reads_the_proof_and_writes_it_back() -> None:
+    """The proof's comment lines are read by gnubg's `import mat` as the match's comment and written back as they
+    were (odd seeds included), beside a money game's own comment too."""
+    seeds = MatchSeeds(hashlib.sha256(b"gnubg").digest(), "1300000000000000001", 'quote " and ü')
+    texts = []
+    for options in (MatchOptions.match(3), MatchOptions.money(automatic_doubles=True)):
+        match = played_match(seeds, options, 7)
+        for revealed in (False, True):
+            info = FairnessInfo(seeds.commitment, seeds.challenger_seed, seeds.acceptor_seed,
+                                seeds.server_seed.hex() if revealed else None)
+            texts.append((match_to_mat(match, date=datetime.date(2026, 11, 24), fairness=info), False))
+    for (text, _), imported in zip(texts, import_mats(texts), strict=True):
+        assert imported.exported == text
+    assert check_mat(texts[-1][0]).ok
+
+
+def test_the_readmes_plain_python_check(tmp_path: Path) -> None:
+    """The README's fifteen lines, run as they are printed there, on an honest and a forged export."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    [code] = re.findall(r"```python\n(.*?)```", readme.split("## Provably fair dice")[1], re.S)
+    assert len(code.strip().splitlines()) <= 20
+    script = tmp_path / "check.py"
+    script.write_text(code, encoding="utf-8")
+    seeds = _seeds(6)
+    match = played_match(seeds, MatchOptions.money(automatic_doubles=True), 6)
+    text = _exported(match, seeds)
+    good, bad = tmp_path / "good.mat", tmp_path / "bad.mat"
+    good.write_text(text, encoding="utf-8")
+    bad.write_text(_forge_die(text, 3)[0], encoding="utf-8")
+    lines = subprocess.run([sys.executable, str(script), str(good)], capture_output=True, text=True,
+                           check=True).stdout.splitlines()
+    assert lines[0] == "commitment ok"
+    assert len(lines) == 1 + len(all_dice(match)) // 2 - _opening_ties(match)
+    assert all(line.endswith(" ok") for line in lines)
+    lines = subprocess.run([sys.executable, str(script), str(bad)], capture_output=True, text=True,
+                           check=True).stdout.splitlines()
+    assert [line.split(":")[0] for line in lines if line.endswith("MISMATCH")] == [lines[4].split(":")[0]]
+
+
+def _opening_ties(match: Match) -> int:
+    """How many opening rolls of the match were ties (rolled again)."""
+    events = match_events(match.log)
+    return sum(len(event.rolls) - 1 for event in events if isinstance(event, ev.OpeningRolled))
