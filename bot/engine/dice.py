@@ -124,7 +124,7 @@ class FairnessInfo:
     commitment: str
     challenger_seed: str
     acceptor_seed: str
-    server_seed: str | None = None
+    server_seed: str | None = None  # hex, only once the match is over
 
 
 class CommittedDice:

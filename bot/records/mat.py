@@ -194,11 +194,11 @@ def _header(
     lines = []
     if date is not None:
         lines.append(f'; [EventDate "{date.year:04d}.{date.month:02d}.{date.day:02d}"]\n')
-    if fairness is not None:
-        lines += fairness_lines(fairness)
     comment = _rules_comment(log, games)
-    if comment:
-        lines.append(f"\n; {comment}\n")
+    # gnubg keeps the comment lines after a blank line as the match's comment, and writes them back the same
+    comments = ([f"; {comment}\n"] if comment else []) + (fairness_lines(fairness) if fairness is not None else [])
+    if comments:
+        lines.append("\n" + "".join(comments))
     return "".join(lines) + f"\n {log.options.length} point match\n\n"
 
 

@@ -7,7 +7,7 @@ Plain sqlite3 functions, run on aiosqlite's thread by the service (`single_trip_
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +25,7 @@ class StoredChallenge:
     match_id: int | None
     message_channel_id: int | None = None  # the challenge's message, once posted (migration 004)
     message_id: int | None = None
-    server_seed: str | None = None  # hex; secret until the match ends (migration 011, issue 18)
+    server_seed: str | None = field(default=None, repr=False)  # hex; secret until the match ends (migration 011)
     challenger_seed: str | None = None
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import aiosqlite
@@ -47,7 +47,7 @@ class StoredMatch:
     state_json: str
     names: tuple[str, str]  # the players' display names last seen
     turn_limit_seconds: int | None  # the guild's setting; None when the guild uses the default
-    server_seed: str | None = None  # hex; None for a match from before issue 18 (migration 011)
+    server_seed: str | None = field(default=None, repr=False)  # hex, secret until the end; None before migration 011
     seeds: tuple[str, str] | None = None  # the challenger's and the acceptor's seeds
 
 
