@@ -11,7 +11,7 @@ import discord
 from bot.engine.dice import FairnessInfo
 from bot.service import MatchRecord
 from cogs.event_text import escape_name, escape_text, shortened
-from cogs.export import chosen_match, describe
+from cogs.export import chosen_match
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -57,7 +57,7 @@ def end_line(record: MatchRecord) -> str:
 def fairness_text(record: MatchRecord, info: FairnessInfo) -> str:
     names = record.players
     lines = [
-        f"**Dice of match {describe(record)}**",
+        f"**Dice of match #{record.id}**: {escape_name(names[0].name)} vs {escape_name(names[1].name)}",
         f"Commitment (shown before the first roll): `{info.commitment}`",
         f"{escape_name(names[0].name)}'s seed (challenger): {seed_text(info.challenger_seed)}",
         f"{escape_name(names[1].name)}'s seed (acceptor): {seed_text(info.acceptor_seed)}",
@@ -76,7 +76,7 @@ async def fairness_command(service: GameService, interaction: discord.Interactio
     record = await chosen_match(service, interaction, match_id)
     info = record.fairness
     if info is None:
-        text = (f"Match {describe(record)} was started before the dice could be checked: its dice came from the "
+        text = (f"Match #{record.id} was started before the dice could be checked: its dice came from the "
                 "operating system's secure generator, with no seeds to show.")
     else:
         text = fairness_text(record, info)

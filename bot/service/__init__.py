@@ -11,10 +11,11 @@ Challenges (expire after 10 minutes; `Challenge.status` is a ChallengeStatus):
                             options: MatchOptions, in_thread=False, seed=None) -> Challenge
         seed: the challenger's seed for the dice (issue 18; None is ""); the challenge draws the server seed and
         shows its commitment (`Challenge.commitment`). A bad seed (empty, over 64 characters, control
-        characters) is refused. in_thread None: the guild's setting (set_threads). Refused: challenging yourself; a channel with an
-        active match (ChannelBusyError, with .match_id, .message_channel_id, .message_id of that match) unless
-        in a thread; more than MAX_OPEN_CHALLENGES (3) open challenges, or a second open one to the same
-        opponent (ChallengeLimitError, with .challenge_id, .guild_id, .message_channel_id, .message_id)
+        characters) is refused. in_thread None: the guild's setting (set_threads). Refused: challenging
+        yourself; a channel with an active match (ChannelBusyError, with .match_id, .message_channel_id,
+        .message_id of that match) unless in a thread; more than MAX_OPEN_CHALLENGES (3) open challenges, or a
+        second open one to the same opponent (ChallengeLimitError, with .challenge_id, .guild_id,
+        .message_channel_id, .message_id)
     await service.accept(challenge_id, user: PlayerRef, *, channel_id=None, open_channel=None, seed=None)
         -> MatchUpdate; seed: the acceptor's seed for the dice (None is ""), fixed now, after the commitment.
         open_channel: async (Challenge, acceptor PlayerRef) -> channel id, called for a thread challenge only
