@@ -145,6 +145,10 @@ async def on_control(cog: Backgammon, interaction: discord.Interaction[Any], con
     service = cog.service
     user = interaction.user
     if control.action is ChallengeAction.SEED:  # the form first; the accept runs when it is sent
+        refusal = await seed_form_refusal(service, control.challenge_id, user.id)
+        if refusal is not None:  # no form for someone who cannot accept (the accept checks everything again)
+            await reply_privately(interaction, refusal)
+            return
         await interaction.response.send_modal(SeedForm(cog, control))
         return
     await interaction.response.defer()
@@ -202,6 +206,21 @@ def already_accepted_text(error: AlreadyAcceptedError, user_id: int) -> str:
     if error.acceptor_id == user_id:
         return f"You accepted this challenge already: the match is in <#{error.channel_id}>."
     return f"{escape_name(error.acceptor_name)} accepted first: the match is in <#{error.channel_id}>."
+
+
+async def seed_form_refusal(service: GameService, challenge_id: int, user_id: int) -> str | None:
+    """Why this member may not accept the challenge, before the form opens (None: they may)."""
+    try:
+        challenge = await service.get_challenge(challenge_id)
+    except ServiceError as error:
+        return str(error)
+    if challenge.status is not ChallengeStatus.OPEN:
+        return f"This challenge was already {challenge.status.value}."
+    if challenge.challenger.user_id == user_id:
+        return "You cannot accept your own challenge."
+    if challenge.opponent is not None and challenge.opponent.user_id != user_id:
+        return f"This challenge is for {escape_name(challenge.opponent.name)}."
+    return None
 
 
 class SeedForm(discord.ui.Modal):

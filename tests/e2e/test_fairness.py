@@ -79,6 +79,8 @@ async def test_seeds_commitment_and_reveal(standin: DiscordStandin, launch_bot: 
     refused = await acknowledged_in_time(await alice.slash("bg challenge", seed="a" * 65)).settled()
     assert refused.ephemeral and "A seed may have at most 64 characters" in refused.content
 
+    own = acknowledged_in_time(await alice.click(challenge, "Accept with my seed"))
+    assert own.type == 4 and own.ephemeral and own.content == "You cannot accept your own challenge."
     opened = acknowledged_in_time(await bob.click(challenge, "Accept with my seed"))
     assert opened.type == 9 and opened.interaction.modal is not None  # the form, before anything is accepted
     acknowledged_in_time(await bob.submit(opened, **{"Your seed for the dice": "bob's seed"}))
