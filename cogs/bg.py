@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine.dice import MAX_PLAYER_SEED
 from bot.engine.game import Phase
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
@@ -28,6 +29,7 @@ from cogs.custom_ids import ChallengeControl, GameAction, GameControl
 from cogs.errors import UserFacingError, reply_privately
 from cogs.event_text import escape_name
 from cogs.export import export_match, match_choices
+from cogs.fairness import fairness_command
 from cogs.game_messages import GamePublisher, compose, current_link
 from cogs.help_text import help_embed
 from cogs.player_settings import settings_command
@@ -93,6 +95,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         automatic_doubles="Money game: ties on the opening roll double the cube (R2.3)",
         thread="Play in a new thread, so this channel can host several matches (default: the server's setting)",
         clock="A match clock: relaxed, standard or blitz (delay + reserve per point; default: the server's setting)",
+        seed="Your own seed for the dice, any text (default: the id Discord gives this command); see /bg fairness",
     )
     async def challenge(
         self,
@@ -105,6 +108,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         automatic_doubles: bool = False,
         thread: bool | None = None,
         clock: Literal["none", "relaxed", "standard", "blitz"] | None = None,
+        seed: app_commands.Range[str, 1, MAX_PLAYER_SEED] | None = None,
     ) -> None:
         """Challenge a member (or anyone) to a match or a money game."""
         if opponent is not None:
@@ -121,6 +125,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
             challenger=player_ref(interaction.user), opponent=None if opponent is None else player_ref(opponent),
             options=options, in_thread=thread_choice(interaction, thread),
             clock=None if clock is None else ClockPreset(clock),
+            seed=str(interaction.id) if seed is None else seed,
         )
         await post_challenge(self.service, interaction, challenge)
 
@@ -194,6 +199,18 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
             text or "The board.", file=message.file(), ephemeral=not public,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+    @app_commands.command(name="fairness")
+    @app_commands.guild_only()
+    @app_commands.describe(match="A match of this server by its number (default: this channel's running or latest)")
+    async def fairness(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
+        """How this match's dice are made and how to check them; the bot's seed once the match is over."""
+        await fairness_command(self.service, interaction, match)
+
+    @fairness.autocomplete("match")
+    async def fairness_autocomplete(self, interaction: discord.Interaction[Any], current: str
+                                    ) -> list[app_commands.Choice[int]]:
+        return await match_choices(self.service, interaction, current)
 
     @app_commands.command(name="matches")
     async def matches(self, interaction: discord.Interaction[Any]) -> None:

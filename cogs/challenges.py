@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.engine.dice import MAX_PLAYER_SEED
 from bot.engine.options import MatchOptions
 from bot.service import Challenge, ChallengeStatus, GameService, MatchRecord, PlayerRef, ServiceError
 from bot.service.clocks import ClockPreset, preset_text
 from bot.service.errors import AlreadyAcceptedError
+from bot.service.records import CHALLENGE_SECONDS
 from cogs.custom_ids import ChallengeAction, ChallengeControl
-from cogs.errors import UserFacingError, reply_privately
+from cogs.errors import UserFacingError, reply_privately, report_error
 from cogs.event_text import escape_name
 from cogs.views import ChallengeButton
 
@@ -58,8 +60,18 @@ def challenge_text(challenge: Challenge) -> str:
     expires = f"<t:{int(challenge.expires_at)}:R>"
     challenger = f"<@{challenge.challenger.user_id}>"
     if challenge.opponent is None:
-        return f"{challenger} is looking for an opponent for {what}{where}. Anyone may accept (expires {expires})."
-    return f"<@{challenge.opponent.user_id}>, {challenger} challenges you to {what}{where} (expires {expires})."
+        text = f"{challenger} is looking for an opponent for {what}{where}. Anyone may accept (expires {expires})."
+    else:
+        text = f"<@{challenge.opponent.user_id}>, {challenger} challenges you to {what}{where} (expires {expires})."
+    return text + commitment_line(challenge)
+
+
+def commitment_line(challenge: Challenge) -> str:
+    """The dice's commitment, shown before anyone accepts, so that the acceptor's seed comes after it (issue 18)."""
+    if challenge.commitment is None:
+        return ""
+    return (f"\nDice commitment: `{challenge.commitment}` (the SHA-256 of the bot's secret seed, revealed when the "
+            "match ends). **Accept with my seed** adds a seed of your own to the dice.")
 
 
 def closed_text(challenge: Challenge, status: ChallengeStatus) -> str:
@@ -76,13 +88,14 @@ def closed_text(challenge: Challenge, status: ChallengeStatus) -> str:
 
 def challenge_view(challenge: Challenge) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    buttons = [(ChallengeAction.ACCEPT, "Accept", discord.ButtonStyle.success)]
+    buttons = [(ChallengeAction.ACCEPT, "Accept", discord.ButtonStyle.success),
+               (ChallengeAction.SEED, "Accept with my seed", discord.ButtonStyle.primary)]
     if challenge.opponent is not None:
         buttons.append((ChallengeAction.DECLINE, "Decline", discord.ButtonStyle.danger))
     buttons.append((ChallengeAction.CANCEL, "Withdraw", discord.ButtonStyle.secondary))  # not "Cancel": the
     # challenged member must not mistake it for a second way to say no
     for action, label, style in buttons:
-        in_thread = challenge.in_thread and action is ChallengeAction.ACCEPT
+        in_thread = challenge.in_thread and action in (ChallengeAction.ACCEPT, ChallengeAction.SEED)
         view.add_item(ChallengeButton(ChallengeControl(challenge.id, action, in_thread), label, style))
     return view
 
@@ -134,6 +147,13 @@ async def close_message(bot: GammonBot, challenge: Challenge) -> None:
 async def on_control(cog: Backgammon, interaction: discord.Interaction[Any], control: ChallengeControl) -> None:
     service = cog.service
     user = interaction.user
+    if control.action is ChallengeAction.SEED:  # the form first; the accept runs when it is sent
+        refusal = await seed_form_refusal(service, control.challenge_id, user.id)
+        if refusal is not None:  # no form for someone who cannot accept (the accept checks everything again)
+            await reply_privately(interaction, refusal)
+            return
+        await interaction.response.send_modal(SeedForm(cog, control))
+        return
     await interaction.response.defer()
     try:
         if control.action is ChallengeAction.DECLINE:
@@ -191,9 +211,52 @@ def already_accepted_text(error: AlreadyAcceptedError, user_id: int) -> str:
     return f"{escape_name(error.acceptor_name)} accepted first: the match is in <#{error.channel_id}>."
 
 
-async def accept(cog: Backgammon, interaction: discord.Interaction[Any], control: ChallengeControl) -> None:
+async def seed_form_refusal(service: GameService, challenge_id: int, user_id: int) -> str | None:
+    """Why this member may not accept the challenge, before the form opens (None: they may)."""
+    try:
+        challenge = await service.get_challenge(challenge_id)
+    except ServiceError as error:
+        return str(error)
+    if challenge.status is not ChallengeStatus.OPEN:
+        return f"This challenge was already {challenge.status.value}."
+    if challenge.challenger.user_id == user_id:
+        return "You cannot accept your own challenge."
+    if challenge.opponent is not None and challenge.opponent.user_id != user_id:
+        return f"This challenge is for {escape_name(challenge.opponent.name)}."
+    return None
+
+
+class SeedForm(discord.ui.Modal):
+    """"Accept with my seed": one line of text, the acceptor's seed for the dice (issue 18). Sending it accepts."""
+
+    seed: discord.ui.TextInput[SeedForm] = discord.ui.TextInput(
+        label="Your seed for the dice", placeholder="Any text: a lucky phrase, a number...",
+        min_length=1, max_length=MAX_PLAYER_SEED,
+    )
+
+    def __init__(self, cog: Backgammon, control: ChallengeControl) -> None:
+        super().__init__(title="Accept with your own seed", timeout=CHALLENGE_SECONDS)
+        self.cog = cog
+        self.control = control
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer()
+        try:
+            await accept(self.cog, interaction, self.control, seed=self.seed.value)
+        except ServiceError as error:
+            await refuse(self.cog, interaction, self.control, error)
+
+    async def on_error(  # type: ignore[override]  # a Modal passes no item (discord.py types it as a View)
+        self, interaction: discord.Interaction[Any], error: Exception
+    ) -> None:
+        await report_error(interaction, error)
+
+
+async def accept(cog: Backgammon, interaction: discord.Interaction[Any], control: ChallengeControl,
+                 seed: str | None = None) -> None:
     """Accept: the service checks the acceptor first and only then has the thread opened (once), when the
-    challenge asks for one; the match starts there."""
+    challenge asks for one; the match starts there. Without a seed of their own, the acceptor's seed for the
+    dice is the id Discord gave this interaction (issue 18)."""
     opened: list[discord.Thread] = []
     message = interaction.message
 
@@ -211,7 +274,8 @@ async def accept(cog: Backgammon, interaction: discord.Interaction[Any], control
         return thread.id
 
     try:
-        update = await cog.service.accept(control.challenge_id, player_ref(interaction.user), open_channel=open_thread)
+        update = await cog.service.accept(control.challenge_id, player_ref(interaction.user), open_channel=open_thread,
+                                          seed=str(interaction.id) if seed is None else seed)
     except ServiceError:
         for thread in opened:  # the thread was opened but the match could not be stored in it
             await _delete_quietly(thread)

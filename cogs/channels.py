@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.service import MatchRecord
 from cogs.event_text import escape_name
+from cogs.fairness import end_line
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -31,7 +32,13 @@ def ended_text(record: MatchRecord) -> str:
     names = " vs ".join(escape_name(player.name) for player in record.players)
     kind = "money game" if record.options.is_money else f"{record.options.length}-point match"
     return (f"{players}: your match {names} ({kind} #{record.id}) ended without a result, because its thread was "
-            "deleted. It is not rated; start a new one with `/bg challenge`.")
+            "deleted. It is not rated; start a new one with `/bg challenge`." + _reveal(record))
+
+
+def _reveal(record: MatchRecord) -> str:
+    """The bot's seed of the ended match's dice (issue 18)."""
+    line = end_line(record)
+    return f"\n{line}" if line else ""
 
 
 async def channel_gone(bot: GammonBot, channel_id: int) -> list[MatchRecord]:

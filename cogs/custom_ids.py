@@ -44,6 +44,7 @@ class ChallengeAction(enum.StrEnum):
     ACCEPT = "accept"
     DECLINE = "decline"
     CANCEL = "cancel"
+    SEED = "seed"  # accept with one's own seed for the dice: opens a short form first (issue 18)
 
 
 #: A play in notation as written by the engine (R10.1): `24/13`, `bar/22* 13/7(2)`, `6/off`. Always holds a `/`,

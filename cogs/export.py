@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import functools
 import io
 import re
 from typing import TYPE_CHECKING, Any
@@ -31,13 +32,20 @@ async def export_match(service: GameService, interaction: discord.Interaction[An
     await interaction.response.defer(ephemeral=True, thinking=True)
     record = await _chosen(service, interaction, match_id)
     date = datetime.datetime.fromtimestamp(record.created_at, tz=datetime.UTC).date()
-    text = await asyncio.to_thread(match_to_mat, record.match.log, date=date)  # a replay of the whole log
+    text = await asyncio.to_thread(  # a replay of the whole log
+        functools.partial(match_to_mat, record.match.log, date=date, fairness=record.fairness))
     file = discord.File(io.BytesIO(text.encode("utf-8")), filename=filename(record))
     note = ""
     if record.options.is_money and record.options.jacoby:
         note = "\nThis money game used the Jacoby rule: turn it on in your program before importing (gnubg: " \
                "`set jacoby on`)."
     await interaction.followup.send(f"{describe(record)}.\n{HOW_TO_OPEN}{note}", file=file, ephemeral=True)
+
+
+async def chosen_match(service: GameService, interaction: discord.Interaction[Any],
+                       match_id: int | None) -> MatchRecord:
+    """The match a `match` option names (of this server only), else this channel's running or latest match."""
+    return await _chosen(service, interaction, match_id)
 
 
 async def _chosen(service: GameService, interaction: discord.Interaction[Any], match_id: int | None) -> MatchRecord:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine.events import Event, GameWon, MatchWon
+from bot.engine.events import Event, GameStarted, GameWon, MatchWon
 from bot.engine.match import Match
 from bot.service import MatchRecord, MatchStatus, MatchUpdate
 from bot.service.locks import KeyedLocks
@@ -31,6 +31,7 @@ from cogs.clock_text import clock_line, clock_texts
 from cogs.controls import STATUS_PREFIX, controls, prompt, status_line
 from cogs.custom_ids import GameAction, GameControl
 from cogs.event_text import clip, describe
+from cogs.fairness import end_line, start_line
 from cogs.move_menu import ButtonSpec, Rows
 from cogs.repairs import BoardNotShown, Repairs
 from cogs.views import game_view
@@ -85,6 +86,11 @@ def compose_text(record: MatchRecord, events: Sequence[Event], history: str = ""
     match = record.match
     lines = [history] if history else []
     lines += describe(events, match.names, match.options.length)
+    if any(isinstance(event, GameStarted) and event.number == 1 for event in events):
+        lines.append(start_line(record))  # the dice's commitment (issue 18)
+    revealed = end_line(record)
+    if revealed and revealed not in history:
+        lines.append(revealed)  # the match is over, however it ended: the bot's seed (issue 18)
     to_act = match.to_act
     if to_act is not None:
         lines.append(status_line(match))

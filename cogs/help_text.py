@@ -14,6 +14,9 @@ Full rules with the doubling cube, matches to N points (Crawford rule) and money
 **Start**
 `/bg challenge` a member (length 1-25, default 5, or a money game with Jacoby, beavers and automatic \
 doubles), or nobody for an open challenge; `thread: True` plays in a new thread. It expires after 10 minutes.
+**Provably fair dice**: the challenge shows the commitment (SHA-256) of the bot's secret seed; `seed:` on \
+`/bg challenge` or **Accept with my seed** adds your own. Every roll comes from both seeds and the bot's, which is \
+revealed when the match ends: `/bg fairness` shows how to check every roll.
 
 **Your turn**
 Press **Roll**, or **Double** when you may (R6.1); if you cannot double, the dice are rolled for you (R9.4).
@@ -34,9 +37,11 @@ When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it)
 `/bg matches` — your active matches with links
 `/bg settings` — your settings (auto-finish)
 `/bg export` — a match of this channel as a .mat file for GNU Backgammon
+`/bg fairness` — a match's dice: the commitment, the seeds, the bot's seed once it is over, how to check
 `/bg help` — this text
 `/leaderboard` — this server's ladder
-`/stats` — a player's rating, record, gammons, cubes and chart
+`/stats player` — a player's rating, record, gammons, cubes and chart
+`/stats dice` — a player's rolls against fair dice: faces, the 21 rolls, doubles, pips, chi-square, a chart
 `/history` — a player's latest finished matches
 `/bgadmin turn-limit` — (Manage Server) time per turn
 `/bgadmin threads` — (Manage Server) new thread per match by default

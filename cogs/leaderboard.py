@@ -1,4 +1,4 @@
-"""The ladder commands (issue 9): /leaderboard, /stats and /history, per server.
+"""The ladder commands (issue 9): /leaderboard, /stats player, /stats dice (issue 18) and /history, per server.
 
 The leaderboard is an embed of 10 players a page with Previous / Next buttons. The buttons are DynamicItems
 whose custom_id carries who asked and which page to show, so they keep working after a restart; the
@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.ratings import store
 from bot.ratings.records import HistoryEntry, LadderEntry, LeaderboardPage, PlayerStats
+from cogs.dice_stats import dice_command
 from cogs.errors import UserFacingError, report_error
 from cogs.event_text import escape_text
 from render.chart import rating_chart
@@ -214,8 +215,11 @@ class Leaderboard(commands.Cog):
         embed, view = leaderboard_message(interaction, ladder, interaction.user.id)
         await interaction.response.send_message(embed=embed, view=view)
 
-    @app_commands.command(name="stats")
-    @app_commands.guild_only()
+    #: `/stats player` and `/stats dice` (issue 18): Discord does not let a command be both callable and a group.
+    stats_group = app_commands.Group(name="stats", description="A player's ladder stats, or their dice",
+                                     guild_only=True)
+
+    @stats_group.command(name="player")
     @app_commands.describe(player="Whose stats (default: yours)")
     async def stats(
         self, interaction: discord.Interaction[Any], player: discord.Member | discord.User | None = None
@@ -233,6 +237,19 @@ class Leaderboard(commands.Cog):
             embed.add_field(name=name, value=value, inline=name != "Average match length")
         embed.set_image(url=f"attachment://{CHART_FILE}")
         await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(chart), filename=CHART_FILE))
+
+    @stats_group.command(name="dice")
+    @app_commands.describe(player="Whose dice (default: yours)")
+    async def dice(
+        self, interaction: discord.Interaction[Any], player: discord.Member | discord.User | None = None
+    ) -> None:
+        """A player's rolls in this server: faces, the 21 rolls, doubles, pips, against fair dice, with a chart."""
+        service = getattr(interaction.client, "service", None)
+        if service is None:
+            raise UserFacingError("The bot is still starting; try again in a moment.")
+        target = player or interaction.user
+        name = await store.player_name(_db(interaction), target.id) or target.display_name
+        await dice_command(service, interaction, target, safe_name(name))
 
     @app_commands.command(name="history")
     @app_commands.guild_only()

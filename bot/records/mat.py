@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import datetime
 import enum
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from bot.engine import events as ev
-from bot.engine.dice import FixedDice
+from bot.engine.dice import FairnessInfo, FixedDice
 from bot.engine.match import Match
 from bot.engine.match_log import MatchLog
 from bot.engine.outcome import OutcomeKind
@@ -72,14 +73,18 @@ class MatGame:
     records: list[MatRecord] = field(default_factory=list)
 
 
-def match_to_mat(source: Match | MatchLog, *, date: datetime.date | None = None) -> str:
+def match_to_mat(
+    source: Match | MatchLog, *, date: datetime.date | None = None, fairness: FairnessInfo | None = None
+) -> str:
     """The .mat text of a finished or running match (or its log), as gnubg's `export match mat` writes it.
 
-    `date` becomes the `[EventDate]` header (gnubg takes the file's date when there is none).
+    `date` becomes the `[EventDate]` header (gnubg takes the file's date when there is none). `fairness` adds the
+    dice's commitment, both seeds and (once revealed) the server seed as comment lines, for `python -m
+    bot.fairness` (issue 18).
     """
     log = source.log if isinstance(source, Match) else source
     games = mat_games(log)
-    return _header(log, games, date) + "".join(_game_text(log.names, game) for game in games)
+    return _header(log, games, date, fairness) + "".join(_game_text(log.names, game) for game in games)
 
 
 def match_events(log: MatchLog) -> list[ev.Event]:
@@ -169,13 +174,31 @@ def mat_name(name: str) -> str:
     return cleaned.rstrip() or "_"
 
 
-def _header(log: MatchLog, games: Sequence[MatGame], date: datetime.date | None) -> str:
+#: The comment tags of the dice's proof (issue 18); bot.fairness reads them back.
+FAIRNESS_TAGS = ("Dice commitment", "Challenger seed", "Acceptor seed", "Server seed")
+
+
+def fairness_lines(fairness: FairnessInfo) -> list[str]:
+    """`; [Dice commitment "..."]` and the rest: values as JSON strings, so any seed fits on its line."""
+    values = [fairness.commitment, fairness.challenger_seed, fairness.acceptor_seed, fairness.server_seed]
+    lines = ["; [Dice \"provably fair: check with python -m bot.fairness FILE.mat\"]\n"]
+    for tag, value in zip(FAIRNESS_TAGS, values, strict=True):
+        if value is not None:  # the server seed only once the match is over
+            lines.append(f"; [{tag} {json.dumps(value, ensure_ascii=False)}]\n")
+    return lines
+
+
+def _header(
+    log: MatchLog, games: Sequence[MatGame], date: datetime.date | None, fairness: FairnessInfo | None = None
+) -> str:
     lines = []
     if date is not None:
         lines.append(f'; [EventDate "{date.year:04d}.{date.month:02d}.{date.day:02d}"]\n')
     comment = _rules_comment(log, games)
-    if comment:
-        lines.append(f"\n; {comment}\n")
+    # gnubg keeps the comment lines after a blank line as the match's comment, and writes them back the same
+    comments = ([f"; {comment}\n"] if comment else []) + (fairness_lines(fairness) if fairness is not None else [])
+    if comments:
+        lines.append("\n" + "".join(comments))
     return "".join(lines) + f"\n {log.options.length} point match\n\n"
 
 

@@ -8,12 +8,16 @@ nothing is changed when one is raised.
 
 Challenges (expire after 10 minutes; `Challenge.status` is a ChallengeStatus):
     await service.challenge(*, guild_id, channel_id, challenger: PlayerRef, opponent: PlayerRef | None,
-                            options: MatchOptions, in_thread=False) -> Challenge
-        in_thread None: the guild's setting (set_threads). Refused: challenging yourself; a channel with an
-        active match (ChannelBusyError, with .match_id, .message_channel_id, .message_id of that match) unless
-        in a thread; more than MAX_OPEN_CHALLENGES (3) open challenges, or a second open one to the same
-        opponent (ChallengeLimitError, with .challenge_id, .guild_id, .message_channel_id, .message_id)
-    await service.accept(challenge_id, user: PlayerRef, *, channel_id=None, open_channel=None) -> MatchUpdate
+                            options: MatchOptions, in_thread=False, seed=None) -> Challenge
+        seed: the challenger's seed for the dice (issue 18; None is ""); the challenge draws the server seed and
+        shows its commitment (`Challenge.commitment`). A bad seed (empty, over 64 characters, control
+        characters) is refused. in_thread None: the guild's setting (set_threads). Refused: challenging
+        yourself; a channel with an active match (ChannelBusyError, with .match_id, .message_channel_id,
+        .message_id of that match) unless in a thread; more than MAX_OPEN_CHALLENGES (3) open challenges, or a
+        second open one to the same opponent (ChallengeLimitError, with .challenge_id, .guild_id,
+        .message_channel_id, .message_id)
+    await service.accept(challenge_id, user: PlayerRef, *, channel_id=None, open_channel=None, seed=None)
+        -> MatchUpdate; seed: the acceptor's seed for the dice (None is ""), fixed now, after the commitment.
         open_channel: async (Challenge, acceptor PlayerRef) -> channel id, called for a thread challenge only
         after every check passed, once per challenge (a per-challenge lock): the front end opens the thread.
         channel_id forces where the match is played (default: that thread, else the challenge's channel).
@@ -21,7 +25,7 @@ Challenges (expire after 10 minutes; `Challenge.status` is a ChallengeStatus):
         start with GameStarted, OpeningRolled, ... A late or second accept: AlreadyAcceptedError ("Bob accepted
         first.", with .acceptor_id, .acceptor_name, .match_id, .channel_id)
     await service.start_match_directly(*, guild_id, channel_id, players: (PlayerRef, PlayerRef), options,
-                                       parent_channel_id=None, within=None) -> MatchUpdate
+                                       parent_channel_id=None, within=None, seeds=("", "")) -> MatchUpdate
         a match with no challenge (tournament pairings); within(sqlite3 connection, match_id) runs in the same
         write trip, and a ServiceError from it refuses the start with nothing stored
     await service.decline(challenge_id, user_id) -> Challenge     # the challenged member only
@@ -48,8 +52,14 @@ A deleted channel or thread:
     await service.abort_matches_in_channel(channel_id) -> list[MatchRecord]   # active matches there or in its
         threads end aborted (unrated, no user in the log); the ones ended now (none when called again)
 
+Dice (issue 18): without `dice=`, every match rolls its own CommittedDice (bot.engine.dice) from the server seed
+and both players' seeds, stored with the match. `MatchRecord.fairness` (FairnessInfo) holds the commitment and
+the seeds, and the server seed only once the match is over (finished or aborted): nothing can show it earlier.
+
 Queries:
     await service.match(match_id) -> MatchRecord               # NotFoundError / CorruptMatchError
+    await service.player_logs(guild_id, user_id) -> list[(MatchLog, player index)]   # every match of theirs
+        in the guild, for dice statistics (not cached)
     await service.match_in_channel(channel_id) -> MatchRecord | None   # the active one (a thread is a channel)
     await service.recent_matches_in_channel(channel_id, limit=25) -> list[MatchRecord]   # running or over, also
         in threads made from the channel: active first, then the most recently played (for /bg export)

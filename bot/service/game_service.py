@@ -42,8 +42,16 @@ from bot.engine.actions import (
     Timeout,
     Undo,
 )
-from bot.engine.dice import DiceSource, SecretDice
+from bot.engine.dice import (
+    CommittedDice,
+    DiceSource,
+    MatchSeeds,
+    clean_player_seed,
+    commitment,
+    new_server_seed,
+)
 from bot.engine.match import Match
+from bot.engine.match_log import MatchLog
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service.clocks import ClockPreset, parse_preset
@@ -76,6 +84,7 @@ from bot.service.records import (
 )
 from bot.service.stored_forms import (
     entry_text,
+    fairness_info,
     log_header_text,
     match_clock,
     progress_after,
@@ -136,7 +145,19 @@ def _challenge_record(stored: challenge_store.StoredChallenge, names: dict[int, 
         message_channel_id=stored.message_channel_id,
         message_id=stored.message_id,
         clock=parse_preset(stored.clock),
+        commitment=None if stored.server_seed is None else commitment(bytes.fromhex(stored.server_seed)),
+        challenger_seed=stored.challenger_seed,
     )
+
+
+def player_seed(seed: str | None) -> str:
+    """A player's seed for the dice (issue 18), checked; None (the front end gave none) is the empty seed."""
+    if seed is None:
+        return ""
+    try:
+        return clean_player_seed(seed)
+    except ValueError as error:
+        raise ServiceError(str(error)) from None
 
 
 CHALLENGE_GONE = "This challenge does not exist (any more)."
@@ -221,7 +242,9 @@ class GameService:
         cache_size: int = 4096,
     ) -> None:
         self.db = db
-        self._dice: DiceSource = dice if dice is not None else SecretDice()
+        #: Tests and benchmarks inject one source for every match; the bot (None) rolls each match's own
+        #: committed dice (issue 18).
+        self._dice: DiceSource | None = dice
         self._clock = clock
         self._hooks = list(on_match_finished)
         self._locks = KeyedLocks()
@@ -250,6 +273,7 @@ class GameService:
         options: MatchOptions,
         in_thread: bool | None = False,
         clock: ClockPreset | None = ClockPreset.NONE,
+        seed: str | None = None,
     ) -> Challenge:
         """Post a challenge to `opponent`, or to anyone in the channel when None; it expires after 10 minutes.
         Refused beyond MAX_OPEN_CHALLENGES open challenges per member, or a second one to the same opponent
@@ -257,9 +281,14 @@ class GameService:
 
         `in_thread` None: as the guild's setting says (`set_threads`); `clock` None likewise (`set_clock`, issue
         20). One trip to the database, like a game action: `/bg challenge` answers only once it is stored (issue 10).
+
+        `seed` is the challenger's seed for the dice (the front end passes the interaction's id when they gave
+        none); the challenge draws the server seed now, so that its commitment is shown before anyone accepts.
         """
         if opponent is not None and opponent.user_id == challenger.user_id:
             raise ServiceError("You cannot challenge yourself.")
+        challenger_seed = player_seed(seed)
+        server_seed = new_server_seed().hex()
         now = self._clock()
 
         def write(connection: sqlite3.Connection) -> challenge_store.StoredChallenge:
@@ -282,6 +311,8 @@ class GameService:
                 created_at=now,
                 expires_at=now + CHALLENGE_SECONDS,
                 clock=chosen,
+                server_seed=server_seed,
+                challenger_seed=challenger_seed,
             )
 
         stored = await single_trip_transaction(self.db, write)
@@ -300,8 +331,12 @@ class GameService:
         *,
         channel_id: int | None = None,
         open_channel: ChannelOpener | None = None,
+        seed: str | None = None,
     ) -> MatchUpdate:
         """Accept a challenge and start the match (the opening roll is made at once, R2.1-R2.2).
+
+        `seed` is the acceptor's seed for the dice (issue 18; the front end passes the interaction's id when they
+        gave none): it is fixed only now, after the challenge showed the server seed's commitment.
 
         Every check runs before anything is opened: only then, for a thread challenge, is `open_channel` called
         (the front end opens the thread and returns its id), under a per-challenge lock, so that a refused or
@@ -309,6 +344,7 @@ class GameService:
         `channel_id` forces where the match is played (default: the opened thread, else the challenge's
         channel). The checks run again in the one write trip, which another process's accept could still win.
         """
+        acceptor_seed = player_seed(seed)
         async with self._challenge_locks.hold(challenge_id):
             now = self._clock()
             stored = await on_connection_thread(
@@ -318,16 +354,19 @@ class GameService:
             _check_acceptor(challenge, user)
             if channel_id is None and challenge.in_thread and open_channel is not None:
                 channel_id = await open_channel(challenge, user)
-            return await self._start_match(challenge, user, channel_id, now)
+            # A challenge from before issue 18 has no server seed: it gets one now (nobody saw a commitment).
+            server_seed = bytes.fromhex(stored.server_seed) if stored.server_seed else new_server_seed()
+            seeds = MatchSeeds(server_seed, stored.challenger_seed or "", acceptor_seed)
+            return await self._start_match(challenge, user, channel_id, now, seeds)
 
     async def _start_match(
-        self, challenge: Challenge, user: PlayerRef, channel_id: int | None, now: float
+        self, challenge: Challenge, user: PlayerRef, channel_id: int | None, now: float, seeds: MatchSeeds
     ) -> MatchUpdate:
         """The match of an accepted challenge, stored in one write trip that checks the challenge again."""
         challenge_id = challenge.id
         play_channel = challenge.channel_id if channel_id is None else channel_id
         options = challenge.options
-        match = Match((challenge.challenger.name, user.name), options, self._dice)
+        match = Match((challenge.challenger.name, user.name), options, self._dice_for(seeds))
         events = list(match.last_events)
         state = snapshot_text(match)
 
@@ -348,6 +387,8 @@ class GameService:
                     state_json=state,
                     now=now,
                     clock=stored.clock,
+                    server_seed=seeds.server_seed.hex(),
+                    seeds=(seeds.challenger_seed, seeds.acceptor_seed),
                 )
             except sqlite3.IntegrityError:  # another process started a match in this channel just now
                 raise ServiceError("There is already a match in this channel.") from None
@@ -702,7 +743,10 @@ class GameService:
                 raise ServiceError("The rematch offer ran out 10 minutes after the match ended: start a new one "
                                    "with `/bg challenge`.")
             options = MatchOptions.from_dict(json.loads(stored.options_json))
-            match = Match(stored.names, options, self._dice)
+            # Committed dice (issue 18) with a new server seed; no player typed a seed for a rematch, so, as for a
+            # tournament pairing, the dice rest on the committed server seed alone.
+            seeds = MatchSeeds(new_server_seed(), "", "")
+            match = Match(stored.names, options, self._dice_for(seeds))
             events, state = list(match.last_events), snapshot_text(match)
 
             def write(connection: sqlite3.Connection) -> tuple[str, match_store.StoredMatch | None]:
@@ -718,7 +762,8 @@ class GameService:
                         connection, guild_id=stored.guild_id, channel_id=stored.channel_id,
                         parent_channel_id=stored.parent_channel_id, player_ids=players, length=stored.length,
                         options_json=stored.options_json, log_header=log_header_text(match), state_json=state,
-                        now=now, clock=stored.clock, rematch_of=match_id,
+                        now=now, clock=stored.clock, rematch_of=match_id, server_seed=seeds.server_seed.hex(),
+                        seeds=(seeds.challenger_seed, seeds.acceptor_seed),
                     )
                 except sqlite3.IntegrityError:  # another process started it (or a match here) just now
                     found = match_store.find_rematch(connection, match_id)
@@ -920,7 +965,9 @@ class GameService:
     def _copy(self, match: Match) -> Match:
         """A deep copy that shares what never changes: the dice source and the frozen log entries, outcomes and
         position (sharing them keeps the copy well under a millisecond however long the match is)."""
-        shared: list[object] = [self._dice, *match.log.entries, *match.outcomes, *match.legal_plays()]
+        shared: list[object] = [*match.log.entries, *match.outcomes, *match.legal_plays()]
+        if self._dice is not None:
+            shared.append(self._dice)
         shared.append(match.game.position)
         return copy.deepcopy(match, {id(item): item for item in shared})
 
@@ -941,6 +988,23 @@ class GameService:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
+    async def player_logs(self, guild_id: int, user_id: int) -> list[tuple[MatchLog, int]]:
+        """The logs of every match the user played in the guild, running or over, with their player index (0 or
+        1): what dice statistics read (issue 18). A damaged match is left out and logged."""
+        logs = []
+        for stored in await match_store.matches_of_player(self.db, guild_id, user_id):
+            cached = self._cache.get(stored.id)
+            try:
+                if cached is not None and cached.version == stored.version:
+                    match = cached.match
+                else:  # not kept in the cache: one player's statistics must not push the live matches out
+                    match = rebuild_match(stored, await match_store.load_log(self.db, stored.id), self._dice)
+            except CorruptMatchError as error:
+                log.error("%s Run `python -m bot.service.check` for details.", error)
+                continue
+            logs.append((match.log, 0 if stored.player0_id == user_id else 1))
+        return logs
+
     # --- matches without a challenge (issue 21) -------------------------------------------------------------
 
     async def start_match_directly(
@@ -952,17 +1016,22 @@ class GameService:
         options: MatchOptions,
         parent_channel_id: int | None = None,
         within: Callable[[sqlite3.Connection, int], None] | None = None,
+        seeds: tuple[str, str] = ("", ""),
     ) -> MatchUpdate:
         """Start a match between two players with no challenge (a tournament pairing), player 0 first.
 
         `within(connection, match_id)` runs in the same write trip as the new match, so a caller can tie the
         match to its own rows atomically (a tournament slot); a ServiceError from it refuses the start and
         nothing is stored. The opening roll is made at once, as for an accepted challenge (R2.1-R2.2).
+        `seeds` are the players' seeds for the dice (issue 18; a tournament pairing has no interaction of theirs,
+        so by default both are empty and the dice rest on the committed server seed alone).
         """
         if players[0].user_id == players[1].user_id:
             raise ServiceError("A player cannot play against themselves.")
+        match_seeds = MatchSeeds(new_server_seed(), player_seed(seeds[0]) if seeds[0] else "",
+                                 player_seed(seeds[1]) if seeds[1] else "")
         now = self._clock()
-        match = Match((players[0].name, players[1].name), options, self._dice)
+        match = Match((players[0].name, players[1].name), options, self._dice_for(match_seeds))
         events = list(match.last_events)
         state = snapshot_text(match)
         options_json = json.dumps(options.to_dict(), sort_keys=True)
@@ -983,6 +1052,8 @@ class GameService:
                     log_header=log_header_text(match),
                     state_json=state,
                     now=now,
+                    server_seed=match_seeds.server_seed.hex(),
+                    seeds=(match_seeds.challenger_seed, match_seeds.acceptor_seed),
                 )
             except sqlite3.IntegrityError:
                 raise ServiceError("There is already a match in this channel.") from None
@@ -1016,7 +1087,12 @@ class GameService:
             message_version=stored.message_version,
             clock=match_clock(stored, stored.length),
             rematch_of=stored.rematch_of,
+            fairness=fairness_info(stored),
         )
+
+    def _dice_for(self, seeds: MatchSeeds) -> DiceSource:
+        """A new match's dice: its own committed dice, unless a test gave the service a source."""
+        return self._dice if self._dice is not None else CommittedDice(seeds)
 
 
 DEFAULT_TURN_LIMIT = GuildSettings(0).turn_limit_seconds

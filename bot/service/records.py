@@ -6,6 +6,7 @@ import enum
 import math
 from dataclasses import dataclass
 
+from bot.engine.dice import FairnessInfo
 from bot.engine.events import Event
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
@@ -59,6 +60,8 @@ class Challenge:
     message_channel_id: int | None = None  # where the challenge message is, once the front end stored it
     message_id: int | None = None
     clock: ClockPreset = ClockPreset.NONE  # the match clock chosen (issue 20)
+    commitment: str | None = None  # SHA-256 (hex) of the server seed of the match's dice (issue 18)
+    challenger_seed: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +159,7 @@ class MatchRecord:
             return None
         at = self.clock.runs_out_at(to_act)
         return None if at == math.inf else at
+    fairness: FairnessInfo | None = None  # the dice's commitment and seeds; the server seed once it is over
 
     @property
     def shown(self) -> bool:

@@ -9,7 +9,7 @@ import json
 from collections.abc import Sequence
 
 from bot.engine.actions import action_to_json
-from bot.engine.dice import DiceSource
+from bot.engine.dice import CommittedDice, DiceSource, FairnessInfo, MatchSeeds, SecretDice
 from bot.engine.match import Match
 from bot.engine.match_log import MatchLog
 from bot.service.clocks import ClockPreset, MatchClock, parse_preset
@@ -35,12 +35,41 @@ def entry_text(match: Match, index: int) -> str:
     return json.dumps({**action_to_json(entry.action), "dice": list(entry.dice)}, separators=(",", ":"))
 
 
+def stored_seeds(stored: match_store.StoredMatch) -> MatchSeeds | None:
+    """The seeds of the match's dice (issue 18); None for a match from before them (its dice came from the CSPRNG).
+
+    :raises ValueError: when the stored server seed is not hex.
+    """
+    if stored.server_seed is None or stored.seeds is None:
+        return None
+    return MatchSeeds(bytes.fromhex(stored.server_seed), stored.seeds[0], stored.seeds[1])
+
+
+def fairness_info(stored: match_store.StoredMatch) -> FairnessInfo | None:
+    """What may be shown about the match's dice now: the server seed only once the match is over, however it ended
+    (the one place that decides the reveal, issue 18)."""
+    seeds = stored_seeds(stored)
+    if seeds is None:
+        return None
+    over = stored.status != MatchStatus.ACTIVE.value
+    return FairnessInfo(seeds.commitment, seeds.challenger_seed, seeds.acceptor_seed,
+                        seeds.server_seed.hex() if over else None)
+
+
 def rebuild_match(stored: match_store.StoredMatch, entries: Sequence[str], dice: DiceSource | None) -> Match:
-    """Replay the stored log; CorruptMatchError when it cannot be read or does not give the stored snapshot."""
+    """Replay the stored log; CorruptMatchError when it cannot be read or does not give the stored snapshot.
+
+    Later rolls come from `dice` when given (tests), else from the match's own committed dice, going on after the
+    dice the log used (a match from before issue 18 goes on with the CSPRNG)."""
     try:
         data = json.loads(stored.log_header)
         data["actions"] = [json.loads(entry) for entry in entries]
-        match = Match.replay(MatchLog.from_dict(data), dice)
+        log = MatchLog.from_dict(data)
+        if dice is None:
+            seeds = stored_seeds(stored)
+            drawn = len(log.start_dice) + sum(len(entry.dice) for entry in log.entries)
+            dice = SecretDice() if seeds is None else CommittedDice(seeds, drawn)
+        match = Match.replay(log, dice)
     except (ValueError, TypeError, KeyError) as error:
         raise CorruptMatchError(
             f"Match #{stored.id} cannot be loaded: its stored action log is damaged ({error}).", match_id=stored.id

@@ -7,7 +7,7 @@ Plain sqlite3 functions, run on aiosqlite's thread by the service (`single_trip_
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +26,8 @@ class StoredChallenge:
     message_channel_id: int | None = None  # the challenge's message, once posted (migration 004)
     message_id: int | None = None
     clock: str | None = None  # the match clock preset chosen (issue 20); None: no clock
+    server_seed: str | None = field(default=None, repr=False)  # hex; secret until the match ends (migration 010)
+    challenger_seed: str | None = None
 
 
 def _from_row(row: sqlite3.Row) -> StoredChallenge:
@@ -44,6 +46,8 @@ def _from_row(row: sqlite3.Row) -> StoredChallenge:
         message_channel_id=None if row["message_channel_id"] is None else int(row["message_channel_id"]),
         message_id=None if row["message_id"] is None else int(row["message_id"]),
         clock=None if row["clock"] is None else str(row["clock"]),
+        server_seed=None if row["server_seed"] is None else str(row["server_seed"]),
+        challenger_seed=None if row["challenger_seed"] is None else str(row["challenger_seed"]),
     )
 
 
@@ -59,12 +63,15 @@ def insert_challenge(
     created_at: float,
     expires_at: float,
     clock: str | None = None,
+    server_seed: str | None = None,
+    challenger_seed: str | None = None,
 ) -> StoredChallenge:
     row = connection.execute(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, options, in_thread, created_at, "
-        "expires_at, status, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) RETURNING *",
+        "expires_at, status, clock, server_seed, challenger_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?) "
+        "RETURNING *",
         (guild_id, channel_id, challenger_id, opponent_id, options_json, int(in_thread), created_at, expires_at,
-         clock),
+         clock, server_seed, challenger_seed),
     ).fetchone()
     assert row is not None
     return _from_row(row)

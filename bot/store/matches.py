@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import aiosqlite
@@ -51,6 +51,8 @@ class StoredMatch:
     used: tuple[float, float] = (0.0, 0.0)  # each player's clock reserve used by finished turns
     paused: float = 0.0  # the bot's downtime inside the current turn, not charged to the clock
     rematch_of: int | None = None  # the finished match this one is a rematch of
+    server_seed: str | None = field(default=None, repr=False)  # hex, secret until the end; None before migration 010
+    seeds: tuple[str, str] | None = None  # the challenger's and the acceptor's seeds
 
 
 def _optional_int(value: Any) -> int | None:
@@ -91,6 +93,8 @@ def _from_row(row: sqlite3.Row) -> StoredMatch:
         used=(float(row["used0"]), float(row["used1"])),
         paused=float(row["paused"]),
         rematch_of=_optional_int(row["rematch_of"]),
+        server_seed=None if row["server_seed"] is None else str(row["server_seed"]),
+        seeds=None if row["server_seed"] is None else (str(row["seed0"] or ""), str(row["seed1"] or "")),
     )
 
 
@@ -116,6 +120,8 @@ def insert_match(
     now: float,
     clock: str | None = None,
     rematch_of: int | None = None,
+    server_seed: str | None = None,
+    seeds: tuple[str, str] = ("", ""),
 ) -> int:
     """Create an active match with an empty log and its version-0 snapshot; returns its id.
 
@@ -124,8 +130,8 @@ def insert_match(
     """
     row = connection.execute(
         "INSERT INTO matches (guild_id, channel_id, parent_channel_id, player0_id, player1_id, length, options, "
-        "log_header, status, created_at, last_action_at, turn_started_at, clock, rematch_of) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?) RETURNING id",
+        "log_header, status, created_at, last_action_at, turn_started_at, clock, rematch_of, server_seed, seed0, "
+        "seed1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (
             guild_id,
             channel_id,
@@ -140,6 +146,9 @@ def insert_match(
             now,
             clock,
             rematch_of,
+            server_seed,
+            seeds[0],
+            seeds[1],
         ),
     ).fetchone()
     assert row is not None
@@ -450,3 +459,12 @@ def find_rematch(connection: sqlite3.Connection, match_id: int) -> StoredMatch |
     """The rematch of a finished match, once started."""
     matches = _select(connection, _SELECT_MATCHES + "WHERE m.rematch_of = ?", (match_id,))
     return matches[0] if matches else None
+
+
+async def matches_of_player(db: aiosqlite.Connection, guild_id: int, user_id: int) -> list[StoredMatch]:
+    """Every match of the player in the guild, running or over, oldest first (dice statistics, issue 18)."""
+    return await _fetch_all(
+        db,
+        _SELECT_MATCHES + "WHERE m.guild_id = ? AND (m.player0_id = ? OR m.player1_id = ?) ORDER BY m.id",
+        (guild_id, user_id, user_id),
+    )

@@ -39,7 +39,7 @@ class StoredGuildSettings:
     turn_limit_seconds: int
     default_length: int
     threads: bool = False  # migration 006
-    clock: str | None = None  # migration 010: the default match clock preset (None: no clock)
+    clock: str | None = None  # migration 009: the default match clock preset (None: no clock)
 
 
 async def load_guild_settings(db: aiosqlite.Connection, guild_id: int) -> StoredGuildSettings | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import inspect
 
+from discord import app_commands
 from discord.ext import commands
 
 from bot.app import EXTENSIONS
@@ -20,13 +21,18 @@ def registered_commands() -> list[str]:
             if not issubclass(cog, commands.Cog) or cog.__module__ != module.__name__:
                 continue
             prefix = f"/{cog.__cog_group_name__} " if cog.__cog_is_app_commands_group__ else "/"
-            names.extend(prefix + command.name for command in cog.__cog_app_commands__)
+            for command in cog.__cog_app_commands__:
+                if isinstance(command, app_commands.Group):  # a group inside a cog (/stats): its subcommands
+                    names.extend(f"{prefix}{command.name} {sub.name}" for sub in command.commands)
+                else:
+                    names.append(prefix + command.name)
     return names
 
 
 def test_help_names_every_registered_command() -> None:
     names = registered_commands()
-    assert {"/bg challenge", "/leaderboard", "/stats", "/history", "/bgadmin turn-limit"} <= set(names)
+    assert {"/bg challenge", "/leaderboard", "/stats player", "/stats dice", "/bg fairness", "/history",
+            "/bgadmin turn-limit"} <= set(names)
     missing = [name for name in names if f"`{name}`" not in HELP]
     assert missing == []
 

@@ -37,7 +37,7 @@ async def test_after_a_restart_an_expired_challenge_still_says_so_by_itself(
     assert challenge is not None
     await asyncio.sleep(1)  # the bot stores where the message is right after posting it
     await process.restart()  # the new process finds the challenge's message in the database
-    assert [b.label for b in challenge.buttons] == ["Accept", "Decline", "Withdraw"]
+    assert [b.label for b in challenge.buttons] == ["Accept", "Accept with my seed", "Decline", "Withdraw"]
     await wait_until(challenge, lambda m: "expired" in m.content, timeout=20)  # nobody clicked
     assert [(b.label, b.disabled) for b in challenge.buttons] == [("Expired", True)]
 
@@ -50,7 +50,7 @@ async def test_open_challenge_is_accepted_by_anyone_but_the_challenger(
     reply = acknowledged_in_time(await alice.slash("bg challenge", length=1))
     challenge = reply.message
     assert challenge is not None and "Anyone may accept" in challenge.content
-    assert [b.label for b in challenge.buttons] == ["Accept", "Withdraw"]
+    assert [b.label for b in challenge.buttons] == ["Accept", "Accept with my seed", "Withdraw"]
     own = acknowledged_in_time(await alice.click(challenge, "Accept"))
     assert "cannot accept your own challenge" in (await own.next_followup(timeout=5)).content
     acknowledged_in_time(await carol.click(challenge, "Accept"))

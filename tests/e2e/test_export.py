@@ -56,7 +56,9 @@ async def test_export_running_and_finished_matches(
     winner_first = r"[1-9]\d*-0" if mover is bob else r"0-[1-9]\d*"
     assert re.fullmatch(rf"#\d+ Alice vs Bob, match to 1, {winner_first}, over", choice["name"]), choice
     finished = attached_mat(await acknowledged_in_time(await spectator.slash("bg export")).settled())
-    assert finished.startswith(text.split(" 1 point match")[0])  # the same header: the match's date
+    assert finished.startswith(text.split("\n")[0])  # the same header: the match's date
+    # the same dice commitment and seeds, and now the bot's seed too (issue 18)
+    assert text.split("\n\n")[1] in finished and "; [Server seed " in finished and "; [Server seed " not in text
     assert re.search(r"Wins \d+ points?\n", finished)
     by_number = await acknowledged_in_time(await spectator.slash("bg export", match=choice["value"])).settled()
     assert attached_mat(by_number) == finished

@@ -103,8 +103,8 @@ async def test_ladder_after_real_matches(standin: DiscordStandin, bot: BotProces
     assert [name for _, name, _, _, _ in ladder_lines(private)] == [p.name for p in ranking[:10]]
     assert board.version == version
 
-    # /stats of Bob, seen by Alice: their two rated matches (the second a resigned gammon); a PNG chart.
-    reply = acknowledged_in_time(await alice.slash("stats", player=bob, in_channel=ladder))
+    # /stats player of Bob, seen by Alice: their two rated matches (the second a resigned gammon); a PNG chart.
+    reply = acknowledged_in_time(await alice.slash("stats player", player=bob, in_channel=ladder))
     stats = await reply.settled()
     bob_standing, _, bob_wins = expected[bob.id]
     rank = 1 + sum(expected[p.id][0].rating > bob_standing.rating for p in people)

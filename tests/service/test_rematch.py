@@ -102,3 +102,16 @@ async def test_refused_while_another_match_is_played_there(service: GameService)
     await service.accept(challenge.id, BOB)
     with pytest.raises(ServiceError, match="already a match in this channel"):
         await service.rematch(old.id, BOB.user_id)
+
+
+async def test_a_rematch_has_committed_dice_of_its_own(db: aiosqlite.Connection, clock: FakeClock) -> None:
+    """Issue 18 for rematches: a new server seed, committed when the rematch starts, revealed when it ends."""
+    service = GameService(db, clock=clock)  # the bot's own dice: committed, no test source
+    old = await finished_match(service)
+    await service.rematch(old.id, ALICE.user_id)
+    started = (await service.rematch(old.id, BOB.user_id)).started
+    assert started is not None
+    new = started.record
+    assert new.fairness is not None and old.fairness is not None
+    assert new.fairness.commitment != old.fairness.commitment
+    assert new.fairness.server_seed is None  # secret while it is played

@@ -1,10 +1,11 @@
 """Fixed dice (and, for the timer scenarios, a faster clock) for bot processes started by the e2e tests only.
 
 The e2e harness puts this directory first on PYTHONPATH. With GAMMON_TEST_DICE_SEED the CSPRNG dice source
-(R9.1) is replaced by a seeded generator before the bot's code runs, so a scenario sees the same rolls every
-time while the bot's code path for players stays exactly the same. With GAMMON_TEST_CLOCK_RATE the game
-service's injectable clock (used for challenge expiry and turn limits) runs that many times faster than real
-time, so a 10-minute expiry or a 1-minute turn limit takes seconds; discord.py's own timing is untouched.
+(R9.1) and every match's committed dice (issue 18) are replaced by a seeded generator before the bot's code runs,
+so a scenario sees the same rolls every time while the bot's code path for players stays exactly the same. With
+GAMMON_TEST_CLOCK_RATE the game service's injectable clock (used for challenge expiry and turn limits) runs that
+many times faster than real time, so a 10-minute expiry or a 1-minute turn limit takes seconds; discord.py's own
+timing is untouched.
 Then the stand-in's own sitecustomize (next on the path) runs, pointing discord.py at the stand-in.
 """
 
@@ -27,6 +28,9 @@ if _SEED is not None:
         return _rng.randint(1, 6)
 
     bot.engine.dice.SecretDice.roll_die = _seeded_die  # type: ignore[method-assign,assignment]
+    # Every match rolls its own committed dice (issue 18): they follow the seed too, so such a match's dice do not
+    # follow its seeds (the fairness scenarios start the bot without GAMMON_TEST_DICE_SEED).
+    bot.engine.dice.CommittedDice.roll_die = _seeded_die  # type: ignore[method-assign,assignment]
 
 _RATE = os.environ.get("GAMMON_TEST_CLOCK_RATE")
 

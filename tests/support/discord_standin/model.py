@@ -387,7 +387,7 @@ class Interaction:
 
     @property
     def kind(self) -> str:
-        return {2: "command", 3: "component", 4: "autocomplete"}.get(self.type, str(self.type))
+        return {2: "command", 3: "component", 4: "autocomplete", 5: "modal submit"}.get(self.type, str(self.type))
 
 
 @dataclass

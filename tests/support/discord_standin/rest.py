@@ -20,8 +20,9 @@ if TYPE_CHECKING:
 
 Files = list[tuple[str, bytes, str]]
 
-# Interaction callback types allowed for each interaction type (2 command, 3 component, 4 autocomplete).
-ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}}
+# Interaction callback types allowed for each interaction type (2 command, 3 component, 4 autocomplete, 5 modal
+# submit: a form sent from a message's button may also update that message, 6 and 7; a form cannot open a form).
+ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 MESSAGE_CALLBACKS = {4, 7}
 
 

@@ -304,6 +304,36 @@ class ScenarioUser:
         channel = self._channel_of(message)
         return await self._interact(3, data, channel, menu.custom_id, message)
 
+    async def submit(self, opened: Reply, **values: str) -> Reply:
+        """Fill in and send the form (modal) the bot opened in answer to `opened` (callback type 9): each text
+        input by its custom_id or its label, as keyword arguments (`submit(reply, seed="lucky")` or, for a label
+        with spaces, `submit(reply, **{"Your seed": "x"})`). Inputs not named are sent empty. Like Discord, the
+        submission is an interaction of type 5 that carries the message whose button opened the form."""
+        self._check_can_act()
+        form = opened.interaction.modal
+        if form is None:
+            raise ScenarioError(f"{opened.interaction.name!r} opened no form (callback type {opened.type})")
+        rows = []
+        used = set()
+        for row in form.get("components") or []:
+            inputs = row.get("components") if row.get("type") == 1 else [row.get("component") or row]
+            answered = []
+            for item in inputs or []:
+                if item.get("type") != 4:  # text inputs only
+                    continue
+                key = next((k for k in (item.get("custom_id"), item.get("label")) if k in values), None)
+                used.add(key)
+                answered.append({"type": 4, "custom_id": item["custom_id"], "value": values.get(key or "", "")})
+            if answered:
+                rows.append({"type": 1, "components": answered})
+        unknown = set(values) - used
+        if unknown:
+            raise ScenarioError(f"the form has no input {sorted(unknown)} (form: {form})")
+        data = {"custom_id": form["custom_id"], "components": rows}
+        message = opened.interaction.message
+        channel = self.standin.channels[opened.interaction.channel_id]
+        return await self._interact(5, data, channel, form["custom_id"], message)
+
     def _channel_of(self, message: Message) -> Channel:
         channel = self.standin.channels.get(message.channel_id)
         if channel is None:

@@ -1,0 +1,83 @@
+"""Provably fair dice in Discord (issue 18): `/bg fairness [match]`, and the lines the game messages carry (the
+commitment when the match starts, the bot's seed when it ends). What may be shown comes from the service
+(`MatchRecord.fairness`): its server seed is None until the match is over, so nothing here can show it early."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine.dice import FairnessInfo
+from bot.service import MatchRecord
+from cogs.event_text import escape_name, escape_text, shortened
+from cogs.export import chosen_match
+
+if TYPE_CHECKING:
+    from bot.service import GameService
+
+#: How many hex digits of the commitment the board message shows (the whole value is in /bg fairness).
+SHORT_COMMITMENT = 16
+
+FORMULA = (
+    "Roll k of the match (k = 0, 1, 2, ... across all games, opening rolls and their re-rolls included): for "
+    "j = 0, 1, ..., HMAC-SHA256(key = the bot's seed as 32 bytes, message = UTF-8 of "
+    "`<challenger seed>:<acceptor seed>:<k>:<j>`); read its bytes in order, skip every byte of 252 or more, and "
+    "each other byte b is a die, b % 6 + 1. The first two dice are the roll (for an opening roll: the challenger's "
+    "die, then the acceptor's). The commitment is the SHA-256 of the bot's seed."
+)
+HOW_TO_CHECK = ("To check every roll: `/bg export` the match after it ended and run `python -m bot.fairness "
+                "FILE.mat` (the bot's source), or the fifteen lines of Python in its README.")
+
+
+def seed_text(seed: str) -> str:
+    """A seed shown exactly as it is: as code, or escaped when it holds a backtick; the empty seed says so."""
+    if not seed:
+        return "(empty)"
+    return f"`{seed}`" if "`" not in seed else escape_text(seed)
+
+
+def start_line(record: MatchRecord) -> str:
+    """The line of the match's first board: the commitment, short."""
+    info = record.fairness
+    if info is None:
+        return ""
+    return f"Dice commitment `{info.commitment[:SHORT_COMMITMENT]}…` (whole value and how to check: `/bg fairness`)."
+
+
+def end_line(record: MatchRecord) -> str:
+    """The line of the match's end: the bot's seed, revealed."""
+    info = record.fairness
+    if info is None or info.server_seed is None:
+        return ""
+    return (f"Dice: the bot's seed was `{info.server_seed}`; check every roll with "
+            f"`/bg fairness match:{record.id}`.")
+
+
+def fairness_text(record: MatchRecord, info: FairnessInfo) -> str:
+    names = record.players
+    lines = [
+        f"**Dice of match #{record.id}**: {escape_name(names[0].name)} vs {escape_name(names[1].name)}",
+        f"Commitment (shown before the first roll): `{info.commitment}`",
+        f"{escape_name(names[0].name)}'s seed (challenger): {seed_text(info.challenger_seed)}",
+        f"{escape_name(names[1].name)}'s seed (acceptor): {seed_text(info.acceptor_seed)}",
+    ]
+    if info.server_seed is None:
+        lines.append("The bot's seed: secret until the match ends (then it is shown here and on the last board).")
+    else:
+        lines.append(f"The bot's seed (revealed, the match is over): `{info.server_seed}`")
+    lines += [FORMULA, HOW_TO_CHECK]
+    return "\n".join(lines)
+
+
+async def fairness_command(service: GameService, interaction: discord.Interaction[Any], match_id: int | None) -> None:
+    """Answer `/bg fairness` privately."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    record = await chosen_match(service, interaction, match_id)
+    info = record.fairness
+    if info is None:
+        text = (f"Match #{record.id} was started before the dice could be checked: its dice came from the "
+                "operating system's secure generator, with no seeds to show.")
+    else:
+        text = fairness_text(record, info)
+    await interaction.followup.send(shortened(text), ephemeral=True, allowed_mentions=discord.AllowedMentions.none())

@@ -1,0 +1,177 @@
+"""Provably fair dice through the real bot (issue 18), with the bot's own committed dice (no dice hook): the
+commitment is shown on the challenge and the first board, the acceptor's seed comes from the form after it, the
+bot's seed appears in no message, export or log line (the bot logs at DEBUG, so discord.py logs every request
+it sends) until the match ends, and then on the last board and in /bg fairness; the exported file passes
+`python -m bot.fairness` and its rolls are the formula's for the seeds the players gave. A thread match aborted by
+deleting its thread reveals its seed too, and default seeds are the ids Discord gave the interactions."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+
+from bot.fairness.check import check_mat, read_tags, written_rolls
+from tests.e2e.conftest import seeded_env
+from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, start_match
+from tests.fairness.helpers import issue_roll
+from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser
+from tests.support.discord_standin.pytest_plugin import LaunchBot
+
+COMMITMENT = re.compile(r"Dice commitment: `([0-9a-f]{64})`")
+REVEALED = re.compile(r"the bot's seed was `([0-9a-f]{64})`")
+
+
+def fair_env() -> dict[str, str]:
+    """The stand-in's environment without the dice hook (the bot rolls its committed dice), logging at DEBUG."""
+    env = seeded_env()
+    del env["GAMMON_TEST_DICE_SEED"]
+    return env | {"LOG_LEVEL": "DEBUG"}
+
+
+def everything_shown(standin: DiscordStandin) -> str:
+    """Every text and file any message showed so far, every version of it, in every channel (deleted ones too)."""
+    parts = []
+    for channel in [*standin.channels.values(), *standin.deleted_channels]:
+        for message in channel.messages:
+            for shown in [*message.history, message]:
+                parts += [shown.content, json.dumps(shown.embeds), json.dumps(shown.components)]
+                parts += [attachment.data.decode("utf-8", "replace") for attachment in shown.attachments]
+    return "\n".join(parts)
+
+
+def bot_log(bot: BotProcess) -> str:
+    return bot.log_path.read_text(encoding="utf-8", errors="replace")
+
+
+def attached_mat(message: Message) -> str:
+    [attachment] = message.attachments
+    return attachment.data.decode("utf-8")
+
+
+async def resign_to_the_end(table: Table) -> None:
+    """A few turns, then the player to act resigns a single game and the other accepts: a 1-point match is over."""
+    rng = random.Random(18)
+    for _ in range(6):
+        player = table.to_act()
+        assert player is not None
+        if "Roll" in labels(table.game):
+            await table.click(player, "Roll")
+        else:
+            await finish_turn(table, rng)
+    mover = table.to_act()
+    assert mover is not None
+    acknowledged_in_time(await mover.slash("bg resign", in_channel=table.channel))
+    await table.next_board()
+    await table.click(table.other(mover), "Accept resignation")
+
+
+async def test_seeds_commitment_and_reveal(standin: DiscordStandin, launch_bot: LaunchBot,
+                                           players: tuple[ScenarioUser, ScenarioUser]) -> None:
+    bot = await launch_bot(**fair_env())
+    alice, bob = players
+    reply = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, length=1, seed="alice's lucky 7"))
+    challenge = reply.message
+    assert challenge is not None
+    [commitment] = COMMITMENT.findall(challenge.content)
+    # Discord's client enforces the option's 64 characters; the service refuses a longer seed all the same
+    refused = await acknowledged_in_time(await alice.slash("bg challenge", seed="a" * 65)).settled()
+    assert refused.ephemeral and "A seed may have at most 64 characters" in refused.content
+
+    own = acknowledged_in_time(await alice.click(challenge, "Accept with my seed"))
+    assert own.type == 4 and own.ephemeral and own.content == "You cannot accept your own challenge."
+    opened = acknowledged_in_time(await bob.click(challenge, "Accept with my seed"))
+    assert opened.type == 9 and opened.interaction.modal is not None  # the form, before anything is accepted
+    acknowledged_in_time(await bob.submit(opened, **{"Your seed for the dice": "bob's seed"}))
+    table = Table(standin, standin.channels[challenge.channel_id], (alice, bob))
+    first = await table.next_board()
+    assert f"Dice commitment `{commitment[:16]}…`" in first.content
+
+    fairness = await acknowledged_in_time(await bob.slash("bg fairness")).settled()
+    assert commitment in fairness.content and "`alice's lucky 7`" in fairness.content
+    assert "`bob's seed`" in fairness.content and "secret until the match ends" in fairness.content
+    running = attached_mat(await acknowledged_in_time(await alice.slash("bg export")).settled())
+    assert read_tags(running)["Dice commitment"] == commitment and "Server seed" not in read_tags(running)
+    assert not check_mat(running).ok
+
+    shown_before = everything_shown(standin)
+    log_before = len(bot_log(bot))
+    await resign_to_the_end(table)
+    await standin.eventually(lambda: REVEALED.search(table.game.content), timeout=10, what="the revealed seed")
+    [server_seed] = REVEALED.findall(table.game.content)
+    assert hashlib.sha256(bytes.fromhex(server_seed)).hexdigest() == commitment
+    assert server_seed not in shown_before and server_seed not in running
+    log_after = bot_log(bot)
+    assert server_seed not in log_after[:log_before]
+    assert server_seed in log_after[log_before:]  # the check can fail: DEBUG logs the message that reveals it
+
+    fairness = await acknowledged_in_time(await alice.slash("bg fairness")).settled()
+    assert f"`{server_seed}`" in fairness.content and "python -m bot.fairness" in fairness.content
+    finished = attached_mat(await acknowledged_in_time(await alice.slash("bg export")).settled())
+    tags = read_tags(finished)
+    assert (tags["Challenger seed"], tags["Acceptor seed"], tags["Server seed"]) == (
+        "alice's lucky 7", "bob's seed", server_seed)
+    result = check_mat(finished)
+    assert result.ok, "\n".join(result.lines)
+    rolls = written_rolls(finished)
+    server = bytes.fromhex(server_seed)
+    k = 0
+    for written in rolls:  # the formula's rolls for the players' own seeds (opening ties skipped, as the file)
+        while written.number == 1 and (tie := issue_roll(server, "alice's lucky 7", "bob's seed", k))[0] == tie[1]:
+            k += 1
+        roll = issue_roll(server, "alice's lucky 7", "bob's seed", k)
+        assert written.dice == (max(roll), min(roll))
+        k += 1
+
+    # /stats dice of Bob: his rolls of the match (the opening roll, one die each, is left out), with a chart
+    stats = await acknowledged_in_time(await alice.slash("stats dice", player=bob)).settled()
+    [embed] = stats.embeds
+    fields = {field["name"]: field["value"] for field in embed["fields"]}
+    bobs = [roll.dice for roll in rolls if roll.player == 1 and roll.number != 1]
+    assert bobs and fields["Rolls"].startswith(f"{len(bobs)} (")
+    for face in range(1, 7):
+        seen = sum(dice.count(face) for dice in bobs)
+        assert f"{face}: {seen} (fair: {len(bobs) * 2 / 6:.1f})" in fields["Faces"]
+    assert stats.attachments and stats.attachments[0].is_png
+
+
+async def test_default_seeds_and_an_aborted_match(standin: DiscordStandin, launch_bot: LaunchBot,
+                                                  players: tuple[ScenarioUser, ScenarioUser]) -> None:
+    bot = await launch_bot(**fair_env())
+    alice, bob = players
+    lobby = alice.channel
+    challenged = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, length=3, thread=True))
+    challenge = challenged.message
+    assert challenge is not None
+    [commitment] = COMMITMENT.findall(challenge.content)
+    threads_before = {thread.id for thread in standin.threads}
+    accepted = acknowledged_in_time(await bob.click(challenge, "Accept"))
+    await standin.eventually(lambda: {t.id for t in standin.threads} - threads_before, timeout=10, what="a thread")
+    (thread,) = [t for t in standin.threads if t.id not in threads_before]
+    table = Table(standin, thread, (alice, bob))
+    await table.next_board()
+    fairness = await acknowledged_in_time(await alice.slash("bg fairness", in_channel=thread)).settled()
+    assert f"`{challenged.interaction.id}`" in fairness.content  # the challenger's default: the command's id
+    assert f"`{accepted.interaction.id}`" in fairness.content  # the acceptor's: the id of the Accept press
+
+    shown_before = everything_shown(standin)
+    log_before = len(bot_log(bot))
+    standin.delete_channel(thread)  # aborted: the players are told in the channel, with the bot's seed
+    while True:
+        notice = await standin.wait_for_message(lobby, timeout=10)
+        if "ended without a result" in notice.content:
+            break
+    [server_seed] = REVEALED.findall(notice.content)
+    assert hashlib.sha256(bytes.fromhex(server_seed)).hexdigest() == commitment
+    assert server_seed not in shown_before and server_seed not in bot_log(bot)[:log_before]
+
+
+async def test_start_match_helper_still_shows_the_commitment(
+    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """The seeded scenarios' path (the dice hook on) keeps working: the commitment is shown all the same."""
+    await launch_bot(**seeded_env())
+    alice, bob = players
+    table = await start_match(standin, alice, bob, length=1)
+    assert "Dice commitment `" in table.game.content
