@@ -33,8 +33,8 @@ from bot.engine.dice import FixedDice
 from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.engine.outcome import win_points
-from bot.engine.play import Play
-from bot.engine.position import WinKind
+from bot.engine.play import OFF, Play
+from bot.engine.position import Position, WinKind
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +70,7 @@ class _Chooser:
     def noise(self) -> float:
         return self.rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0
 
-    def cube_state(self, side: int, *, value: int | None = None, owner: int | None | str = "now") -> sage.CubeState:
+    def cube_state(self, side: int, *, value: int | None = None, owner: int | str | None = "now") -> sage.CubeState:
         """The cube and score from `side`'s view (bgsage's CubeState)."""
         match = self.match
         holder = match.cube_owner if owner == "now" else owner
@@ -108,7 +108,7 @@ class _Chooser:
         cube = self.cube_state(self.me)
         if Double in self.match.allowed(self.me) and sage.cube_is_live(cube):
             answer = sage.cube_action(self.level.plies, board, cube)
-            resign = self.resignation(answer.probs)
+            resign = self.resignation(possible(self.match.game.position, answer.probs))
             if resign is not None:
                 return resign
             if self.level.noise:
@@ -137,7 +137,7 @@ class _Chooser:
         if known[0] is not ranked[0]:
             log.error("bgsage's best play for %s with %s is not legal here", position.position_id(), dice)
         best = max(known, key=lambda move: move.equity + self.noise()) if self.level.noise else known[0]
-        resign = self.resignation(best.probs)
+        resign = self.resignation(possible(position, best.probs))
         if resign is not None:
             return resign
         return Move(self.me, legal[best.board])
@@ -154,10 +154,8 @@ class _Chooser:
         match = self.match
         doubler = 1 - self.me
         answer = sage.cube_action(self.level.plies, sage_board(match.game.position), self.cube_state(doubler))
-        if self.level.noise:
-            take = answer.double_take + self.noise() <= answer.double_pass
-        else:
-            take = answer.should_take
+        noisy = answer.double_take + self.noise() <= answer.double_pass
+        take = noisy if self.level.noise else answer.should_take
         if not take:
             return Drop(self.me)
         if answer.beaver and Beaver in match.allowed(self.me):
@@ -195,6 +193,7 @@ class _Chooser:
         ranked = sage.checker_play(1, board, game.dice, cube) if game.dice is not None else []
         # After the roller's best play (the mover's chances), else before the roll.
         probs = ranked[0].probs if ranked else sage.cube_action(1, board, cube).probs
+        probs = possible(game.position, probs)
         return probs if roller == self.me else probs.inverted()
 
     def expected_points(self, probs: sage.Probabilities) -> float:
@@ -235,6 +234,26 @@ class _Chooser:
         if kind in declined_this_game(self.match, self.me):
             return None
         return Resign(self.me, kind)
+
+
+def possible(position: Position, probs: sage.Probabilities) -> sage.Probabilities:
+    """The chances of the side on roll with what cannot happen any more set to zero. The net is not exact at
+    the ends of a game (it may give a backgammon that no roll can bring about), and resigning needs certainty:
+    nobody is gammoned once a checker is off; without contact no checker goes back, so one that is out of the
+    winner's home board (and off the bar) stays out of it, and there is no backgammon (R7.2)."""
+    mine, theirs = position.mover, position.opponent
+    contact = position.has_contact()
+    win, gammon_win, backgammon_win, gammon_loss, backgammon_loss = (
+        probs.win, probs.gammon_win, probs.backgammon_win, probs.gammon_loss, probs.backgammon_loss)
+    if theirs[OFF]:
+        gammon_win = backgammon_win = 0.0
+    if mine[OFF]:
+        gammon_loss = backgammon_loss = 0.0
+    if not contact and not any(theirs[point] for point in range(19, 26)):
+        backgammon_win = 0.0
+    if not contact and not any(mine[point] for point in range(19, 26)):
+        backgammon_loss = 0.0
+    return sage.Probabilities(win, gammon_win, backgammon_win, gammon_loss, backgammon_loss)
 
 
 def declined_this_game(match: Match, player: int) -> set[WinKind]:
