@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.computer import DEFAULT_LEVEL
 from bot.engine.game import Phase
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
@@ -22,6 +23,7 @@ from bot.service import MatchRecord, MatchUpdate, StaleStateError
 from cogs.challenges import on_control as on_challenge_control
 from cogs.challenges import player_ref
 from cogs.challenges import post as post_challenge
+from cogs.computer import ComputerSeat, LevelName, background, options_from
 from cogs.custom_ids import ChallengeControl, GameAction, GameControl
 from cogs.errors import UserFacingError, reply_privately
 from cogs.game_messages import GamePublisher, compose, current_link
@@ -58,6 +60,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
         self.publisher = GamePublisher(bot)
+        self.computer = ComputerSeat(bot, self.publisher)  # issue 16: the computer opponent
         super().__init__()
 
     @property
@@ -66,9 +69,11 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(GameButton, ChallengeButton)
+        self._computer_resume = background(self.computer.resume())
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(GameButton, ChallengeButton)
+        self.computer.close()
 
     # --- commands ---------------------------------------------------------------------------------------------
 
@@ -95,6 +100,10 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         thread: bool = False,
     ) -> None:
         """Challenge a member (or anyone) to a match or a money game."""
+        if opponent is not None and self.computer.is_me(opponent):
+            await self.computer.start(interaction, DEFAULT_LEVEL,
+                                      options_from(length, money, jacoby, beavers, automatic_doubles), thread)
+            return
         if opponent is not None:
             if opponent.id == interaction.user.id:
                 raise UserFacingError("You cannot challenge yourself. Leave the opponent empty for an open challenge.")
@@ -113,6 +122,32 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         )
         await post_challenge(self.service, interaction, challenge)
 
+    @app_commands.command(name="computer")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        level="How strong the computer plays, weakest first (see /bg help); default intermediate",
+        length="Match length in points, 1-25 (default 5)",
+        money="Play a money game (one game for points) instead of a match",
+        jacoby="Money game: gammons count only after a double was taken (R7.3; default on)",
+        beavers="Money game: a doubled player may redouble at once, keeping the cube (R6.4)",
+        automatic_doubles="Money game: ties on the opening roll double the cube (R2.3)",
+        thread="Play in a new thread, so this channel can host several matches",
+    )
+    async def computer_match(
+        self,
+        interaction: discord.Interaction[Any],
+        level: LevelName = "intermediate",
+        length: app_commands.Range[int, 1, 25] = 5,
+        money: bool = False,
+        jacoby: bool = True,
+        beavers: bool = False,
+        automatic_doubles: bool = False,
+        thread: bool = False,
+    ) -> None:
+        """Play the computer at once: six levels from beginner to world-class."""
+        options = options_from(length, money, jacoby, beavers, automatic_doubles)
+        await self.computer.start(interaction, level, options, thread)
+
     @app_commands.command(name="move")
     @app_commands.guild_only()
     @app_commands.describe(play="Your play in standard notation, e.g. 24/18 13/11, bar/22, 6/off, 8/5(2)")
@@ -122,6 +157,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         record = await self.match_here(interaction)
         update = await self.service.play_text(record.id, interaction.user.id, play)
         await self.publisher.publish(update, before=record.match)
+        self.computer.after(update)
         await interaction.followup.send(f"Played {play.strip()}.", ephemeral=True)
 
     @move.autocomplete("play")
@@ -151,6 +187,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         record = await self.match_here(interaction)
         update = await self.service.resign(record.id, interaction.user.id, WinKind[kind.upper()])
         await self.publisher.publish(update)
+        self.computer.after(update)
         await interaction.followup.send("Your offer is on the board.", ephemeral=True)
 
     @app_commands.command(name="board")
@@ -220,6 +257,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
             await self.out_of_date(interaction, error.match_id)
             return
         await self.publisher.publish(update, interaction, before.match)
+        self.computer.after(update)
 
     async def apply(self, interaction: discord.Interaction[Any], control: GameControl) -> MatchUpdate:
         service, user_id, version = self.service, interaction.user.id, control.version

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-HELP = """\
+from bot.computer.levels import LEVELS
+
+#: `beginner 1-ply ±0.2, ..., world-class 3-ply`: the levels, their depth and noise, for /bg help.
+LEVEL_LINE = ", ".join(f"{level.name} {level.plies}-ply" + (f" ±{level.noise:g}" if level.noise else "")
+                       for level in LEVELS)
+
+HELP = f"""\
 **Backgammon** — full rules with the doubling cube, matches to N points (Crawford rule) and money games.
 
 **Start**
 `/bg challenge` a member (match length 1-25, default 5, or a money game with Jacoby, beavers and \
 automatic doubles). Leave the opponent empty for an open challenge anyone may accept; \
 `thread: True` plays in a new thread, so one channel can host many matches. A challenge expires after 10 minutes.
+
+**Play the computer**
+`/bg computer` (or `/bg challenge` naming the bot) starts at once. Levels: {LEVEL_LINE} \
+(search depth, ± noise).
 
 **Your turn**
 Press **Roll**, or **Double** when you may (R6.1); if you cannot double, the dice are rolled for you (R9.4).
