@@ -82,6 +82,7 @@ class ComputerSeat:
         if turns is None or self._resumed:
             return
         self._resumed = True
+        await turns.pool.warm_up()  # load bgsage in the workers now, not on the first computer turn
         resumed = await turns.resume_all()
         if resumed:
             log.info("Resumed %d matches against the computer", len(resumed))
