@@ -73,6 +73,18 @@ async def test_a_match_against_the_computer_is_played_to_the_end(
     assert any(line.startswith(f"{computer.name} rolled") and "played" in line for line in computer_lines), (
         computer_lines)
 
+    # Not on the ladder, but in /history with its level and in /stats per level (issue 16).
+    alice_won = "Alice wins the match" in table.game.content
+    history = await acknowledged_in_time(await alice.slash("history")).settled(timeout=10)
+    [line] = history.embeds[0]["description"].splitlines()
+    assert f"vs **{computer.name}**" in line and "· computer, beginner" in line
+    stats = await acknowledged_in_time(await alice.slash("stats")).settled(timeout=10)
+    fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
+    assert fields["Rating"].endswith("not rated yet in this server")
+    sign = "+" if alice_won else "-"
+    assert re.fullmatch(rf"beginner: 1 played · {int(alice_won)} won · \{sign}[1-9][0-9]*\.00 points per game",
+                        fields["Against the computer (not rated)"]), fields
+
 
 async def test_challenging_the_bot_starts_a_computer_match_at_once(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
