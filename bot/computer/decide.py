@@ -125,7 +125,8 @@ class _Chooser:
         dice = match.dice
         assert dice is not None
         legal = plays_by_result(position, match.legal_plays())
-        ranked = sage.checker_play(self.level.plies, sage_board(position), dice, self.cube_state(self.me))
+        search = sage.deep_checker_play if self.level.plies >= 3 else sage.checker_play
+        ranked = search(self.level.plies, sage_board(position), dice, self.cube_state(self.me))
         known = [move for move in ranked if move.board in legal]
         if len(known) != len(ranked) or not ranked:
             strange = [move.board for move in ranked if move.board not in legal]

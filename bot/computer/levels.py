@@ -4,7 +4,8 @@ Plies follow bgsage's (and eXtreme Gammon's) numbering: 1-ply is the raw neural 
 0-ply), each further ply looks one roll deeper. Noise is the standard deviation of a normal error added to the
 equity of every candidate (checker plays and the cube alike, in units of the cube): a weak level still ranks
 plays by the net's judgement, only less sharply, so it picks among the better plays the way a weaker human
-does rather than at random.
+does rather than at random. World-class ranks the checker plays at 2-ply and looks at the five best 3 plies
+deep (bot.computer.sage.deep_checker_play); its cube decisions are bgsage's 3-ply ones.
 """
 
 from __future__ import annotations
