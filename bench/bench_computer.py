@@ -216,7 +216,8 @@ def main() -> None:
     kinds = sorted({kind for _, kind in positions})
     report["positions"] = {kind: sum(1 for _, k in positions if k == kind) for kind in kinds}
     report["decision_time"] = {}
-    print(f"decision time over {len(positions)} positions ({report['positions']}), one thread:")
+    print(f"decision time over {len(positions)} positions ({report['positions']}), as one worker thinks "
+          "(bgsage searches 2-ply and deeper with 2 threads):")
     print(f"{'level':<14} {'median':>9} {'p99':>9} {'max':>9}  target")
     for level in args.levels.split(","):
         figures = time_decisions(level, positions)
