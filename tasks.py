@@ -45,10 +45,13 @@ def run() -> None:
 
 
 def test(pytest_args: list[str]) -> None:
+    """ruff, mypy, then pytest on every core (pytest-xdist) unless the arguments choose (`-n 0`: one process)."""
     setup()
     _run(BIN / "ruff", "check", ".")
     _run(BIN / "mypy")
-    _run(PYTHON, "-m", "pytest", *pytest_args)
+    parallel = [] if any(arg == "-n" or arg.startswith(("-n", "--numprocesses")) for arg in pytest_args) else [
+        "-n", "auto"]
+    _run(PYTHON, "-m", "pytest", *parallel, *pytest_args)
 
 
 def main() -> None:

@@ -20,9 +20,12 @@ log = logging.getLogger(__name__)
 EXTENSIONS: tuple[str, ...] = (
     "cogs.errors",
     "cogs.bg",
+    "cogs.board_keeper",
     "cogs.turn_timer",
     "cogs.admin",
     "cogs.leaderboard",
+    "cogs.channels",
+    "cogs.tournaments",
 )
 
 _SYNC_KEY = "global_command_fingerprint"

@@ -1,8 +1,9 @@
-"""Server settings for members with Manage Server: the turn time limit (R9.5)."""
+"""Server settings for members with Manage Server: the turn time limit (R9.5), and whether matches are played
+in new threads by default."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -46,6 +47,25 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
             f"The turn time limit is now {format_duration(settings.turn_limit_seconds)}: a reminder at half time, "
             "then the opponent may claim.", ephemeral=True,
         )
+
+    @app_commands.command(name="threads")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.describe(setting="on: /bg challenge plays in a new thread unless told otherwise (empty: show it)")
+    async def threads(self, interaction: discord.Interaction[Any], setting: Literal["on", "off"] | None = None) -> None:
+        """Show or change whether matches are played in a new thread by default."""
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise UserFacingError("This setting belongs to a server.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if setting is None:
+            settings = await self.bot.service.guild_settings(guild_id)
+        else:
+            settings = await self.bot.service.set_threads(guild_id, setting == "on")
+        now = "is now" if setting is not None else "is"
+        text = (f"Threads by default {now} on: `/bg challenge` plays each match in a new thread (`thread: False` "
+                "keeps one in the channel)." if settings.threads else
+                f"Threads by default {now} off: matches are played in the channel (`thread: True` opens a thread).")
+        await interaction.followup.send(text, ephemeral=True)
 
 
 async def setup(bot: GammonBot) -> None:

@@ -8,6 +8,7 @@ back from the service as ServiceError and are answered privately by cogs.errors.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -21,14 +22,17 @@ from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import MatchRecord, MatchUpdate, StaleStateError
 from cogs.challenges import on_control as on_challenge_control
-from cogs.challenges import player_ref
+from cogs.challenges import player_ref, thread_choice
 from cogs.challenges import post as post_challenge
 from cogs.computer import ComputerSeat, LevelName, background, options_from
 from cogs.custom_ids import ChallengeControl, GameAction, GameControl
 from cogs.errors import UserFacingError, reply_privately
+from cogs.event_text import escape_name
+from cogs.export import export_match, match_choices
 from cogs.game_messages import GamePublisher, compose, current_link
-from cogs.help_text import HELP
-from cogs.views import HANDLER_COG, ChallengeButton, GameButton
+from cogs.help_text import help_embed
+from cogs.player_settings import settings_command
+from cogs.views import HANDLER_COG, ChallengeButton, GameButton, PlaySelect
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -37,6 +41,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_CHOICES = 25
+#: How long a used control is remembered for a second press.
+JUST_USED_SECONDS = 60.0
 
 ServiceCall = Callable[..., Awaitable[MatchUpdate]]
 
@@ -44,9 +50,9 @@ ServiceCall = Callable[..., Awaitable[MatchUpdate]]
 def refusal(record: MatchRecord, user_id: int) -> str:
     """Why this user may not act on the board now, in their words."""
     if record.player_index(user_id) is None:
-        return f"This game is between {record.players[0].name} and {record.players[1].name}."
+        return f"This game is between {escape_name(record.players[0].name)} and {escape_name(record.players[1].name)}."
     waiting = record.to_act
-    return "The match is over." if waiting is None else f"It is {waiting.name}'s turn."
+    return "The match is over." if waiting is None else f"It is {escape_name(waiting.name)}'s turn."
 
 
 def no_match_here() -> UserFacingError:
@@ -61,6 +67,8 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         self.bot = bot
         self.publisher = GamePublisher(bot)
         self.computer = ComputerSeat(bot, self.publisher)  # issue 16: the computer opponent
+        #: (control, member) of controls just used, with when: a second press is ignored silently.
+        self.just_used: dict[tuple[str, int], float] = {}
         super().__init__()
 
     @property
@@ -68,11 +76,11 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         return self.bot.service
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(GameButton, ChallengeButton)
+        self.bot.add_dynamic_items(GameButton, ChallengeButton, PlaySelect)
         self._computer_resume = background(self.computer.resume())
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(GameButton, ChallengeButton)
+        self.bot.remove_dynamic_items(GameButton, ChallengeButton, PlaySelect)
         self.computer.close()
 
     # --- commands ---------------------------------------------------------------------------------------------
@@ -86,7 +94,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         jacoby="Money game: gammons count only after a double was taken (R7.3; default on)",
         beavers="Money game: a doubled player may redouble at once, keeping the cube (R6.4)",
         automatic_doubles="Money game: ties on the opening roll double the cube (R2.3)",
-        thread="Play in a new thread, so this channel can host several matches",
+        thread="Play in a new thread, so this channel can host several matches (default: the server's setting)",
     )
     async def challenge(
         self,
@@ -97,28 +105,26 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         jacoby: bool = True,
         beavers: bool = False,
         automatic_doubles: bool = False,
-        thread: bool = False,
+        thread: bool | None = None,
     ) -> None:
         """Challenge a member (or anyone) to a match or a money game."""
         if opponent is not None and self.computer.is_me(opponent):
             await self.computer.start(interaction, DEFAULT_LEVEL,
-                                      options_from(length, money, jacoby, beavers, automatic_doubles), thread)
+                                      options_from(length, money, jacoby, beavers, automatic_doubles), bool(thread))
             return
         if opponent is not None:
             if opponent.id == interaction.user.id:
                 raise UserFacingError("You cannot challenge yourself. Leave the opponent empty for an open challenge.")
             if opponent.bot:
-                raise UserFacingError(f"{opponent.display_name} is a bot and cannot play.")
+                raise UserFacingError(f"{escape_name(opponent.display_name)} is a bot and cannot play.")
         if not money and (beavers or automatic_doubles):
             raise UserFacingError("Beavers and automatic doubles are for money games only (R8.3): add `money: True`.")
         options = (MatchOptions.money(jacoby=jacoby, beavers=beavers, automatic_doubles=automatic_doubles)
                    if money else MatchOptions.match(length))
-        if thread and not isinstance(interaction.channel, discord.TextChannel):
-            raise UserFacingError("A thread can only be opened from a text channel.")
         challenge = await self.service.challenge(
             guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
             challenger=player_ref(interaction.user), opponent=None if opponent is None else player_ref(opponent),
-            options=options, in_thread=thread,
+            options=options, in_thread=thread_choice(interaction, thread),
         )
         await post_challenge(self.service, interaction, challenge)
 
@@ -155,8 +161,14 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         """Type your whole play (the autocomplete lists the legal ones)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
-        update = await self.service.play_text(record.id, interaction.user.id, play)
-        await self.publisher.publish(update, before=record.match)
+        waiting = record.to_act
+        if waiting is not None and waiting.user_id == interaction.user.id and record.match.phase is Phase.ROLLING:
+            link = current_link(record)
+            raise UserFacingError("Roll first: press **Roll** (or **Double**) on your board" +
+                                  (f": {link}" if link else "."))
+        with self.publisher.acting(record.id):
+            update = await self.service.play_text(record.id, interaction.user.id, play)
+            await self.publisher.publish(update, before=record.match)
         self.computer.after(update)
         await interaction.followup.send(f"Played {play.strip()}.", ephemeral=True)
 
@@ -185,8 +197,9 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         """Offer to resign the current game (R7.4); your opponent accepts or declines."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
-        update = await self.service.resign(record.id, interaction.user.id, WinKind[kind.upper()])
-        await self.publisher.publish(update)
+        with self.publisher.acting(record.id):
+            update = await self.service.resign(record.id, interaction.user.id, WinKind[kind.upper()])
+            await self.publisher.publish(update)
         self.computer.after(update)
         await interaction.followup.send("Your offer is on the board.", ephemeral=True)
 
@@ -199,7 +212,8 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         # error ("no match in this channel") must stay private. A public board is then a second message.
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
-        message = await compose(record, ())
+        viewer = None if public else record.player_index(interaction.user.id)  # a player sees it from their side
+        message = await compose(record, (), viewer=viewer)
         link = current_link(record)
         text = message.content  # no events: the status line and whose turn it is
         if link:
@@ -224,7 +238,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         for record in records[:20]:
             match = record.match
             mine = 0 if record.players[0].user_id == interaction.user.id else 1
-            other = record.players[1 - mine].name
+            other = escape_name(record.players[1 - mine].name)
             kind = f"match to {match.options.length}" if match.options.length else "money game"
             turn = "your turn" if match.to_act == mine else f"{other}'s turn"
             score = f"{match.scores[mine]}-{match.scores[1 - mine]}"
@@ -232,38 +246,80 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
             lines.append(f"vs **{other}**, {kind}, {score}, {turn}: {link}")
         await interaction.followup.send("\n".join(lines), ephemeral=True)
 
+    @app_commands.command(name="export")
+    @app_commands.guild_only()
+    @app_commands.describe(match="A match number (default: this channel's running or latest match)")
+    async def export(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
+        """Download a match as a .mat file for GNU Backgammon and other programs."""
+        await export_match(self.service, interaction, match)
+
+    @export.autocomplete("match")
+    async def export_autocomplete(self, interaction: discord.Interaction[Any],
+                                  current: str) -> list[app_commands.Choice[int]]:
+        return await match_choices(self.service, interaction, current)
+
     @app_commands.command(name="help")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         """How to play, and every command."""
-        await interaction.response.send_message(HELP, ephemeral=True)
+        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
+
+    @app_commands.command(name="settings")
+    @app_commands.describe(auto_done="Finish your turn as soon as your last checker is moved (no Done; no Undo "
+                                     "after the last checker)")
+    async def settings(self, interaction: discord.Interaction[Any], auto_done: bool | None = None) -> None:
+        """Your own settings for every match (leave the options empty to see them)."""
+        await settings_command(self.service, interaction, auto_done)
 
     async def match_here(self, interaction: discord.Interaction[Any]) -> MatchRecord:
+        """This channel's match, its board shown first if it was not, so that the answer can link to it."""
         record = await self.service.match_in_channel(interaction.channel_id or 0)
         if record is None:
             raise no_match_here()
-        return record
+        return await self.with_controls(record)
 
     # --- buttons ---------------------------------------------------------------------------------------------
 
     async def on_game_control(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
         await interaction.response.defer()
-        try:
-            if control.action in (GameAction.PICK, GameAction.BACK):
+        if control.action in (GameAction.PICK, GameAction.BACK):
+            try:
                 await self.show_menu(interaction, control)
-                return
-            before = await self.service.match(control.match_id)  # for the final board if a game ends
-            update = await self.apply(interaction, control)
-        except StaleStateError as error:
-            await self.out_of_date(interaction, error.match_id)
+            except StaleStateError as error:
+                await self.out_of_date(interaction, error.match_id)
             return
-        await self.publisher.publish(update, interaction, before.match)
-        self.computer.after(update)
+        with self.publisher.acting(control.match_id):
+            try:
+                before = await self.service.match(control.match_id)  # for the final board if a game ends
+                update = await self.apply(interaction, control)
+            except StaleStateError:
+                stale = True
+            else:
+                stale = False
+                self.remember_use(control.custom_id, interaction.user.id)
+                await self.publisher.publish(update, interaction, before.match)
+        if not stale:
+            self.computer.after(update)
+        if stale:
+            used_at = self.just_used.pop((control.custom_id, interaction.user.id), None)
+            if used_at is not None and time.monotonic() - used_at < JUST_USED_SECONDS:
+                return  # a second press on a control this member has just used: nothing to say (issue 15)
+            await self.out_of_date(interaction, control.match_id)
+
+    def remember_use(self, custom_id: str, user_id: int) -> None:
+        """Remember a control this member just used, so that a quick second press on it is ignored silently."""
+        self.just_used[(custom_id, user_id)] = time.monotonic()
+        if len(self.just_used) > 1000:
+            oldest = time.monotonic() - JUST_USED_SECONDS
+            self.just_used = {key: at for key, at in self.just_used.items() if at > oldest}
 
     async def apply(self, interaction: discord.Interaction[Any], control: GameControl) -> MatchUpdate:
         service, user_id, version = self.service, interaction.user.id, control.version
         if control.action is GameAction.STEP:
             assert control.start is not None and control.die is not None
             return await service.step(control.match_id, user_id, control.start, control.die, version=version)
+        if control.action is GameAction.PLAY:  # a whole play (button or select), confirmed at once (R10.1)
+            assert control.play is not None
+            return await service.play_text(control.match_id, user_id, control.play, version=version)
         calls: dict[GameAction, ServiceCall] = {
             GameAction.ROLL: service.roll,
             GameAction.DOUBLE: service.double,
@@ -293,10 +349,33 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         await interaction.edit_original_response(view=message.view())
 
     async def out_of_date(self, interaction: discord.Interaction[Any], match_id: int) -> None:
-        record = await self.service.match(match_id)
+        """A press on an old board: make sure the current board carries the controls (it may not, after a crash
+        or a refused post), take the buttons off the pressed one, and link to the current one."""
+        record = await self.with_controls(await self.service.match(match_id))
+        clicked = interaction.message
+        if clicked is not None and clicked.id == record.message_id:
+            await reply_privately(interaction, "This board was out of date; it now shows the current position.")
+            return
+        if clicked is not None and clicked.components:
+            try:
+                await interaction.edit_original_response(view=None)
+            except discord.HTTPException:
+                log.info("Could not take the buttons off an old board of match %s", match_id)
         link = current_link(record)
         where = f" The current board is here: {link}" if link else ""
         await reply_privately(interaction, f"This board is out of date.{where}")
+
+    async def with_controls(self, record: MatchRecord) -> MatchRecord:
+        """The match, with its current board shown first if it was not (issue 15): whoever must act gets
+        working controls. If Discord refuses, the board is queued to be shown later."""
+        if record.shown or self.publisher.busy(record.id):  # shown, or being shown right now
+            return record
+        try:
+            return await self.publisher.show_again(record.id)
+        except discord.HTTPException:
+            log.warning("Could not show match %s again", record.id, exc_info=True)
+            self.publisher.repairs.add(record.id)
+            return record
 
     async def on_challenge_control(self, interaction: discord.Interaction[Any], control: ChallengeControl) -> None:
         await on_challenge_control(self, interaction, control)

@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import render
 from bot.engine.events import Event, GameWon, Played
+from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.engine.play import Play
 
@@ -71,10 +72,17 @@ async def _drawn(function: Callable[..., bytes], *args: object, **kwargs: object
     return await asyncio.get_running_loop().run_in_executor(_drawing_pool(), call)
 
 
+#: The phases in which the player to act answers an offer rather than playing a turn (R6.2, R6.4, R7.4).
+_ANSWERING = (Phase.DOUBLED, Phase.BEAVERED, Phase.RESIGNING)
+
+
 def board_state(match: Match) -> render.BoardState:
-    """Exactly what the picture shows now: the board with this turn's steps applied, seen from the side on roll."""
+    """Exactly what the picture shows now: the board with this turn's steps applied, who is to act, and the cube
+    on offer while a double or a beaver waits for its answer."""
     game = match.game
     on_roll = game.on_roll
+    phase = match.phase
+    offered = game.offered if phase in (Phase.DOUBLED, Phase.BEAVERED) else 0
     return render.BoardState(
         position=match.board(on_roll),
         on_roll=on_roll,
@@ -88,14 +96,22 @@ def board_state(match: Match) -> render.BoardState:
         crawford=match.crawford,
         position_id=match.position_id(),
         match_id=match.match_id(),
+        answering=match.to_act if phase in _ANSWERING else None,
+        offered_cube=offered,
+        game_over=match.to_act is None,
     )
 
 
+#: Who is drawn at the bottom of a picture that is not one player's own view: the challenger. Every public board
+#: of a match is drawn from this one side, so that it does not turn over between turns (issue 15).
+PUBLIC_SIDE = 0
+
+
 def perspective(match: Match, viewer: int | None = None) -> int:
-    """Who is drawn at the bottom: the viewer if a player, else whoever acts next, else the player on roll."""
-    if viewer in (0, 1):
-        return viewer
-    return match.to_act if match.to_act is not None else match.game.on_roll
+    """Who is drawn at the bottom: the viewer when one of the two players asks for their own view (a private
+    answer), otherwise always the challenger (player 0), whoever is to act: the state of `match` does not turn
+    the board over."""
+    return viewer if viewer in (0, 1) else PUBLIC_SIDE
 
 
 def last_play(match: Match) -> Play | None:
@@ -107,7 +123,8 @@ def last_play(match: Match) -> Play | None:
 
 
 def render_match(match: Match, viewer: int | None = None) -> bytes:
-    """The PNG of the match now (blocking: async code calls draw_board)."""
+    """The PNG of the match now, seen from `viewer`'s side (0 or 1) or, by default, the challenger's (blocking:
+    async code calls draw_board)."""
     return render.board(
         board_state(match), perspective=perspective(match, viewer), last_play=last_play(match),
         partial_steps=match.steps,
@@ -115,15 +132,23 @@ def render_match(match: Match, viewer: int | None = None) -> bytes:
 
 
 async def draw_board(match: Match, viewer: int | None = None) -> bytes:
-    """The PNG drawn in a worker process, from immutable values read here on the loop (the match may change)."""
+    """The PNG drawn in a worker process, from immutable values read here on the loop (the match may change).
+
+    `viewer` (0 or 1) draws the board from that player's side, for an answer only that player sees (a private
+    `/bg board`); None, for every public message, draws it from the challenger's side (player 0)."""
     state, bottom, last, steps = board_state(match), perspective(match, viewer), last_play(match), match.steps
     return await _drawn(render.board, state, perspective=bottom, last_play=last, partial_steps=steps)
 
 
 def final_state(before: Match, events: Sequence[Event]) -> render.BoardState:
     """The last board of a game that `events` ended, drawn from the match as it was just before: with the
-    winning play made when a play ended it (a drop or a resignation leaves the board as it was)."""
-    state = board_state(before)
+    winning play made when a play ended it (a drop or a resignation leaves the board as it was), nobody to act
+    and no cube on offer."""
+    state = dataclasses.replace(board_state(before), answering=None, offered_cube=0, game_over=True)
+    won = next((event for event in events if isinstance(event, GameWon)), None)
+    if won is not None and won.gnubg_id:  # the finished game's IDs, as gnubg shows them (issue 22)
+        position_id, match_id = won.gnubg_id.split(":")
+        state = dataclasses.replace(state, position_id=position_id, match_id=match_id)
     game = before.game
     for event in events:
         if isinstance(event, GameWon):
@@ -131,11 +156,19 @@ def final_state(before: Match, events: Sequence[Event]) -> render.BoardState:
         if isinstance(event, Played) and event.player == game.on_roll and event.play.steps:
             position = game.position.after_steps(event.play.steps)
             used = tuple(step.die for step in event.play.steps)
-            return dataclasses.replace(state, position=position, used_dice=used, position_id=position.position_id())
+            return dataclasses.replace(state, position=position, used_dice=used)
     return state
 
 
-async def draw_final_board(before: Match, events: Sequence[Event]) -> bytes:
-    """The PNG of a finished game's last board, drawn in a worker process."""
-    state, bottom = final_state(before, events), perspective(before)
+async def draw_final_board(before: Match, events: Sequence[Event], viewer: int | None = None) -> bytes:
+    """The PNG of a finished game's last board, drawn in a worker process (sides as in `draw_board`)."""
+    state, bottom = final_state(before, events), perspective(before, viewer)
     return await _drawn(render.board, state, perspective=bottom, last_play=last_play(before))
+
+
+async def start_drawing() -> None:
+    """Start the drawing processes and build their static boards now, at start-up, so that the first board a
+    player sees after a start is as quick as the others (issue 15: it took about a second)."""
+    pool = _drawing_pool()
+    loop = asyncio.get_running_loop()
+    await asyncio.gather(*(loop.run_in_executor(pool, render.warm_up) for _ in range(_DRAWING_PROCESSES)))

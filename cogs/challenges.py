@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.options import MatchOptions
-from bot.service import Challenge, ChallengeStatus, GameService, PlayerRef, ServiceError
+from bot.service import Challenge, ChallengeStatus, GameService, MatchRecord, PlayerRef, ServiceError
+from bot.service.errors import AlreadyAcceptedError
 from cogs.custom_ids import ChallengeAction, ChallengeControl
-from cogs.errors import reply_privately
+from cogs.errors import UserFacingError, reply_privately
+from cogs.event_text import escape_name
 from cogs.views import ChallengeButton
 
 if TYPE_CHECKING:
@@ -28,6 +30,15 @@ log = logging.getLogger(__name__)
 def player_ref(user: discord.abc.User) -> PlayerRef:
     """The service's view of a Discord user: the id and the name shown in this server."""
     return PlayerRef(user.id, user.display_name)
+
+
+def thread_choice(interaction: discord.Interaction[Any], thread: bool | None) -> bool | None:
+    """The `in_thread` of a new challenge: as the challenger said; when they did not, the server's setting
+    (None) in a text channel, and no thread elsewhere (a thread cannot be opened inside a thread)."""
+    in_text_channel = isinstance(interaction.channel, discord.TextChannel)
+    if thread and not in_text_channel:
+        raise UserFacingError("A thread can only be opened from a text channel.")
+    return thread if thread is not None or in_text_channel else False
 
 
 def describe_options(options: MatchOptions) -> str:
@@ -50,8 +61,8 @@ def challenge_text(challenge: Challenge) -> str:
 
 def closed_text(challenge: Challenge, status: ChallengeStatus) -> str:
     what = describe_options(challenge.options)
-    challenger = challenge.challenger.name
-    opponent = challenge.opponent.name if challenge.opponent else "anyone"
+    challenger = escape_name(challenge.challenger.name)
+    opponent = escape_name(challenge.opponent.name) if challenge.opponent else "anyone"
     return {
         ChallengeStatus.ACCEPTED: f"{challenger}'s challenge to {what} was accepted.",
         ChallengeStatus.DECLINED: f"{opponent} declined {challenger}'s challenge to {what}.",
@@ -140,46 +151,70 @@ async def on_control(cog: Backgammon, interaction: discord.Interaction[Any], con
 
 async def refuse(cog: Backgammon, interaction: discord.Interaction[Any], control: ChallengeControl,
                  error: ServiceError) -> None:
-    """Tell the clicker why; if the challenge is over (expired, say), show that on its message too."""
-    await reply_privately(interaction, str(error))
+    """Tell the clicker why; if the challenge is over (expired, say), show that on its message too (an accepted
+    one as its accepter showed it, in case that edit never happened)."""
+    text = already_accepted_text(error, interaction.user.id) if isinstance(error, AlreadyAcceptedError) else str(error)
+    await reply_privately(interaction, text)
     try:
         current = await cog.service.get_challenge(control.challenge_id)
+        record = None if current.match_id is None else await cog.service.match(current.match_id)
     except ServiceError:
         return
     if current.status is ChallengeStatus.OPEN:
         return
+    content = accepted_text(record) if record is not None else closed_text(current, current.status)
     await interaction.edit_original_response(
-        content=closed_text(current, current.status), view=closed_view(_CLOSED_LABEL[current.status]),
+        content=content, view=closed_view(_CLOSED_LABEL[current.status]),
         allowed_mentions=discord.AllowedMentions.none(),
     )
 
 
-def thread_name(interaction: discord.Interaction[Any]) -> str:
-    """`Alice vs Bob`: the challenger is whoever ran the command that posted the challenge message."""
-    message = interaction.message
-    metadata = message.interaction_metadata if message is not None else None
-    challenger = metadata.user.display_name if metadata is not None else "Backgammon"
-    return f"{challenger} vs {interaction.user.display_name}"[:100]
+def thread_name(challenge: Challenge, acceptor: PlayerRef) -> str:
+    """`Alice vs Bob` (thread names show no markdown, so the names stay as they are)."""
+    return f"{challenge.challenger.name} vs {acceptor.name}"[:100]
+
+
+def accepted_text(record: MatchRecord) -> str:
+    """What an accepted challenge's message says: who plays, and where when it is a new thread."""
+    names = " vs ".join(escape_name(player.name) for player in record.players)
+    where = f" The match is in <#{record.channel_id}>." if record.parent_channel_id is not None else ""
+    return f"{names}: challenge accepted.{where}"
+
+
+def already_accepted_text(error: AlreadyAcceptedError, user_id: int) -> str:
+    """For the member who pressed Accept too late (or twice): who was first, and where the match is."""
+    if error.acceptor_id == user_id:
+        return f"You accepted this challenge already: the match is in <#{error.channel_id}>."
+    return f"{escape_name(error.acceptor_name)} accepted first: the match is in <#{error.channel_id}>."
 
 
 async def accept(cog: Backgammon, interaction: discord.Interaction[Any], control: ChallengeControl) -> None:
-    """Accept: open the thread first when asked (the match is played there), then start the match."""
-    service = cog.service
-    thread: discord.Thread | None = None
-    if control.in_thread and interaction.message is not None:
-        thread = await interaction.message.create_thread(name=thread_name(interaction), auto_archive_duration=1440)
+    """Accept: the service checks the acceptor first and only then has the thread opened (once), when the
+    challenge asks for one; the match starts there."""
+    opened: list[discord.Thread] = []
+    message = interaction.message
+
+    async def open_thread(challenge: Challenge, acceptor: PlayerRef) -> int:
+        if message is None:  # never for a button press; without a message the match stays in the channel
+            return challenge.channel_id
+        try:
+            thread = await message.create_thread(name=thread_name(challenge, acceptor), auto_archive_duration=1440)
+        except discord.Forbidden:  # nothing was stored: the challenge stays open
+            raise UserFacingError(
+                "I may not open threads in this channel (an admin can give me Create Public Threads). The challenge "
+                "is still open; the challenger can withdraw it and challenge with `thread: False`."
+            ) from None
+        opened.append(thread)
+        return thread.id
+
     try:
-        update = await service.accept(control.challenge_id, player_ref(interaction.user),
-                                      channel_id=thread.id if thread else None)
+        update = await cog.service.accept(control.challenge_id, player_ref(interaction.user), open_channel=open_thread)
     except ServiceError:
-        if thread is not None:
+        for thread in opened:  # the thread was opened but the match could not be stored in it
             await _delete_quietly(thread)
         raise
-    record = update.record
-    names = " vs ".join(player.name for player in record.players)
-    where = f" The match is in {thread.mention}." if thread else ""
     await interaction.edit_original_response(
-        content=f"{names}: challenge accepted.{where}", view=closed_view("Accepted"),
+        content=accepted_text(update.record), view=closed_view("Accepted"),
         allowed_mentions=discord.AllowedMentions.none(),
     )
     await cog.publisher.publish(update)

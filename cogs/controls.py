@@ -14,8 +14,8 @@ from bot.engine import actions
 from bot.engine.game import Phase
 from bot.engine.match import Match
 from cogs.custom_ids import GameAction, GameControl
-from cogs.event_text import dice_text, points_text
-from cogs.move_menu import ButtonSpec, Rows, move_menu
+from cogs.event_text import dice_text, escape_name, escape_names, escape_text, points_text
+from cogs.move_menu import ButtonSpec, Rows, SelectSpec, move_menu
 
 _GREEN, _RED, _BLUE, _GREY = (discord.ButtonStyle.success, discord.ButtonStyle.danger,
                               discord.ButtonStyle.primary, discord.ButtonStyle.secondary)
@@ -68,17 +68,37 @@ STATUS_PREFIX = "-# "
 
 def status_line(match: Match) -> str:
     """The numbers a player weighs before acting, in words for those who cannot see the picture well: pip
-    counts, the match score (and the Crawford game, R8.3) and the cube."""
-    names = match.names
+    counts, the match score (and the Crawford game, R8.3) and the cube, or the cube on offer while a double or a
+    beaver waits for its answer (R6.2, R6.4)."""
+    names = escape_names(match.names)
     pips = [match.board(player).mover_pips for player in (0, 1)]
     parts = [f"Pips: {names[0]} {pips[0]}, {names[1]} {pips[1]}"]
     length = match.options.length
     if length:
         crawford = ", Crawford game" if match.crawford else ""
         parts.append(f"Score: {names[0]} {match.scores[0]}, {names[1]} {match.scores[1]} (to {length}{crawford})")
-    owner = match.cube_owner
-    parts.append(f"Cube: {match.cube}, {names[owner]}'s" if owner is not None else f"Cube: {match.cube}, centred")
+    owner, answering = match.cube_owner, match.to_act
+    if match.phase in (Phase.DOUBLED, Phase.BEAVERED) and answering is not None:
+        parts.append(f"Cube: {match.game.offered} offered to {names[answering]}")
+    elif owner is not None:
+        parts.append(f"Cube: {match.cube}, {names[owner]}'s")
+    else:
+        parts.append(f"Cube: {match.cube}, centred")
     return STATUS_PREFIX + " · ".join(parts)
+
+
+def how_to_move(match: Match) -> str:
+    """The ways to enter a play that the move menu offers now (cogs.move_menu), in a sentence."""
+    dice = match.dice
+    rows = () if dice is None else move_menu(0, 0, match.game.position, dice, match.steps)
+    menus = sum(isinstance(row, SelectSpec) for row in rows)
+    green = any(button.control.action is GameAction.PLAY
+                for row in rows if not isinstance(row, SelectSpec) for button in row)
+    if not menus and not green:
+        return "choose a checker to move, or type it with `/bg move`."
+    chosen = "a green button" if green else "the list" if menus == 1 else "the lists"
+    return (f"choose your whole play from {chosen} (it ends your turn), or move checker by checker, or type it "
+            "with `/bg move`.")
 
 
 def prompt(match: Match, mention: str) -> str:
@@ -87,16 +107,16 @@ def prompt(match: Match, mention: str) -> str:
     if player is None:
         return ""
     game = match.game
-    other = match.names[1 - player]
+    other = escape_name(match.names[1 - player])
     phase = match.phase
     if phase is Phase.ROLLING:
         return f"{mention}, your turn: **Roll**, or **Double** to {game.cube * 2}."
     if phase is Phase.MOVING and match.dice is not None:
-        entered = f" So far: {' '.join(str(step) for step in match.steps)}." if match.steps else ""
+        steps = escape_text(" ".join(str(step) for step in match.steps))  # a hit's `*` is no italics
+        entered = f" So far: {steps}." if match.steps else ""
         if not match.next_steps():
             return f"{mention}, press **Done** to finish your turn, or **Undo**.{entered}"
-        return (f"{mention}, play your {dice_text(match.dice)}: choose a checker to move, or type it with "
-                f"`/bg move`.{entered}")
+        return f"{mention}, play your {dice_text(match.dice)}: {how_to_move(match)}{entered}"
     if phase is Phase.DOUBLED:
         beaver = ", **Beaver**" if actions.Beaver in match.allowed(player) else ""
         return (f"{mention}, {other} doubles to {game.offered}: **Take** (play on with the cube at "

@@ -1,9 +1,11 @@
 """What a button means, written into its custom_id so that it keeps working after a restart.
 
 Views hold no game state: a game control carries the match id, the state version the player saw and the
-control (plus the point and die for moving). A click from an older state is refused as out of date instead of
-acting on a board the player did not see. Challenge buttons carry the challenge id. Every id is 1-100
-characters (Discord's limit) and the controls of one message are distinct, so ids are unique per message.
+control (plus the point and die for moving, or a whole play in notation). A click from an older state is
+refused as out of date instead of acting on a board the player did not see. The select menu of whole plays
+carries the match id and version; the chosen option's value is the play in notation (R10.1), so a choice never
+depends on the order of a list. Challenge buttons carry the challenge id. Every id is 1-100 characters
+(Discord's limit) and the controls of one message are distinct, so ids are unique per message.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ class GameAction(enum.StrEnum):
     ACCEPT_RESIGNATION = "raccept"
     DECLINE_RESIGNATION = "rdecline"
     CLAIM = "claim"
+    PLAY = "play"  # a whole play, confirmed at once (R9.2, R10.1): the play in notation follows
+
 
 
 class ChallengeAction(enum.StrEnum):
@@ -41,10 +45,21 @@ class ChallengeAction(enum.StrEnum):
     CANCEL = "cancel"
 
 
+#: A play in notation as written by the engine (R10.1): `24/13`, `bar/22* 13/7(2)`, `6/off`. Always holds a `/`,
+#: so it cannot be mistaken for a point number.
+PLAY_TEXT = r"[0-9a-z() *]{0,60}/[0-9a-z/*() ]{0,60}"
+MAX_PLAY_TEXT = 100
+
 _ACTIONS = "|".join(action.value for action in GameAction)
 GAME_TEMPLATE = re.compile(
     rf"bg:(?P<match>[0-9]{{1,20}}):(?P<version>[0-9]{{1,12}}):(?P<action>{_ACTIONS})"
-    r"(?::(?P<start>[0-9]{1,2}))?(?::(?P<die>[1-6]))?"
+    r"(?:(?<!:play):(?P<start>[0-9]{1,2})(?::(?P<die>[1-6]))?)?"  # a point (and a die), never after `play`
+    rf"(?:(?<=:play):(?P<play>{PLAY_TEXT}))?(?<!:play)"  # `play` always has its play
+)
+#: The select menus of whole plays (part 2, 3 ... when one menu cannot hold them all); distinct from every game
+#: button's id (`plays` is no GameAction).
+PLAY_SELECT_TEMPLATE = re.compile(
+    r"bg:(?P<match>[0-9]{1,20}):(?P<version>[0-9]{1,12}):plays(?::(?P<part>[2-9]))?"
 )
 CHALLENGE_TEMPLATE = re.compile(
     r"bgc:(?P<challenge>[0-9]{1,20}):(?P<action>" + "|".join(a.value for a in ChallengeAction) + ")(?P<thread>:t)?"
@@ -60,6 +75,7 @@ class GameControl:
     action: GameAction
     start: int | None = None
     die: int | None = None
+    play: str | None = None  # PLAY only: the whole play in notation
 
     def __post_init__(self) -> None:
         needs_start = self.action in (GameAction.PICK, GameAction.STEP)
@@ -69,6 +85,10 @@ class GameControl:
             raise ValueError(f"{self.action.value}: a die goes with a step and only with a step")
         if self.start is not None and not 1 <= self.start <= 25:
             raise ValueError(f"start point {self.start} is not on the board")
+        if (self.action is GameAction.PLAY) != (self.play is not None):
+            raise ValueError(f"{self.action.value}: a play goes with a whole play and only with it")
+        if self.play is not None and not 1 <= len(self.play) <= MAX_PLAY_TEXT:
+            raise ValueError(f"a play of {len(self.play)} characters is no play")
 
     @property
     def custom_id(self) -> str:
@@ -77,6 +97,8 @@ class GameControl:
             parts.append(str(self.start))
         if self.die is not None:
             parts.append(str(self.die))
+        if self.play is not None:
+            parts.append(self.play)
         text = ":".join(parts)
         if len(text) > MAX_CUSTOM_ID:
             raise ValueError(f"custom_id too long: {text!r}")
@@ -91,6 +113,7 @@ class GameControl:
             GameAction(match["action"]),
             None if start is None else int(start),
             None if die is None else int(die),
+            match["play"],
         )
 
     @classmethod
@@ -99,6 +122,42 @@ class GameControl:
         match = GAME_TEMPLATE.fullmatch(custom_id)
         if match is None:
             raise ValueError(f"not a game control: {custom_id!r}")
+        return cls.from_match(match)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySelectControl:
+    """A select menu of the whole plays of a turn: which match, the version it was drawn for, and which part of
+    the plays it holds (1 unless they need several menus). The play comes with the interaction (the chosen
+    option's value), so `chosen` turns it into a PLAY control."""
+
+    match_id: int
+    version: int
+    part: int = 1
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.part <= 9:
+            raise ValueError(f"part {self.part} of the plays is not 1-9")
+
+    @property
+    def custom_id(self) -> str:
+        suffix = "" if self.part == 1 else f":{self.part}"
+        return f"bg:{self.match_id}:{self.version}:plays{suffix}"
+
+    def chosen(self, play: str) -> GameControl:
+        """The control for the option chosen; ValueError for a value that cannot be a play."""
+        return GameControl(self.match_id, self.version, GameAction.PLAY, play=play)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> PlaySelectControl:
+        part = match["part"]
+        return cls(int(match["match"]), int(match["version"]), 1 if part is None else int(part))
+
+    @classmethod
+    def parse(cls, custom_id: str) -> PlaySelectControl:
+        match = PLAY_SELECT_TEMPLATE.fullmatch(custom_id)
+        if match is None:
+            raise ValueError(f"not a play menu: {custom_id!r}")
         return cls.from_match(match)
 
 

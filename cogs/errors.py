@@ -17,6 +17,9 @@ from discord.ext import commands
 
 from bot.engine.errors import IllegalPlayError, InvalidPlayError
 from bot.service import ServiceError
+from bot.service.errors import ChallengeLimitError
+from cogs.event_text import escape_text, quoted, shortened
+from cogs.repairs import BoardNotShown
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +44,14 @@ def player_message(error: BaseException) -> str | None:
         error = error.__cause__
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    if isinstance(error, (*USER_ERRORS, UserFacingError)):
-        return str(error)
+    if isinstance(error, BoardNotShown):  # stored, only not shown yet: "nothing was changed" would be false
+        return error.player_text()
+    if isinstance(error, ChallengeLimitError):
+        return refusal_text(error) + _challenge_link(error)
+    if isinstance(error, USER_ERRORS):
+        return refusal_text(error)
+    if isinstance(error, UserFacingError):  # written by the cogs, names already escaped there
+        return shortened(str(error))
     if isinstance(error, app_commands.MissingPermissions):
         return "You need the Manage Server permission for this."
     if isinstance(error, app_commands.NoPrivateMessage):
@@ -50,14 +59,29 @@ def player_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down a little: try again in {error.retry_after:.0f} seconds."
     if isinstance(error, app_commands.TransformerError):
-        return f"I could not understand {error.value!r}."
+        return f"I could not understand {quoted(str(error.value))}."
     if isinstance(error, app_commands.CheckFailure):
         return "You cannot use this command here."
     return None
 
 
+def _challenge_link(error: ChallengeLimitError) -> str:
+    if error.message_channel_id is None or error.message_id is None:
+        return ""
+    return f" Your open challenge: https://discord.com/channels/{error.guild_id}/{error.message_channel_id}/" + (
+        f"{error.message_id}")
+
+
+def refusal_text(error: BaseException) -> str:
+    """The text of a service or engine refusal as sent: it has no markdown of its own, so the names and the
+    player's words it quotes are escaped to show as typed; never over Discord's 2,000 characters."""
+    return shortened(escape_text(str(error)))
+
+
 async def reply_privately(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """Answer the user alone, whether or not the interaction was already acknowledged."""
+    """Answer the user alone, whether or not the interaction was already acknowledged (cut to Discord's
+    2,000 characters, so that an answer always goes out)."""
+    text = shortened(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:

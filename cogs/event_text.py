@@ -6,7 +6,10 @@ turn still being entered are told by the picture rather than in words.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+
+import discord
 
 from bot.engine import events as ev
 from bot.engine.outcome import OutcomeKind
@@ -25,6 +28,43 @@ _OUTCOME = {
 }
 
 
+#: How much of a player's own text a reply quotes back (a refusal of a 3,000-character `/bg move` must still fit).
+QUOTE_LIMIT = 60
+
+#: Markdown that acts only at the start of a line (headings, quotes, lists, subtext): escaped there as well.
+_LINE_START = re.compile(r"^(?:[#>+-]|(\d+)\.)")
+
+
+def escape_name(name: str) -> str:
+    """A display name as message text: its markdown and mentions are shown as typed, never rendered, as on
+    /leaderboard (`**Bo**b` stays `**Bo**b`, `||y||` is no spoiler, `[x](link)` no link). Every message that
+    shows a name goes through here; thread names and the board picture show no markdown and keep it as is."""
+    return escape_text(" ".join(name.split()) or "?")
+
+
+def escape_text(text: str) -> str:
+    """Text that must show as typed (names, a player's words quoted back): markdown and mentions escaped,
+    and the markdown that only acts at the start of a line too."""
+    text = discord.utils.escape_markdown(discord.utils.escape_mentions(text))
+    return _LINE_START.sub(lambda found: f"{found[1]}\\." if found[1] else f"\\{found[0]}", text, count=1)
+
+
+def escape_names(names: tuple[str, str]) -> tuple[str, str]:
+    return escape_name(names[0]), escape_name(names[1])
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """A player's own text quoted back in a reply: on one line, cut to `limit` characters, as inline code
+    (a backtick in it cannot close the quote)."""
+    flat = shortened(" ".join(text.split()).replace("`", "'"), limit)
+    return f"`{flat}`" if flat else "(nothing)"
+
+
+def shortened(text: str, limit: int = MAX_CONTENT) -> str:
+    """At most `limit` characters, keeping the start (for replies, where the start says what went wrong)."""
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
 def dice_text(dice: tuple[int, int]) -> str:
     return f"{dice[0]}-{dice[1]}"
 
@@ -39,7 +79,8 @@ def score_text(names: tuple[str, str], scores: tuple[int, int], length: int) -> 
 
 
 def describe(events: Sequence[ev.Event], names: tuple[str, str], length: int) -> list[str]:
-    """One line per event worth telling, in order."""
+    """One line per event worth telling, in order (names escaped here: `names` are the stored ones)."""
+    names = escape_names(names)
     lines: list[str] = []
     played_rolls = {(e.player, e.dice) for e in events if isinstance(e, ev.Played)}
     for event in events:
@@ -72,7 +113,8 @@ def _line(event: ev.Event, names: tuple[str, str], length: int, played_rolls: se
             if not play.steps:
                 return f"{names[player]} rolled {dice_text(dice)} and cannot move (R4.4)."
             forced = " (the only legal play, made automatically, R9.3)" if automatic else ""
-            return f"{names[player]} rolled {dice_text(dice)} and played {play}{forced}."
+            # a hit's `*` must not start italics (`13/7*/2*`)
+            return f"{names[player]} rolled {dice_text(dice)} and played {escape_text(str(play))}{forced}."
         case ev.StepMoved() | ev.StepUndone():
             return None
         case ev.Doubled(player=player, cube=cube):

@@ -1,17 +1,20 @@
 """Game messages: after every action, the board picture, what happened, and the controls for whoever acts next.
 
 While the same player keeps acting (steps of a turn, Undo), their message is edited in place. When someone
-else must act (the turn passes, a double is offered, a game ends), the old message keeps its picture and
-loses its buttons, and a new message mentions the player to act so that Discord notifies them; the service
-remembers it as the match's current message (for links and "out of date" answers). Mentions are limited to
-the players concerned.
+else must act (the turn passes, a double is offered, a game ends), a new message mentions the player to act so
+that Discord notifies them, and only then does the old message lose its buttons (it keeps its picture): a
+crash in between leaves two boards, never none. The service records which version each board shows, so that
+whatever was stored but not shown is shown again (issue 15). Mentions are limited to the players concerned.
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import io
 import logging
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,10 +23,13 @@ import discord
 from bot.engine.events import Event, GameWon, MatchWon
 from bot.engine.match import Match
 from bot.service import MatchRecord, MatchUpdate
+from bot.service.locks import KeyedLocks
 from cogs.board_picture import FILENAME, draw_board, draw_final_board
+from cogs.channels import ended_if_gone
 from cogs.controls import STATUS_PREFIX, controls, prompt, status_line
 from cogs.event_text import clip, describe
 from cogs.move_menu import Rows
+from cogs.repairs import BoardNotShown, Repairs
 from cogs.views import game_view
 
 if TYPE_CHECKING:
@@ -94,6 +100,18 @@ def retired_text(content: str) -> dict[str, str]:
     return {"content": kept} if kept else {}
 
 
+def retired_edit(content: str, has_picture: bool) -> dict[str, Any]:
+    """The whole edit that retires a game message: no buttons, no prompt, and no picture either when text is
+    left to say what happened (issue 15: a 3-point match left about 74 board pictures in the channel; now only
+    the current board and each game's final board keep theirs). Retiring twice changes nothing more."""
+    edit: dict[str, Any] = {"view": None, **retired_text(content)}
+    lines = content.splitlines()
+    prompt_only = len(lines) == 1 and lines[0].startswith("<@")
+    if has_picture and not prompt_only and str(edit.get("content", content)).strip():
+        edit["attachments"] = []
+    return edit
+
+
 def match_result_text(record: MatchRecord, events: Sequence[Event]) -> str:
     """What ended a game, with no prompt: the text beside a finished game's final board."""
     match = record.match
@@ -108,10 +126,12 @@ def history_of(content: str) -> str:
 
 
 async def compose(record: MatchRecord, events: Sequence[Event], *, history: str = "",
-                  picked: int | None = None) -> GameMessage:
+                  picked: int | None = None, viewer: int | None = None) -> GameMessage:
+    """The message for the match now. Public boards are drawn from the challenger's side; `viewer` (0 or 1)
+    draws a private view from that player's side."""
     match = record.match
     rows = controls(record.id, record.version, match, picked)
-    png = await draw_board(match)
+    png = await draw_board(match, viewer=viewer)
     return GameMessage(compose_text(record, events, history), rows, png)
 
 
@@ -128,19 +148,75 @@ def next_game_starts(events: Sequence[Event]) -> int | None:
     return None
 
 
+def addresses(content: str, user_id: int) -> bool:
+    """Whether a game message's prompt (its last line) is addressed to this user."""
+    lines = content.splitlines()
+    return bool(lines) and lines[-1].startswith(mention(user_id))
+
+
+def over_text(record: MatchRecord) -> str:
+    """The line beside a finished match's board when its end is shown again (the result's own lines are gone)."""
+    match = record.match
+    winner = match.winner
+    if winner is None:
+        return f"Match #{record.id} was stopped."
+    score = f" {match.scores[winner]}-{match.scores[1 - winner]}" if match.options.length else ""
+    return f"{match.names[winner]} won the {'match' if match.options.length else 'money game'}{score}."
+
+
 class GamePublisher:
-    """Shows match updates in Discord. Callers acknowledge the interaction first (defer)."""
+    """Shows match updates in Discord. Callers acknowledge the interaction first (defer).
+
+    The stored state is the truth and the board follows it (issue 15): a new board is posted before the old
+    one is retired, every board shown is recorded with its version (`service.set_shown`), and a match whose
+    current message does not show its current version (the bot was killed in between, or Discord refused) is
+    shown again: at start-up, on a stale press, on `/bg board`, and by `repairs` until Discord lets it through.
+    """
 
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
+        self.repairs = Repairs()
+        self._locks = KeyedLocks()
+        self._shown: dict[int, int] = {}  # match id -> the newest version this process has shown
+        self._acting: Counter[int] = Counter()  # match id -> actions being applied and shown now
+
+    @contextlib.contextmanager
+    def acting(self, match_id: int) -> Iterator[None]:
+        """Around applying an action and publishing it: meanwhile the match is not "shown again" from elsewhere
+        (a stale press, the keeper), which would race the publish and show the board twice."""
+        self._acting[match_id] += 1
+        try:
+            yield
+        finally:
+            self._acting[match_id] -= 1
+            if not self._acting[match_id]:
+                del self._acting[match_id]
+
+    def busy(self, match_id: int) -> bool:
+        return match_id in self._acting
 
     async def publish(self, update: MatchUpdate, interaction: discord.Interaction[Any] | None = None,
                       before: Match | None = None) -> None:
         """Show an update: in place when the clicking player acts again, else as a new message.
 
         `before` is the match as it was before the action: when a game of a match ends, its final board is shown
-        with the result, and the next game's opening follows in a message of its own.
+        with the result, and the next game's opening follows in a message of its own. Raises BoardNotShown when
+        Discord refuses (the match is then queued for `repairs`).
         """
+        record = update.record
+        async with self._locks.hold(record.id):
+            if self._shown.get(record.id, -1) >= record.version:
+                return  # shown meanwhile (by show_again), or a newer update was: nothing to add
+            try:
+                await self._publish(update, interaction, before)
+            except discord.HTTPException as error:
+                log.warning("Could not show match %s at version %s", record.id, record.version, exc_info=True)
+                if not isinstance(error, discord.NotFound):  # a deleted channel ends its match (cogs.channels)
+                    self.repairs.add(record.id)
+                raise BoardNotShown(record.id, error) from error
+
+    async def _publish(self, update: MatchUpdate, interaction: discord.Interaction[Any] | None,
+                       before: Match | None) -> None:
         record = update.record
         match = record.match
         clicked = interaction.message if interaction is not None else None
@@ -154,8 +230,8 @@ class GamePublisher:
                 content=message.content, attachments=[message.file()], view=message.view(),
                 allowed_mentions=players_only(record),
             )
+            await self.shown(record, clicked.channel.id, clicked.id)
             return
-        await self.retire(record, interaction)
         events = update.events
         split = next_game_starts(events)
         if split is not None and before is not None:
@@ -164,33 +240,85 @@ class GamePublisher:
             await self.send(record, final)
             events = events[split:]
         message = await compose(record, events)
-        await self.post(record, message)
+        sent = await self.post(record, message)
+        await self.retire(record, interaction, keep=sent.id)
 
-    async def retire(self, record: MatchRecord, interaction: discord.Interaction[Any] | None) -> None:
+    async def show_again(self, match_id: int) -> MatchRecord:
+        """Make the match's current game message show its stored version with the controls of whoever acts
+        now: edited in place when it already asks that player, else a new message (which mentions them) and the
+        old one retired. Returns the match as shown. Raises discord.HTTPException when Discord refuses."""
+        async with self._locks.hold(match_id):
+            record = await self.bot.service.match(match_id)
+            if record.shown:
+                self._shown[match_id] = max(self._shown.get(match_id, -1), record.version)
+                return record
+            old = await self._current_message(record)
+            waiting = record.to_act
+            if old is not None and waiting is not None and old.attachments and addresses(old.content, waiting.user_id):
+                message = await compose(record, (), history=history_of(old.content))
+                await old.edit(content=message.content, attachments=[message.file()], view=message.view(),
+                               allowed_mentions=players_only(record))
+                await self.shown(record, old.channel.id, old.id)
+            else:
+                message = await compose(record, ())
+                if waiting is None:
+                    message = dataclasses.replace(message, content=clip(f"{over_text(record)}\n{message.content}"))
+                await self.post(record, message)
+                if old is not None:
+                    await self._retire_message(record, old)
+            log.info("Showed match %s again at version %s", match_id, record.version)
+            return await self.bot.service.match(match_id)
+
+    async def shown(self, record: MatchRecord, channel_id: int, message_id: int) -> None:
+        """Record that this message now shows the record's version (and is the match's current message)."""
+        self._shown[record.id] = max(self._shown.get(record.id, -1), record.version)
+        await self.bot.service.set_shown(record.id, channel_id, message_id, record.version)
+
+    async def _current_message(self, record: MatchRecord) -> discord.Message | None:
+        if record.message_id is None:
+            return None
+        channel_id = record.message_channel_id or record.channel_id
+        partial = self.bot.get_partial_messageable(channel_id, guild_id=record.guild_id)
+        try:
+            return await partial.get_partial_message(record.message_id).fetch()
+        except discord.NotFound:
+            return None
+
+    async def retire(self, record: MatchRecord, interaction: discord.Interaction[Any] | None, *,
+                     keep: int | None = None) -> None:
         """The previous game message keeps its picture and what happened, but loses its buttons and the prompt
         (which no longer holds). A clicked message that is not a board (a claim offer) just loses its buttons.
+        The new board is already up: a failure here leaves stale buttons, which say "out of date" when pressed.
 
         The clicked message is judged by itself rather than by the stored current message id: a quick player
         can click a new message before the service has stored it as current."""
         clicked = interaction.message if interaction is not None else None
         try:
-            if interaction is not None and clicked is not None:
-                edit = retired_text(clicked.content) if clicked.attachments else {}
-                await interaction.edit_original_response(view=None, **edit)  # type: ignore[arg-type]
-            if record.message_id is not None and (clicked is None or clicked.id != record.message_id):
+            if interaction is not None and clicked is not None and clicked.id != keep:
+                edit = retired_edit(clicked.content, True) if clicked.attachments else {"view": None}
+                await interaction.edit_original_response(**edit)
+            old = record.message_id
+            if old is not None and old != keep and (clicked is None or clicked.id != old):
                 channel_id = record.message_channel_id or record.channel_id
                 partial = self.bot.get_partial_messageable(channel_id, guild_id=record.guild_id)
-                message = partial.get_partial_message(record.message_id)
-                cached = discord.utils.get(self.bot.cached_messages, id=record.message_id)
-                known = cached if cached is not None else await message.fetch()
-                await message.edit(view=None, **retired_text(known.content))  # type: ignore[arg-type]
+                message = partial.get_partial_message(old)
+                cached = discord.utils.get(self.bot.cached_messages, id=old)
+                await self._retire_message(record, cached if cached is not None else await message.fetch())
+        except discord.NotFound:
+            log.info("The previous message of match %s is gone", record.id)
+        except discord.HTTPException:
+            log.warning("Could not retire the previous message of match %s", record.id, exc_info=True)
+
+    async def _retire_message(self, record: MatchRecord, message: discord.Message) -> None:
+        try:
+            await message.edit(**retired_edit(message.content, bool(message.attachments)))
         except discord.NotFound:
             log.info("The previous message of match %s is gone", record.id)
 
     async def post(self, record: MatchRecord, message: GameMessage) -> discord.Message:
-        """Send a new game message in the match's channel and remember it as the current one."""
+        """Send a new game message in the match's channel and record it as the current one."""
         sent = await self.send(record, message)
-        await self.bot.service.set_message(record.id, record.channel_id, sent.id)
+        await self.shown(record, sent.channel.id, sent.id)
         return sent
 
     async def send(self, record: MatchRecord, message: GameMessage) -> discord.Message:
@@ -198,8 +326,12 @@ class GamePublisher:
         view = message.view()
         mentions = players_only(record)
         sent: discord.Message
-        if view is None:
-            sent = await channel.send(message.content, file=message.file(), allowed_mentions=mentions)
-        else:
-            sent = await channel.send(message.content, file=message.file(), view=view, allowed_mentions=mentions)
+        try:
+            if view is None:
+                sent = await channel.send(message.content, file=message.file(), allowed_mentions=mentions)
+            else:
+                sent = await channel.send(message.content, file=message.file(), view=view, allowed_mentions=mentions)
+        except discord.HTTPException as error:
+            await ended_if_gone(self.bot, record, error)  # a deleted channel or thread: its match ends (issue 15)
+            raise
         return sent

@@ -1,6 +1,9 @@
-"""The text of /bg help: how to play here, and every command. Kept under Discord's 2000 characters."""
+"""The text of /bg help: how to play here, and every command, sent as an embed (Discord allows 4096 characters
+in an embed's description, against 2000 in a message's content: the help outgrew a message)."""
 
 from __future__ import annotations
+
+import discord
 
 from bot.computer.levels import LEVELS
 
@@ -8,8 +11,11 @@ from bot.computer.levels import LEVELS
 LEVEL_LINE = ", ".join(f"{level.name} {level.plies}-ply" + (f" ±{level.noise:g}" if level.noise else "")
                        for level in LEVELS)
 
+#: Discord's limit for an embed's description.
+EMBED_DESCRIPTION_LIMIT = 4096
+
 HELP = f"""\
-**Backgammon** — full rules with the doubling cube, matches to N points (Crawford rule) and money games.
+Full rules with the doubling cube, matches to N points (Crawford rule) and money games.
 
 **Start**
 `/bg challenge` a member (match length 1-25, default 5, or a money game with Jacoby, beavers and \
@@ -22,11 +28,11 @@ automatic doubles). Leave the opponent empty for an open challenge anyone may ac
 
 **Your turn**
 Press **Roll**, or **Double** when you may (R6.1); if you cannot double, the dice are rolled for you (R9.4).
-Move by clicking: choose a checker (the point it leaves from), then the die if two are possible. Only legal \
-moves are offered. **Undo** takes back a step, **Done** ends the turn (R9.2). Forced and impossible rolls are \
+Pick your whole play from the list (or a green button): it is played at once and ends your turn. Or move \
+checker by checker ("13/8"): **Undo** takes back a step, **Done** ends the turn (R9.2). Forced rolls are \
 played for you (R9.3).
-Or type the play: `/bg move 24/18 13/11` (`bar/22`, `6/off`, `13/7*`, `8/5(2)`); autocomplete lists the \
-legal plays.
+Or type it: `/bg move 24/18 13/11` (`bar/22`, `6/off`, `8/5(2)`); autocomplete lists the legal plays.
+`/bg settings auto_done: True`: your turn ends with your last checker (no **Done**, no **Undo** after it).
 
 **The cube**
 When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it).
@@ -37,13 +43,23 @@ When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it)
 `/bg resign` — offer to resign a single game, a gammon or a backgammon
 `/bg board` — show the current board of this channel again
 `/bg matches` — your active matches with links
+`/bg settings` — your settings (auto-finish)
+`/bg export` — a match of this channel as a .mat file for GNU Backgammon
 `/bg help` — this text
 `/leaderboard` — this server's ladder: rating, matches and wins
 `/stats` — a player's rating, record, gammons, cubes and rating chart
 `/history` — a player's latest finished matches
 `/bgadmin turn-limit` — (Manage Server) how long a player may take for a turn
+`/bgadmin threads` — (Manage Server) play every match in a new thread by default
+
+**Tournaments** (organisers: `/tournament create` `/tournament start` `/tournament cancel` `/tournament award` \
+`/tournament role`): `/tournament join` `/tournament leave` `/tournament bracket` `/tournament list`
 
 **Time limit**
 A player who does not act within the server's turn limit (default 24 hours) gets a reminder at half time; \
 when it runs out the opponent may **Claim** the match (R9.5).
 """
+
+
+def help_embed() -> discord.Embed:
+    return discord.Embed(title="Backgammon", description=HELP, colour=discord.Colour.dark_green())

@@ -23,6 +23,7 @@ from bot.ratings import store
 from bot.ratings.records import HistoryEntry, LadderEntry, LeaderboardPage, PlayerStats
 from cogs.computer import computer_record_lines
 from cogs.errors import UserFacingError, report_error
+from cogs.event_text import escape_text
 from render.chart import rating_chart
 
 LEADERBOARD_TEMPLATE = re.compile(r"bglb:(?P<owner>[0-9]{1,20}):(?P<page>[0-9]{1,9}):(?P<direction>prev|next)")
@@ -39,7 +40,7 @@ def safe_name(name: str) -> str:
     name = " ".join(name.split()) or "(no name)"
     if len(name) > NAME_WIDTH:
         name = name[: NAME_WIDTH - 1] + "\u2026"
-    return discord.utils.escape_markdown(discord.utils.escape_mentions(name))
+    return escape_text(name)  # the escaping of every message that shows a name (cogs.event_text)
 
 
 def plural(count: int, word: str) -> str:

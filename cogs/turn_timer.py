@@ -15,8 +15,10 @@ from discord.ext import commands, tasks
 
 from bot.service import MatchRecord
 from cogs import challenges
+from cogs.channels import ended_if_gone
 from cogs.custom_ids import GameAction, GameControl
 from cogs.durations import format_duration
+from cogs.event_text import escape_name, escape_text
 from cogs.game_messages import current_link, mention, players_only
 from cogs.move_menu import ButtonSpec
 from cogs.views import game_view
@@ -34,10 +36,10 @@ def reminder_text(record: MatchRecord) -> str | None:
     waiting = record.to_act
     if waiting is None:
         return None
-    left = format_duration(record.timer.claimable_at - record.timer.reminder_due_at)
+    left = format_duration(record.timer.limit_seconds / 2)
     link = current_link(record)
     where = f" {link}" if link else ""
-    return (f"{mention(waiting.user_id)}, reminder: it is your turn in {record.title}. "
+    return (f"{mention(waiting.user_id)}, reminder: it is your turn in {escape_text(record.title)}. "
             f"You have about {left} left before your opponent may claim the match (R9.5).{where}")
 
 
@@ -49,7 +51,7 @@ def claim_text(record: MatchRecord) -> str | None:
     assert index is not None
     claimant = record.players[1 - index]
     limit = format_duration(record.timer.limit_seconds)
-    return (f"{mention(claimant.user_id)}, {waiting.name} has not acted for {limit}. You may claim the "
+    return (f"{mention(claimant.user_id)}, {escape_name(waiting.name)} has not acted for {limit}. You may claim the "
             f"{'game' if record.options.is_money else 'match'} (R9.5), or keep waiting.")
 
 
@@ -101,8 +103,9 @@ class TurnTimer(commands.Cog):
                 await channel.send(text, allowed_mentions=players_only(record))
             else:
                 await channel.send(text, view=view, allowed_mentions=players_only(record))
-        except discord.HTTPException:
-            log.warning("Could not post the turn timer message of match %s", record.id, exc_info=True)
+        except discord.HTTPException as error:
+            if not await ended_if_gone(self.bot, record, error):  # a deleted channel ends its match instead
+                log.warning("Could not post the turn timer message of match %s", record.id, exc_info=True)
 
 
 async def setup(bot: GammonBot) -> None:

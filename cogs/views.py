@@ -1,4 +1,5 @@
-"""Buttons that survive restarts: DynamicItems whose custom_id says everything (cogs.custom_ids).
+"""Buttons and the select menu of whole plays that survive restarts: DynamicItems whose custom_id says
+everything (cogs.custom_ids); a chosen option's value is the play itself.
 
 `from_custom_id` only parses (it runs before the 3-second acknowledgement, so no database work there); the
 callback hands the parsed control to the game cog (found by name, so views keep no references), which
@@ -15,9 +16,16 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 from discord.ext import commands
 
-from cogs.custom_ids import CHALLENGE_TEMPLATE, GAME_TEMPLATE, ChallengeControl, GameControl
-from cogs.errors import report_error
-from cogs.move_menu import ButtonSpec
+from cogs.custom_ids import (
+    CHALLENGE_TEMPLATE,
+    GAME_TEMPLATE,
+    PLAY_SELECT_TEMPLATE,
+    ChallengeControl,
+    GameControl,
+    PlaySelectControl,
+)
+from cogs.errors import UserFacingError, report_error
+from cogs.move_menu import ButtonSpec, SelectSpec
 
 #: The name of the cog that handles the clicks (cogs.bg.Backgammon).
 HANDLER_COG = "Backgammon"
@@ -95,10 +103,52 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=C
             await report_error(interaction, error)
 
 
-def game_view(rows: Sequence[Sequence[ButtonSpec]]) -> discord.ui.View:
-    """A view laid out exactly as the rows say (row i of the data is Discord's row i)."""
+class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY_SELECT_TEMPLATE):
+    """The select menu of a turn's whole plays: the chosen play goes to the game cog as a PLAY control."""
+
+    def __init__(self, spec: SelectSpec, *, row: int | None = None) -> None:
+        options = [discord.SelectOption(label=label, value=value) for label, value in spec.options]
+        super().__init__(
+            discord.ui.Select(custom_id=spec.control.custom_id, placeholder=spec.placeholder, options=options),
+            row=row,
+        )
+        self.control = spec.control
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PlaySelect:
+        shown = getattr(item, "options", None) or []
+        options = tuple((option.label, option.value) for option in shown) or (("?", "?"),)
+        placeholder = getattr(item, "placeholder", None) or ""
+        return cls(SelectSpec(PlaySelectControl.from_match(match), options, placeholder))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        handler = _handler(interaction)
+        if handler is None:
+            await _not_ready(interaction)
+            return
+        try:
+            values = self.item.values
+            if len(values) != 1:
+                raise UserFacingError("Choose one play from the list.")
+            try:
+                control = self.control.chosen(values[0])
+            except ValueError:
+                raise UserFacingError("That is not a play from the list.") from None
+            await handler.on_game_control(interaction, control)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+def game_view(rows: Sequence[Sequence[ButtonSpec] | SelectSpec]) -> discord.ui.View:
+    """A view laid out exactly as the rows say (row i of the data is Discord's row i): buttons, or a select
+    menu alone in its row."""
     view = discord.ui.View(timeout=None)
     for index, row in enumerate(rows):
+        if isinstance(row, SelectSpec):
+            view.add_item(PlaySelect(row, row=index))
+            continue
         for spec in row:
             view.add_item(GameButton(spec, row=index))
     return view

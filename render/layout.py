@@ -27,6 +27,7 @@ _STACK = 5  # checkers drawn on one point before a count is shown instead
 _MIDDLE_GAP = 96  # between the tips of the top and bottom points: the dice live here
 _FOOTER = 64
 _INFO = 32  # match line and the gnubg IDs in small print
+_OFFER_LABEL = (96, 30)  # "offered", next to an offered cube
 
 _BOARD_LEFT = _CUBE_COLUMN
 _FIELD_LEFT = _BOARD_LEFT + _FRAME_SIDE
@@ -174,6 +175,20 @@ class Layout:
         else:
             y = _FIELD_BOTTOM - 34
         return (self.px(x), self.px(y))
+
+    def offer_centers(self, right_half: bool) -> tuple[Point2, Point2]:
+        """An offered cube and its label, side by side in the middle of one half of the board (where that half's
+        player rolls): the cube moved out to the player who must answer it."""
+        cube, gap, label = 54, 14, _OFFER_LABEL[0]
+        left_edge = _RIGHT_LEFT if right_half else _FIELD_LEFT
+        x0 = left_edge + (6 * _POINT - (cube + gap + label)) / 2
+        y = _FIELD_TOP + _FIELD_HEIGHT / 2
+        return ((self.px(x0 + cube / 2), self.px(y)), (self.px(x0 + cube + gap + label / 2), self.px(y)))
+
+    @cached_property
+    def offer_label(self) -> tuple[int, int]:
+        """Width and height of the offered cube's label."""
+        return (self.px(_OFFER_LABEL[0]), self.px(_OFFER_LABEL[1]))
 
     @cached_property
     def cube(self) -> int:

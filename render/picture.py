@@ -144,6 +144,9 @@ def _paint(canvas: Image.Image, layer: Layer, layout: Layout, theme: Theme) -> N
     elif kind == "cube":
         cube = sprites.cube(theme.cube_face, theme.cube_text, theme.frame_edge, int(args[0]), layout.cube)
         _paste_centred(canvas, cube, center)
+    elif kind == "halo":
+        ImageDraw.Draw(canvas).rounded_rectangle((0, 0, canvas.width - 1, canvas.height - 1), radius=layout.px(10),
+                                                 outline=_colour(theme, str(args[0])), width=max(2, layout.px(4)))
     elif kind == "slab":
         _paste_centred(canvas, sprites.slab(theme.players[int(args[0])], canvas.width, canvas.height), center)
     elif kind == "slab_mark":
@@ -186,20 +189,20 @@ def _row_patches(size: int, theme_name: str, row: PlayerRow, indexed: bool) -> l
     match = row.score is not None
     name_box, pips_box, score_box = _layout(size).row_parts(top, match)
     patches = [
-        (name_box, _name_part(size, theme_name, top, row.player, row.name, row.on_roll, match, indexed)),
-        (pips_box, _pips_part(size, theme_name, top, row.pips, row.on_roll, match, indexed)),
+        (name_box, _name_part(size, theme_name, top, row.player, row.name, row.marker, match, indexed)),
+        (pips_box, _pips_part(size, theme_name, top, row.pips, row.acting, match, indexed)),
     ]
     if score_box is not None and row.score is not None:
-        patches.append((score_box, _score_part(size, theme_name, top, row.player, row.score, row.on_roll, indexed)))
+        patches.append((score_box, _score_part(size, theme_name, top, row.player, row.score, row.acting, indexed)))
     return patches
 
 
 @lru_cache(maxsize=16)
-def _row_background(size: int, theme_name: str, top: bool, on_roll: bool) -> Image.Image:
-    """A row's strip of the static board, highlighted with a turn arrow for the player on roll."""
+def _row_background(size: int, theme_name: str, top: bool, acting: bool) -> Image.Image:
+    """A row's strip of the static board, highlighted with a turn arrow for the player to act."""
     theme, layout = get_theme(theme_name), _layout(size)
     canvas = _static_rgb(size, theme_name).crop(layout.player_row(top))
-    if on_roll:
+    if acting:
         width, height = canvas.size
         middle, pad = height // 2, layout.px(7)
         highlight = sprites.rounded_box(theme.turn_highlight, width, height - 2 * pad, layout.px(12))
@@ -210,52 +213,61 @@ def _row_background(size: int, theme_name: str, top: bool, on_roll: bool) -> Ima
     return canvas
 
 
-def _row_canvas(size: int, theme_name: str, top: bool, on_roll: bool, part: Box) -> Image.Image:
+def _row_canvas(size: int, theme_name: str, top: bool, acting: bool, part: Box) -> Image.Image:
     row = _layout(size).player_row(top)
-    background = _row_background(size, theme_name, top, on_roll)
+    background = _row_background(size, theme_name, top, acting)
     return background.crop((part[0] - row[0], part[1] - row[1], part[2] - row[0], part[3] - row[1]))
 
 
 @lru_cache(maxsize=256)
-def _name_part(size: int, theme_name: str, top: bool, player: int, name: str, on_roll: bool, match: bool,
+def _name_part(size: int, theme_name: str, top: bool, player: int, name: str, marker: str, match: bool,
                indexed: bool) -> Image.Image:
-    """The player's checker colour and name, cut with an ellipsis to fit."""
+    """The player's checker colour and name, cut with an ellipsis to fit, then the marker of the player to act
+    ("to play", "to answer") in a chip: the board keeps its sides, so the turn must be told in words too."""
     if indexed:
-        return _to_palette(_name_part(size, theme_name, top, player, name, on_roll, match, False), theme_name)
+        return _to_palette(_name_part(size, theme_name, top, player, name, marker, match, False), theme_name)
     theme, layout = get_theme(theme_name), _layout(size)
-    canvas = _row_canvas(size, theme_name, top, on_roll, layout.row_parts(top, match)[0])
+    canvas = _row_canvas(size, theme_name, top, bool(marker), layout.row_parts(top, match)[0])
     middle = canvas.height // 2
     _paste_centred(canvas, sprites.checker(theme.players[player], layout.px(36)), (layout.px(44), middle))
-    name_left = layout.px(72)
+    name_left, gap = layout.px(72), layout.px(16)
+    marker_font = font(layout.px(19), bold=True)
+    chip_width = round(marker_font.getlength(marker)) + layout.px(20) if marker else 0
     text, path = prepare_name(name, _FALLBACK_NAMES[player])
     name_font = font(layout.px(28), path=path)
-    text = fit(text, name_font, canvas.width - name_left)
+    text = fit(text, name_font, canvas.width - name_left - (chip_width + gap if marker else 0))
     draw_text(canvas, (name_left, middle), text, name_font, theme.text, anchor="lm")
+    if marker:
+        chip_left = name_left + round(name_font.getlength(text)) + gap
+        chip = sprites.rounded_box(theme.last_play, chip_width, layout.px(30), layout.px(8))
+        center = (chip_left + chip_width // 2, middle)
+        _paste_centred(canvas, chip, center)
+        draw_text(canvas, center, marker, marker_font, theme.cube_text, anchor="mm")
     return canvas
 
 
 @lru_cache(maxsize=2048)
-def _pips_part(size: int, theme_name: str, top: bool, pips: int, on_roll: bool, match: bool,
+def _pips_part(size: int, theme_name: str, top: bool, pips: int, acting: bool, match: bool,
                indexed: bool) -> Image.Image:
     if indexed:
-        return _to_palette(_pips_part(size, theme_name, top, pips, on_roll, match, False), theme_name)
+        return _to_palette(_pips_part(size, theme_name, top, pips, acting, match, False), theme_name)
     theme, layout = get_theme(theme_name), _layout(size)
-    canvas = _row_canvas(size, theme_name, top, on_roll, layout.row_parts(top, match)[1])
+    canvas = _row_canvas(size, theme_name, top, acting, layout.row_parts(top, match)[1])
     draw_text(canvas, (canvas.width - layout.px(14), canvas.height // 2), f"{pips} pips", font(layout.px(24)),
               theme.dim_text, anchor="rm")
     return canvas
 
 
 @lru_cache(maxsize=256)
-def _score_part(size: int, theme_name: str, top: bool, player: int, score: int, on_roll: bool,
+def _score_part(size: int, theme_name: str, top: bool, player: int, score: int, acting: bool,
                 indexed: bool) -> Image.Image:
     """The player's score in a chip of its checker colour."""
     if indexed:
-        return _to_palette(_score_part(size, theme_name, top, player, score, on_roll, False), theme_name)
+        return _to_palette(_score_part(size, theme_name, top, player, score, acting, False), theme_name)
     theme, layout = get_theme(theme_name), _layout(size)
     part = layout.row_parts(top, True)[2]
     assert part is not None
-    canvas = _row_canvas(size, theme_name, top, on_roll, part)
+    canvas = _row_canvas(size, theme_name, top, acting, part)
     colours = theme.players[player]
     score_font = font(layout.px(30), bold=True)
     chip_width = min(canvas.width - layout.px(14), round(score_font.getlength(str(score))) + layout.px(24))

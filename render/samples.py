@@ -34,17 +34,23 @@ def ids_state(
     scores: tuple[int, int] = (0, 0),
     match_length: int = 0,
     crawford: bool = False,
+    answering: int | None = None,
+    offered_cube: int = 0,
 ) -> BoardState:
     """A BoardState whose Position ID and Match ID are computed by the engine from the other fields."""
+    id_cube, id_owner = cube_value, cube_owner
+    if offered_cube == 4 * cube_value:  # as gnubg records a beaver: the cube redoubled, owned by the beaverer
+        id_cube, id_owner = offered_cube // 2, 1 - on_roll
     match_id = MatchIdFields(
-        cube=cube_value, cube_owner=cube_owner, on_roll=on_roll, crawford=crawford, state=GameState.PLAYING,
-        turn=on_roll, doubled=False, resigned=0, dice=dice or (0, 0), length=match_length, scores=scores,
+        cube=id_cube, cube_owner=id_owner, on_roll=on_roll, crawford=crawford, state=GameState.PLAYING,
+        turn=on_roll if answering is None else answering, doubled=bool(offered_cube), resigned=0,
+        dice=dice or (0, 0), length=match_length, scores=scores,
         jacoby=match_length == 0,
     ).encode()
     return BoardState(
         position=position, on_roll=on_roll, names=names, cube_value=cube_value, cube_owner=cube_owner, dice=dice,
         used_dice=used_dice, scores=scores, match_length=match_length, crawford=crawford,
-        position_id=position.position_id(), match_id=match_id,
+        position_id=position.position_id(), match_id=match_id, answering=answering, offered_cube=offered_cube,
     )
 
 
@@ -79,4 +85,13 @@ def palette_samples() -> list[Example]:
             last_play=Play((Step(3, 0, 3), Step(2, 0, 2))),
             partial_steps=(Step(6, 0, 6),),
         ),
+        pending_double(),
     ]
+
+
+def pending_double() -> Example:
+    """Alice (on roll) has doubled Bob to 2 in a 7-point match, drawn from her side: Bob must answer."""
+    position = Position.from_points({24: 1, 13: 4, 8: 3, 6: 5, 5: 2}, {24: 2, 13: 4, 8: 3, 6: 4, 4: 2})
+    state = ids_state(position, on_roll=0, names=("Alice", "Bob"), scores=(3, 1), match_length=7, answering=1,
+                      offered_cube=2)
+    return Example(state, perspective=0, last_play=Play((Step(8, 4, 4), Step(6, 4, 2))))

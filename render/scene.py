@@ -19,10 +19,12 @@ from render.state import PLAYERS, BoardState
 
 # Layers are small hashable tuples, drawn centred in their box, in order:
 #   ("checker", player) ("ghost", mark) ("ring", mark) ("die", player, value, dimmed) ("cube", shown)
-#   ("slab", player) ("slab_mark", mark) ("chip", mark) ("text", text, size, colour_role)
+#   ("halo", mark) ("slab", player) ("slab_mark", mark) ("chip", mark) ("text", text, size, colour_role)
 # where mark is "last" or "partial" and colour_role names a theme colour ("frame_text", "dark", "player0", ...).
 Layer = tuple[str | int | bool, ...]
 LAST, PARTIAL = "last", "partial"
+TO_PLAY, TO_ANSWER = "to play", "to answer"
+OFFERED = "offered"
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +36,11 @@ class PlayerRow:
     name: str
     pips: int
     score: int | None  # None in a money game
-    on_roll: bool
+    marker: str  # TO_PLAY or TO_ANSWER for the player to act, "" for the other (and for both once the game is over)
+
+    @property
+    def acting(self) -> bool:
+        return bool(self.marker)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +148,15 @@ class _Builder:
             self.scene.add(last, ("text", str(borne_off), 16, f"player{player}"))
 
     def cube(self) -> None:
+        """The cube in its column (middle or its owner's side), or, while offered, out on the board in the half of
+        the player who must answer it, ringed and labelled, as gnubg and XG show a double waiting for an answer."""
+        state, layout = self.state, self.layout
+        if state.offered_cube and state.answering is not None:
+            cube_center, label_center = layout.offer_centers(right_half=not self.is_top(state.answering))
+            halo = layout.cube + layout.px(14)
+            self.scene.add(centred(cube_center, halo, halo), ("halo", LAST), ("cube", state.offered_cube))
+            self.scene.add(centred(label_center, *layout.offer_label), ("text", OFFERED, 20, LAST))
+            return
         owner = self.state.cube_owner
         shown = 64 if owner is None and self.state.cube_value == 1 else self.state.cube_value  # R1.2
         center = self.layout.cube_center(None if owner is None else self.is_top(owner))
@@ -174,7 +189,7 @@ class _Builder:
         side, stack = self.state.side(player), self.layout.stack
         for point, count in marks.left.items():
             if point != BAR:
-                self.number_chip(self.view_point(player, point), mark)
+                self.number_chip(player, point, mark)
             for slot in range(side[point], min(side[point] + count, stack)):  # beyond the stack: the number only
                 box = self.bar_slot(player, slot) if point == BAR else self.point_slot(player, point, slot)
                 self.scene.add(box, ("ghost", mark))
@@ -183,7 +198,7 @@ class _Builder:
                 for index in range(max(0, side[OFF] - count), side[OFF]):
                     self.scene.add(self.layout.tray_slab(self.is_top(player), index), ("slab_mark", mark))
                 continue
-            self.number_chip(self.view_point(player, point), mark)
+            self.number_chip(player, point, mark)
             for index in range(min(count, side[point], stack)):
                 self.scene.add(self.point_slot(player, point, min(side[point], stack) - 1 - index), ("ring", mark))
         opponent = 1 - player
@@ -191,8 +206,12 @@ class _Builder:
         for index in range(min(marks.hits, on_bar, stack)):
             self.scene.add(self.bar_slot(opponent, min(on_bar, stack) - 1 - index), ("ring", mark))
 
-    def number_chip(self, point: int, mark: str) -> None:
-        box = centred(self.layout.number_center(point), self.layout.px(42), self.layout.px(26))
+    def number_chip(self, player: int, point: int, mark: str) -> None:
+        """A chip over the frame's number of a point a play left or reached. It carries the mover's own number,
+        so that a play of the top player (whose numbering the frame does not show) reads as in its notation:
+        "13/8" marks 13 and 8, over the frame's 12 and 17."""
+        box = centred(self.layout.number_center(self.view_point(player, point)), self.layout.px(42),
+                      self.layout.px(26))
         self.scene.add(box, ("chip", mark), ("text", str(point), 20, "dark"))
 
     def rows(self) -> None:
@@ -201,7 +220,13 @@ class _Builder:
             self.scene.rows.append(PlayerRow(
                 box=self.layout.player_row(self.is_top(player)), player=player, name=state.names[player],
                 pips=state.pips(player), score=state.scores[player] if state.match_length else None,
-                on_roll=player == state.on_roll,
+                marker=self.marker(player),
             ))
         self.scene.info = InfoRow(self.layout.info_row, state.match_length, state.crawford, state.position_id,
                                   state.match_id)
+
+    def marker(self, player: int) -> str:
+        state = self.state
+        if player != state.acting:
+            return ""
+        return TO_PLAY if state.answering is None else TO_ANSWER

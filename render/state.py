@@ -23,6 +23,10 @@ class BoardState:
     keep their checker colours whatever side of the picture they are drawn on. `cube_owner` None means the cube
     is in the middle (R1.2). `used_dice` lists the die values already played this turn (for doubles, the value
     once per step). `match_length` 0 is a money game (R8.2). The two ID strings are gnubg's (R10.2).
+
+    The player to act is marked: the player on roll, or `answering` while an offer waits for an answer (a double
+    or a beaver, R6.2, R6.4; a resignation, R7.4), or nobody once `game_over`. `offered_cube` is the value on
+    offer while a double (2x the cube) or a beaver (4x) waits, 0 otherwise; it is drawn on `answering`'s side.
     """
 
     position: Position
@@ -37,6 +41,9 @@ class BoardState:
     crawford: bool = False
     position_id: str = ""
     match_id: str = ""
+    answering: int | None = None
+    offered_cube: int = 0
+    game_over: bool = False
 
     def __post_init__(self) -> None:
         if self.on_roll not in PLAYERS:
@@ -49,6 +56,7 @@ class BoardState:
         if self.cube_owner is not None and self.cube_owner not in PLAYERS:
             raise ValueError(f"cube_owner must be None, 0 or 1, not {self.cube_owner!r}")
         self._check_dice()
+        self._check_offer()
         if not 0 <= self.match_length <= MAX_MATCH_LENGTH:
             raise ValueError(f"match_length must be 0 (money game) to {MAX_MATCH_LENGTH}, not {self.match_length}")
         if len(self.scores) != 2 or any(score < 0 for score in self.scores):
@@ -66,6 +74,26 @@ class BoardState:
         available = Counter(self.rolled_dice)
         if Counter(self.used_dice) - available:
             raise ValueError(f"used_dice {self.used_dice!r} are not all among the dice rolled {self.dice!r}")
+
+    def _check_offer(self) -> None:
+        if self.answering is not None and self.answering not in PLAYERS:
+            raise ValueError(f"answering must be None, 0 or 1, not {self.answering!r}")
+        offered = self.offered_cube
+        if not offered:
+            return
+        if offered not in (2 * self.cube_value, 4 * self.cube_value):  # R6.2 a double, R6.4 a beaver
+            raise ValueError(f"The cube offered must double (or beaver) the cube {self.cube_value}, not {offered}")
+        if self.answering is None:
+            raise ValueError("An offered cube needs the player who must answer it (answering)")
+        if self.dice is not None:
+            raise ValueError("A double is offered before rolling: no dice may be shown with an offered cube")
+
+    @property
+    def acting(self) -> int | None:
+        """The player the picture marks as the one to act now (None once the game is over)."""
+        if self.game_over:
+            return None
+        return self.on_roll if self.answering is None else self.answering
 
     @property
     def rolled_dice(self) -> tuple[int, ...]:

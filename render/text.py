@@ -74,7 +74,9 @@ def _header(state: BoardState) -> str:
 
 def _player_title(state: BoardState, player: int) -> str:
     title = f"    {SYMBOLS[player]}: {_clean(state.names[player], player)}"
-    return title + ("  (on roll)" if player == state.on_roll else "")
+    if player != state.acting:
+        return title
+    return title + ("  (on roll)" if state.answering is None else "  (to answer)")
 
 
 def _player_facts(state: BoardState, player: int) -> list[str]:
@@ -98,8 +100,12 @@ def _dice_text(state: BoardState) -> str:
 
 def _cube_text(state: BoardState) -> str:
     if state.cube_owner is None:
-        return f"    cube: {64 if state.cube_value == 1 else state.cube_value} (middle)"  # R1.2
-    return f"    cube: {state.cube_value}"
+        text = f"    cube: {64 if state.cube_value == 1 else state.cube_value} (middle)"  # R1.2
+    else:
+        text = f"    cube: {state.cube_value}"
+    if state.offered_cube and state.answering is not None:
+        text += f", {state.offered_cube} offered to {SYMBOLS[state.answering]}"  # R6.2, R6.4
+    return text
 
 
 def _play_lines(state: BoardState, last_play: Play | None, partial_steps: Sequence[Step]) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.engine.outcome import Outcome
 from bot.engine.play import Play, Step
@@ -120,6 +120,8 @@ class GameWon:
     number: int
     outcome: Outcome
     scores: tuple[int, int]  # after this game
+    # `PositionID:MatchID` of the finished game as gnubg shows it (issue 22), for its last board
+    gnubg_id: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,8 @@ from bot.engine.outcome import Outcome, OutcomeKind
 from bot.engine.play import Play, Step
 from bot.engine.position import Position
 
+_SCORE_BITS = (1 << 15) - 1  # a Match ID holds 15 bits of each score; a huge cube's win can score more
+
 
 class _Recorder:
     """Passes dice through from a source and remembers them for the log."""
@@ -102,7 +104,7 @@ class Match:
         """Score the game (R8.1), end the match or start the next game, Crawford or not (R8.3)."""
         self.scores[outcome.winner] += outcome.points
         self.outcomes.append(outcome)
-        events: list[Event] = [GameWon(self.game.number, outcome, self.score_tuple)]
+        events: list[Event] = [GameWon(self.game.number, outcome, self.score_tuple, self.gnubg_id())]
         length = self.options.length
         if self.options.is_money or self.scores[outcome.winner] >= length or outcome.kind is OutcomeKind.CLAIMED:
             self.finished = True
@@ -230,38 +232,57 @@ class Match:
     def match_id_fields(self) -> MatchIdFields:
         """The current state as gnubg sees it (R10.2)."""
         game = self.game
-        state = GameState.PLAYING
-        if game.phase is Phase.OVER or game.phase is Phase.ABORTED:
-            kind = game.outcome.kind if game.outcome else None
-            state = {OutcomeKind.DROPPED: GameState.DROPPED,
-                     OutcomeKind.RESIGNED: GameState.RESIGNED}.get(kind, GameState.OVER)  # type: ignore[arg-type]
+        if game.outcome is not None:
+            return self._finished_fields(game.outcome)
+        state = GameState.OVER if game.phase is Phase.ABORTED else GameState.PLAYING
         cube, owner = game.cube, game.cube_owner
         if game.phase is Phase.BEAVERED:  # as gnubg records a beaver: the cube redoubled, owned by the beaverer
             cube, owner = game.offered // 2, 1 - game.on_roll
-        resigned = 0
-        if game.resignation is not None:
-            resigned = int(game.resignation[1])
-        elif game.resigned_kind is not None:
-            resigned = int(game.resigned_kind)
-        scores = list(self.scores)  # as gnubg records a game: the scores at its start
-        if game.outcome is not None:
-            scores[game.outcome.winner] -= game.outcome.points
+        resigned = int(game.resignation[1]) if game.resignation is not None else 0
         return MatchIdFields(
             cube=cube, cube_owner=owner, on_roll=game.on_roll, crawford=self.crawford, state=state,
             turn=game.to_act if game.to_act is not None else game.on_roll,
             doubled=game.phase in (Phase.DOUBLED, Phase.BEAVERED), resigned=resigned,
             dice=game.dice if game.dice and game.in_progress else (0, 0), length=self.options.length,
-            scores=(scores[0], scores[1]),
+            scores=self.score_tuple, jacoby=self.options.is_money and self.options.jacoby,
+        )
+
+    def _finished_fields(self, outcome: Outcome) -> MatchIdFields:
+        """A finished game as gnubg shows it: the game added to the score, the Crawford flag set only when the
+        next game is the Crawford game (never once the Crawford game is over or the match is won), the turn
+        with the loser (with the acceptor after a resignation), the dice of a resigned turn kept, and a refused
+        beaver as the beavered cube owned by the beaverer."""
+        game = self.game
+        loser = 1 - outcome.winner
+        borne_off = outcome.kind in (OutcomeKind.SINGLE, OutcomeKind.GAMMON, OutcomeKind.BACKGAMMON)
+        state = {OutcomeKind.DROPPED: GameState.DROPPED,
+                 OutcomeKind.RESIGNED: GameState.RESIGNED}.get(outcome.kind, GameState.OVER)
+        cube, owner = game.cube, game.cube_owner
+        if outcome.kind is OutcomeKind.DROPPED and outcome.cube != game.cube:  # a refused beaver
+            cube, owner = outcome.cube, outcome.winner
+        resigned = outcome.kind is OutcomeKind.RESIGNED
+        length = self.options.length
+        next_is_crawford = bool(length) and not self.crawford_done and max(self.scores) == length - 1
+        return MatchIdFields(
+            cube=cube, cube_owner=owner, on_roll=loser if borne_off else game.on_roll, crawford=next_is_crawford,
+            state=state,
+            turn=outcome.winner if resigned else loser, doubled=False,
+            resigned=int(game.resigned_kind) if resigned and game.resigned_kind is not None else 0,
+            dice=game.dice if resigned and game.dice else (0, 0), length=self.options.length,
+            scores=(self.scores[0] & _SCORE_BITS, self.scores[1] & _SCORE_BITS),  # gnubg keeps 15 bits of each
             jacoby=self.options.is_money and self.options.jacoby,
         )
 
     def match_id(self) -> str:
-        """The gnubg Match ID of the current state; once a game is over it still shows the scores it started from,
-        as gnubg does, so the final position of a match can be pasted into gnubg too."""
+        """The gnubg Match ID of the current state; a finished game shows what gnubg shows then (issue 22)."""
         return self.match_id_fields().encode()
 
     def position_id(self) -> str:
-        """The gnubg Position ID of the current game, from the side of the player on roll (R10.2)."""
+        """The gnubg Position ID of the current game, from the side of the player on roll (R10.2); after a
+        bear-off, gnubg gives the turn to the loser, so the final position is seen from the loser's side."""
+        outcome = self.game.outcome
+        if outcome is not None and outcome.kind in (OutcomeKind.SINGLE, OutcomeKind.GAMMON, OutcomeKind.BACKGAMMON):
+            return self.game.board_for(1 - outcome.winner).position_id()
         return self.game.position.position_id()
 
     def gnubg_id(self) -> str:

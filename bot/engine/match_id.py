@@ -106,8 +106,9 @@ class MatchIdFields:
         if values["owner"] == 2 or values["state"] > GameState.DROPPED:
             raise InvalidMatchIdError(f"{match_id!r} is not a Match ID: bad cube owner or game state.")
         length, scores = values["length"], (values["score0"], values["score1"])
-        if length and max(scores) > length:
-            raise InvalidMatchIdError(f"{match_id!r}: a score is above the match length.")
+        if length and max(scores) > length and values["state"] in (GameState.NONE, GameState.PLAYING):
+            # gnubg adds a finished game to the score, so a match's last game can show more than its length
+            raise InvalidMatchIdError(f"{match_id!r}: a score is above the match length during play.")
         if not length and values["crawford"]:
             raise InvalidMatchIdError(f"{match_id!r}: a money game has no Crawford game.")
         try:

@@ -26,6 +26,15 @@ _SPACES_AROUND_SLASH = re.compile(r"\s*/\s*")
 _SPACES_BEFORE_MARK = re.compile(r"\s+(?=[*(])")
 
 
+#: A refusal quotes at most this much of what the player typed (Discord refuses messages over 2,000 characters).
+QUOTE_LIMIT = 40
+
+
+def _shown(text: str) -> str:
+    """A piece of the player's text as quoted in a refusal: in quotes, cut short when long."""
+    return f"'{text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + chr(0x2026)}'"
+
+
 def read_paths(text: str) -> list[Path]:
     """The checker paths a text names, a repeated one listed once per checker.
 
@@ -44,12 +53,12 @@ def read_paths(text: str) -> list[Path]:
                 raise InvalidPlayError(f"'({count})' repeats a step {count} times: a turn has at most four moves")
         parts = token.split("/")
         if len(parts) < 2:
-            raise InvalidPlayError(f"I can't read '{token}': {EXAMPLE}")
+            raise InvalidPlayError(f"I can't read {_shown(token)}: {EXAMPLE}")
         path = tuple(_read_point(part, token, first=index == 0) for index, part in enumerate(parts))
         for (start, _), (end, _) in itertools.pairwise(path):
             if end >= start:
                 raise IllegalPlayError(
-                    f"'{token}' moves backwards: checkers move from higher points to lower ones, towards off"
+                    f"{_shown(token)} moves backwards: checkers move from higher points to lower ones, towards off"
                 )
         paths.extend([path] * count)
     return paths
@@ -58,17 +67,21 @@ def read_paths(text: str) -> list[Path]:
 def _read_point(part: str, token: str, *, first: bool) -> tuple[int, bool]:
     match = _POINT.fullmatch(part)
     if not match:
-        raise InvalidPlayError(f"I can't read '{part}' in '{token}': points are 1 to 24, bar or off; {EXAMPLE}")
+        raise InvalidPlayError(
+            f"I can't read {_shown(part)} in {_shown(token)}: points are 1 to 24, bar or off; {EXAMPLE}"
+        )
     name, star = match.groups()
     point = BAR if name in ("bar", "b") else OFF if name == "off" else int(name)
     if point > BAR:
         raise InvalidPlayError(f"There is no point {point}: points are 1 to 24 (25 is the bar, 0 is off)")
     if first and point == OFF:
-        raise InvalidPlayError(f"'{token}' starts from off: a borne-off checker never moves again")
+        raise InvalidPlayError(f"{_shown(token)} starts from off: a borne-off checker never moves again")
     if not first and point == BAR:
-        raise InvalidPlayError(f"'{token}' ends on the bar: only a hit sends a checker there")
+        raise InvalidPlayError(f"{_shown(token)} ends on the bar: only a hit sends a checker there")
     if first and star:
-        raise InvalidPlayError(f"'{token}' marks a hit on its starting point; put '*' after the point where you hit")
+        raise InvalidPlayError(
+            f"{_shown(token)} marks a hit on its starting point; put '*' after the point where you hit"
+        )
     return point, bool(star)
 
 

@@ -9,12 +9,21 @@ nothing is changed when one is raised.
 Challenges (expire after 10 minutes; `Challenge.status` is a ChallengeStatus):
     await service.challenge(*, guild_id, channel_id, challenger: PlayerRef, opponent: PlayerRef | None,
                             options: MatchOptions, in_thread=False) -> Challenge
-        refused: challenging yourself; a channel with an active match (ChannelBusyError, with .match_id,
-        .message_channel_id, .message_id of that match) unless in_thread
-    await service.accept(challenge_id, user: PlayerRef, *, channel_id=None) -> MatchUpdate
-        channel_id: where the match is played (the new thread's id for a thread challenge; default the
-        challenge's channel). Creates the match (player 0 = challenger, 1 = accepter) and makes the opening
-        roll; the update's events start with GameStarted, OpeningRolled, ...
+        in_thread None: the guild's setting (set_threads). Refused: challenging yourself; a channel with an
+        active match (ChannelBusyError, with .match_id, .message_channel_id, .message_id of that match) unless
+        in a thread; more than MAX_OPEN_CHALLENGES (3) open challenges, or a second open one to the same
+        opponent (ChallengeLimitError, with .challenge_id, .guild_id, .message_channel_id, .message_id)
+    await service.accept(challenge_id, user: PlayerRef, *, channel_id=None, open_channel=None) -> MatchUpdate
+        open_channel: async (Challenge, acceptor PlayerRef) -> channel id, called for a thread challenge only
+        after every check passed, once per challenge (a per-challenge lock): the front end opens the thread.
+        channel_id forces where the match is played (default: that thread, else the challenge's channel).
+        Creates the match (player 0 = challenger, 1 = accepter) and makes the opening roll; the update's events
+        start with GameStarted, OpeningRolled, ... A late or second accept: AlreadyAcceptedError ("Bob accepted
+        first.", with .acceptor_id, .acceptor_name, .match_id, .channel_id)
+    await service.start_match_directly(*, guild_id, channel_id, players: (PlayerRef, PlayerRef), options,
+                                       parent_channel_id=None, within=None) -> MatchUpdate
+        a match with no challenge (tournament pairings); within(sqlite3 connection, match_id) runs in the same
+        write trip, and a ServiceError from it refuses the start with nothing stored
     await service.decline(challenge_id, user_id) -> Challenge     # the challenged member only
     await service.cancel(challenge_id, user_id) -> Challenge      # the challenger only
     await service.expire_challenges() -> list[Challenge]          # newly expired ones, to edit their messages
@@ -35,9 +44,15 @@ ONE transaction before returning MatchUpdate(record, events):
     resign(match_id, user_id, kind: WinKind = SINGLE, *, version=None)
     claim refuses until the turn time limit has passed: "Bob still has 3 hours to act ..." (R9.5).
 
+A deleted channel or thread:
+    await service.abort_matches_in_channel(channel_id) -> list[MatchRecord]   # active matches there or in its
+        threads end aborted (unrated, no user in the log); the ones ended now (none when called again)
+
 Queries:
     await service.match(match_id) -> MatchRecord               # NotFoundError / CorruptMatchError
     await service.match_in_channel(channel_id) -> MatchRecord | None   # the active one (a thread is a channel)
+    await service.recent_matches_in_channel(channel_id, limit=25) -> list[MatchRecord]   # running or over, also
+        in threads made from the channel: active first, then the most recently played (for /bg export)
     await service.active_matches(user_id) -> list[MatchRecord]  # most recently played first
     await service.due_reminders(now=None) -> list[MatchRecord]  # past half the turn limit; marked reminded
     await service.claimable(now=None) -> list[MatchRecord]      # past the limit: the opponent may claim
@@ -47,6 +62,10 @@ Queries:
     await service.guild_settings(guild_id) -> GuildSettings     # turn_limit_seconds (default 24 h), default_length (5)
     await service.set_turn_limit(guild_id, seconds) -> GuildSettings   # 60 s .. 30 days
     await service.set_default_length(guild_id, length) -> GuildSettings
+    await service.set_threads(guild_id, on) -> GuildSettings   # .threads: challenges play in new threads by default
+    await service.player_prefs(user_id) -> PlayerPrefs          # auto_done (default False)
+    await service.set_player_prefs(player: PlayerRef, *, auto_done=None) -> PlayerPrefs   # remembered per player;
+        with auto_done, `step` confirms the turn in the same action once the play is complete (R9.2)
 
 MatchRecord: id, guild_id, channel_id, parent_channel_id, players (PlayerRef, PlayerRef) in engine order,
 match (the engine Match at this version: read it, never change it), version, status (MatchStatus ACTIVE /
@@ -67,6 +86,7 @@ from bot.service.records import (
     MatchRecord,
     MatchStatus,
     MatchUpdate,
+    PlayerPrefs,
     PlayerRef,
     TurnTimer,
 )
@@ -83,6 +103,7 @@ __all__ = [
     "MatchStatus",
     "MatchUpdate",
     "NotFoundError",
+    "PlayerPrefs",
     "PlayerRef",
     "ServiceError",
     "StaleStateError",

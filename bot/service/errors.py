@@ -55,3 +55,36 @@ class CorruptMatchError(ServiceError):
     def __init__(self, message: str, *, match_id: int) -> None:
         super().__init__(message)
         self.match_id = match_id
+
+
+class AlreadyAcceptedError(ServiceError):
+    """Someone else (or the same member, pressing twice) accepted this challenge first; `acceptor_id`,
+    `acceptor_name`, `match_id` and `channel_id` (where that match is played) say who and where."""
+
+    def __init__(self, message: str, *, acceptor_id: int, acceptor_name: str, match_id: int, channel_id: int) -> None:
+        super().__init__(message)
+        self.acceptor_id = acceptor_id
+        self.acceptor_name = acceptor_name
+        self.match_id = match_id
+        self.channel_id = channel_id
+
+
+class ChallengeLimitError(ServiceError):
+    """The challenger has too many open challenges, or one to this opponent already; `challenge_id`, its
+    `guild_id` and message ids name the open challenge to point to (the message ids are None until it was
+    posted)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        challenge_id: int,
+        guild_id: int,
+        message_channel_id: int | None,
+        message_id: int | None,
+    ) -> None:
+        super().__init__(message)
+        self.challenge_id = challenge_id
+        self.guild_id = guild_id
+        self.message_channel_id = message_channel_id
+        self.message_id = message_id

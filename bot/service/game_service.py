@@ -45,10 +45,19 @@ from bot.engine.dice import DiceSource, SecretDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
-from bot.service.errors import ChannelBusyError, CorruptMatchError, NotFoundError, ServiceError, StaleStateError
+from bot.service.errors import (
+    AlreadyAcceptedError,
+    ChallengeLimitError,
+    ChannelBusyError,
+    CorruptMatchError,
+    NotFoundError,
+    ServiceError,
+    StaleStateError,
+)
 from bot.service.locks import KeyedLocks
 from bot.service.records import (
     CHALLENGE_SECONDS,
+    MAX_OPEN_CHALLENGES,
     MAX_TURN_LIMIT_SECONDS,
     MIN_TURN_LIMIT_SECONDS,
     Challenge,
@@ -57,6 +66,7 @@ from bot.service.records import (
     MatchRecord,
     MatchStatus,
     MatchUpdate,
+    PlayerPrefs,
     PlayerRef,
     TurnTimer,
 )
@@ -77,6 +87,17 @@ MatchFinishedHook = Callable[[aiosqlite.Connection, MatchRecord], Awaitable[None
 
 #: Builds the engine action from the actor's index, the loaded match and its row (may raise ServiceError).
 ActionMaker = Callable[[int, Match, match_store.StoredMatch], Action]
+#: After the action: a second action to apply in the same service call (and transaction), or None.
+FollowUp = Callable[[int, Match], Action | None]
+#: Finds the FollowUp to use (or None), under the match's lock so that requests keep their arrival order.
+FollowUpSource = Callable[[], Awaitable[FollowUp | None]]
+
+#: How many players' settings the service keeps in memory.
+PREFS_CACHE_SIZE = 10_000
+
+#: Opens the place a thread challenge is played in (the front end's new thread) and returns its channel id.
+#: Called by `accept` only once the acceptor passed every check, at most once per challenge.
+ChannelOpener = Callable[[Challenge, PlayerRef], Awaitable[int]]
 
 STALE_MESSAGE = "This board changed since you saw it; here is the current one."
 
@@ -122,6 +143,41 @@ def _open_challenge(connection: sqlite3.Connection, challenge_id: int, now: floa
     return stored
 
 
+def _acceptable_challenge(
+    connection: sqlite3.Connection, challenge_id: int, user_id: int, now: float
+) -> challenge_store.StoredChallenge:
+    """`_open_challenge` for an accept: a challenge accepted already says by whom, and where the match is."""
+    stored = challenge_store.load_challenge(connection, challenge_id)
+    if stored is not None and stored.status == ChallengeStatus.ACCEPTED.value and stored.match_id is not None:
+        match = match_store.find_match(connection, stored.match_id)
+        if match is not None:
+            acceptor_id, acceptor_name = match.player1_id, match.names[1]
+            text = "You accepted this challenge already." if acceptor_id == user_id else (
+                f"{acceptor_name} accepted first.")
+            raise AlreadyAcceptedError(text, acceptor_id=acceptor_id, acceptor_name=acceptor_name,
+                                       match_id=match.id, channel_id=match.channel_id)
+    return _open_challenge(connection, challenge_id, now)
+
+
+def _refuse_too_many_challenges(
+    connection: sqlite3.Connection, challenger_id: int, opponent: PlayerRef | None, now: float
+) -> None:
+    """At most MAX_OPEN_CHALLENGES open challenges per member, and one at a time to the same opponent."""
+    waiting = challenge_store.open_challenges_by(connection, challenger_id, now)
+    same = [c for c in waiting if opponent is not None and c.opponent_id == opponent.user_id]
+    if opponent is not None and same:
+        text = (f"You have already challenged {opponent.name}: wait for the answer, or withdraw that challenge "
+                "first.")
+    elif len(waiting) >= MAX_OPEN_CHALLENGES:
+        text = (f"You already have {len(waiting)} open challenges, the most one member may have at a time: "
+                "withdraw one, or wait until one is answered or expires.")
+    else:
+        return
+    shown = (same or waiting)[0]
+    raise ChallengeLimitError(text, challenge_id=shown.id, guild_id=shown.guild_id,
+                              message_channel_id=shown.message_channel_id, message_id=shown.message_id)
+
+
 def _check_acceptor(challenge: Challenge, user: PlayerRef) -> None:
     if user.user_id == challenge.challenger.user_id:
         raise ServiceError("You cannot accept your own challenge.")
@@ -158,8 +214,10 @@ class GameService:
         self._clock = clock
         self._hooks = list(on_match_finished)
         self._locks = KeyedLocks()
+        self._challenge_locks = KeyedLocks()  # accepts of one challenge, one at a time (a thread is opened once)
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
         self._cache_size = cache_size
+        self._prefs: OrderedDict[int, PlayerPrefs] = OrderedDict()
 
     def add_match_finished_hook(self, hook: MatchFinishedHook) -> None:
         """Register a hook after construction (the ratings cog does this when it loads)."""
@@ -175,19 +233,24 @@ class GameService:
         challenger: PlayerRef,
         opponent: PlayerRef | None,
         options: MatchOptions,
-        in_thread: bool = False,
+        in_thread: bool | None = False,
     ) -> Challenge:
         """Post a challenge to `opponent`, or to anyone in the channel when None; it expires after 10 minutes.
+        Refused beyond MAX_OPEN_CHALLENGES open challenges per member, or a second one to the same opponent
+        (ChallengeLimitError, pointing to the open challenge).
 
-        One trip to the database, like a game action: `/bg challenge` answers only once it is stored (issue 10).
+        `in_thread` None: as the guild's setting says (`set_threads`). One trip to the database, like a game
+        action: `/bg challenge` answers only once it is stored (issue 10).
         """
         if opponent is not None and opponent.user_id == challenger.user_id:
             raise ServiceError("You cannot challenge yourself.")
         now = self._clock()
 
         def write(connection: sqlite3.Connection) -> challenge_store.StoredChallenge:
-            if not in_thread:
+            thread = player_store.guild_plays_in_threads(connection, guild_id) if in_thread is None else in_thread
+            if not thread:
                 _refuse_busy_channel(connection, channel_id)
+            _refuse_too_many_challenges(connection, challenger.user_id, opponent, now)
             for player in (challenger, opponent):
                 if player is not None:
                     player_store.remember_player(connection, player.user_id, player.name, now)
@@ -198,7 +261,7 @@ class GameService:
                 challenger_id=challenger.user_id,
                 opponent_id=None if opponent is None else opponent.user_id,
                 options_json=json.dumps(options.to_dict(), sort_keys=True),
-                in_thread=in_thread,
+                in_thread=thread,
                 created_at=now,
                 expires_at=now + CHALLENGE_SECONDS,
             )
@@ -212,18 +275,38 @@ class GameService:
             raise NotFoundError(CHALLENGE_GONE)
         return await self._challenge_with_names(stored)
 
-    async def accept(self, challenge_id: int, user: PlayerRef, *, channel_id: int | None = None) -> MatchUpdate:
+    async def accept(
+        self,
+        challenge_id: int,
+        user: PlayerRef,
+        *,
+        channel_id: int | None = None,
+        open_channel: ChannelOpener | None = None,
+    ) -> MatchUpdate:
         """Accept a challenge and start the match (the opening roll is made at once, R2.1-R2.2).
 
-        `channel_id` is where the match is played: the new thread's id for a thread challenge; by default
-        the challenge's channel. The checks run twice: first to build the match (rolling its dice here, not on
-        the database's thread), then again in the one write trip, which a second accept that got there first
-        turns into a refusal.
+        Every check runs before anything is opened: only then, for a thread challenge, is `open_channel` called
+        (the front end opens the thread and returns its id), under a per-challenge lock, so that a refused or
+        second accept opens nothing; the loser of a race hears who accepted first (AlreadyAcceptedError).
+        `channel_id` forces where the match is played (default: the opened thread, else the challenge's
+        channel). The checks run again in the one write trip, which another process's accept could still win.
         """
-        now = self._clock()
-        stored = await on_connection_thread(self.db, lambda c: _open_challenge(c, challenge_id, now))
-        challenge = await self._challenge_with_names(stored)
-        _check_acceptor(challenge, user)
+        async with self._challenge_locks.hold(challenge_id):
+            now = self._clock()
+            stored = await on_connection_thread(
+                self.db, lambda c: _acceptable_challenge(c, challenge_id, user.user_id, now)
+            )
+            challenge = await self._challenge_with_names(stored)
+            _check_acceptor(challenge, user)
+            if channel_id is None and challenge.in_thread and open_channel is not None:
+                channel_id = await open_channel(challenge, user)
+            return await self._start_match(challenge, user, channel_id, now)
+
+    async def _start_match(
+        self, challenge: Challenge, user: PlayerRef, channel_id: int | None, now: float
+    ) -> MatchUpdate:
+        """The match of an accepted challenge, stored in one write trip that checks the challenge again."""
+        challenge_id = challenge.id
         play_channel = challenge.channel_id if channel_id is None else channel_id
         options = challenge.options
         match = Match((challenge.challenger.name, user.name), options, self._dice)
@@ -231,7 +314,7 @@ class GameService:
         state = snapshot_text(match)
 
         def write(connection: sqlite3.Connection) -> match_store.StoredMatch:
-            stored = _open_challenge(connection, challenge_id, now)
+            stored = _acceptable_challenge(connection, challenge_id, user.user_id, now)
             _refuse_busy_channel(connection, play_channel)
             player_store.remember_player(connection, user.user_id, user.name, now)
             try:
@@ -361,7 +444,8 @@ class GameService:
     async def step(
         self, match_id: int, user_id: int, start: int, die: int, *, version: int | None = None
     ) -> MatchUpdate:
-        """Move the checker on `start` (25 = bar) by `die` pips, one step of the turn (R9.2)."""
+        """Move the checker on `start` (25 = bar) by `die` pips, one step of the turn (R9.2). With the player's
+        auto_done setting, the step that completes the play also finishes the turn, in the same action."""
 
         def make(player: int, match: Match, stored: match_store.StoredMatch) -> Action:
             self._require_turn(match, player)
@@ -371,7 +455,10 @@ class GameService:
             where = "the bar" if start == 25 else f"point {start}"
             raise ServiceError(f"No checker can move {die} from {where} now.")
 
-        return await self._act(match_id, user_id, version, make)
+        async def finish_if_wanted() -> FollowUp | None:
+            return _confirm_when_complete if (await self.player_prefs(user_id)).auto_done else None
+
+        return await self._act(match_id, user_id, version, make, then=finish_if_wanted)
 
     async def play_text(self, match_id: int, user_id: int, text: str, *, version: int | None = None) -> MatchUpdate:
         """A typed complete play such as `24/18 13/11` (R10.1), confirmed at once (R9.2)."""
@@ -387,9 +474,11 @@ class GameService:
         now = self._clock()
 
         def make(player: int, match: Match, stored: match_store.StoredMatch) -> Action:
-            limit = DEFAULT_TURN_LIMIT if stored.turn_limit_seconds is None else stored.turn_limit_seconds
-            timer = TurnTimer(stored.turn_started_at, limit, stored.reminded)
+            timer = _timer(stored)
             waiting = match.to_act
+            if waiting is not None and waiting != player and not timer.running:
+                raise ServiceError(f"{match.names[waiting]} has not been shown the board for this turn yet, so "
+                                   "their turn time has not started (R9.5).")
             if waiting is not None and waiting != player and now < timer.claimable_at:
                 left = _duration(timer.claimable_at - now)
                 raise ServiceError(f"{match.names[waiting]} still has {left} to act; you can claim after that.")
@@ -409,8 +498,10 @@ class GameService:
         user_id: int,
         version: int | None,
         make: ActionMaker,
+        then: FollowUpSource | None = None,
     ) -> MatchUpdate:
         async with self._locks.hold(match_id):
+            follow_up = None if then is None else await then()
             stored = await self._stored(match_id)
             if stored.status != MatchStatus.ACTIVE.value:
                 raise ServiceError(f"Match #{match_id} is over; nothing more can be done in it.")
@@ -426,34 +517,80 @@ class GameService:
             try:
                 action = make(player, match, stored)
                 events = match.apply(action)
+                follow = None if follow_up is None else follow_up(player, match)
+                if follow is not None:
+                    events += match.apply(follow)
             except ActionError as error:
                 raise ServiceError(str(error)) from None
-            now = self._clock()
-            state = snapshot_text(match)
-            old_length, new_length = stored.log_length, len(match.log.entries)
-            entries = [entry_text(match, index) for index in range(old_length, new_length)]
-            progress = progress_after(stored, current, match, now)
-            record = self._record(row_after(stored, progress, new_length, state), match)
-
-            def write(connection: sqlite3.Connection) -> bool:
-                return match_store.record_action(
-                    connection, match_id, stored.version, state, old_length + 1, entries, user_id, now, progress
-                )
-
-            if progress.status == MatchStatus.ACTIVE.value:
-                # One trip to the database thread: under load each awaited statement held the write lock for
-                # a turn of the busy event loop (issue 10), which capped the whole bot's actions per second.
-                written = await single_trip_transaction(self.db, write)
-            else:
-                async with transaction(self.db):  # the match ends: the hooks write in the same transaction
-                    written = await on_connection_thread(self.db, write)
-                    if written:
-                        for hook in self._hooks:
-                            await hook(self.db, record)
-            if not written:
+            record = await self._commit(stored, current, match, user_id)
+            if record is None:
                 raise _stale(await self._stored(match_id))
-            self._remember(match_id, record.version, state, match)
             return MatchUpdate(record, events)
+
+    async def _commit(
+        self, stored: match_store.StoredMatch, current: Match, match: Match, user_id: int | None
+    ) -> MatchRecord | None:
+        """Store what was applied to `match` (a copy of `current`, loaded at `stored.version`) in ONE write
+        transaction: the snapshot `WHERE version = <loaded version>`, the new log entries (by `user_id`; None when
+        nobody asked) and the match row, with the match-finished hooks when it ends. Only then is the new state
+        cached. None, with nothing written, when another version was stored meanwhile. Called under the lock."""
+        match_id = stored.id
+        now = self._clock()
+        state = snapshot_text(match)
+        old_length, new_length = stored.log_length, len(match.log.entries)
+        entries = [entry_text(match, index) for index in range(old_length, new_length)]
+        progress = progress_after(stored, current, match, now)
+        record = self._record(row_after(stored, progress, new_length, state), match)
+
+        def write(connection: sqlite3.Connection) -> bool:
+            return match_store.record_action(
+                connection, match_id, stored.version, state, old_length + 1, entries, user_id, now, progress
+            )
+
+        if progress.status == MatchStatus.ACTIVE.value:
+            # One trip to the database thread: under load each awaited statement held the write lock for
+            # a turn of the busy event loop (issue 10), which capped the whole bot's actions per second.
+            written = await single_trip_transaction(self.db, write)
+        else:
+            async with transaction(self.db):  # the match ends: the hooks write in the same transaction
+                written = await on_connection_thread(self.db, write)
+                if written:
+                    for hook in self._hooks:
+                        await hook(self.db, record)
+        if not written:
+            return None
+        self._remember(match_id, record.version, state, match)
+        return record
+
+    # --- matches whose channel is gone ---------------------------------------------------------------------------
+
+    async def abort_matches_in_channel(self, channel_id: int) -> list[MatchRecord]:
+        """End every active match played in this channel or thread, or in a thread of this channel: Discord
+        says it was deleted, so nobody can play or see it any more. They are aborted: no result, unrated, and no
+        user behind the action. Returns the matches it ended; calling it again (Discord may report one
+        deletion twice) ends nothing more."""
+        ids = await on_connection_thread(self.db, lambda c: match_store.active_match_ids_in_channel(c, channel_id))
+        ended = []
+        for match_id in ids:
+            record = await self._abort_unasked(match_id)
+            if record is not None:
+                ended.append(record)
+        return ended
+
+    async def _abort_unasked(self, match_id: int) -> MatchRecord | None:
+        """`abort` without a player asking (the log entry records no user); None if the match already ended,
+        or if another process stored an action meanwhile (the next report of the deletion tries again)."""
+        async with self._locks.hold(match_id):
+            stored = await self._stored(match_id)
+            if stored.status != MatchStatus.ACTIVE.value:
+                return None
+            current = await self._match_at(stored)
+            match = self._copy(current)
+            match.apply(Abort(0))  # the engine names an actor; the stored action has no user: nobody asked
+            record = await self._commit(stored, current, match, None)
+            if record is None:
+                log.warning("Match %s changed while its deleted channel was being closed", match_id)
+            return record
 
     # --- queries ------------------------------------------------------------------------------------------------
 
@@ -466,6 +603,11 @@ class GameService:
         """The active match played in this channel (or thread), if any."""
         stored = await match_store.active_match_in_channel(self.db, channel_id)
         return None if stored is None else self._record(stored, await self._match_at(stored))
+
+    async def recent_matches_in_channel(self, channel_id: int, limit: int = 25) -> list[MatchRecord]:
+        """Matches of a channel or of threads made from it, running or over: the active ones first, then the most
+        recently played (for exports; a damaged match is left out and logged)."""
+        return await self._healthy_records(await match_store.recent_matches_in_channel(self.db, channel_id, limit))
 
     async def active_matches(self, user_id: int) -> list[MatchRecord]:
         """The user's active matches, most recently played first."""
@@ -508,11 +650,26 @@ class GameService:
         if not await single_trip_transaction(self.db, write):  # once a turn: one trip (issue 10)
             raise NotFoundError(f"There is no match #{match_id}.")
 
+    async def set_shown(self, match_id: int, channel_id: int, message_id: int, version: int) -> bool:
+        """Remember that the game message `message_id` now shows `version` with its controls; it becomes the
+        match's current message. The first showing of a turn starts the turn clock (R9.5). False (nothing
+        recorded) when a newer version was already recorded as shown."""
+        now = self._clock()
+
+        def write(connection: sqlite3.Connection) -> bool:
+            return match_store.record_shown(connection, match_id, channel_id, message_id, version, now)
+
+        return await single_trip_transaction(self.db, write)
+
+    async def matches_to_show(self) -> list[MatchRecord]:
+        """Matches whose current message does not show their current version (see match_store.matches_to_show)."""
+        return await self._healthy_records(await match_store.matches_to_show(self.db))
+
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         stored = await player_store.load_guild_settings(self.db, guild_id)
         if stored is None:
             return GuildSettings(guild_id)
-        return GuildSettings(guild_id, stored.turn_limit_seconds, stored.default_length)
+        return GuildSettings(guild_id, stored.turn_limit_seconds, stored.default_length, stored.threads)
 
     async def set_turn_limit(self, guild_id: int, seconds: int) -> GuildSettings:
         """Change the guild's turn time limit (R9.5); running turns are measured against the new limit."""
@@ -529,8 +686,17 @@ class GameService:
             raise ServiceError("The default match length must be 1 to 25 points, or 0 for a money game.")
         return await self._save_settings(guild_id, default_length=length)
 
+    async def set_threads(self, guild_id: int, on: bool) -> GuildSettings:
+        """Whether `/bg challenge` plays in a new thread when the challenger does not say (issue 15)."""
+        return await self._save_settings(guild_id, threads=on)
+
     async def _save_settings(
-        self, guild_id: int, *, turn_limit_seconds: int | None = None, default_length: int | None = None
+        self,
+        guild_id: int,
+        *,
+        turn_limit_seconds: int | None = None,
+        default_length: int | None = None,
+        threads: bool | None = None,
     ) -> GuildSettings:
         async with transaction(self.db):
             current = await self.guild_settings(guild_id)
@@ -538,11 +704,46 @@ class GameService:
                 guild_id,
                 current.turn_limit_seconds if turn_limit_seconds is None else turn_limit_seconds,
                 current.default_length if default_length is None else default_length,
+                current.threads if threads is None else threads,
             )
             await player_store.save_guild_settings(
-                self.db, player_store.StoredGuildSettings(guild_id, new.turn_limit_seconds, new.default_length)
+                self.db,
+                player_store.StoredGuildSettings(guild_id, new.turn_limit_seconds, new.default_length, new.threads),
             )
         return new
+
+    # --- players' settings -----------------------------------------------------------------------------------
+
+    async def player_prefs(self, user_id: int) -> PlayerPrefs:
+        """The player's settings (the defaults until they change one). Kept in memory once read: a process
+        sees the changes made through itself at once (several processes sharing the file would each keep
+        the value they read first, until restarted)."""
+        cached = self._prefs.get(user_id)
+        if cached is None:
+            stored = await player_store.load_player_prefs(self.db, user_id)
+            cached = PlayerPrefs(user_id) if stored is None else PlayerPrefs(user_id, stored.auto_done)
+            self._remember_prefs(cached)
+        return cached
+
+    async def set_player_prefs(self, player: PlayerRef, *, auto_done: bool | None = None) -> PlayerPrefs:
+        """Change the player's settings (None leaves one as it is); remembered for all their matches."""
+        current = await self.player_prefs(player.user_id)
+        new = PlayerPrefs(player.user_id, current.auto_done if auto_done is None else auto_done)
+        now = self._clock()
+
+        def write(connection: sqlite3.Connection) -> None:
+            player_store.remember_player(connection, player.user_id, player.name, now)
+            player_store.save_player_prefs(connection, player_store.StoredPlayerPrefs(new.user_id, new.auto_done), now)
+
+        await single_trip_transaction(self.db, write)
+        self._remember_prefs(new)
+        return new
+
+    def _remember_prefs(self, prefs: PlayerPrefs) -> None:
+        self._prefs[prefs.user_id] = prefs
+        self._prefs.move_to_end(prefs.user_id)
+        while len(self._prefs) > PREFS_CACHE_SIZE:
+            self._prefs.popitem(last=False)
 
     # --- loading ------------------------------------------------------------------------------------------------
 
@@ -586,9 +787,63 @@ class GameService:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
+    # --- matches without a challenge (issue 21) -------------------------------------------------------------
+
+    async def start_match_directly(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        players: tuple[PlayerRef, PlayerRef],
+        options: MatchOptions,
+        parent_channel_id: int | None = None,
+        within: Callable[[sqlite3.Connection, int], None] | None = None,
+    ) -> MatchUpdate:
+        """Start a match between two players with no challenge (a tournament pairing), player 0 first.
+
+        `within(connection, match_id)` runs in the same write trip as the new match, so a caller can tie the
+        match to its own rows atomically (a tournament slot); a ServiceError from it refuses the start and
+        nothing is stored. The opening roll is made at once, as for an accepted challenge (R2.1-R2.2).
+        """
+        if players[0].user_id == players[1].user_id:
+            raise ServiceError("A player cannot play against themselves.")
+        now = self._clock()
+        match = Match((players[0].name, players[1].name), options, self._dice)
+        events = list(match.last_events)
+        state = snapshot_text(match)
+        options_json = json.dumps(options.to_dict(), sort_keys=True)
+
+        def write(connection: sqlite3.Connection) -> match_store.StoredMatch:
+            _refuse_busy_channel(connection, channel_id)
+            for player in players:
+                player_store.remember_player(connection, player.user_id, player.name, now)
+            try:
+                match_id = match_store.insert_match(
+                    connection,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    parent_channel_id=parent_channel_id,
+                    player_ids=(players[0].user_id, players[1].user_id),
+                    length=options.length,
+                    options_json=options_json,
+                    log_header=log_header_text(match),
+                    state_json=state,
+                    now=now,
+                )
+            except sqlite3.IntegrityError:
+                raise ServiceError("There is already a match in this channel.") from None
+            if within is not None:
+                within(connection, match_id)
+            row = match_store.find_match(connection, match_id)
+            assert row is not None
+            return row
+
+        record = self._record(await single_trip_transaction(self.db, write), match)
+        self._remember(record.id, record.version, state, match)
+        return MatchUpdate(record, events)
+
     @staticmethod
     def _record(stored: match_store.StoredMatch, match: Match) -> MatchRecord:
-        limit = DEFAULT_TURN_LIMIT if stored.turn_limit_seconds is None else stored.turn_limit_seconds
         return MatchRecord(
             id=stored.id,
             guild_id=stored.guild_id,
@@ -603,7 +858,8 @@ class GameService:
             finished_at=stored.finished_at,
             message_channel_id=stored.message_channel_id,
             message_id=stored.message_id,
-            timer=TurnTimer(stored.turn_started_at, limit, stored.reminded),
+            timer=_timer(stored),
+            message_version=stored.message_version,
         )
 
 
@@ -687,6 +943,11 @@ class GameService:
 DEFAULT_TURN_LIMIT = GuildSettings(0).turn_limit_seconds
 
 
+def _timer(stored: match_store.StoredMatch) -> TurnTimer:
+    limit = DEFAULT_TURN_LIMIT if stored.turn_limit_seconds is None else stored.turn_limit_seconds
+    return TurnTimer(stored.turn_started_at, limit, stored.reminded, stored.controls_at)
+
+
 def _stale(current: match_store.StoredMatch) -> StaleStateError:
     return StaleStateError(
         STALE_MESSAGE,
@@ -695,6 +956,13 @@ def _stale(current: match_store.StoredMatch) -> StaleStateError:
         message_channel_id=current.message_channel_id,
         message_id=current.message_id,
     )
+
+
+def _confirm_when_complete(player: int, match: Match) -> Action | None:
+    """Auto-finish: Done once the steps entered make a complete play and nothing more can be moved (R9.2)."""
+    if match.to_act == player and not match.next_steps() and Confirm in match.allowed(player):
+        return Confirm(player)
+    return None
 
 
 def _simple(kind: Callable[[int], Action]) -> ActionMaker:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass
 
 from bot.engine.events import Event
@@ -18,6 +19,9 @@ MAX_TURN_LIMIT_SECONDS = 30 * 24 * 60 * 60
 DEFAULT_MATCH_LENGTH = 5
 #: How long a challenge waits for an answer.
 CHALLENGE_SECONDS = 10 * 60
+#: How many open challenges one member may have at a time (issue 15: 30 challenges pinged one opponent 30 times);
+#: besides, at most one open challenge from one member to the same opponent.
+MAX_OPEN_CHALLENGES = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +64,18 @@ class GuildSettings:
     guild_id: int
     turn_limit_seconds: int = DEFAULT_TURN_LIMIT_SECONDS
     default_length: int = DEFAULT_MATCH_LENGTH
+    threads: bool = False  # /bg challenge plays in a new thread unless the challenger says otherwise
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPrefs:
+    """A player's own settings, the same in every match (issue 15).
+
+    auto_done: the turn is finished as soon as the last checker of a complete play is moved, in the same
+    action, so no Done click (and no Undo after the last checker, R9.2)."""
+
+    user_id: int
+    auto_done: bool = False
 
 
 class MatchStatus(enum.Enum):
@@ -70,20 +86,31 @@ class MatchStatus(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class TurnTimer:
-    """When the player now asked to act was first asked, and whether the half-time reminder went out (R9.5)."""
+    """When the player now asked to act was first asked, when they were first shown working controls for it, and
+    whether the half-time reminder went out (R9.5). The clock runs from the showing: a player whose board
+    Discord refused, or whose bot was down, is not timed for a turn they could not play (issue 15)."""
 
     started_at: float
     limit_seconds: int
     reminded: bool
+    controls_at: float | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.controls_at is not None and self.controls_at >= self.started_at
+
+    @property
+    def clock_start(self) -> float:
+        """When the turn clock started; infinity while the player has not been shown their controls."""
+        return self.controls_at if self.controls_at is not None and self.running else math.inf
 
     @property
     def reminder_due_at(self) -> float:
-        return self.started_at + self.limit_seconds / 2
+        return self.clock_start + self.limit_seconds / 2
 
     @property
     def claimable_at(self) -> float:
-        return self.started_at + self.limit_seconds
-
+        return self.clock_start + self.limit_seconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +135,12 @@ class MatchRecord:
     message_channel_id: int | None
     message_id: int | None
     timer: TurnTimer
+    message_version: int | None = None  # the version whose controls the current game message carries
+
+    @property
+    def shown(self) -> bool:
+        """Whether the current game message shows this version (and so the controls of whoever acts now)."""
+        return self.message_id is not None and self.message_version == self.version
 
     def player_index(self, user_id: int) -> int | None:
         """0 or 1 for the two players, None for anyone else."""

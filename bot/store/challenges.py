@@ -91,6 +91,15 @@ def set_challenge_message(connection: sqlite3.Connection, challenge_id: int, cha
     return cursor.rowcount == 1
 
 
+def open_challenges_by(connection: sqlite3.Connection, challenger_id: int, now: float) -> list[StoredChallenge]:
+    """The challenger's challenges still waiting for an answer (not past their expiry), oldest first."""
+    rows = connection.execute(
+        "SELECT * FROM challenges WHERE challenger_id = ? AND status = 'open' AND expires_at > ? ORDER BY id",
+        (challenger_id, now),
+    ).fetchall()
+    return [_from_row(row) for row in rows]
+
+
 def expire_challenges(connection: sqlite3.Connection, now: float) -> list[StoredChallenge]:
     """Mark every open challenge whose time is up as expired and return them."""
     rows = connection.execute(

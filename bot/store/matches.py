@@ -40,6 +40,8 @@ class StoredMatch:
     message_id: int | None
     turn_started_at: float
     reminded: bool
+    message_version: int | None  # the version whose controls the current game message carries
+    controls_at: float | None  # when the player to act was first shown working controls this turn
     version: int
     log_length: int
     state_json: str
@@ -74,6 +76,8 @@ def _from_row(row: sqlite3.Row) -> StoredMatch:
         message_id=_optional_int(row["message_id"]),
         turn_started_at=float(row["turn_started_at"]),
         reminded=bool(row["reminded"]),
+        message_version=_optional_int(row["message_version"]),
+        controls_at=None if row["controls_at"] is None else float(row["controls_at"]),
         version=int(row["version"]),
         log_length=int(row["log_length"]),
         state_json=str(row["state"]),
@@ -174,12 +178,26 @@ async def active_matches_of(db: aiosqlite.Connection, user_id: int) -> list[Stor
 async def overdue_matches(
     db: aiosqlite.Connection, now: float, default_limit: int, fraction: float, *, unreminded_only: bool
 ) -> list[StoredMatch]:
-    """Active matches whose current turn has run for at least `fraction` of the guild's turn limit."""
+    """Active matches whose current turn has run for at least `fraction` of the guild's turn limit, counted from
+    when the player to act was shown working controls: a turn whose board could not be shown is not overdue."""
     return await _fetch_all(
         db,
         _SELECT_MATCHES + "WHERE m.status = 'active' AND (m.reminded = 0 OR ? = 0) "
-        "AND m.turn_started_at + COALESCE(g.turn_limit_seconds, ?) * ? <= ? ORDER BY m.turn_started_at, m.id",
+        "AND m.controls_at >= m.turn_started_at "
+        "AND m.controls_at + COALESCE(g.turn_limit_seconds, ?) * ? <= ? ORDER BY m.turn_started_at, m.id",
         (int(unreminded_only), default_limit, fraction, now),
+    )
+
+
+async def matches_to_show(db: aiosqlite.Connection) -> list[StoredMatch]:
+    """Matches whose current game message does not show their current version: active ones, and finished ones
+    whose end was never shown (the bot stopped, or Discord refused, between storing and showing). Aborted
+    matches are left alone: their channel may be gone (cogs.channels)."""
+    return await _fetch_all(
+        db,
+        _SELECT_MATCHES + "WHERE (m.status = 'active' OR (m.status = 'finished' AND m.message_version IS NOT NULL)) "
+        "AND m.message_version IS NOT s.version ORDER BY m.last_action_at, m.id",
+        (),
     )
 
 
@@ -313,7 +331,43 @@ def record_message(connection: sqlite3.Connection, match_id: int, channel_id: in
 _SET_MESSAGE = "UPDATE matches SET message_channel_id = ?, message_id = ? WHERE id = ?"
 
 
+def record_shown(
+    connection: sqlite3.Connection, match_id: int, channel_id: int, message_id: int, version: int, now: float
+) -> bool:
+    """The current game message now shows `version` (its controls, if any). The first time the player to act
+    sees working controls this turn starts their turn clock (R9.5); a later showing in the same turn does not
+    restart it. An older version than the one already recorded as shown changes nothing (a slow edit)."""
+    cursor = connection.execute(
+        "UPDATE matches SET message_channel_id = ?, message_id = ?, message_version = ?, "
+        "controls_at = CASE WHEN controls_at IS NULL OR controls_at < turn_started_at THEN ? ELSE controls_at END "
+        "WHERE id = ? AND (message_version IS NULL OR message_version <= ?)",
+        (channel_id, message_id, version, now, match_id, version),
+    )
+    return cursor.rowcount == 1
+
+
 async def all_match_ids(db: aiosqlite.Connection) -> list[int]:
     async with db.execute("SELECT id FROM matches ORDER BY id") as cursor:
         rows = await cursor.fetchall()
     return [int(row[0]) for row in rows]
+
+
+def active_match_ids_in_channel(connection: sqlite3.Connection, channel_id: int) -> list[int]:
+    """The active matches played in this channel or thread, or in a thread of this channel (issue 15: they
+    end when it is deleted). Deleting channels is rare: the parent id has no index of its own."""
+    rows = connection.execute(
+        "SELECT id FROM matches WHERE status = 'active' AND (channel_id = ? OR parent_channel_id = ?) ORDER BY id",
+        (channel_id, channel_id),
+    ).fetchall()
+    return [int(row[0]) for row in rows]
+
+
+async def recent_matches_in_channel(db: aiosqlite.Connection, channel_id: int, limit: int) -> list[StoredMatch]:
+    """Matches played in a channel or in threads made from it: the active ones first, then the most recently
+    played (for `/bg export`)."""
+    return await _fetch_all(
+        db,
+        _SELECT_MATCHES + "WHERE m.channel_id = ? OR m.parent_channel_id = ? "
+        "ORDER BY m.status = 'active' DESC, m.last_action_at DESC, m.id DESC LIMIT ?",
+        (channel_id, channel_id, limit),
+    )

@@ -38,20 +38,52 @@ class StoredGuildSettings:
     guild_id: int
     turn_limit_seconds: int
     default_length: int
+    threads: bool = False  # migration 006
 
 
 async def load_guild_settings(db: aiosqlite.Connection, guild_id: int) -> StoredGuildSettings | None:
     async with db.execute(
-        "SELECT turn_limit_seconds, default_length FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        "SELECT turn_limit_seconds, default_length, threads FROM guild_settings WHERE guild_id = ?", (guild_id,)
     ) as cursor:
         row = await cursor.fetchone()
-    return None if row is None else StoredGuildSettings(guild_id, int(row[0]), int(row[1]))
+    return None if row is None else StoredGuildSettings(guild_id, int(row[0]), int(row[1]), bool(row[2]))
+
+
+def guild_plays_in_threads(connection: sqlite3.Connection, guild_id: int) -> bool:
+    """Whether the guild has challenges play in new threads by default (inside a write trip of the service)."""
+    row = connection.execute("SELECT threads FROM guild_settings WHERE guild_id = ?", (guild_id,)).fetchone()
+    return row is not None and bool(row[0])
 
 
 async def save_guild_settings(db: aiosqlite.Connection, settings: StoredGuildSettings) -> None:
     await db.execute(
-        "INSERT INTO guild_settings (guild_id, turn_limit_seconds, default_length) VALUES (?, ?, ?) "
+        "INSERT INTO guild_settings (guild_id, turn_limit_seconds, default_length, threads) VALUES (?, ?, ?, ?) "
         "ON CONFLICT (guild_id) DO UPDATE SET turn_limit_seconds = excluded.turn_limit_seconds, "
-        "default_length = excluded.default_length",
-        (settings.guild_id, settings.turn_limit_seconds, settings.default_length),
+        "default_length = excluded.default_length, threads = excluded.threads",
+        (settings.guild_id, settings.turn_limit_seconds, settings.default_length, int(settings.threads)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPlayerPrefs:
+    user_id: int
+    auto_done: bool
+
+
+async def load_player_prefs(db: aiosqlite.Connection, user_id: int) -> StoredPlayerPrefs | None:
+    """The player's stored settings, or None when they never changed any (the defaults apply)."""
+
+    def read(connection: sqlite3.Connection) -> StoredPlayerPrefs | None:
+        row = connection.execute("SELECT auto_done FROM player_prefs WHERE user_id = ?", (user_id,)).fetchone()
+        return None if row is None else StoredPlayerPrefs(user_id, bool(row[0]))
+
+    return await on_connection_thread(db, read)
+
+
+def save_player_prefs(connection: sqlite3.Connection, prefs: StoredPlayerPrefs, now: float) -> None:
+    """Insert or replace the player's settings (inside a write trip, after `remember_player`)."""
+    connection.execute(
+        "INSERT INTO player_prefs (user_id, auto_done, updated_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (user_id) DO UPDATE SET auto_done = excluded.auto_done, updated_at = excluded.updated_at",
+        (prefs.user_id, int(prefs.auto_done), now),
     )

@@ -6,11 +6,13 @@ from bot.engine import actions
 from bot.engine.dice import FixedDice
 from bot.engine.events import GameWon, Played
 from bot.engine.match import Match
+from bot.engine.match_id import GameState, MatchIdFields
 from bot.engine.options import MatchOptions
 from bot.engine.outcome import Outcome, OutcomeKind
 from bot.engine.play import Play, Step
-from bot.engine.position import Position
-from cogs.board_picture import board_state, draw_board, final_state, last_play, perspective
+from bot.engine.position import Position, WinKind
+from cogs.board_picture import board_state, draw_board, final_state, last_play, perspective, render_match
+from render import board
 
 
 def new_match() -> Match:
@@ -35,7 +37,6 @@ def test_last_play_is_the_previous_turn_of_the_other_player() -> None:
     assert match.to_act == 1
     played = last_play(match)
     assert played is not None and str(played) == "8/5 6/5"
-    assert perspective(match) == 1
 
 
 async def test_draw_board_returns_a_png() -> None:
@@ -50,5 +51,93 @@ def test_final_state_of_a_game_ended_by_a_play_shows_the_play_made() -> None:
     state = final_state(match, events)
     assert state.position == Position.from_points({24: 2, 13: 5, 8: 2, 6: 4, 5: 2}, {24: 2, 13: 5, 8: 3, 6: 5})
     assert state.used_dice == (3, 1)
+    assert state.game_over and state.acting is None  # nobody is marked to act on a finished game's board
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    match.apply(actions.Double(1))
     dropped = [GameWon(1, Outcome(1, OutcomeKind.DROPPED, 1, 1), (0, 1))]
-    assert final_state(match, dropped) == board_state(match)  # a drop leaves the board as it was
+    final = final_state(match, dropped)
+    assert final.position == board_state(match).position  # a drop leaves the board as it was
+    assert final.offered_cube == 0 and final.acting is None  # and the dropped cube is no longer on offer
+
+
+def money_match() -> Match:
+    return Match(("Alice", "Bob"), MatchOptions.money(beavers=True), FixedDice([3, 1, 6, 5, 4, 2]))
+
+
+def test_a_double_puts_the_offered_cube_with_the_doubled_player() -> None:
+    """R6.2: Bob doubles to 2; Alice must answer, so she is marked and the 2 is offered to her."""
+    match = money_match()
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    state = board_state(match)
+    assert (state.offered_cube, state.answering, state.acting) == (0, None, 1)
+    match.apply(actions.Double(1))
+    state = board_state(match)
+    assert state.offered_cube == 2 and state.answering == 0 and state.acting == 0
+    assert state.cube_value == 1 and state.cube_owner is None and state.on_roll == 1
+
+
+def test_a_beaver_offers_4_back_to_the_doubler_and_an_answer_ends_the_offer() -> None:
+    """R6.4: Alice beavers; Bob (the doubler) answers the cube at 4. Once he accepts there is no offer left."""
+    match = money_match()
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    match.apply(actions.Double(1))
+    match.apply(actions.Beaver(0))
+    state = board_state(match)
+    assert state.offered_cube == 4 and state.answering == 1 and state.acting == 1
+    match.apply(actions.AcceptBeaver(1))
+    state = board_state(match)
+    assert state.offered_cube == 0 and state.answering is None
+    assert state.cube_value == 4 and state.cube_owner == 0
+
+
+def test_a_resignation_marks_the_player_who_answers_it_without_a_cube_on_offer() -> None:
+    match = money_match()
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    match.apply(actions.Resign(1, WinKind.SINGLE))
+    state = board_state(match)
+    assert state.answering == 0 and state.acting == 0 and state.offered_cube == 0
+
+
+def test_public_boards_keep_the_challenger_at_the_bottom_whoever_acts() -> None:
+    """Issue 15: the board no longer turns over every turn; a player's own view is drawn from their side."""
+    match = money_match()
+    seen = []
+    for action in (actions.Move(0, match.parse_play("8/5 6/5")), actions.Double(1), actions.Take(0)):
+        match.apply(action)
+        seen.append((match.to_act, perspective(match), perspective(match, viewer=0), perspective(match, viewer=1)))
+    assert seen == [(1, 0, 0, 1), (0, 0, 0, 1), (1, 0, 0, 1)]  # Bob to act, Alice to answer, Bob to move
+
+
+async def test_draw_board_draws_from_the_challengers_side_or_the_viewers() -> None:
+    match = money_match()
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))  # Bob (player 1) is to act
+    state, last = board_state(match), last_play(match)
+    from_0 = board(state, perspective=0, last_play=last)
+    from_1 = board(state, perspective=1, last_play=last)
+    assert from_0 != from_1
+    assert await draw_board(match) == from_0 == render_match(match)
+    assert await draw_board(match, viewer=1) == from_1 == render_match(match, viewer=1)
+    assert await draw_board(match, viewer=0) == from_0
+
+
+def test_final_state_shows_the_finished_games_ids_as_gnubg_does() -> None:
+    # Issue 22: the last board of a game carries the IDs of the finished game (the game in the score), not those
+    # of the state before the last action.
+    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 5]))
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    before = Match.replay(match.log)
+    events = match.apply(actions.Resign(1))
+    events += match.apply(actions.AcceptResignation(0))
+    won = next(event for event in events if isinstance(event, GameWon))
+    state = final_state(before, events)
+    assert f"{state.position_id}:{state.match_id}" == won.gnubg_id != before.gnubg_id()
+    fields = MatchIdFields.decode(state.match_id)
+    assert fields.scores == (1, 0) and fields.state is GameState.RESIGNED
+
+
+def test_the_match_end_board_shows_the_final_ids() -> None:
+    match = Match(("Alice", "Bob"), MatchOptions.match(1), FixedDice([3, 1]))
+    match.apply(actions.Resign(0))
+    match.apply(actions.AcceptResignation(1))
+    state = board_state(match)
+    assert match.finished and (state.position_id, state.match_id) == (match.position_id(), "MKslAAAACAAE")

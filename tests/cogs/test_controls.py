@@ -8,30 +8,68 @@ from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
-from cogs.controls import controls, prompt
-from cogs.custom_ids import GameAction
+from cogs.controls import controls, prompt, status_line
+from cogs.custom_ids import GameAction, PlaySelectControl
+from cogs.move_menu import SelectSpec
 
 
 def labels(match: Match) -> list[list[str]]:
-    return [[button.label for button in row] for row in controls(7, 3, match)]
+    return [["select"] if isinstance(row, SelectSpec) else [button.label for button in row]
+            for row in controls(7, 3, match)]
 
 
 def actions_of(match: Match) -> set[GameAction]:
-    return {button.control.action for row in controls(7, 3, match) for button in row}
+    return {button.control.action for row in controls(7, 3, match) if not isinstance(row, SelectSpec)
+            for button in row}
 
 
 def new_match(dice: list[int], options: MatchOptions | None = None) -> Match:
     return Match(("Alice", "Bob"), options or MatchOptions.money(beavers=True), FixedDice(dice))
 
 
-def test_opening_roll_leads_straight_to_moving_with_step_buttons() -> None:
+def test_opening_roll_leads_straight_to_moving_with_the_plays_and_step_buttons() -> None:
     match = new_match([3, 1])  # Alice 3, Bob 1: Alice plays 3-1 (R2.2)
     assert match.phase is Phase.MOVING and match.to_act == 0
-    assert actions_of(match) <= {GameAction.STEP, GameAction.PICK}
-    for row in controls(7, 3, match):
+    rows = controls(7, 3, match)
+    menu = rows[0]
+    assert isinstance(menu, SelectSpec) and menu.control == PlaySelectControl(7, 3)
+    assert {value for _, value in menu.options} == {str(play) for play in match.legal_plays()}  # 16 plays
+    assert actions_of(match) == {GameAction.STEP}  # every step has its button: no "From" needed
+    for row in rows[1:]:
+        assert not isinstance(row, SelectSpec)
         for button in row:
             assert button.control.match_id == 7 and button.control.version == 3
-    assert prompt(match, "@Alice").startswith("@Alice, play your 3-1")
+    assert prompt(match, "@Alice") == (
+        "@Alice, play your 3-1: choose your whole play from the list (it ends your turn), or move checker by "
+        "checker, or type it with `/bg move`."
+    )
+
+
+def test_a_chosen_play_is_the_engine_play_of_the_same_name() -> None:
+    match = new_match([3, 1])
+    menu = controls(7, 3, match)[0]
+    assert isinstance(menu, SelectSpec)
+    for _, value in menu.options:
+        assert str(match.parse_play(value)) == value
+
+
+def test_the_last_checker_is_moved_by_its_step_buttons_with_undo() -> None:
+    match = new_match([3, 1])
+    match.apply(actions.MoveChecker(0, 8, 5))
+    assert labels(match) == [["24/23", "8/7", "6/5", "5/4"], ["Undo"]]
+    assert prompt(match, "@Alice") == (
+        "@Alice, play your 3-1: choose a checker to move, or type it with `/bg move`. So far: 8/5."
+    )
+
+
+def test_a_double_with_more_plays_than_one_list_holds_gets_several_lists() -> None:
+    match = new_match([3, 1, 3, 3])
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    match.apply(actions.Roll(1))
+    assert match.phase is Phase.MOVING and len(match.legal_plays()) == 73  # three lists
+    menus = [row for row in controls(7, 3, match) if isinstance(row, SelectSpec)]
+    assert [len(menu.options) for menu in menus] == [25, 25, 23]
+    assert "from the lists" in prompt(match, "@Bob")
 
 
 def test_turn_start_offers_roll_and_double_then_cube_answers_with_beaver() -> None:
@@ -77,3 +115,16 @@ def test_finished_match_has_no_controls() -> None:
     match.apply(actions.Drop(0))
     assert match.to_act is None
     assert controls(7, 3, match) == () and prompt(match, "@Alice") == ""
+
+
+def test_status_line_says_the_cube_on_offer_and_who_must_answer() -> None:
+    """R6.2, R6.4: while a double or a beaver waits, the line names the value offered, not the cube in the middle."""
+    match = new_match([3, 1, 6, 5])
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    assert status_line(match).endswith("Cube: 1, centred")
+    match.apply(actions.Double(1))
+    assert status_line(match).endswith("Cube: 2 offered to Alice")
+    match.apply(actions.Beaver(0))
+    assert status_line(match).endswith("Cube: 4 offered to Bob")
+    match.apply(actions.AcceptBeaver(1))  # the beaverer owns the cube at 4 and Bob rolls at once
+    assert status_line(match).endswith("Cube: 4, Alice's")

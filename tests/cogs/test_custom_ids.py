@@ -10,14 +10,21 @@ from cogs.custom_ids import (
     CHALLENGE_TEMPLATE,
     GAME_TEMPLATE,
     MAX_CUSTOM_ID,
+    PLAY_SELECT_TEMPLATE,
     ChallengeAction,
     ChallengeControl,
     GameAction,
     GameControl,
+    PlaySelectControl,
 )
 
 ids = st.integers(min_value=1, max_value=2**63 - 1)
 versions = st.integers(min_value=0, max_value=10**12 - 1)
+
+
+#: Plays as the engine writes them (R10.1): the longest a button or an option carries is about 30 characters.
+plays = st.sampled_from(["24/13", "bar/22*", "13/7(2) 8/2(2)", "6/off(4)", "bar/21* 13/9*/5* 6/off",
+                         "24/20*/16*/12*/8*", "bar/24(2) 13/12(2)"])
 
 
 @st.composite
@@ -25,7 +32,8 @@ def game_controls(draw: st.DrawFn) -> GameControl:
     action = draw(st.sampled_from(list(GameAction)))
     start = draw(st.integers(1, 25)) if action in (GameAction.PICK, GameAction.STEP) else None
     die = draw(st.integers(1, 6)) if action is GameAction.STEP else None
-    return GameControl(draw(ids), draw(versions), action, start, die)
+    play = draw(plays) if action is GameAction.PLAY else None
+    return GameControl(draw(ids), draw(versions), action, start, die, play)
 
 
 @given(game_controls())
@@ -35,6 +43,38 @@ def test_game_control_round_trips_within_discord_limit(control: GameControl) -> 
     assert GAME_TEMPLATE.fullmatch(custom_id)
     assert GameControl.parse(custom_id) == control
     assert CHALLENGE_TEMPLATE.fullmatch(custom_id) is None
+    assert PLAY_SELECT_TEMPLATE.fullmatch(custom_id) is None  # discord.py would call both items
+
+
+@given(ids, versions, plays)
+def test_play_select_round_trips_and_its_choice_is_a_play_control(match_id: int, version: int, play: str) -> None:
+    menu = PlaySelectControl(match_id, version)
+    assert len(menu.custom_id) <= MAX_CUSTOM_ID
+    assert PlaySelectControl.parse(menu.custom_id) == menu
+    assert GAME_TEMPLATE.fullmatch(menu.custom_id) is None and CHALLENGE_TEMPLATE.fullmatch(menu.custom_id) is None
+    assert menu.chosen(play) == GameControl(match_id, version, GameAction.PLAY, play=play)
+
+
+@given(ids, versions, st.integers(1, 9))
+def test_the_parts_of_the_plays_have_ids_of_their_own(match_id: int, version: int, part: int) -> None:
+    menu = PlaySelectControl(match_id, version, part)
+    assert PlaySelectControl.parse(menu.custom_id) == menu
+    assert menu.custom_id.endswith(":plays") == (part == 1)
+
+
+def test_a_part_out_of_range_is_refused() -> None:
+    for part in (0, 10):
+        with pytest.raises(ValueError):
+            PlaySelectControl(1, 2, part)
+    with pytest.raises(ValueError):
+        PlaySelectControl.parse("bg:1:2:plays:1")  # part 1 is written without a number: one id per menu
+
+
+def test_a_chosen_value_that_cannot_be_a_play_is_refused() -> None:
+    menu = PlaySelectControl(1, 2)
+    for value in ("", "x" * 101):
+        with pytest.raises(ValueError):
+            menu.chosen(value)
 
 
 @given(ids, st.sampled_from(list(ChallengeAction)), st.booleans())
@@ -48,18 +88,22 @@ def test_challenge_control_round_trips(challenge_id: int, action: ChallengeActio
 def test_step_encodes_match_version_point_and_die() -> None:
     assert GameControl(42, 7, GameAction.STEP, 13, 5).custom_id == "bg:42:7:step:13:5"
     assert GameControl(42, 7, GameAction.ROLL).custom_id == "bg:42:7:roll"
+    assert GameControl(42, 7, GameAction.PLAY, play="24/13").custom_id == "bg:42:7:play:24/13"
 
 
 def test_distinct_controls_of_one_message_have_distinct_ids() -> None:
     controls = [GameControl(1, 3, GameAction.STEP, start, die) for start in range(1, 26) for die in range(1, 7)]
     controls += [GameControl(1, 3, GameAction.PICK, start) for start in range(1, 26)]
-    controls += [GameControl(1, 3, action) for action in GameAction if action not in (GameAction.PICK, GameAction.STEP)]
+    controls += [GameControl(1, 3, GameAction.PLAY, play=play) for play in ("13/8", "13/8 13/7", "13/2", "8/2(2)")]
+    simple = [action for action in GameAction if action not in (GameAction.PICK, GameAction.STEP, GameAction.PLAY)]
+    controls += [GameControl(1, 3, action) for action in simple]
     assert len({c.custom_id for c in controls}) == len(controls)
 
 
 @pytest.mark.parametrize(
     "custom_id",
-    ["", "bg:1:2", "bg:1:2:fly", "bg:x:2:roll", "bg:1:2:step:13", "bg:1:2:step:13:7", "bgc:1:maybe", "lb:1:next"],
+    ["", "bg:1:2", "bg:1:2:fly", "bg:x:2:roll", "bg:1:2:step:13", "bg:1:2:step:13:7", "bgc:1:maybe", "lb:1:next",
+     "bg:1:2:play", "bg:1:2:play:13", "bg:1:2:play:13:5", "bg:1:2:roll:24/13", "bg:1:2:plays"],
 )
 def test_foreign_or_malformed_ids_are_refused(custom_id: str) -> None:
     with pytest.raises(ValueError):
@@ -70,8 +114,14 @@ def test_foreign_or_malformed_ids_are_refused(custom_id: str) -> None:
 
 @pytest.mark.parametrize(
     ("action", "start", "die"),
-    [(GameAction.STEP, None, 3), (GameAction.STEP, 13, None), (GameAction.ROLL, 13, None), (GameAction.PICK, 26, None)],
+    [(GameAction.STEP, None, 3), (GameAction.STEP, 13, None), (GameAction.ROLL, 13, None), (GameAction.PICK, 26, None),
+     (GameAction.PLAY, None, None), (GameAction.PLAY, 13, None)],
 )
 def test_inconsistent_controls_are_rejected(action: GameAction, start: int | None, die: int | None) -> None:
     with pytest.raises(ValueError):
         GameControl(1, 1, action, start, die)
+
+
+def test_a_play_goes_only_with_the_play_action() -> None:
+    with pytest.raises(ValueError):
+        GameControl(1, 1, GameAction.ROLL, play="24/13")

@@ -60,3 +60,14 @@ def test_drawing_processes_exit_when_the_bot_is_killed() -> None:
     finally:
         if bot.poll() is None:
             bot.kill()
+
+
+async def test_the_drawing_processes_are_started_and_warmed_up_at_start_up() -> None:
+    """Issue 15: the first board after a start took about a second, spent starting a process and building the
+    static boards; start_drawing does both before any player waits."""
+    from cogs.board_picture import _DRAWING_PROCESSES, start_drawing
+
+    await start_drawing()
+    processes = _drawing_pool()._processes
+    assert processes is not None and len(processes) == _DRAWING_PROCESSES
+    assert all(alive(pid) for pid in processes)

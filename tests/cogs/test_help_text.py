@@ -1,4 +1,4 @@
-"""/bg help lists every slash command the bot registers, and fits in one Discord message."""
+"""/bg help lists every slash command the bot registers, and fits in one embed."""
 
 from __future__ import annotations
 
@@ -8,9 +8,7 @@ import inspect
 from discord.ext import commands
 
 from bot.app import EXTENSIONS
-from cogs.help_text import HELP
-
-CONTENT_LIMIT = 2000  # Discord's message content limit
+from cogs.help_text import EMBED_DESCRIPTION_LIMIT, HELP, help_embed
 
 
 def registered_commands() -> list[str]:
@@ -33,5 +31,6 @@ def test_help_names_every_registered_command() -> None:
     assert missing == []
 
 
-def test_help_fits_in_one_message() -> None:
-    assert 0 < len(HELP) <= CONTENT_LIMIT
+def test_help_fits_in_one_embed() -> None:
+    assert 0 < len(HELP) <= EMBED_DESCRIPTION_LIMIT == 4096
+    assert help_embed().description == HELP

@@ -157,3 +157,30 @@ async def until_may_double(table: Table, user: ScenarioUser, rng: random.Random)
         else:
             await finish_turn(table, rng)
     raise AssertionError(f"{user.name} never got the cube")
+
+
+def plays_offered(message: Message) -> list[str]:
+    """The whole plays in the message's select menu (the option values: plays in notation), if it has one."""
+    return [value for menu in message.selects for _, value in menu.options]
+
+
+def whole_play_buttons(message: Message) -> list[str]:
+    """The labels of the message's green whole-play buttons (each plays its play and ends the turn)."""
+    return [button.label or "" for button in message.buttons
+            if button.custom_id and ":play:" in button.custom_id and not button.disabled]
+
+
+async def choose_play(table: Table, user: ScenarioUser, play: str, *, timeout: float = 15.0) -> Message:
+    """Choose a whole play in the current game message's select menus (the one that holds it) and wait until the
+    bot has shown the result (as `Table.click` does for buttons)."""
+    message = table.game
+    version = message.version
+    menu = next(menu for menu in message.selects if play in [value for _, value in menu.options])
+    acknowledged_in_time(await user.select(message, play, custom_id=menu.custom_id))
+    await wait_for_edit(message, version, timeout=timeout)
+    if message.buttons or message.selects:
+        return message
+    board = await table.next_board(timeout)
+    if is_game_result(board):
+        board = await table.next_board(timeout)
+    return board

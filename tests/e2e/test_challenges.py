@@ -107,3 +107,104 @@ async def test_matches_in_new_threads_share_one_channel(
     # and the parent channel itself has no match
     nothing = await acknowledged_in_time(await alice.slash("bg board")).settled()
     assert "no match in this channel" in nothing.content and nothing.ephemeral
+
+
+def thread_requests(standin: DiscordStandin) -> int:
+    """How many times the bot asked Discord to open a thread."""
+    return sum(1 for method, path in standin.requests if method == "POST" and path.endswith("/threads"))
+
+
+async def test_a_stranger_pressing_accept_on_a_thread_challenge_opens_no_thread(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    carol = standin.add_user("Carol")
+    challenge = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, thread=True)).message
+    assert challenge is not None
+    refused = acknowledged_in_time(await carol.click(challenge, "Accept"))
+    answer = await refused.next_followup(timeout=5)
+    assert "This challenge is for Bob" in answer.content and answer.ephemeral
+    assert thread_requests(standin) == 0 and not standin.threads and not standin.deleted_channels
+    # the challenged member's Accept then works: one thread, the match in it, no apology
+    accepted = acknowledged_in_time(await bob.click(challenge, "Accept"))
+    await wait_until(challenge, lambda m: "challenge accepted" in m.content, timeout=10)
+    assert not accepted.followups
+    (thread,) = standin.threads
+    assert thread.name == "Alice vs Bob" and thread_requests(standin) == 1
+    board = await standin.wait_for_message(thread, timeout=10)
+    assert board.attachments
+
+
+async def test_two_members_accepting_one_open_thread_challenge_at_once(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    carol = standin.add_user("Carol")
+    challenge = acknowledged_in_time(await alice.slash("bg challenge", thread=True)).message
+    assert challenge is not None
+    replies = await asyncio.gather(bob.click(challenge, "Accept"), carol.click(challenge, "Accept"))
+    for reply in replies:
+        acknowledged_in_time(reply)
+    await wait_until(challenge, lambda m: "challenge accepted" in m.content, timeout=10)
+    (thread,) = standin.threads
+    assert thread_requests(standin) == 1 and not standin.deleted_channels
+    winner = bob if "vs Bob" in thread.name else carol
+    loser = carol if winner is bob else bob
+    assert thread.name == f"Alice vs {winner.name}"
+    (reply,) = [r for r in replies if r.interaction.user.id == loser.id]
+    answer = await reply.next_followup(timeout=5)
+    assert answer.ephemeral and answer.visible_to == loser.id
+    assert answer.content == f"{winner.name} accepted first: the match is in <#{thread.id}>."
+    assert not next(r for r in replies if r.interaction.user.id == winner.id).followups
+
+
+async def test_open_challenges_are_limited_per_member(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    first = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob)).message
+    assert first is not None and bob.id in first.pinged
+    await asyncio.sleep(0.5)  # the bot stores where the challenge message is right after posting it
+    again = await acknowledged_in_time(await alice.slash("bg challenge", opponent=bob)).settled()
+    assert again.ephemeral and again.content.startswith("You have already challenged Bob")
+    assert again.content.endswith(f"/{first.channel_id}/{first.id}")  # a link to the open challenge
+    others = [standin.add_user(name) for name in ("Carol", "Dave", "Erin")]
+    for opponent in others[:2]:
+        assert acknowledged_in_time(await alice.slash("bg challenge", opponent=opponent)).message is not None
+    refused = await acknowledged_in_time(await alice.slash("bg challenge", opponent=others[2])).settled()
+    assert refused.ephemeral and "You already have 3 open challenges" in refused.content
+    assert refused.content.endswith(f"/{first.channel_id}/{first.id}")
+    pinged = [m for m in alice.channel.messages if not m.ephemeral and bob.id in m.pinged]
+    assert pinged == [first]  # Bob was notified once
+    acknowledged_in_time(await alice.click(first, "Withdraw"))
+    await wait_until(first, lambda m: "withdrew" in m.content, timeout=5)
+    assert acknowledged_in_time(await alice.slash("bg challenge", opponent=others[2])).message is not None
+
+
+async def test_a_server_may_play_every_match_in_a_new_thread(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    shown = await acknowledged_in_time(await alice.slash("bgadmin threads")).settled()
+    assert shown.ephemeral and "Threads by default is off" in shown.content
+    changed = await acknowledged_in_time(await alice.slash("bgadmin threads", setting="on")).settled()
+    assert "Threads by default is now on" in changed.content
+    # no `thread` option: the server's default opens a thread
+    challenge = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, length=3)).message
+    assert challenge is not None and "in a new thread" in challenge.content
+    assert await standin.wait_for_message(alice.channel) is challenge
+    acknowledged_in_time(await bob.click(challenge, "Accept"))
+    await wait_until(challenge, lambda m: "challenge accepted" in m.content, timeout=10)
+    (thread,) = standin.threads
+    assert thread.parent_id == alice.channel.id and thread.name == "Alice vs Bob"
+    assert (await standin.wait_for_message(thread, timeout=10)).attachments  # the match is played there
+    # in the match's thread, the default cannot open a thread inside it: the thread's own match is in the way
+    carol, dave = standin.add_user("Carol"), standin.add_user("Dave")
+    busy = acknowledged_in_time(await carol.slash("bg challenge", opponent=dave, in_channel=thread))
+    assert "already a match in this channel" in (await busy.settled()).content
+    # the challenger's word wins over the default
+    here = await start_match(standin, carol, dave, length=1, thread=False)
+    assert here.channel is alice.channel and len(standin.threads) == 1
+    await acknowledged_in_time(await alice.slash("bgadmin threads", setting="off")).settled()
+    shown = await acknowledged_in_time(await alice.slash("bgadmin threads")).settled()
+    assert "Threads by default is off" in shown.content

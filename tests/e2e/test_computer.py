@@ -12,7 +12,7 @@ import pytest
 
 from bot.computer import NOT_AVAILABLE
 from tests.e2e.conftest import seeded_env
-from tests.e2e.table import MENTION, Table, acknowledged_in_time, finish_turn, is_game_result, labels, start_match
+from tests.e2e.table import MENTION, Table, acknowledged_in_time, is_game_result, labels, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
@@ -36,7 +36,20 @@ async def human_acts(table: Table, human: ScenarioUser, rng: random.Random) -> N
         if label in shown:
             await table.click(human, label)
             return
-    await finish_turn(table, rng)
+    for _ in range(60):  # a whole turn by clicks: a listed play ends it at once, steps end with Done
+        if addressed(table.game) != human.id:
+            return
+        shown = labels(table.game)
+        if "Done" in shown:
+            await table.click(human, "Done")
+            return
+        moves = [label for label in shown if label not in ("Undo", "Back")]
+        if moves:
+            await table.click(human, rng.choice(moves))
+        else:  # only the select menu of whole plays: pick one
+            await human.select(table.game, table.game.selects[0].options[0][1])
+            await table.next_board()
+    raise AssertionError("the human's turn did not end")
 
 
 @pytest.mark.slow

@@ -7,7 +7,9 @@ import asyncio
 import contextlib
 import random
 
-from tests.e2e.table import acknowledged_in_time, labels, start_match, until_may_double
+import pytest
+
+from tests.e2e.table import acknowledged_in_time, finish_turn, labels, start_match, until_may_double
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
 
 
@@ -45,9 +47,9 @@ async def test_a_button_from_an_older_board_is_out_of_date(
     mover = table.to_act()
     assert mover is not None
     picks = [label for label in labels(table.game) if label.startswith("From ")]
-    assert picks, labels(table.game)
-    await table.click(mover, picks[0])  # a point with two possible dice: both are offered as steps
-    steps = [b for b in table.game.buttons if b.custom_id and ":step:" in b.custom_id]
+    if picks:  # only when the rows are full: a point with two possible dice asks for the die first
+        await table.click(mover, picks[0])
+    steps = [b for b in table.game.buttons if b.custom_id and ":step:" in b.custom_id][:2]
     assert len(steps) == 2, labels(table.game)
     # Two clicks on the same board before the bot redraws it: the second button belongs to an older state.
     first, second = await asyncio.gather(
@@ -60,8 +62,8 @@ async def test_a_button_from_an_older_board_is_out_of_date(
         with contextlib.suppress(TimeoutError):
             answers.append((await reply.next_followup(timeout=3)).content)
     assert len(answers) == 1, answers
-    assert answers[0].startswith("This board is out of date.")
-    assert f"/{table.channel.id}/{table.game.id}" in answers[0]  # a link to the current game message
+    # The pressed board is the current one, brought up to date in place (issue 15: no link to itself).
+    assert answers[0] == "This board was out of date; it now shows the current position."
 
 
 async def test_challenges_that_make_no_sense_are_refused(
@@ -84,6 +86,29 @@ async def test_help_lists_the_commands(standin: DiscordStandin, bot: BotProcess,
                                        players: tuple[ScenarioUser, ScenarioUser]) -> None:
     alice, _ = players
     reply = acknowledged_in_time(await alice.slash("bg help"))
-    assert reply.ephemeral
+    assert reply.ephemeral and reply.message is not None
+    (embed,) = reply.message.embeds
     for command in ("/bg challenge", "/bg move", "/bg resign", "/bg board", "/bg matches", "/bgadmin turn-limit"):
-        assert command in reply.content
+        assert command in embed["description"]
+
+
+async def test_a_second_press_on_a_control_just_used_is_ignored_silently(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """A double click (issue 15): the first press acts, the second on the same control gets no "out of date"."""
+    alice, bob = players
+    table = await start_match(standin, alice, bob, length=3)
+    rng = random.Random(12)
+    while "Roll" not in labels(table.game):
+        await finish_turn(table, rng)
+    player = table.to_act()
+    assert player is not None
+    roll = next(b.custom_id for b in table.game.buttons if b.label == "Roll")
+    first, second = await asyncio.gather(
+        player.click(table.game, custom_id=roll), player.click(table.game, custom_id=roll)
+    )
+    for reply in (first, second):
+        acknowledged_in_time(reply)
+        with pytest.raises(TimeoutError):
+            await reply.next_followup(timeout=3)
+    assert "Roll" not in labels(table.game) or table.to_act() is not player

@@ -35,10 +35,13 @@ async def test_sigkill_mid_turn_then_the_same_buttons_continue(
     before_kill = table.game
     buttons_before = [(b.label, b.custom_id) for b in before_kill.buttons]
     picture_before = await board_png(alice)
+    bobs_view_before = await board_png(bob)
+    assert bobs_view_before != picture_before  # a player's private /bg board is drawn from their own side
 
     await bot.restart()  # SIGKILL, start again on the same database, wait until it is connected
 
-    assert await board_png(bob) == picture_before  # nothing was lost: the same board, steps entered included
+    # nothing was lost: the same board, steps entered included
+    assert (await board_png(alice), await board_png(bob)) == (picture_before, bobs_view_before)
     assert [(b.label, b.custom_id) for b in before_kill.buttons] == buttons_before
     assert table.game is before_kill
     await finish_turn(table, rng)  # clicking the very buttons of the message posted before the kill

@@ -379,7 +379,9 @@ def test_match_id_follows_the_state() -> None:
     match.apply(Double(ALICE))
     match.apply(Drop(BOB))
     fields = match.match_id_fields()
-    assert (fields.state, fields.scores, fields.cube) == (GameState.DROPPED, (0, 0), 2)  # scores at the game's start
+    # As gnubg shows a dropped game (issue 22): the game added to the score, the dropper to decide, no dice.
+    assert (fields.state, fields.scores, fields.cube, fields.turn, fields.dice) == (GameState.DROPPED, (2, 0), 2, BOB,
+                                                                                    (0, 0))
     assert match.scores == [2, 0]
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.engine import Play, Position, Step
-from render.samples import Example, ids_state
+from render.samples import Example, ids_state, pending_double
 
 GOLDEN_DIR = Path(__file__).with_name("golden")
 
@@ -38,6 +38,8 @@ def _cases() -> dict[str, GoldenCase]:
     bear_off = Position.from_points({6: 2, 4: 1, 3: 2, 1: 1}, {6: 3, 5: 3, 3: 2, 2: 2, 1: 1})
     # Stacks over 5: 9 on one point, 6 on another, and one side with all 15 on a single point.
     stacks = Position.from_points({6: 9, 8: 6}, {1: 15})
+    # Bob (player 1, top) on roll seen from Alice's side: he has played 24/18 of his 6-5 after her 8/5 6/5.
+    bob_moving = Position.from_points({24: 1, 18: 1, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 2, 6: 4, 5: 2})
     return {
         "start": GoldenCase(Example(ids_state(start, on_roll=0, names=names), perspective=0)),
         "bar_both_sides": GoldenCase(Example(
@@ -71,6 +73,15 @@ def _cases() -> dict[str, GoldenCase]:
                                               "\u65e5\u672c\u8a9e\u306e\u540d\u524d \U0001f525"),
                       dice=(6, 5)),
             perspective=0,
+        )),
+        # Issue 15: a double waiting for its answer, and the board kept from player 0's side on player 1's turn.
+        "pending_double": GoldenCase(pending_double()),
+        "beaver_offered": GoldenCase(Example(  # R6.4: Bob beavered Alice's double; she answers the cube at 4
+            ids_state(start, on_roll=0, names=names, answering=0, offered_cube=4), perspective=0,
+        ), theme="light"),
+        "top_player_on_roll": GoldenCase(Example(
+            ids_state(bob_moving, on_roll=1, names=names, dice=(6, 5), used_dice=(6,), scores=(1, 2), match_length=5),
+            perspective=0, last_play=Play((Step(8, 5, 3), Step(6, 5, 1))), partial_steps=(Step(24, 18, 6),),
         )),
     }
 

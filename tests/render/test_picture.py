@@ -170,11 +170,15 @@ def random_state(rng: random.Random) -> tuple[BoardState, int, Play | None, tupl
     rolled = (dice[0],) * 4 if dice and dice[0] == dice[1] else (dice or ())
     used = tuple(rng.sample(rolled, rng.randint(0, len(rolled)))) if rolled else ()
     length = rng.choice([0, 1, 5, 7, 25])
+    cube_value = 2 ** rng.randint(0, 12)
+    answering = rng.choice([None, 0, 1])  # a double or beaver waiting (before a roll), or a resignation
+    offered = cube_value * rng.choice([2, 4]) if answering is not None and dice is None and rng.random() < 0.7 else 0
     state = BoardState(
         position=position, on_roll=rng.randint(0, 1), names=(random_name(rng), random_name(rng)),
-        cube_value=2 ** rng.randint(0, 12), cube_owner=rng.choice([None, 0, 1]), dice=dice, used_dice=used,
+        cube_value=cube_value, cube_owner=rng.choice([None, 0, 1]), dice=dice, used_dice=used,
         scores=(rng.randint(0, 30), rng.randint(0, 30)), match_length=length,
         crawford=bool(length) and rng.random() < 0.3, position_id="4HPwATDgc/ABMA", match_id="cAkAAAAAAAAA",
+        answering=answering, offered_cube=offered, game_over=rng.random() < 0.05,
     )
 
     def steps() -> tuple[Step, ...]:

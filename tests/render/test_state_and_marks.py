@@ -29,6 +29,12 @@ def make(**fields: object) -> BoardState:
         ({"match_length": 26}, "match_length"),  # R8.1
         ({"crawford": True}, "Crawford"),  # R8.3: no Crawford game in money play
         ({"scores": (-1, 0)}, "scores"),
+        ({"answering": 2}, "answering"),
+        ({"answering": 1, "offered_cube": 3}, "double"),  # R6.2: twice the cube, R6.4: four times after a beaver
+        ({"answering": 1, "offered_cube": 1}, "double"),
+        ({"answering": 1, "cube_value": 2, "cube_owner": 1, "offered_cube": 16}, "double"),
+        ({"offered_cube": 2}, "answering"),
+        ({"answering": 1, "offered_cube": 2, "dice": (3, 1)}, "before rolling"),
     ],
 )
 def test_impossible_states_are_refused_with_a_clear_message(fields: dict[str, object], message: str) -> None:
@@ -64,3 +70,10 @@ def test_marks_count_hits_bar_entries_and_bear_offs() -> None:
 def test_a_backwards_step_is_refused() -> None:
     with pytest.raises(ValueError, match="forward"):
         Marks.of([Step(5, 8, 3)])
+
+
+def test_the_player_marked_to_act_is_on_roll_the_one_answering_or_nobody() -> None:
+    assert make(on_roll=1).acting == 1
+    assert make(on_roll=1, answering=0, offered_cube=2).acting == 0
+    assert make(on_roll=1, answering=1, offered_cube=4).acting == 1  # a beaver goes back to the doubler
+    assert make(on_roll=1, game_over=True).acting is None

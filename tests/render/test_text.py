@@ -85,3 +85,10 @@ def test_names_are_cleaned_and_never_empty() -> None:
 def test_bad_perspective_is_refused() -> None:
     with pytest.raises(ValueError, match="perspective"):
         text_board(start_state(), perspective=2)
+
+
+def test_an_offered_cube_and_the_player_to_answer_are_written() -> None:
+    state = BoardState(position=Position.initial(), on_roll=0, names=("Alice", "Bob"), answering=1, offered_cube=2)
+    text = text_board(state, perspective=0)
+    assert "cube: 64 (middle), 2 offered to X" in text
+    assert "X: Bob  (to answer)" in text and "(on roll)" not in text

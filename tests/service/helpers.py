@@ -37,12 +37,25 @@ class SeededDice:
 
 
 async def start_match(
-    service: GameService, channel_id: int = 10, options: MatchOptions | None = None
+    service: GameService, channel_id: int = 10, options: MatchOptions | None = None, *, shown: bool = True
 ) -> MatchUpdate:
+    """Challenge and accept; with `shown`, the first board is recorded as shown, as the front end does once it
+    posted it (the turn clock runs from then, R9.5)."""
     challenge = await service.challenge(
         guild_id=GUILD, channel_id=channel_id, challenger=ALICE, opponent=BOB, options=options or MatchOptions(1)
     )
-    return await service.accept(challenge.id, BOB)
+    update = await service.accept(challenge.id, BOB)
+    if shown:
+        await show(service, update.record)
+    return update
+
+
+_MESSAGE_IDS = iter(range(900_000, 10**9))
+
+
+async def show(service: GameService, record: MatchRecord) -> None:
+    """Record a new game message showing this version, as the front end does after posting it."""
+    assert await service.set_shown(record.id, record.channel_id, next(_MESSAGE_IDS), record.version)
 
 
 async def random_action(

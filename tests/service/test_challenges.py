@@ -109,13 +109,14 @@ async def test_an_open_challenge_goes_to_whoever_accepts_first(service: GameServ
     winners = [r for r in results if not isinstance(r, BaseException)]
     losers = [r for r in results if isinstance(r, ServiceError)]
     assert len(winners) == 1 and len(losers) == 1
-    assert "already accepted" in str(losers[0])
+    winner = winners[0].record.players[1]
+    assert str(losers[0]) == f"{winner.name} accepted first."
 
 
 async def test_challenges_expire_after_ten_minutes(service: GameService, clock: FakeClock) -> None:
     old = await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MATCH3)
     clock.now += 300
-    young = await service.challenge(guild_id=GUILD, channel_id=11, challenger=ALICE, opponent=BOB, options=MATCH3)
+    young = await service.challenge(guild_id=GUILD, channel_id=11, challenger=ALICE, opponent=CAROL, options=MATCH3)
     clock.now += 300
     with pytest.raises(ServiceError, match="expired"):
         await service.accept(old.id, BOB)

@@ -9,7 +9,7 @@ import pytest
 from bot.engine.options import MatchOptions
 from bot.service import ChallengeStatus, GameService, NotFoundError
 from tests.service.conftest import FakeClock
-from tests.service.helpers import ALICE, BOB, GUILD, SeededDice, start_match
+from tests.service.helpers import ALICE, BOB, GUILD, SeededDice, show, start_match
 
 HOUR = 3600
 
@@ -58,6 +58,7 @@ async def test_a_claim_is_offered_once_per_overdue_turn_even_across_restarts(
             current = (await restarted.step(record.id, user, steps[0].start, steps[0].die)).record
         else:
             current = (await restarted.confirm(record.id, user)).record
+    await show(restarted, current)
     clock.now += 25 * HOUR
     assert [r.id for r in await restarted.due_claim_offers()] == [record.id]
     assert await restarted.due_claim_offers() == []

@@ -10,7 +10,7 @@ from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchStatus, ServiceError
 from bot.service.records import DEFAULT_TURN_LIMIT_SECONDS
 from tests.service.conftest import FakeClock
-from tests.service.helpers import GUILD, SeededDice, start_match
+from tests.service.helpers import GUILD, SeededDice, show, start_match
 
 HOUR = 3600
 
@@ -63,8 +63,13 @@ async def test_acting_restarts_the_timer_for_the_next_player(service: GameServic
             record = (await service.step(record.id, user, nxt[0].start, nxt[0].die)).record
         else:
             record = (await service.confirm(record.id, user)).record
-    # ... handing the turn over does: the opponent gets a fresh 24 hours and a new reminder.
+    # ... handing the turn over does: the opponent gets a fresh 24 hours and a new reminder, counted from when
+    # their board is shown.
     assert record.timer.started_at == clock.now and not record.timer.reminded
+    assert not record.timer.running
+    clock.now += 12 * HOUR
+    assert await service.due_reminders() == []  # not shown yet: the clock has not started (issue 15)
+    await show(service, record)
     assert await service.due_reminders() == []
     clock.now += 12 * HOUR
     assert [r.id for r in await service.due_reminders()] == [record.id]

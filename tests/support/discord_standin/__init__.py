@@ -25,6 +25,7 @@ Fixtures (tests/conftest.py):
 Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
     alice = standin.add_user("alice")          # ScenarioUser; add_user(name, bot=True) for a bot account
     games = standin.add_channel("games"); alice.channel = games   (default standin.default_channel; threads too)
+    standin.delete_channel(games)     # as a moderator would: gone with its threads; CHANNEL_/THREAD_DELETE sent
     reply = await alice.slash("bg challenge", opponent=bob, length=3)     # subcommands/groups by words;
         # options by name: ScenarioUser/User for user options, Channel for channel options, str/int/float/bool.
         # Unknown command/option, a bad choice or out-of-range value raises ScenarioError (like the client).
@@ -55,6 +56,11 @@ Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
     standin.advance_clock(seconds)      # e.g. 16 * 60 to expire interaction tokens
     standin.rate_limit("/messages", count=1, retry_after=0.2)   # next matching REST call answers 429
     standin.rate_limit(count=None, every=3); standin.stop_rate_limits()   # 429 on every 3rd call, until stopped
+    hold = standin.hold("POST", "/messages"); await hold.wait_reached(); await bot.kill(); hold.release(carry_out=False)
+        # the bot's next matching request waits at the stand-in: kill the bot at that exact moment
+    standin.fail("POST", "/messages", status=503)   # next one answers 503; seconds=30 with status=502: an outage
+    standin.fail("POST", "/messages", status=403, code=50013, seconds=...)  # a permission taken away
+    standin.stop_faults()
     await standin.request_reconnect(); await standin.wait_until_ready()   # opcode 7, bot must RESUME
     bot = await launch_bot(); await bot.kill(); await bot.start(); await bot.wait_ready()
     await bot.restart()  (SIGKILL + start + wait_ready, same database)   code = await bot.terminate()  (SIGTERM)

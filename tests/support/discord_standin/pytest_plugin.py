@@ -95,6 +95,7 @@ async def shared_standin(
     """The module's stand-in for one test: a fresh default channel, no rate limits, rules checked at the end.
     Shared state (other tests' messages, threads, counters) stays: compare counts before and after."""
     module_standin.stop_rate_limits()
+    module_standin.stop_faults()
     request.node._standin_processes = module_standin.processes
     for process in module_standin.processes:
         if process.keep_running and not process.running:  # an earlier test killed or stopped it

@@ -392,13 +392,7 @@ class RestApi:
         channel = self._channel(request)
         if channel is None:
             return unknown("Channel", 10003)
-        del self.standin.channels[channel.id]
-        self.standin.deleted_channels.append(channel)
-        if channel.is_thread:
-            ids = {"id": str(channel.id), "guild_id": str(channel.guild_id), "parent_id": str(channel.parent_id)}
-            self.standin.dispatch("THREAD_DELETE", ids | {"type": channel.type})
-        else:
-            self.standin.dispatch("CHANNEL_DELETE", channel.payload())
+        self.standin.delete_channel(channel)
         return json_response(channel.payload())
 
     async def create_message(self, request: web.Request) -> web.Response:
@@ -484,6 +478,8 @@ class RestApi:
         starter = request.match_info.get("message_id")
         if starter is not None and self._message(request, parent) is None:
             return unknown("Message", 10008)
+        if starter is not None and int(starter) in self.standin.channels:
+            return discord_error(400, 160004, "A thread has already been created for this message")
         thread = Channel(
             id=int(starter) if starter else snowflake(),  # a thread started from a message shares its id
             name=name,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from . import limits
+from .faults import Failure, Hold
 from .gateway import GUILD_MEMBERS_INTENT, GUILD_MESSAGES_INTENT, RECONNECT, GatewaySession, gateway_handler
 from .model import (
     EPHEMERAL_FLAG,
@@ -86,6 +87,8 @@ class DiscordStandin:
         self.requests: list[tuple[str, str]] = []
         self.rate_limits: list[RateLimitRule] = []
         self.rate_limited = 0
+        self.holds: list[Hold] = []
+        self.failures: list[Failure] = []
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.privileged_intents = 0
         self.sessions: dict[str, GatewaySession] = {}
@@ -163,6 +166,21 @@ class DiscordStandin:
         self.channels[channel.id] = channel
         self.dispatch("CHANNEL_CREATE", channel.payload())
         return channel
+
+    def delete_channel(self, channel: Channel) -> None:
+        """Delete a channel or thread as a moderator would (or the bot, through REST): it is gone at once, with
+        its threads, and the bot gets CHANNEL_DELETE or THREAD_DELETE (nothing for the threads of a deleted
+        channel, as on Discord: clients drop them with their channel)."""
+        del self.channels[channel.id]
+        self.deleted_channels.append(channel)
+        for thread in [t for t in self.threads if t.parent_id == channel.id]:
+            del self.channels[thread.id]
+            self.deleted_channels.append(thread)
+        if channel.is_thread:
+            ids = {"id": str(channel.id), "guild_id": str(channel.guild_id), "parent_id": str(channel.parent_id)}
+            self.dispatch("THREAD_DELETE", ids | {"type": channel.type})
+        else:
+            self.dispatch("CHANNEL_DELETE", channel.payload())
 
     @property
     def threads(self) -> list[Channel]:
@@ -256,6 +274,29 @@ class DiscordStandin:
     def stop_rate_limits(self) -> None:
         self.rate_limits.clear()
 
+    def hold(self, method: str, path_part: str, *, count: int = 1) -> Hold:
+        """Hold the bot's next `count` REST requests of `method` whose path contains `path_part` (faults.Hold)."""
+        hold = Hold(method, path_part, count)
+        self.holds.append(hold)
+        return hold
+
+    def fail(self, method: str, path_part: str, *, status: int = 503, code: int = 0, message: str = "",
+             count: int | None = 1, seconds: float | None = None, with_files: bool = False) -> Failure:
+        """Answer the bot's matching REST requests with an error (faults.Failure): `count` times, or every one
+        for `seconds`; with `with_files`, only those that upload files."""
+        failure = Failure(method, path_part, status, code, message or f"{status}: Discord is unavailable",
+                          None if seconds is not None else count,
+                          None if seconds is None else time.monotonic() + seconds, with_files)
+        self.failures.append(failure)
+        return failure
+
+    def stop_faults(self) -> None:
+        """Release every held request (carried out) and stop every failure."""
+        for hold in self.holds:
+            hold.release()
+        self.holds.clear()
+        self.failures.clear()
+
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
         self.requests.append((request.method, request.path))
@@ -273,6 +314,12 @@ class DiscordStandin:
                 }
                 body = {"message": "You are being rate limited.", "retry_after": rule.retry_after, "global": False}
                 return json_response(body, status=429, headers=headers)
+        for failure in self.failures:
+            if failure.applies(request):
+                return failure.response()
+        for hold in self.holds:
+            if hold.applies(request) and not await hold.wait():
+                return json_response({"message": "503: the bot was gone", "code": 0}, status=503)
         response: web.StreamResponse = await handler(request)
         return response
 

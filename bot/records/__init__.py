@@ -1,0 +1,5 @@
+"""Match records for other programs: the .mat text GNU Backgammon and other programs import (issue 17)."""
+
+from bot.records.mat import match_to_mat
+
+__all__ = ["match_to_mat"]

@@ -1,0 +1,284 @@
+""".mat match files, as GNU Backgammon writes them with `export match mat` and reads them with `import mat`.
+
+The file is a header, ` N point match` (0 for a money game), then each game: its number, both names with the
+score at its start, and two columns of numbered lines, one per player (the first name on the left): rolls with
+their plays (`31: 8/5 6/5`, one `from/to` per die, bar 25, off 0, `*` on a hit), cube actions (` Doubles => 2`,
+` Takes`, ` Drops`, and ` Beavers => 4`, which gnubg's importer reads as a beaver taken by the next roll; a
+refused beaver is written as a redouble, ` Doubles => 4`, then ` Drops`), and
+the winner's `Wins N points`. The columns and spacing follow gnubg's own writer, so gnubg writes back the same
+text after importing it (tests/records). What the format cannot say:
+
+- Declined resignations are not recorded (gnubg does not record them either).
+- Automatic doubles (R2.3): gnubg's importer starts every cube at 1, so the numbers in the file leave them out
+  and a comment says how many there were. gnubg then scores such a game at the cube without them.
+- "Wins N" after a bear-off is the game's kind times the cube in the file, as gnubg writes it whatever the Jacoby
+  rule (gnubg scores the game itself); after a resignation it is the points the game gave (so a gammon resigned
+  under the Jacoby rule, worth a single game here, R7.3, reads as a single game resigned).
+- A game won on time (R9.5) is written as a resignation of the points it gave; gnubg reads a resignation of at
+  most a backgammon, so its score can differ there.
+- Names: gnubg ends a name at `:` and cuts GamesGrid ratings at `,`, so both become `_`; names are cut to gnubg's
+  31 bytes (UTF-8) at a character boundary. Spaces and any other letters are kept. A first name and score of
+  31 bytes or more are followed by one space (gnubg writes none there, and then cannot read the second name).
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from bot.engine import events as ev
+from bot.engine.dice import FixedDice
+from bot.engine.match import Match
+from bot.engine.match_log import MatchLog
+from bot.engine.outcome import OutcomeKind
+from bot.engine.play import Play, Step
+
+NAME_BYTES = 31  # gnubg keeps names of up to MAX_NAME_LEN - 1 bytes
+_LEFT_WIDTH = 27  # a left-column entry, as gnubg pads it
+NO_PLAY = Play(())
+_WIN_KINDS = {OutcomeKind.SINGLE: 1, OutcomeKind.GAMMON: 2, OutcomeKind.BACKGAMMON: 3}
+
+
+class RecordKind(enum.Enum):
+    MOVE = "move"  # a roll and its play (possibly no move)
+    ROLL = "roll"  # a roll not played: the game ended by resignation after it, or the match is still running
+    DOUBLE = "double"
+    BEAVER = "beaver"
+    TAKE = "take"
+    DROP = "drop"
+    RESIGN = "resign"  # `player` resigned (or lost on time), giving `points`
+
+
+@dataclass(frozen=True, slots=True)
+class MatRecord:
+    """One entry of a game in the file. `points` is what a winning move or a resignation is worth in the file."""
+
+    kind: RecordKind
+    player: int
+    dice: tuple[int, int] = (0, 0)
+    play: Play = NO_PLAY
+    points: int = 0
+
+
+@dataclass(slots=True)
+class MatGame:
+    """One game: the score at its start, the automatic doubles of its opening, and its entries in order."""
+
+    number: int
+    scores: tuple[int, int]
+    automatic_doubles: int = 0
+    records: list[MatRecord] = field(default_factory=list)
+
+
+def match_to_mat(source: Match | MatchLog, *, date: datetime.date | None = None) -> str:
+    """The .mat text of a finished or running match (or its log), as gnubg's `export match mat` writes it.
+
+    `date` becomes the `[EventDate]` header (gnubg takes the file's date when there is none).
+    """
+    log = source.log if isinstance(source, Match) else source
+    games = mat_games(log)
+    return _header(log, games, date) + "".join(_game_text(log.names, game) for game in games)
+
+
+def match_events(log: MatchLog) -> list[ev.Event]:
+    """Every event of the match, in order, by replaying its log."""
+    dice = FixedDice([*log.start_dice, *(die for entry in log.entries for die in entry.dice)])
+    match = Match(log.names, log.options, dice)
+    events = list(match.last_events)
+    for entry in log.entries:
+        events += match.apply(entry.action)
+    return events
+
+
+def mat_games(log: MatchLog) -> list[MatGame]:
+    """The games of the match as the file's entries (a running game ends with what has happened so far)."""
+    games: list[MatGame] = []
+    scores = (0, 0)
+    pending: tuple[int, tuple[int, int]] | None = None  # a roll not yet played: (player, dice)
+    for event in match_events(log):
+        game = games[-1] if games else None
+        match event:
+            case ev.GameStarted(number=number):
+                games.append(MatGame(number, scores))
+                pending = None
+            case ev.AutomaticDouble():
+                assert game is not None
+                game.automatic_doubles += 1
+            case ev.OpeningRolled(rolls=rolls, player=player):
+                pending = (player, _high_first(rolls[-1]))
+            case ev.Rolled(player=player, dice=dice):
+                pending = (player, _high_first(dice))
+            case ev.Played(player=player, dice=dice, play=play):
+                assert game is not None
+                game.records.append(MatRecord(RecordKind.MOVE, player, _high_first(dice), play))
+                pending = None
+            case ev.Doubled(player=player):
+                _add(game, RecordKind.DOUBLE, player)
+            case ev.Beavered(player=player):
+                _add(game, RecordKind.BEAVER, player)
+            case ev.Taken(player=player):
+                _add(game, RecordKind.TAKE, player)
+            case ev.BeaverRefused(player=player):
+                # A refused beaver is written as the redouble it is: gnubg's importer, told "Beavers", takes the
+                # beaver at the next roll, and when no roll follows its flag stays on and spoils the next import.
+                assert game is not None and game.records[-1].kind is RecordKind.BEAVER
+                game.records[-1] = MatRecord(RecordKind.DOUBLE, 1 - player)
+                _add(game, RecordKind.DROP, player)
+            case ev.Dropped(player=player):
+                _add(game, RecordKind.DROP, player)
+            case ev.GameWon(outcome=outcome, scores=after):
+                assert game is not None
+                scores = after
+                if outcome.kind in _WIN_KINDS:
+                    last = game.records[-1]
+                    file_cube = outcome.cube >> game.automatic_doubles
+                    game.records[-1] = MatRecord(last.kind, last.player, last.dice, last.play,
+                                                 _WIN_KINDS[outcome.kind] * file_cube)
+                elif outcome.kind in (OutcomeKind.RESIGNED, OutcomeKind.CLAIMED):
+                    if pending is not None:
+                        game.records.append(MatRecord(RecordKind.ROLL, pending[0], pending[1]))
+                    game.records.append(MatRecord(RecordKind.RESIGN, 1 - outcome.winner,
+                                                  points=outcome.points >> game.automatic_doubles))
+                pending = None
+            case _:
+                pass
+    if games and pending is not None:
+        games[-1].records.append(MatRecord(RecordKind.ROLL, pending[0], pending[1]))
+    return games
+
+
+def _add(game: MatGame | None, kind: RecordKind, player: int) -> None:
+    assert game is not None
+    game.records.append(MatRecord(kind, player))
+
+
+def _high_first(dice: tuple[int, int]) -> tuple[int, int]:
+    return (max(dice), min(dice))
+
+
+# --- the text ---------------------------------------------------------------------------------------------------
+
+
+def mat_name(name: str) -> str:
+    """A player's name as the file can hold it (see the module docstring)."""
+    cleaned = "".join(" " if char.isspace() else char for char in name.replace(":", "_").replace(",", "_")).strip()
+    while len(cleaned.encode()) > NAME_BYTES:
+        cleaned = cleaned[:-1]
+    return cleaned.rstrip() or "_"
+
+
+def _header(log: MatchLog, games: Sequence[MatGame], date: datetime.date | None) -> str:
+    lines = []
+    if date is not None:
+        lines.append(f'; [EventDate "{date.year:04d}.{date.month:02d}.{date.day:02d}"]\n')
+    comment = _rules_comment(log, games)
+    if comment:
+        lines.append(f"\n; {comment}\n")
+    return "".join(lines) + f"\n {log.options.length} point match\n\n"
+
+
+def _rules_comment(log: MatchLog, games: Sequence[MatGame]) -> str:
+    """For a money game, the options the file has no place for (gnubg keeps a comment and writes it back)."""
+    options = log.options
+    if not options.is_money:
+        return ""
+    automatic = "off"
+    if options.automatic_doubles:
+        automatic = f"up to {options.automatic_double_limit}"
+        made = sum(game.automatic_doubles for game in games)
+        if made:
+            automatic += f" ({made} made: the cube values written here leave {'it' if made == 1 else 'them'} out)"
+    jacoby, beavers = ("on" if on else "off" for on in (options.jacoby, options.beavers))
+    return f"Money game. Jacoby rule: {jacoby}. Beavers: {beavers}. Automatic doubles: {automatic}."
+
+
+def _padded(text: str, width: int) -> str:
+    """Left-aligned in `width` bytes, as C's printf pads UTF-8 text."""
+    return text + " " * max(0, width - len(text.encode()))
+
+
+def _plural(points: int) -> str:
+    return f"{points} point{'s' if points > 1 else ''}"
+
+
+def _play_text(steps: Iterable[Step]) -> str:
+    """gnubg's plain notation: steps in its canonical order (farthest start first, then farthest end), `*` on
+    the first step landing on a hit checker's point, a space after each of the first three steps."""
+    ordered = sorted(steps, key=lambda step: (step.start, step.end), reverse=True)
+    hit_points = {step.end for step in ordered if step.hit}
+    parts = []
+    for index, step in enumerate(ordered):
+        star = "*" if step.end in hit_points else ""
+        hit_points.discard(step.end)
+        parts.append(f"{step.start}/{step.end}{star}" + (" " if index < 3 else ""))
+    return "".join(parts)
+
+
+class _GameWriter:
+    """Lays out one game's entries in gnubg's two columns: entry i goes left when even, right when odd."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.index = 0
+        self.cube = 1
+        self.rolled = False  # the last entry was a roll without a play
+        self.roller = 0  # who made it
+
+    def write(self, record: MatRecord) -> None:
+        kind = record.kind
+        if self.index == 0 and kind in (RecordKind.MOVE, RecordKind.ROLL) and record.player == 1:
+            self.parts.append("  1)" + " " * 29)  # the second player opens: the left column stays empty
+            self.index = 1
+        text = self._text(record)
+        odd = self.index % 2 == 1
+        if odd or kind is RecordKind.RESIGN:
+            self.parts.append(text if kind is RecordKind.ROLL else text + "\n")
+        elif kind is RecordKind.ROLL:
+            self.parts.append(f"{self.index // 2 + 1:3d}) {_padded(text, 3)}")
+        else:
+            self.parts.append(f"{self.index // 2 + 1:3d}) {_padded(text, _LEFT_WIDTH)} ")
+        if kind is RecordKind.DROP:
+            self.parts.append("\n" if odd else "\n\n")
+        if kind is RecordKind.MOVE and record.points:
+            self.parts.append(("\n      " if not odd else " " * 34) + f"Wins {_plural(record.points)}\n\n")
+        self.index += 1
+
+    def _text(self, record: MatRecord) -> str:
+        kind = record.kind
+        odd = self.index % 2 == 1
+        rolled, self.rolled = self.rolled, kind is RecordKind.ROLL
+        if kind is RecordKind.ROLL:
+            self.roller = record.player
+        if kind in (RecordKind.MOVE, RecordKind.ROLL):
+            dice = f"{record.dice[0]}{record.dice[1]}: "
+            return dice + _play_text(record.play.steps) if kind is RecordKind.MOVE else dice
+        if kind in (RecordKind.DOUBLE, RecordKind.BEAVER):
+            self.cube *= 2
+            return f" {'Doubles' if kind is RecordKind.DOUBLE else 'Beavers'} => {self.cube}"
+        if kind is RecordKind.TAKE:
+            return " Takes"
+        if kind is RecordKind.DROP:
+            gap = "\n      " if odd else " " * 23
+            return f" Drops{gap}Wins {_plural(self.cube // 2)}"
+        wins = f"Wins {_plural(record.points)}\n"
+        if rolled and record.player != self.roller:
+            # The other player resigns after a roll: the win goes on a line of its own, in the winner's column
+            # (gnubg's writer never meets this, its players resign on their own turn only).
+            return "\n" + ("      " if record.player == 1 else " " * 34) + wins
+        shifted = odd != rolled
+        if record.player == 1:  # the left player wins
+            return ("\n" if shifted else "") + "      " + wins
+        return (" " if shifted else " " * (24 if odd else 34)) + wins
+
+
+def _game_text(names: tuple[str, str], game: MatGame) -> str:
+    first = f"{mat_name(names[0])} : {game.scores[0]}"
+    # gnubg pads the first name and score to 31 bytes; a longer one gets a space, or gnubg's reader loses the
+    # second name (its own writer joins them there)
+    text = f" Game {game.number}\n {_padded(first + ' ', 31)}{mat_name(names[1])} : {game.scores[1]}\n"
+    writer = _GameWriter()
+    for record in game.records:
+        writer.write(record)
+    return text + "".join(writer.parts)

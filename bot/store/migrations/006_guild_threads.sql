@@ -1,0 +1,3 @@
+-- Issue 15: a server may have /bg challenge play in a new thread unless the challenger says otherwise
+-- (`/bgadmin threads on|off`). Off by default: matches stay in the channel the challenge was made in.
+ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 0 CHECK (threads IN (0, 1));

@@ -1,0 +1,433 @@
+"""TournamentService: sign-up, seeding, pairings, advancing and the champion, over the game service.
+
+No Discord here. Organiser rights are decided by the front end (Manage Server, or the role the server set) and
+passed in as `may_organise`; the tournament's creator may always organise it. Each step is one write trip.
+
+Restart safety: the winner of a tournament match is stored by a match-finished hook, inside the transaction
+that stores the match's result, so no advance is ever lost. Matches are started by `start_pairing`, which
+ties the new match to its bracket slot in the same write trip (the slot's primary key and the match_id's
+uniqueness make a second start impossible): after a restart `pairings()` lists exactly the matches still to
+start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+import time
+from collections.abc import Callable
+
+import aiosqlite
+
+from bot.engine.options import MatchOptions
+from bot.service import GameService, MatchRecord, MatchStatus, MatchUpdate, NotFoundError, PlayerRef, ServiceError
+from bot.store import players as player_store
+from bot.store.transaction import on_connection_thread, single_trip_transaction
+from bot.tournaments import store
+from bot.tournaments.bracket import MIN_PLAYERS, Bracket, Slot, round_name, seed_by_rating
+from bot.tournaments.records import (
+    MAX_NAME,
+    MAX_SIZE,
+    MIN_SIZE,
+    DecidedBy,
+    MatchState,
+    Pairing,
+    Tournament,
+    TournamentStatus,
+)
+
+MAX_REASON = 200
+LIST_LIMIT = 10
+
+
+class TournamentService:
+    def __init__(
+        self,
+        db: aiosqlite.Connection,
+        games: GameService,
+        *,
+        clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.db = db
+        self.games = games
+        self._clock = clock
+        self._rng = rng if rng is not None else random.SystemRandom()
+        #: Set whenever a tournament changed (a result stored, a start): the front end wakes up on it.
+        self.changed = asyncio.Event()
+        #: match id -> (winner, reason) of an award whose match is being stopped (see `award`).
+        self._awards: dict[int, tuple[int, str]] = {}
+        games.add_match_finished_hook(self.on_match_finished)
+
+    # --- sign-up ----------------------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser: PlayerRef,
+        may_organise: bool,
+        name: str,
+        length: int,
+        size: int,
+        starts_at: float | None = None,
+    ) -> Tournament:
+        """Open a tournament for sign-up. Refused: no organiser rights, a bad name, length or size, a start time
+        in the past, a name in use by another open or running tournament of the guild."""
+        if not may_organise:
+            raise ServiceError("Only members with Manage Server (or the server's tournament organiser role) can "
+                               "create a tournament.")
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= MAX_NAME:
+            raise ServiceError(f"A tournament name is 1 to {MAX_NAME} characters long.")
+        if not 1 <= length <= 25:
+            raise ServiceError("Tournament matches are 1 to 25 points long.")
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            raise ServiceError(f"A tournament has room for {MIN_SIZE} to {MAX_SIZE} players.")
+        now = self._clock()
+        if starts_at is not None and starts_at <= now:
+            raise ServiceError("The start time must be in the future.")
+
+        def write(connection: sqlite3.Connection) -> int:
+            player_store.remember_player(connection, organiser.user_id, organiser.name, now)
+            try:
+                return store.insert_tournament(
+                    connection, guild_id=guild_id, channel_id=channel_id, name=name, length=length, size=size,
+                    starts_at=starts_at, organiser_id=organiser.user_id, now=now,
+                )
+            except sqlite3.IntegrityError:
+                raise ServiceError(f"There is already a tournament called **{name}** here: choose another "
+                                   "name.") from None
+
+        return await self.tournament(await single_trip_transaction(self.db, write))
+
+    async def join(self, tournament_id: int, player: PlayerRef) -> Tournament:
+        """Sign up. Refused: already signed up, full, started or over."""
+        now = self._clock()
+
+        def write(connection: sqlite3.Connection) -> None:
+            tournament = _load(connection, tournament_id)
+            _require_signup(tournament, "join")
+            if tournament.entrant(player.user_id) is not None:
+                raise ServiceError(f"You are already signed up for **{tournament.name}**.")
+            if tournament.full:
+                raise ServiceError(f"**{tournament.name}** is full ({tournament.size} players).")
+            player_store.remember_player(connection, player.user_id, player.name, now)
+            store.add_entry(connection, tournament_id, player.user_id, now)
+
+        await single_trip_transaction(self.db, write)
+        return await self.tournament(tournament_id)
+
+    async def leave(self, tournament_id: int, user_id: int) -> Tournament:
+        """Take one's name off the list before the start."""
+
+        def write(connection: sqlite3.Connection) -> None:
+            tournament = _load(connection, tournament_id)
+            if tournament.entrant(user_id) is None:
+                raise ServiceError(f"You are not signed up for **{tournament.name}**.")
+            if tournament.status is TournamentStatus.RUNNING:
+                raise ServiceError(f"**{tournament.name}** has started: you cannot leave it now. Resign your match "
+                                   "(`/bg resign`) or ask an organiser.")
+            _require_signup(tournament, "leave")
+            store.remove_entry(connection, tournament_id, user_id)
+
+        await single_trip_transaction(self.db, write)
+        return await self.tournament(tournament_id)
+
+    # --- organising -------------------------------------------------------------------------------------------
+
+    async def start(self, tournament_id: int, user_id: int | None, *, may_organise: bool = False) -> Tournament:
+        """Seed the players by the guild's rating (unrated ones drawn at random) and start the bracket; the
+        first-round matches are then listed by `pairings()`. `user_id` None: the scheduled start."""
+        now = self._clock()
+
+        def write(connection: sqlite3.Connection) -> None:
+            tournament = _load(connection, tournament_id)
+            if user_id is not None:
+                _require_organiser(tournament, user_id, may_organise, "start")
+            _require_signup(tournament, "start")
+            if len(tournament.entrants) < MIN_PLAYERS:
+                raise ServiceError(f"**{tournament.name}** needs at least {MIN_PLAYERS} players to start; "
+                                   f"{len(tournament.entrants)} signed up.")
+            players = [entrant.user_id for entrant in tournament.entrants]
+            ratings_now = store.ratings(connection, tournament.guild_id, players)
+            store.seed(connection, tournament_id, seed_by_rating(ratings_now, self._rng), ratings_now, now)
+
+        await single_trip_transaction(self.db, write)
+        self.changed.set()
+        return await self.tournament(tournament_id)
+
+    async def cancel(self, tournament_id: int, user_id: int, *, may_organise: bool = False,
+                     reason: str | None = None) -> Tournament:
+        """Stop a tournament in sign-up or in play. Matches already being played go on as ordinary matches."""
+        now = self._clock()
+
+        def write(connection: sqlite3.Connection) -> None:
+            tournament = _load(connection, tournament_id)
+            _require_organiser(tournament, user_id, may_organise, "cancel")
+            if tournament.status not in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING):
+                raise ServiceError(f"**{tournament.name}** is already {tournament.status.value}.")
+            note = _clean_reason(reason) if reason else f"cancelled by <@{user_id}>"
+            store.close(connection, tournament_id, TournamentStatus.CANCELLED, now, note=note)
+
+        await single_trip_transaction(self.db, write)
+        self.changed.set()
+        return await self.tournament(tournament_id)
+
+    async def award(self, tournament_id: int, user_id: int, winner_id: int, reason: str, *,
+                    may_organise: bool = False) -> tuple[Tournament, MatchUpdate | None]:
+        """Decide the winner's current match for them, with the reason shown on the bracket. A match being
+        played for it is stopped (its update is returned, to be shown); the award is stored by the hook in the
+        same transaction as the stop, so both happen or neither does."""
+        reason = _clean_reason(reason)
+        if not reason:
+            raise ServiceError("Give the reason for the award: it is shown with the bracket.")
+        now = self._clock()
+
+        def check(connection: sqlite3.Connection) -> tuple[Slot, int | None]:
+            tournament = _load(connection, tournament_id)
+            _require_organiser(tournament, user_id, may_organise, "award matches of")
+            if tournament.status is not TournamentStatus.RUNNING:
+                raise ServiceError(f"**{tournament.name}** is not being played.")
+            bracket = tournament.bracket
+            assert bracket is not None
+            slot = next((s for s in bracket.ready() if winner_id in s.players), None)
+            if slot is None:
+                raise ServiceError(f"<@{winner_id}> has no match to be decided in **{tournament.name}**.")
+            stored = tournament.slot_record(slot.round, slot.index)
+            return slot, None if stored is None else stored.match_id
+
+        slot, match_id = await on_connection_thread(self.db, check)
+        if match_id is not None and (await self.games.match(match_id)).status is MatchStatus.ACTIVE:
+            loser = next(p for p in slot.players if p != winner_id)
+            assert loser is not None
+            self._awards[match_id] = (winner_id, reason)
+            try:
+                update = await self.games.abort(match_id, loser)
+            finally:
+                self._awards.pop(match_id, None)
+            self.changed.set()
+            return await self.tournament(tournament_id), update
+
+        def write(connection: sqlite3.Connection) -> None:
+            tournament = _load(connection, tournament_id)
+            bracket = tournament.bracket
+            current = None if bracket is None else bracket.slot(slot.round, slot.index)
+            if tournament.status is not TournamentStatus.RUNNING or current is None or not current.ready:
+                raise ServiceError("This match was decided meanwhile.")
+            _decide(connection, tournament, slot.round, slot.index, winner_id, DecidedBy.AWARD, reason, now)
+
+        await single_trip_transaction(self.db, write)
+        self.changed.set()
+        return await self.tournament(tournament_id), None
+
+    # --- pairings ---------------------------------------------------------------------------------------------
+
+    async def pairings(self) -> list[Pairing]:
+        """Every bracket match of a running tournament whose two players are known and that has not started."""
+
+        def read(connection: sqlite3.Connection) -> list[Pairing]:
+            found = []
+            for tournament_id in store.running_ids(connection):
+                tournament = _load(connection, tournament_id)
+                bracket = tournament.bracket
+                assert bracket is not None
+                for slot in bracket.ready():
+                    stored = tournament.slot_record(slot.round, slot.index)
+                    if stored is None or stored.match_id is None:
+                        found.append(_pairing(tournament, bracket, slot, None if stored is None else stored.thread_id))
+            return found
+
+        return await on_connection_thread(self.db, read)
+
+    async def set_thread(self, pairing: Pairing, thread_id: int) -> int:
+        """Store the thread opened for a pairing; returns the pairing's thread (an earlier one wins)."""
+
+        def write(connection: sqlite3.Connection) -> int:
+            return store.set_thread(connection, pairing.tournament_id, pairing.round, pairing.slot, thread_id)
+
+        return await single_trip_transaction(self.db, write)
+
+    async def start_pairing(self, pairing: Pairing, channel_id: int) -> MatchUpdate | None:
+        """Start the pairing's match in `channel_id` (its thread), tied to its slot in the same write trip.
+        None when it was started already or is no longer to be played (cancelled, awarded)."""
+        tournament = await self.tournament(pairing.tournament_id)
+        players = (PlayerRef(pairing.players[0], pairing.names[0]), PlayerRef(pairing.players[1], pairing.names[1]))
+
+        def within(connection: sqlite3.Connection, match_id: int) -> None:
+            current = _load(connection, pairing.tournament_id)
+            bracket = current.bracket
+            slot = None if bracket is None else bracket.slot(pairing.round, pairing.slot)
+            if current.status is not TournamentStatus.RUNNING or slot is None or not slot.ready:
+                raise _NotToStart()
+            if set(slot.players) != set(pairing.players):
+                raise _NotToStart()
+            if not store.link_match(connection, pairing.tournament_id, pairing.round, pairing.slot, match_id):
+                raise _NotToStart()
+
+        try:
+            update = await self.games.start_match_directly(
+                guild_id=tournament.guild_id, channel_id=channel_id, players=players,
+                options=MatchOptions.match(tournament.length), parent_channel_id=tournament.channel_id,
+                within=within,
+            )
+        except _NotToStart:
+            return None
+        self.changed.set()
+        return update
+
+    # --- the hook ---------------------------------------------------------------------------------------------
+
+    async def on_match_finished(self, db: aiosqlite.Connection, record: MatchRecord) -> None:
+        """Advance the winner of a tournament match, inside the transaction that stores its result."""
+        award = self._awards.get(record.id)
+        now = self._clock()
+
+        def work(connection: sqlite3.Connection) -> None:
+            place = store.slot_of_match(connection, record.id)
+            if place is None:
+                return
+            tournament = _load(connection, place[0])
+            if tournament.status is not TournamentStatus.RUNNING:
+                return
+            winner = record.winner
+            if record.status is MatchStatus.FINISHED and winner is not None:
+                _decide(connection, tournament, place[1], place[2], winner.user_id, DecidedBy.MATCH, None, now)
+            elif award is not None:
+                _decide(connection, tournament, place[1], place[2], award[0], DecidedBy.AWARD, award[1], now)
+            else:
+                store.changed(connection, tournament.id)  # stopped without a result: an organiser awards it
+
+        await on_connection_thread(db, work)
+        self.changed.set()
+
+    # --- queries and the front end's bookkeeping ----------------------------------------------------------------
+
+    async def tournament(self, tournament_id: int) -> Tournament:
+        return await on_connection_thread(self.db, lambda connection: _load(connection, tournament_id))
+
+    async def match_states(self, tournament_id: int) -> dict[tuple[int, int], MatchState]:
+        """Each started match's status and scores, by (round, slot): for the bracket picture."""
+        return await on_connection_thread(self.db, lambda connection: store.match_states(connection, tournament_id))
+
+    async def by_name(self, guild_id: int, name: str) -> Tournament:
+        found = await on_connection_thread(self.db, lambda c: store.find_by_name(c, guild_id, name))
+        if found is None:
+            raise NotFoundError(f"There is no tournament called **{' '.join(name.split())}** here.")
+        return await self.tournament(found)
+
+    async def recent(self, guild_id: int) -> list[Tournament]:
+        """The guild's open and running tournaments, then the latest finished ones."""
+
+        def read(connection: sqlite3.Connection) -> list[Tournament]:
+            return [_load(connection, i) for i in store.recent_ids(connection, guild_id, LIST_LIMIT)]
+
+        return await on_connection_thread(self.db, read)
+
+    async def due_to_start(self) -> list[int]:
+        now = self._clock()
+        return await on_connection_thread(self.db, lambda connection: store.due_to_start(connection, now))
+
+    async def start_when_due(self, tournament_id: int) -> Tournament:
+        """The scheduled start: started when there are enough players, else cancelled, saying why."""
+        try:
+            return await self.start(tournament_id, None)
+        except ServiceError as error:
+            note = str(error)
+            now = self._clock()
+
+            def write(connection: sqlite3.Connection) -> None:
+                tournament = _load(connection, tournament_id)
+                if tournament.status is TournamentStatus.SIGNUP:
+                    store.close(connection, tournament_id, TournamentStatus.CANCELLED, now, note=note)
+
+            await single_trip_transaction(self.db, write)
+            self.changed.set()
+            return await self.tournament(tournament_id)
+
+    async def to_show(self) -> list[Tournament]:
+        """Tournaments whose message is behind, or whose end is still to be announced."""
+
+        def read(connection: sqlite3.Connection) -> list[Tournament]:
+            return [_load(connection, i) for i in store.unshown_ids(connection)]
+
+        return await on_connection_thread(self.db, read)
+
+    async def set_message(self, tournament_id: int, channel_id: int, message_id: int) -> None:
+        await single_trip_transaction(
+            self.db, lambda connection: store.set_message(connection, tournament_id, channel_id, message_id)
+        )
+
+    async def mark_shown(self, tournament: Tournament) -> None:
+        await single_trip_transaction(
+            self.db, lambda connection: store.mark_shown(connection, tournament.id, tournament.changes)
+        )
+
+    async def mark_announced(self, tournament_id: int) -> bool:
+        return await single_trip_transaction(self.db, lambda c: store.mark_announced(c, tournament_id))
+
+    async def organiser_role(self, guild_id: int) -> int | None:
+        return await on_connection_thread(self.db, lambda connection: store.organiser_role(connection, guild_id))
+
+    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
+        await single_trip_transaction(self.db, lambda c: store.set_organiser_role(c, guild_id, role_id))
+
+
+class _NotToStart(ServiceError):
+    """The pairing's match was started already, or is no longer to be played."""
+
+
+def _load(connection: sqlite3.Connection, tournament_id: int) -> Tournament:
+    tournament = store.load(connection, tournament_id)
+    if tournament is None:
+        raise NotFoundError("This tournament does not exist (any more).")
+    return tournament
+
+
+def _require_signup(tournament: Tournament, verb: str) -> None:
+    if tournament.status is TournamentStatus.SIGNUP:
+        return
+    state = {
+        TournamentStatus.RUNNING: "has already started",
+        TournamentStatus.FINISHED: "is over",
+        TournamentStatus.CANCELLED: "was cancelled",
+    }[tournament.status]
+    raise ServiceError(f"**{tournament.name}** {state}: you cannot {verb} it now.")
+
+
+def _require_organiser(tournament: Tournament, user_id: int, may_organise: bool, verb: str) -> None:
+    if not may_organise and user_id != tournament.organiser_id:
+        raise ServiceError(f"Only the organiser of **{tournament.name}** (or a member with Manage Server) can "
+                           f"{verb} it.")
+
+
+def _clean_reason(reason: str) -> str:
+    return " ".join(reason.split())[:MAX_REASON]
+
+
+def _decide(connection: sqlite3.Connection, tournament: Tournament, round_number: int, slot: int, winner_id: int,
+            decided_by: DecidedBy, reason: str | None, now: float) -> None:
+    """Store a slot's winner and, when it was the final, the champion."""
+    if not store.decide(connection, tournament.id, round_number, slot, winner_id, decided_by, reason, now):
+        return
+    updated = _load(connection, tournament.id)
+    bracket = updated.bracket
+    assert bracket is not None
+    if bracket.champion is not None:
+        store.close(connection, tournament.id, TournamentStatus.FINISHED, now, champion_id=bracket.champion)
+
+
+def _pairing(tournament: Tournament, bracket: Bracket, slot: Slot, thread_id: int | None) -> Pairing:
+    first, second = slot.players
+    assert first is not None and second is not None
+    if bracket.seed_of(second) < bracket.seed_of(first):
+        first, second = second, first
+    names = tournament.names
+    return Pairing(
+        tournament_id=tournament.id, guild_id=tournament.guild_id, channel_id=tournament.channel_id,
+        tournament_name=tournament.name, length=tournament.length, round=slot.round,
+        round_name=round_name(slot.round, bracket.round_count), slot=slot.index, players=(first, second),
+        names=(names[first], names[second]), thread_id=thread_id,
+    )

@@ -1,0 +1,93 @@
+"""Keeps every match's controls in front of its players (issue 15): boards stored but never shown are shown.
+
+At start-up, every match whose current message does not show its stored version (the bot was killed between
+storing an action and showing it) is shown again; after that, matches whose board Discord refused (an outage, a
+lost permission) are tried again with a growing pause until Discord lets the board through. The drawing
+processes are started here too, so that the first board after a start is not slow.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.service import NotFoundError
+from cogs.board_picture import start_drawing
+from cogs.game_messages import GamePublisher
+from cogs.views import HANDLER_COG
+
+if TYPE_CHECKING:
+    from bot.app import GammonBot
+
+log = logging.getLogger(__name__)
+
+#: How often queued boards are looked at (each has its own pause, cogs.repairs).
+INTERVAL_SECONDS = 1.0
+
+
+class BoardKeeper(commands.Cog):
+    def __init__(self, bot: GammonBot) -> None:
+        self.bot = bot
+        self._scanned = False
+
+    @property
+    def publisher(self) -> GamePublisher:
+        cog = self.bot.get_cog(HANDLER_COG)
+        publisher = getattr(cog, "publisher", None)
+        assert isinstance(publisher, GamePublisher), "cogs.bg must be loaded before cogs.board_keeper"
+        return publisher
+
+    async def cog_load(self) -> None:
+        self.keep.start()
+
+    async def cog_unload(self) -> None:
+        self.keep.cancel()
+
+    @tasks.loop(seconds=INTERVAL_SECONDS)
+    async def keep(self) -> None:
+        if not self._scanned:
+            await self.queue_unshown()
+            self._scanned = True
+        await self.show_due()
+
+    @keep.before_loop
+    async def before_keep(self) -> None:
+        try:
+            await start_drawing()
+        except Exception:  # drawing still starts on first use
+            log.exception("Could not start the drawing processes ahead of time")
+        await self.bot.wait_until_ready()
+
+    async def queue_unshown(self) -> None:
+        """Queue every match whose current message does not show its stored version, to be shown at once."""
+        repairs = self.publisher.repairs
+        unshown = await self.bot.service.matches_to_show()
+        for record in unshown:
+            repairs.add(record.id, at_once=True)
+        if unshown:
+            log.info("%d match(es) were stored but not shown; showing them again", len(unshown))
+
+    async def show_due(self) -> None:
+        publisher = self.publisher
+        for match_id in publisher.repairs.due():
+            if publisher.busy(match_id):
+                continue  # a player is acting on it: their board is on its way; look again next round
+            try:
+                await publisher.show_again(match_id)
+            except (NotFoundError, discord.NotFound):  # no such match, or its channel is gone (cogs.channels)
+                publisher.repairs.succeeded(match_id)
+            except discord.HTTPException as error:
+                log.warning("Match %s still cannot be shown: %s", match_id, error)
+                publisher.repairs.failed(match_id)
+            except Exception:
+                log.exception("Showing match %s again failed", match_id)
+                publisher.repairs.failed(match_id)
+            else:
+                publisher.repairs.succeeded(match_id)
+
+
+async def setup(bot: GammonBot) -> None:
+    await bot.add_cog(BoardKeeper(bot))

@@ -1,0 +1,186 @@
+"""What tournament messages say and show: the sign-up list with Join / Leave, the live bracket, the champion.
+
+The Join / Leave buttons are DynamicItems whose custom_id carries the tournament id (`bgt:<id>:join`), so they
+work after a restart; the clicks go to the Tournaments cog, found by name. The picture data is built here from
+the stored tournament (render.bracket draws it).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
+
+import discord
+from discord.ext import commands
+
+from bot.tournaments import Tournament, TournamentStatus
+from bot.tournaments.bracket import round_name
+from bot.tournaments.records import DecidedBy, MatchState
+from cogs.custom_ids import MAX_CUSTOM_ID
+from cogs.errors import report_error
+from cogs.event_text import clip, escape_name, escape_text
+from render.bracket import Box, BracketPicture, Side
+
+HANDLER_COG = "Tournaments"
+FILENAME = "bracket.png"
+
+
+class TournamentAction(enum.StrEnum):
+    """The values are part of stored custom_ids: never rename them."""
+
+    JOIN = "join"
+    LEAVE = "leave"
+
+
+TOURNAMENT_TEMPLATE = re.compile(r"bgt:(?P<tournament>[0-9]{1,20}):(?P<action>join|leave)")
+
+
+def custom_id(tournament_id: int, action: TournamentAction) -> str:
+    text = f"bgt:{tournament_id}:{action.value}"
+    assert len(text) <= MAX_CUSTOM_ID
+    return text
+
+
+@runtime_checkable
+class TournamentHandler(Protocol):
+    async def on_tournament_control(self, interaction: discord.Interaction[Any], tournament_id: int,
+                                    action: TournamentAction) -> None: ...
+
+
+class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TOURNAMENT_TEMPLATE):
+    def __init__(self, tournament_id: int, action: TournamentAction) -> None:
+        label, style = {
+            TournamentAction.JOIN: ("Join", discord.ButtonStyle.success),
+            TournamentAction.LEAVE: ("Leave", discord.ButtonStyle.secondary),
+        }[action]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id(tournament_id, action)))
+        self.tournament_id = tournament_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TournamentButton:
+        return cls(int(match["tournament"]), TournamentAction(match["action"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        client = interaction.client
+        cog = client.get_cog(HANDLER_COG) if isinstance(client, commands.Bot) else None
+        if not isinstance(cog, TournamentHandler):
+            await interaction.response.send_message("The bot is still starting; try again in a moment.",
+                                                    ephemeral=True)
+            return
+        try:
+            await cog.on_tournament_control(interaction, self.tournament_id, self.action)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+def signup_view(tournament: Tournament) -> discord.ui.View | None:
+    if tournament.status is not TournamentStatus.SIGNUP:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(TournamentButton(tournament.id, TournamentAction.JOIN))
+    view.add_item(TournamentButton(tournament.id, TournamentAction.LEAVE))
+    return view
+
+
+def starts_text(tournament: Tournament) -> str:
+    if tournament.starts_at is None:
+        return "It starts when the organiser runs `/tournament start`."
+    return f"It starts <t:{int(tournament.starts_at)}:F> (<t:{int(tournament.starts_at)}:R>)."
+
+
+def title(tournament: Tournament) -> str:
+    """The tournament's name in bold, shown as the organiser typed it (markdown and mentions escaped)."""
+    return f"**{escape_text(tournament.name)}**"
+
+
+def header(tournament: Tournament) -> str:
+    return (f"{title(tournament)}: a single-elimination tournament of {tournament.length}-point matches, "
+            f"organised by <@{tournament.organiser_id}>.")
+
+
+def signup_text(tournament: Tournament) -> str:
+    count = len(tournament.entrants)
+    names = ", ".join(escape_name(entrant.name) for entrant in tournament.entrants) or "nobody yet"
+    return clip("\n".join([
+        header(tournament),
+        starts_text(tournament) + " Press **Join** to play, **Leave** to take your name off.",
+        f"Signed up ({count}/{tournament.size}): {names}",
+    ]))
+
+
+def status_text(tournament: Tournament) -> str:
+    """The text beside the bracket picture, for a tournament past its sign-up."""
+    lines = [header(tournament)]
+    bracket = tournament.bracket
+    if tournament.status is TournamentStatus.CANCELLED:
+        lines.append(f"Cancelled: {tournament.note or 'by the organiser'}.")
+    elif tournament.status is TournamentStatus.FINISHED and tournament.champion_id is not None:
+        lines.append(f"Champion: <@{tournament.champion_id}>!")
+    elif bracket is not None and bracket.round_in_play is not None:
+        name = round_name(bracket.round_in_play, bracket.round_count)
+        lines.append(f"{len(tournament.entrants)} players; {name} in play. Each match is played in its own thread.")
+    awards = [s for s in tournament.slots if s.decided_by is DecidedBy.AWARD and s.winner_id is not None]
+    for slot in awards:
+        lines.append(f"Awarded to <@{slot.winner_id}>: {slot.reason}")
+    return clip("\n".join(lines))
+
+
+def champion_text(tournament: Tournament) -> str:
+    if tournament.status is TournamentStatus.CANCELLED:
+        return f"{title(tournament)} was cancelled: {tournament.note or 'by the organiser'}."
+    return (f"\N{TROPHY} <@{tournament.champion_id}> wins {title(tournament)}! "
+            f"Congratulations, and thanks to all {len(tournament.entrants)} players.")
+
+
+def started_text(tournament_name: str, round_label: str, players: tuple[int, int], length: int) -> str:
+    return (f"**{tournament_name}**, {round_label}: <@{players[0]}> vs <@{players[1]}>, a {length}-point match. "
+            "Good luck!")
+
+
+def picture_of(tournament: Tournament, states: Mapping[tuple[int, int], MatchState]) -> BracketPicture:
+    """The bracket's picture data: names, seeds, scores, who advanced, the matches in play."""
+    bracket = tournament.bracket
+    if bracket is None:
+        return BracketPicture(tournament.name, "Sign-up", (), ())
+    names = tournament.names
+    rounds = []
+    for slots in bracket.rounds:
+        boxes = []
+        for slot in slots:
+            state = states.get(slot.key)
+            stored = tournament.slot_record(*slot.key)
+            sides = []
+            for index, player in enumerate(slot.players):
+                score = None if state is None or player is None else state.scores.get(player)
+                sides.append(Side(None if player is None else names.get(player, "?"),
+                                  None if player is None else bracket.seed_of(player), score,
+                                  bye=slot.absent[index]))
+            winner = None if slot.winner is None or slot.bye else slot.players.index(slot.winner)
+            note = ""
+            if stored is not None and stored.decided_by is DecidedBy.AWARD:
+                note = f"awarded: {stored.reason or ''}"
+            elif state is not None and state.status == "aborted" and slot.winner is None:
+                note = "stopped: awaiting the organiser"
+            live = state is not None and state.status == "active" and slot.winner is None
+            boxes.append(Box((sides[0], sides[1]), winner, live, note, hidden=slot.empty))
+        rounds.append(tuple(boxes))
+    count = len(tournament.entrants)
+    in_play = bracket.round_in_play
+    if tournament.status is TournamentStatus.CANCELLED:
+        state_line = "cancelled"
+    elif in_play is None:
+        state_line = "finished"
+    else:
+        state_line = f"{round_name(in_play, bracket.round_count)} in play"
+    subtitle = f"{tournament.length}-point matches \N{MIDDLE DOT} {count} players \N{MIDDLE DOT} {state_line}"
+    champion = None if bracket.champion is None else names.get(bracket.champion)
+    return BracketPicture(
+        tournament.name, subtitle,
+        tuple(round_name(number, bracket.round_count) for number in range(1, bracket.round_count + 1)),
+        tuple(rounds), None if tournament.status is TournamentStatus.CANCELLED else in_play, champion,
+    )

@@ -1,0 +1,164 @@
+"""No match can get stuck (issue 15): the bot killed, or Discord failing, between storing an action and showing it.
+
+Each kill happens while the bot's request is held at the stand-in (faults.Hold), so the moment is exact: after
+Done before the new board is posted, after the new board before the old one is retired, after a checker step
+before its board is edited, after Double before Take / Drop are shown. After the restart the stored state is
+shown with working controls, and a press on an old board links to the current one, never to itself.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, start_match, until_may_double
+from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_until
+from tests.support.discord_standin.faults import Hold
+
+pytestmark = pytest.mark.slow
+
+
+async def kill_at(bot: BotProcess, hold: Hold) -> None:
+    """SIGKILL the bot while its request is held (the request is never carried out), then start it again."""
+    await hold.wait_reached()
+    await bot.kill()
+    hold.release(carry_out=False)
+    await bot.start()
+    await bot.wait_ready()
+
+
+async def steps_until_done(table: Table, rng: random.Random) -> ScenarioUser:
+    """Enter checker steps for the player moving now until only Done (and Undo) are left; returns the player."""
+    player = table.to_act()
+    assert player is not None
+    if "Roll" in labels(table.game):
+        await table.click(player, "Roll")
+    for _ in range(20):
+        shown = labels(table.game)
+        if "Done" in shown:
+            return player
+        await table.click(player, rng.choice([label for label in shown if label not in ("Undo", "Back")]))
+    raise AssertionError("Done never came")
+
+
+def game_versions(message: Message) -> set[str]:
+    """The versions the message's game buttons carry (bg:<match>:<version>:...)."""
+    return {b.custom_id.split(":")[2] for b in message.buttons if b.custom_id and b.custom_id.startswith("bg:")}
+
+
+async def the_game_goes_on(table: Table, rng: random.Random, turns: int = 2) -> None:
+    for _ in range(turns):
+        player = table.to_act()
+        if player is None:
+            return
+        if "Roll" in labels(table.game):
+            await table.click(player, "Roll")
+        if table.to_act() is player and any(label not in ("Roll", "Double") for label in labels(table.game)):
+            await finish_turn(table, rng)
+
+
+async def test_killed_after_done_before_the_new_board_the_board_is_posted_at_start_up(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    rng = random.Random(5)
+    table = await start_match(standin, alice, bob, length=3)
+    mover = await steps_until_done(table, rng)
+    old = table.game
+    hold = standin.hold("POST", f"/channels/{table.channel.id}/messages")
+    acknowledged_in_time(await mover.click(old, "Done"))
+    await kill_at(bot, hold)
+
+    board = await table.next_board(timeout=20)  # posted by the restarted bot, unasked
+    assert table.to_act() is table.other(mover), board.content
+    assert board.buttons and board.content.splitlines()[-1].startswith(table.other(mover).mention)
+    await wait_until(old, lambda message: not message.buttons, timeout=10)  # the old board is retired after
+    await the_game_goes_on(table, rng)
+
+
+async def test_killed_before_the_old_board_is_retired_a_press_on_it_links_to_the_new_one(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    rng = random.Random(6)
+    table = await start_match(standin, alice, bob, length=3)
+    mover = await steps_until_done(table, rng)
+    old = table.game
+    hold = standin.hold("PATCH", "/messages/@original")  # the pressed board losing its buttons
+    acknowledged_in_time(await mover.click(old, "Done"))
+    new = await table.next_board()  # the new board comes first
+    await kill_at(bot, hold)
+
+    assert old.buttons, "the kill came before the old board was retired"
+    reply = acknowledged_in_time(await mover.click(old, "Undo"))
+    answer = await reply.next_followup(timeout=10)
+    assert answer.ephemeral and answer.content.startswith("This board is out of date.")
+    assert f"/{table.channel.id}/{new.id}" in answer.content and str(old.id) not in answer.content
+    await wait_until(old, lambda message: not message.buttons, timeout=10)
+    assert table.game is new and new.buttons
+    await the_game_goes_on(table, rng)
+
+
+async def test_killed_after_a_step_before_the_board_is_edited_the_board_is_brought_up_to_date(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    rng = random.Random(7)
+    table = await start_match(standin, alice, bob, length=3)
+    mover = table.to_act()
+    assert mover is not None
+    if "Roll" in labels(table.game):
+        await table.click(mover, "Roll")
+    message = table.game
+    before = game_versions(message)
+    hold = standin.hold("PATCH", "/messages/@original")  # the step's board edited in place
+    steps = [label for label in labels(message) if "/" in label] or [
+        label for label in labels(message) if label.startswith("From ")
+    ]
+    acknowledged_in_time(await mover.click(message, steps[0]))
+    await kill_at(bot, hold)
+
+    await wait_until(message, lambda m: game_versions(m) and game_versions(m) != before, timeout=20)
+    assert table.game is message and message.buttons  # edited in place, for the same player
+    await finish_turn(table, rng)  # its buttons work
+    await the_game_goes_on(table, rng)
+
+
+async def test_killed_after_double_the_opponent_gets_take_and_drop(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    rng = random.Random(8)
+    table = await start_match(standin, alice, bob, money=True)
+    await until_may_double(table, alice, rng)
+    hold = standin.hold("POST", f"/channels/{table.channel.id}/messages")
+    acknowledged_in_time(await alice.click(table.game, "Double"))
+    await kill_at(bot, hold)
+
+    await table.next_board(timeout=20)
+    assert table.to_act() is bob and {"Take", "Drop"} <= set(labels(table.game))
+    await table.click(bob, "Take")
+    assert table.to_act() is alice
+
+
+async def test_board_and_move_after_a_crash_show_the_current_controls(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """Even before the start-up showing gets to it, /bg board and /bg move bring the board up to date."""
+    alice, bob = players
+    rng = random.Random(9)
+    table = await start_match(standin, alice, bob, length=3)
+    mover = await steps_until_done(table, rng)
+    hold = standin.hold("POST", f"/channels/{table.channel.id}/messages")
+    acknowledged_in_time(await mover.click(table.game, "Done"))
+    await kill_at(bot, hold)
+    other = table.other(mover)
+    shown = await acknowledged_in_time(await other.slash("bg board")).settled(timeout=10)
+    board = await table.next_board(timeout=20)
+    assert f"/{table.channel.id}/{board.id}" in shown.content  # a link to the board with the controls
+    assert table.to_act() is other and board.buttons
+    assert "Roll" in labels(board)  # a 3-point match: the cube is available, so the turn starts with Roll
+    # typing a move before rolling points to the Roll button (it used to say "there is no roll to play")
+    typed = await acknowledged_in_time(await other.slash("bg move", play="13/7")).settled(timeout=10)
+    assert typed.content.startswith("Roll first") and f"/{table.channel.id}/{board.id}" in typed.content

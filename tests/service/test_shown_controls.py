@@ -1,0 +1,114 @@
+"""What the players were shown (issue 15): the stored state is the truth, and the service remembers which version
+the current game message shows, so that the front end can show again what it could not, and the turn clock
+(R9.5) never runs for a player who has no working controls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.engine.options import MatchOptions
+from bot.service import GameService, MatchStatus, ServiceError
+from bot.store.database import migrate, migrations
+from tests.service.conftest import FakeClock
+from tests.service.helpers import show, start_match
+
+HOUR = 3600
+
+
+async def test_a_new_match_is_to_be_shown_until_its_board_is_recorded(service: GameService) -> None:
+    record = (await start_match(service, shown=False)).record
+    assert not record.shown
+    assert [r.id for r in await service.matches_to_show()] == [record.id]
+    await show(service, record)
+    assert (await service.match(record.id)).shown
+    assert await service.matches_to_show() == []
+
+
+async def test_an_action_not_yet_shown_makes_the_match_to_be_shown(service: GameService) -> None:
+    record = (await start_match(service, options=MatchOptions(3))).record
+    waiting = record.match.to_act
+    assert waiting is not None
+    steps = record.match.next_steps()
+    update = await service.step(record.id, record.players[waiting].user_id, steps[0].start, steps[0].die)
+    assert not update.record.shown
+    assert [r.version for r in await service.matches_to_show()] == [update.record.version]
+
+
+async def test_an_older_version_never_overwrites_a_newer_showing(service: GameService) -> None:
+    record = (await start_match(service, options=MatchOptions(3))).record
+    waiting = record.match.to_act
+    assert waiting is not None
+    steps = record.match.next_steps()
+    newer = (await service.step(record.id, record.players[waiting].user_id, steps[0].start, steps[0].die)).record
+    assert await service.set_shown(record.id, record.channel_id, 5001, newer.version)
+    assert not await service.set_shown(record.id, record.channel_id, 5000, record.version)  # a slow, older edit
+    current = await service.match(record.id)
+    assert current.message_id == 5001 and current.shown
+
+
+async def test_no_reminder_or_claim_while_the_board_of_the_turn_was_never_shown(
+    service: GameService, clock: FakeClock
+) -> None:
+    record = (await start_match(service, options=MatchOptions(5), shown=False)).record
+    waiting = record.match.to_act
+    assert waiting is not None
+    claimant = record.players[1 - waiting].user_id
+    clock.now += 48 * HOUR  # R9.5's limit is 24 hours, but Discord never showed the board
+    assert await service.due_reminders() == []
+    assert await service.claimable() == []
+    assert await service.due_claim_offers() == []
+    with pytest.raises(ServiceError, match="has not been shown the board"):
+        await service.claim(record.id, claimant)
+    await show(service, record)  # the board comes through: the turn clock starts now
+    assert await service.claimable() == []
+    clock.now += 12 * HOUR
+    assert [r.id for r in await service.due_reminders()] == [record.id]
+    clock.now += 12 * HOUR
+    assert [r.id for r in await service.claimable()] == [record.id]
+    update = await service.claim(record.id, claimant)
+    assert update.record.status is MatchStatus.FINISHED
+
+
+async def test_showing_the_same_turn_again_does_not_restart_its_clock(service: GameService, clock: FakeClock) -> None:
+    record = (await start_match(service, options=MatchOptions(5))).record
+    clock.now += 20 * HOUR
+    await show(service, record)  # a board shown again (a stale press, /bg board): the same turn
+    clock.now += 4 * HOUR
+    assert [r.id for r in await service.claimable()] == [record.id]
+
+
+async def test_finished_matches_whose_end_was_never_shown_are_to_be_shown(service: GameService) -> None:
+    record = (await start_match(service, options=MatchOptions(1))).record
+    waiting = record.match.to_act
+    assert waiting is not None
+    update = await service.resign(record.id, record.players[waiting].user_id)
+    other = update.record.match.to_act
+    assert other is not None
+    await show(service, update.record)
+    finished = (await service.accept_resignation(record.id, update.record.players[other].user_id)).record
+    assert finished.status is MatchStatus.FINISHED
+    assert [r.id for r in await service.matches_to_show()] == [record.id]
+    await show(service, finished)
+    assert await service.matches_to_show() == []
+
+
+async def test_matches_from_before_the_migration_count_as_shown(tmp_path: Path) -> None:
+    """Migration 005 marks every match that had a game message as showing its current version, with the turn
+    clock running from the turn's start, as before."""
+    async with aiosqlite.connect(tmp_path / "old.db", isolation_level=None) as db:
+        for version, sql in migrations()[:4]:
+            await db.executescript(f"BEGIN; {sql}; PRAGMA user_version = {version}; COMMIT;")
+        await db.executescript(
+            "BEGIN; INSERT INTO players VALUES (1, 'A', 0), (2, 'B', 0);"
+            "INSERT INTO matches (id, guild_id, channel_id, player0_id, player1_id, length, options, log_header, "
+            "status, created_at, last_action_at, turn_started_at, message_channel_id, message_id) VALUES "
+            "(1, 9, 10, 1, 2, 1, '{}', '{}', 'active', 5, 5, 7, 10, 77), "
+            "(2, 9, 11, 1, 2, 1, '{}', '{}', 'active', 5, 5, 8, NULL, NULL);"
+            "INSERT INTO match_snapshots VALUES (1, 3, 1, '{}'), (2, 0, 0, '{}'); COMMIT;"
+        )
+        assert await migrate(db) == len(migrations())
+        rows = await db.execute_fetchall("SELECT id, message_version, controls_at FROM matches ORDER BY id")
+    assert [tuple(row) for row in rows] == [(1, 3, 7.0), (2, None, None)]

@@ -1,0 +1,90 @@
+"""Discord failing on purpose, at a chosen request: held requests (to kill the bot at an exact moment) and errors.
+
+A `Hold` stops the bot's next matching REST request at the stand-in until the test releases it, so that a test
+can SIGKILL the bot while, say, the new board is being posted: deterministic, unlike a kill after a sleep. A
+held request released after the bot died is answered without being carried out (nobody is listening).
+
+A `Failure` answers matching requests with an error instead of carrying them out: a 503 once, a run of 502s
+for 30 seconds (discord.py retries those for about 25 s, then gives up), or a 403 "Missing Permissions" while
+a permission is taken away.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+
+from aiohttp import web
+
+
+def _matches(method: str, path_part: str, request: web.Request) -> bool:
+    return request.path.startswith("/api/") and request.method == method and path_part in request.path
+
+
+@dataclass
+class Hold:
+    """The next `count` requests of `method` whose path contains `path_part` wait here until `release()`."""
+
+    method: str
+    path_part: str
+    count: int = 1
+    carry_out: bool = True
+    held: list[str] = field(default_factory=list)
+    reached: asyncio.Event = field(default_factory=asyncio.Event)
+    _released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def applies(self, request: web.Request) -> bool:
+        if len(self.held) >= self.count or not _matches(self.method, self.path_part, request):
+            return False
+        self.held.append(request.path)
+        return True
+
+    async def wait_reached(self, timeout: float = 15.0) -> None:
+        """Until a matching request is being held."""
+        await asyncio.wait_for(self.reached.wait(), timeout)
+
+    def release(self, *, carry_out: bool = True) -> None:
+        """Let the held requests go: carried out as usual, or (after the bot was killed) only answered."""
+        self.carry_out = carry_out
+        self._released.set()
+
+    async def wait(self) -> bool:
+        """Called by the stand-in for a held request: whether to carry it out once released."""
+        self.reached.set()
+        await self._released.wait()
+        return self.carry_out
+
+
+@dataclass
+class Failure:
+    """Answer matching requests with `status` (Discord's JSON error body with `code`) `count` times (None: no
+    limit) until `until` (monotonic seconds; None: no limit), or until the stand-in's failures are stopped."""
+
+    method: str
+    path_part: str
+    status: int
+    code: int = 0
+    message: str = "Service Unavailable"
+    count: int | None = 1
+    until: float | None = None
+    with_files: bool = False  # only requests that upload files (a lost Attach Files permission)
+    answered: int = 0
+
+    def applies(self, request: web.Request) -> bool:
+        if not _matches(self.method, self.path_part, request):
+            return False
+        if self.with_files and not request.content_type.startswith("multipart/"):
+            return False
+        if self.count is not None and self.answered >= self.count:
+            return False
+        if self.until is not None and time.monotonic() >= self.until:
+            return False
+        self.answered += 1
+        return True
+
+    def response(self) -> web.Response:
+        return web.json_response({"message": self.message, "code": self.code}, status=self.status)
+
+
+MISSING_PERMISSIONS = 50013

@@ -1,0 +1,38 @@
+"""A migrated database, a game service with seeded dice and a tournament service with a seeded draw."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.ratings.hook import rate_finished_match
+from bot.service import GameService
+from bot.store import open_database
+from bot.tournaments import TournamentService
+from tests.service.conftest import FakeClock
+from tests.service.helpers import SeededDice
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
+    async with open_database(tmp_path / "gammon.db") as connection:
+        yield connection
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def games(db: aiosqlite.Connection, clock: FakeClock) -> GameService:
+    return GameService(db, dice=SeededDice(7), clock=clock, on_match_finished=[rate_finished_match])
+
+
+@pytest.fixture
+def tournaments(db: aiosqlite.Connection, games: GameService, clock: FakeClock) -> TournamentService:
+    return TournamentService(db, games, clock=clock, rng=random.Random(21))

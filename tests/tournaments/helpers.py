@@ -1,0 +1,72 @@
+"""Driving tournaments through the services: players, ratings, matches played to a chosen winner."""
+
+from __future__ import annotations
+
+import itertools
+
+import aiosqlite
+
+from bot.engine.actions import Move, Resign, Roll
+from bot.service import GameService, MatchRecord, PlayerRef
+from bot.store.transaction import transaction
+from bot.tournaments import Pairing, Tournament, TournamentService
+
+GUILD = 1
+CHANNEL = 50
+ORGANISER = PlayerRef(9, "Olga")
+_threads = itertools.count(70_000)
+
+
+def player(number: int) -> PlayerRef:
+    return PlayerRef(1000 + number, f"Player {number}")
+
+
+async def set_rating(db: aiosqlite.Connection, user_id: int, rating: float, name: str = "") -> None:
+    """Put a player on the guild's ladder as if they had played rated matches."""
+    async with transaction(db):
+        await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, 0) ON CONFLICT DO NOTHING",
+                         (user_id, name or f"Player {user_id}"))
+        await db.execute("INSERT INTO ratings (guild_id, user_id, rating, experience, matches, wins) "
+                         "VALUES (?, ?, ?, 10, 1, 1)", (GUILD, user_id, rating))
+
+
+async def open_tournament(tournaments: TournamentService, entrants: list[PlayerRef], *, length: int = 1,
+                          size: int = 64, name: str = "Club Cup") -> Tournament:
+    tournament = await tournaments.create(
+        guild_id=GUILD, channel_id=CHANNEL, organiser=ORGANISER, may_organise=True, name=name, length=length,
+        size=size,
+    )
+    for entrant in entrants:
+        tournament = await tournaments.join(tournament.id, entrant)
+    return tournament
+
+
+async def start_pairing(tournaments: TournamentService, pairing: Pairing) -> MatchRecord:
+    """What the front end does: open a thread, store it, start the match in it."""
+    thread = pairing.thread_id or await tournaments.set_thread(pairing, next(_threads))
+    update = await tournaments.start_pairing(pairing, thread)
+    assert update is not None, f"{pairing} did not start"
+    return update.record
+
+
+async def lose(games: GameService, record: MatchRecord, loser_id: int) -> MatchRecord:
+    """Play the match on (first legal plays) until the loser is to roll, then they resign every game until the
+    match is over."""
+    for _ in range(2000):
+        if record.match.finished:
+            return record
+        index = record.match.to_act
+        assert index is not None
+        user = record.players[index].user_id
+        allowed = record.match.allowed(index)
+        if user == loser_id and Resign in allowed:
+            record = (await games.resign(record.id, user)).record
+            winner = record.players[1 - index].user_id
+            record = (await games.accept_resignation(record.id, winner)).record
+        elif Roll in allowed:
+            record = (await games.roll(record.id, user)).record
+        elif Move in allowed:
+            record = (await games.play_text(record.id, user, str(record.match.legal_plays()[0]))).record
+        else:
+            raise AssertionError(f"unexpected state: {sorted(a.name for a in allowed)}")
+    raise AssertionError("the match did not end")

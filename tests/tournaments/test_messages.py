@@ -1,0 +1,78 @@
+"""What tournament messages say: start times as people type them, the sign-up list, the status, the champion."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bot.tournaments import TournamentStatus
+from bot.tournaments.records import DecidedBy, Pairing
+from cogs.errors import UserFacingError
+from cogs.tournament_messages import (
+    TOURNAMENT_TEMPLATE,
+    TournamentAction,
+    champion_text,
+    custom_id,
+    signup_text,
+    signup_view,
+    status_text,
+)
+from cogs.tournaments import parse_start, thread_name
+from tests.tournaments.bracket_cases import tournament
+
+NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("<t:1767229200:F>", 1_767_229_200.0),
+    ("<t:1767229200>", 1_767_229_200.0),
+    ("1767229200", 1_767_229_200.0),
+    ("2h", NOW + 7200),
+    ("in 90m", NOW + 5400),
+    ("1d", NOW + 86400),
+    ("2026-01-01 18:00", NOW + 18 * 3600),
+    ("2026-01-01T18:00+01:00", NOW + 17 * 3600),
+])
+def test_start_times_as_people_write_them(text: str, expected: float) -> None:
+    assert parse_start(text, NOW) == expected
+
+
+def test_an_unreadable_start_time_is_refused_with_examples() -> None:
+    with pytest.raises(UserFacingError, match="`2h`"):
+        parse_start("next friday", NOW)
+
+
+def test_join_and_leave_ids_round_trip() -> None:
+    for action in TournamentAction:
+        found = TOURNAMENT_TEMPLATE.fullmatch(custom_id(42, action))
+        assert found is not None and int(found["tournament"]) == 42 and found["action"] == action.value
+
+
+def test_the_sign_up_message_lists_the_players_and_has_both_buttons() -> None:
+    signup = dataclasses.replace(tournament(3, {}), status=TournamentStatus.SIGNUP, started_at=None)
+    text = signup_text(signup)
+    assert "**Friday Night Cup**" in text and "Signed up (3/16): Alice, Bob, Carol" in text
+    assert "`/tournament start`" in text
+    scheduled = dataclasses.replace(signup, starts_at=NOW)
+    assert f"<t:{int(NOW)}:F>" in signup_text(scheduled)
+    view = signup_view(signup)
+    assert view is not None
+    assert [getattr(getattr(item, "item", item), "label", None) for item in view.children] == ["Join", "Leave"]
+    assert signup_view(tournament(3, {})) is None  # started: no more buttons
+
+
+def test_the_status_says_the_round_the_awards_and_the_champion() -> None:
+    running = tournament(5, {(1, 1): (5, DecidedBy.MATCH, None), (2, 1): (3, DecidedBy.AWARD, "no-show")})
+    text = status_text(running)
+    assert "Semi-finals in play" in text and "Awarded to <@3>: no-show" in text
+    done = dataclasses.replace(running, status=TournamentStatus.FINISHED, champion_id=5)
+    assert "Champion: <@5>!" in status_text(done) and champion_text(done).startswith("\N{TROPHY} <@5> wins")
+    cancelled = dataclasses.replace(running, status=TournamentStatus.CANCELLED, note="rain")
+    assert "Cancelled: rain." in status_text(cancelled) and "was cancelled: rain" in champion_text(cancelled)
+
+
+def test_thread_names_fit_discords_limit() -> None:
+    pairing = Pairing(1, 1, 2, "A" * 50, 5, 1, "Round 1", 0, (1, 2), ("B" * 40, "C" * 40), None)
+    name = thread_name(pairing)
+    assert len(name) == 100 and name.startswith("A" * 50 + " Round 1: ")
