@@ -1,5 +1,5 @@
-"""Server settings for members with Manage Server: the turn time limit (R9.5), and whether matches are played
-in new threads by default."""
+"""Server settings for members with Manage Server: the turn time limit (R9.5), whether matches are played
+in new threads by default, and the default match clock (issue 20)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.service.clocks import ClockPreset, preset_text
 from cogs.durations import format_duration, parse_duration
 from cogs.errors import UserFacingError
 
@@ -65,6 +66,27 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
         text = (f"Threads by default {now} on: `/bg challenge` plays each match in a new thread (`thread: False` "
                 "keeps one in the channel)." if settings.threads else
                 f"Threads by default {now} off: matches are played in the channel (`thread: True` opens a thread).")
+        await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(name="clock")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.describe(preset="The clock /bg challenge uses unless the challenger chooses one (empty: show it)")
+    async def clock(self, interaction: discord.Interaction[Any],
+                    preset: Literal["none", "relaxed", "standard", "blitz"] | None = None) -> None:
+        """Show or change the match clock used by default (issue 20)."""
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise UserFacingError("This setting belongs to a server.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if preset is None:
+            settings = await self.bot.service.guild_settings(guild_id)
+        else:
+            settings = await self.bot.service.set_clock(guild_id, ClockPreset(preset))
+        now = "is now" if preset is not None else "is"
+        chosen = preset_text(settings.clock)
+        text = (f"Challenges here {now} played with {chosen} unless the challenger chooses (`clock:` of "
+                "`/bg challenge`)." if settings.clock is not ClockPreset.NONE else
+                f"Challenges here {now} played with no clock (the turn limit only) unless the challenger chooses one.")
         await interaction.followup.send(text, ephemeral=True)
 
 

@@ -21,6 +21,7 @@ from bot.engine.game import Phase
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import MatchRecord, MatchUpdate, StaleStateError
+from bot.service.clocks import ClockPreset
 from cogs.challenges import on_control as on_challenge_control
 from cogs.challenges import player_ref, thread_choice
 from cogs.challenges import post as post_challenge
@@ -32,6 +33,7 @@ from cogs.export import export_match, match_choices
 from cogs.game_messages import GamePublisher, compose, current_link
 from cogs.help_text import help_embed
 from cogs.player_settings import settings_command
+from cogs.rematch import on_rematch, timed_out_text
 from cogs.views import HANDLER_COG, ChallengeButton, GameButton, PlaySelect
 
 if TYPE_CHECKING:
@@ -95,6 +97,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         beavers="Money game: a doubled player may redouble at once, keeping the cube (R6.4)",
         automatic_doubles="Money game: ties on the opening roll double the cube (R2.3)",
         thread="Play in a new thread, so this channel can host several matches (default: the server's setting)",
+        clock="A match clock: relaxed, standard or blitz (delay + reserve per point; default: the server's setting)",
     )
     async def challenge(
         self,
@@ -106,6 +109,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         beavers: bool = False,
         automatic_doubles: bool = False,
         thread: bool | None = None,
+        clock: Literal["none", "relaxed", "standard", "blitz"] | None = None,
     ) -> None:
         """Challenge a member (or anyone) to a match or a money game."""
         if opponent is not None and self.computer.is_me(opponent):
@@ -125,6 +129,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
             guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
             challenger=player_ref(interaction.user), opponent=None if opponent is None else player_ref(opponent),
             options=options, in_thread=thread_choice(interaction, thread),
+            clock=None if clock is None else ClockPreset(clock),
         )
         await post_challenge(self.service, interaction, challenge)
 
@@ -170,7 +175,8 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
             update = await self.service.play_text(record.id, interaction.user.id, play)
             await self.publisher.publish(update, before=record.match)
         self.computer.after(update)
-        await interaction.followup.send(f"Played {play.strip()}.", ephemeral=True)
+        done = timed_out_text(update, interaction.user.id) or f"Played {play.strip()}."
+        await interaction.followup.send(done, ephemeral=True)
 
     @move.autocomplete("play")
     async def move_autocomplete(self, interaction: discord.Interaction[Any], current: str
@@ -201,7 +207,8 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
             update = await self.service.resign(record.id, interaction.user.id, WinKind[kind.upper()])
             await self.publisher.publish(update)
         self.computer.after(update)
-        await interaction.followup.send("Your offer is on the board.", ephemeral=True)
+        done = timed_out_text(update, interaction.user.id) or "Your offer is on the board."
+        await interaction.followup.send(done, ephemeral=True)
 
     @app_commands.command(name="board")
     @app_commands.guild_only()
@@ -213,7 +220,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
         viewer = None if public else record.player_index(interaction.user.id)  # a player sees it from their side
-        message = await compose(record, (), viewer=viewer)
+        message = await compose(record, (), viewer=viewer, now=self.service.now())
         link = current_link(record)
         text = message.content  # no events: the status line and whose turn it is
         if link:
@@ -281,6 +288,10 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
 
     async def on_game_control(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
         await interaction.response.defer()
+        if control.action is GameAction.REMATCH:
+            if not await self.computer.rematch(interaction, control.match_id):
+                await on_rematch(self, interaction, control.match_id)
+            return
         if control.action in (GameAction.PICK, GameAction.BACK):
             try:
                 await self.show_menu(interaction, control)
@@ -345,7 +356,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         if to_act is None or to_act.user_id != interaction.user.id:
             raise UserFacingError(refusal(record, interaction.user.id))
         picked = control.start if control.action is GameAction.PICK else None
-        message = await compose(record, (), picked=picked)
+        message = await compose(record, (), picked=picked, now=self.service.now())
         await interaction.edit_original_response(view=message.view())
 
     async def out_of_date(self, interaction: discord.Interaction[Any], match_id: int) -> None:

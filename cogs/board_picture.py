@@ -76,9 +76,9 @@ async def _drawn(function: Callable[..., bytes], *args: object, **kwargs: object
 _ANSWERING = (Phase.DOUBLED, Phase.BEAVERED, Phase.RESIGNING)
 
 
-def board_state(match: Match) -> render.BoardState:
-    """Exactly what the picture shows now: the board with this turn's steps applied, who is to act, and the cube
-    on offer while a double or a beaver waits for its answer."""
+def board_state(match: Match, clocks: tuple[str, str] | None = None) -> render.BoardState:
+    """Exactly what the picture shows now: the board with this turn's steps applied, who is to act, the cube
+    on offer while a double or a beaver waits for its answer, and the players' clock reserves (`clocks`)."""
     game = match.game
     on_roll = game.on_roll
     phase = match.phase
@@ -99,6 +99,7 @@ def board_state(match: Match) -> render.BoardState:
         answering=match.to_act if phase in _ANSWERING else None,
         offered_cube=offered,
         game_over=match.to_act is None,
+        clocks=clocks,
     )
 
 
@@ -131,12 +132,13 @@ def render_match(match: Match, viewer: int | None = None) -> bytes:
     )
 
 
-async def draw_board(match: Match, viewer: int | None = None) -> bytes:
+async def draw_board(match: Match, viewer: int | None = None, clocks: tuple[str, str] | None = None) -> bytes:
     """The PNG drawn in a worker process, from immutable values read here on the loop (the match may change).
 
     `viewer` (0 or 1) draws the board from that player's side, for an answer only that player sees (a private
     `/bg board`); None, for every public message, draws it from the challenger's side (player 0)."""
-    state, bottom, last, steps = board_state(match), perspective(match, viewer), last_play(match), match.steps
+    state, bottom, last = board_state(match, clocks), perspective(match, viewer), last_play(match)
+    steps = match.steps
     return await _drawn(render.board, state, perspective=bottom, last_play=last, partial_steps=steps)
 
 

@@ -15,6 +15,7 @@ import discord
 
 from bot.engine.options import MatchOptions
 from bot.service import Challenge, ChallengeStatus, GameService, MatchRecord, PlayerRef, ServiceError
+from bot.service.clocks import ClockPreset, preset_text
 from bot.service.errors import AlreadyAcceptedError
 from cogs.custom_ids import ChallengeAction, ChallengeControl
 from cogs.errors import UserFacingError, reply_privately
@@ -51,6 +52,8 @@ def describe_options(options: MatchOptions) -> str:
 
 def challenge_text(challenge: Challenge) -> str:
     what = describe_options(challenge.options)
+    if challenge.clock is not ClockPreset.NONE:
+        what += f" with a {preset_text(challenge.clock)}"
     where = " in a new thread" if challenge.in_thread else ""
     expires = f"<t:{int(challenge.expires_at)}:R>"
     challenger = f"<@{challenge.challenger.user_id}>"

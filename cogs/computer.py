@@ -12,6 +12,7 @@ changes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -149,6 +150,28 @@ class ComputerSeat:
             await interaction.edit_original_response(content=f"{human.name} plays {what} in {place.mention}.")
         else:
             await interaction.followup.send(f"You play {what}. Good luck!", ephemeral=True)
+
+    async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> bool:
+        """Rematch pressed on a finished computer match: a new one at once, same level, options and place (the
+        computer never has to press it). False for a match between two people (cogs.rematch handles those)."""
+        level = await self.bot.service.computer_level(match_id)
+        if level is None:
+            return False
+        if not available():
+            raise UserFacingError(NOT_AVAILABLE)
+        old = await self.bot.service.match(match_id)
+        if old.players[0].user_id != interaction.user.id:
+            raise UserFacingError(f"This was {old.players[0].name}'s match against the computer.")
+        update = await self.bot.service.start_computer_match(
+            guild_id=old.guild_id, channel_id=old.channel_id, human=player_ref(interaction.user),
+            computer=old.players[1], options=old.options, level=level, parent_channel_id=old.parent_channel_id,
+        )
+        if interaction.message is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(view=None)
+        await self.publisher.publish(update)
+        self.after(update)
+        return True
 
     async def idle(self) -> None:
         """Wait until the computer has finished every turn it is taking (tests, shutdown)."""

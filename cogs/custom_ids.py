@@ -36,6 +36,7 @@ class GameAction(enum.StrEnum):
     DECLINE_RESIGNATION = "rdecline"
     CLAIM = "claim"
     PLAY = "play"  # a whole play, confirmed at once (R9.2, R10.1): the play in notation follows
+    REMATCH = "rematch"  # under a finished match (issue 20)
 
 
 

@@ -25,6 +25,7 @@ _OUTCOME = {
     OutcomeKind.DROPPED: "because the double was dropped",
     OutcomeKind.RESIGNED: "by resignation",
     OutcomeKind.CLAIMED: "because time ran out (R9.5)",
+    OutcomeKind.TIMEOUT: "on time: the opponent's clock ran out",
 }
 
 
@@ -137,6 +138,8 @@ def _line(event: ev.Event, names: tuple[str, str], length: int, played_rolls: se
             return f"{names[player]} declines the resignation; play goes on."
         case ev.Claimed(player=player):
             return f"{names[player]} claims the win: {names[1 - player]} did not act in time (R9.5)."
+        case ev.TimedOut(player=player):
+            return f"**{names[player]} ran out of time** and loses the {'match' if length else 'game'}."
         case ev.GameWon(number=number, outcome=outcome, scores=scores):
             return (f"**{names[outcome.winner]} wins game {number} {_OUTCOME[outcome.kind]}: "
                     f"{points_text(outcome.points)}.** {score_text(names, scores, length)}")

@@ -13,6 +13,7 @@ import contextlib
 import dataclasses
 import io
 import logging
+import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -22,13 +23,15 @@ import discord
 
 from bot.engine.events import Event, GameWon, MatchWon
 from bot.engine.match import Match
-from bot.service import MatchRecord, MatchUpdate
+from bot.service import MatchRecord, MatchStatus, MatchUpdate
 from bot.service.locks import KeyedLocks
 from cogs.board_picture import FILENAME, draw_board, draw_final_board
 from cogs.channels import ended_if_gone
+from cogs.clock_text import clock_line, clock_texts
 from cogs.controls import STATUS_PREFIX, controls, prompt, status_line
+from cogs.custom_ids import GameAction, GameControl
 from cogs.event_text import clip, describe
-from cogs.move_menu import Rows
+from cogs.move_menu import ButtonSpec, Rows
 from cogs.repairs import BoardNotShown, Repairs
 from cogs.views import game_view
 
@@ -76,15 +79,16 @@ class GameMessage:
         return game_view(self.rows) if self.rows else None
 
 
-def compose_text(record: MatchRecord, events: Sequence[Event], history: str = "") -> str:
+def compose_text(record: MatchRecord, events: Sequence[Event], history: str = "", now: float | None = None) -> str:
     """What happened (this update's lines, after the `history` kept from the message being edited) and the
-    prompt for the player to act, as the last line."""
+    prompt for the player to act, as the last line; a clocked match's clocks above it (issue 20)."""
     match = record.match
     lines = [history] if history else []
     lines += describe(events, match.names, match.options.length)
     to_act = match.to_act
     if to_act is not None:
         lines.append(status_line(match))
+        lines.append(clock_line(record, time.time() if now is None else now))
         lines.append(prompt(match, mention(record.players[to_act].user_id)))
     return clip("\n".join(line for line in lines if line))
 
@@ -126,13 +130,22 @@ def history_of(content: str) -> str:
 
 
 async def compose(record: MatchRecord, events: Sequence[Event], *, history: str = "",
-                  picked: int | None = None, viewer: int | None = None) -> GameMessage:
-    """The message for the match now. Public boards are drawn from the challenger's side; `viewer` (0 or 1)
-    draws a private view from that player's side."""
+                  picked: int | None = None, viewer: int | None = None, now: float | None = None) -> GameMessage:
+    """The message for the match now (`now` on the service's clock, for the match clock). Public boards are drawn
+    from the challenger's side; `viewer` (0 or 1) draws a private view from that player's side. A finished match
+    offers a Rematch (issue 20)."""
     match = record.match
-    rows = controls(record.id, record.version, match, picked)
-    png = await draw_board(match, viewer=viewer)
-    return GameMessage(compose_text(record, events, history), rows, png)
+    now = time.time() if now is None else now
+    rows = rematch_rows(record) if record.status is MatchStatus.FINISHED else controls(
+        record.id, record.version, match, picked)
+    png = await draw_board(match, viewer=viewer, clocks=clock_texts(record, now))
+    return GameMessage(compose_text(record, events, history, now), rows, png)
+
+
+def rematch_rows(record: MatchRecord) -> Rows:
+    """The Rematch button under a finished match's last message."""
+    return ((ButtonSpec("Rematch", GameControl(record.id, record.version, GameAction.REMATCH),
+                        discord.ButtonStyle.success),),)
 
 
 def hands_over(events: Sequence[Event]) -> bool:
@@ -195,6 +208,10 @@ class GamePublisher:
     def busy(self, match_id: int) -> bool:
         return match_id in self._acting
 
+    def now(self) -> float:
+        """The service's clock, which match clocks run on (faster in the end-to-end tests)."""
+        return self.bot.service.now()
+
     async def publish(self, update: MatchUpdate, interaction: discord.Interaction[Any] | None = None,
                       before: Match | None = None) -> None:
         """Show an update: in place when the clicking player acts again, else as a new message.
@@ -225,7 +242,7 @@ class GamePublisher:
             record.players[to_act].user_id == interaction.user.id
         )
         if interaction is not None and clicked is not None and same_player and not hands_over(update.events):
-            message = await compose(record, update.events, history=history_of(clicked.content))
+            message = await compose(record, update.events, history=history_of(clicked.content), now=self.now())
             await interaction.edit_original_response(
                 content=message.content, attachments=[message.file()], view=message.view(),
                 allowed_mentions=players_only(record),
@@ -239,7 +256,7 @@ class GamePublisher:
             final = GameMessage(result, (), await draw_final_board(before, events[:split]))
             await self.send(record, final)
             events = events[split:]
-        message = await compose(record, events)
+        message = await compose(record, events, now=self.now())
         sent = await self.post(record, message)
         await self.retire(record, interaction, keep=sent.id)
 
@@ -255,12 +272,12 @@ class GamePublisher:
             old = await self._current_message(record)
             waiting = record.to_act
             if old is not None and waiting is not None and old.attachments and addresses(old.content, waiting.user_id):
-                message = await compose(record, (), history=history_of(old.content))
+                message = await compose(record, (), history=history_of(old.content), now=self.now())
                 await old.edit(content=message.content, attachments=[message.file()], view=message.view(),
                                allowed_mentions=players_only(record))
                 await self.shown(record, old.channel.id, old.id)
             else:
-                message = await compose(record, ())
+                message = await compose(record, (), now=self.now())
                 if waiting is None:
                     message = dataclasses.replace(message, content=clip(f"{over_text(record)}\n{message.content}"))
                 await self.post(record, message)

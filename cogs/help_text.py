@@ -18,9 +18,8 @@ HELP = f"""\
 Full rules with the doubling cube, matches to N points (Crawford rule) and money games.
 
 **Start**
-`/bg challenge` a member (match length 1-25, default 5, or a money game with Jacoby, beavers and \
-automatic doubles). Leave the opponent empty for an open challenge anyone may accept; \
-`thread: True` plays in a new thread, so one channel can host many matches. A challenge expires after 10 minutes.
+`/bg challenge` a member (length 1-25, default 5, or a money game with Jacoby, beavers and automatic \
+doubles), or nobody for an open challenge; `thread: True` plays in a new thread. It expires after 10 minutes.
 
 **Play the computer**
 `/bg computer` (or `/bg challenge` naming the bot) starts at once. Levels: {LEVEL_LINE} \
@@ -41,23 +40,28 @@ When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it)
 `/bg challenge` — challenge a member or open a challenge
 `/bg move` — type your play
 `/bg resign` — offer to resign a single game, a gammon or a backgammon
-`/bg board` — show the current board of this channel again
+`/bg board` — show this channel's board again
 `/bg matches` — your active matches with links
 `/bg settings` — your settings (auto-finish)
 `/bg export` — a match of this channel as a .mat file for GNU Backgammon
 `/bg help` — this text
-`/leaderboard` — this server's ladder: rating, matches and wins
-`/stats` — a player's rating, record, gammons, cubes and rating chart
+`/leaderboard` — this server's ladder
+`/stats` — a player's rating, record, gammons, cubes and chart
 `/history` — a player's latest finished matches
-`/bgadmin turn-limit` — (Manage Server) how long a player may take for a turn
-`/bgadmin threads` — (Manage Server) play every match in a new thread by default
+`/bgadmin turn-limit` — (Manage Server) time per turn
+`/bgadmin threads` — (Manage Server) new thread per match by default
+`/bgadmin clock` — (Manage Server) the default match clock
 
 **Tournaments** (organisers: `/tournament create` `/tournament start` `/tournament cancel` `/tournament award` \
 `/tournament role`): `/tournament join` `/tournament leave` `/tournament bracket` `/tournament list`
 
-**Time limit**
-A player who does not act within the server's turn limit (default 24 hours) gets a reminder at half time; \
-when it runs out the opponent may **Claim** the match (R9.5).
+**Time**
+Without a clock, a player who does not act within the turn limit (default 24 hours) is reminded at half time, \
+then the opponent may **Claim** (R9.5).
+`clock:` of `/bg challenge`: each turn starts with a free delay, then time comes from your reserve (per point; \
+money: per game): **relaxed** 30 s + 3 min, **standard** 12 s + 90 s, **blitz** 8 s + 30 s. An empty reserve \
+(1 s grace) loses the match (money: the game at the cube). Time never runs while the bot is down.
+**Rematch** under a finished match: when both press it within 10 minutes, the same match starts again.
 """
 
 

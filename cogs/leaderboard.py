@@ -114,6 +114,8 @@ def history_line(guild_id: int, entry: HistoryEntry) -> str:
     )
     if entry.result_kind == "claimed":
         line += " (claimed on time)"
+    elif entry.result_kind == "timeout":
+        line += " (on time: the clock ran out)"
     if entry.rating_change is not None:
         line += f" · {entry.rating_change:+.2f}"
     link = message_link(guild_id, entry.channel_id, entry.message_id)

@@ -3,6 +3,10 @@
 Every few seconds: players past half their turn limit get one reminder mentioning them; when the limit runs
 out the opponent is offered a Claim button, once per turn; challenges older than 10 minutes expire and their
 messages say so. Everything it needs is stored, so it picks up where it was after a restart.
+
+Match clocks (issue 20): a match whose player to act has spent their reserve ends on time, and is shown like
+any other update. Each round also records a heartbeat; at start-up the time since the last one (the bot was
+down) is added to every running clock as a pause, and the channels of those matches are told.
 """
 
 from __future__ import annotations
@@ -14,14 +18,18 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.service import MatchRecord
+from bot.service.records import Resumed
 from cogs import challenges
 from cogs.channels import ended_if_gone
+from cogs.clock_text import clock_line
+from cogs.controls import STATUS_PREFIX
 from cogs.custom_ids import GameAction, GameControl
 from cogs.durations import format_duration
 from cogs.event_text import escape_name, escape_text
-from cogs.game_messages import current_link, mention, players_only
+from cogs.game_messages import GamePublisher, current_link, mention, players_only
 from cogs.move_menu import ButtonSpec
-from cogs.views import game_view
+from cogs.repairs import BoardNotShown
+from cogs.views import HANDLER_COG, game_view
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -55,11 +63,24 @@ def claim_text(record: MatchRecord) -> str | None:
             f"{'game' if record.options.is_money else 'match'} (R9.5), or keep waiting.")
 
 
+def resumed_text(record: MatchRecord, downtime: float, now: float) -> str:
+    """For a clocked match's channel after a restart: the clock was paused while the bot was down."""
+    line = clock_line(record, now).removeprefix(STATUS_PREFIX)
+    return (f"The bot was down for {format_duration(downtime)}; the clock of {escape_text(record.title)} was "
+            f"paused meanwhile and runs again now. {line}")
+
+
 class TurnTimer(commands.Cog):
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
+        # Before any interaction can arrive: the downtime is paused before anyone acts or the clocks are read.
+        self._resumed: Resumed | None = None
+        try:
+            self._resumed = await self.bot.service.resume_clocks()
+        except Exception:
+            log.exception("Could not resume the match clocks")
         self.tick.start()
 
     async def cog_unload(self) -> None:
@@ -67,7 +88,10 @@ class TurnTimer(commands.Cog):
 
     @tasks.loop(seconds=INTERVAL_SECONDS)
     async def tick(self) -> None:
-        for step in (self.expire_challenges, self.send_reminders, self.offer_claims):
+        if self._resumed is not None:
+            resumed, self._resumed = self._resumed, None
+            await self.say_resumed(resumed)
+        for step in (self.heartbeat, self.time_out, self.expire_challenges, self.send_reminders, self.offer_claims):
             try:
                 await step()
             except Exception:  # one failing step (Discord down, a deleted channel) must not stop the others
@@ -76,6 +100,25 @@ class TurnTimer(commands.Cog):
     @tick.before_loop
     async def before_tick(self) -> None:
         await self.bot.wait_until_ready()
+
+    async def say_resumed(self, resumed: Resumed) -> None:
+        """After a stop: the clocks of running turns were paused for the downtime; say so where they are played."""
+        for record in resumed.paused:
+            await self.send(record, resumed_text(record, resumed.downtime, self.bot.service.now()))
+
+    async def heartbeat(self) -> None:
+        await self.bot.service.heartbeat()
+
+    async def time_out(self) -> None:
+        """End the matches whose player to act ran out of time, and show it like any action."""
+        cog = self.bot.get_cog(HANDLER_COG)
+        publisher = getattr(cog, "publisher", None)
+        for update in await self.bot.service.time_out_due():
+            if isinstance(publisher, GamePublisher):
+                try:
+                    await publisher.publish(update)
+                except BoardNotShown:
+                    log.warning("The timeout of match %s is queued to be shown again", update.record.id)
 
     async def expire_challenges(self) -> None:
         for challenge in await self.bot.service.expire_challenges():

@@ -213,17 +213,18 @@ class Layout:
             return self.box(_BOARD_LEFT, 0, _BOARD_RIGHT, _HEADER)
         return self.box(_BOARD_LEFT, _BOARD_BOTTOM, _BOARD_RIGHT, _BOARD_BOTTOM + _FOOTER)
 
-    def row_parts(self, top: bool, match: bool) -> tuple[Box, Box, Box | None]:
+    def row_parts(self, top: bool, match: bool, clocked: bool = False) -> tuple[Box, Box, Box | None]:
         """A player row cut in fixed parts, each drawn and cached on its own: name, pip count, score chip.
 
         The parts tile the row. Fixed widths (room for "375 pips" and a two-digit score) keep a name's part the
-        same all game long. Pips and score are drawn 14 px from their part's right edge.
+        same all game long. Pips and score are drawn 14 px from their part's right edge. A match with a clock
+        (issue 20) widens the pips part for the reserve left ("12:30") before the pip count.
         """
         row_top = 0 if top else _BOARD_BOTTOM
         bottom = row_top + _FOOTER
         score_left = _BOARD_RIGHT - 14 - 60 - 8
         pips_right = score_left if match else _BOARD_RIGHT
-        pips_left = pips_right - 14 - 140 - 12
+        pips_left = pips_right - 14 - 140 - 12 - (110 if clocked else 0)
         return (
             self.box(_BOARD_LEFT, row_top, pips_left, bottom),
             self.box(pips_left, row_top, pips_right, bottom),

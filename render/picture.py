@@ -187,10 +187,11 @@ def _row_patches(size: int, theme_name: str, row: PlayerRow, indexed: bool) -> l
     """A player's row in its fixed parts (name, pip count, score), each cached on its own."""
     top = row.box[1] == 0
     match = row.score is not None
-    name_box, pips_box, score_box = _layout(size).row_parts(top, match)
+    clocked = row.clock is not None
+    name_box, pips_box, score_box = _layout(size).row_parts(top, match, clocked)
     patches = [
-        (name_box, _name_part(size, theme_name, top, row.player, row.name, row.marker, match, indexed)),
-        (pips_box, _pips_part(size, theme_name, top, row.pips, row.acting, match, indexed)),
+        (name_box, _name_part(size, theme_name, top, row.player, row.name, row.marker, match, indexed, clocked)),
+        (pips_box, _pips_part(size, theme_name, top, row.pips, row.acting, match, indexed, row.clock)),
     ]
     if score_box is not None and row.score is not None:
         patches.append((score_box, _score_part(size, theme_name, top, row.player, row.score, row.acting, indexed)))
@@ -221,13 +222,14 @@ def _row_canvas(size: int, theme_name: str, top: bool, acting: bool, part: Box) 
 
 @lru_cache(maxsize=256)
 def _name_part(size: int, theme_name: str, top: bool, player: int, name: str, marker: str, match: bool,
-               indexed: bool) -> Image.Image:
+               indexed: bool, clocked: bool = False) -> Image.Image:
     """The player's checker colour and name, cut with an ellipsis to fit, then the marker of the player to act
     ("to play", "to answer") in a chip: the board keeps its sides, so the turn must be told in words too."""
     if indexed:
-        return _to_palette(_name_part(size, theme_name, top, player, name, marker, match, False), theme_name)
+        return _to_palette(_name_part(size, theme_name, top, player, name, marker, match, False, clocked),
+                           theme_name)
     theme, layout = get_theme(theme_name), _layout(size)
-    canvas = _row_canvas(size, theme_name, top, bool(marker), layout.row_parts(top, match)[0])
+    canvas = _row_canvas(size, theme_name, top, bool(marker), layout.row_parts(top, match, clocked)[0])
     middle = canvas.height // 2
     _paste_centred(canvas, sprites.checker(theme.players[player], layout.px(36)), (layout.px(44), middle))
     name_left, gap = layout.px(72), layout.px(16)
@@ -248,13 +250,18 @@ def _name_part(size: int, theme_name: str, top: bool, player: int, name: str, ma
 
 @lru_cache(maxsize=2048)
 def _pips_part(size: int, theme_name: str, top: bool, pips: int, acting: bool, match: bool,
-               indexed: bool) -> Image.Image:
+               indexed: bool, clock: str | None = None) -> Image.Image:
+    """The pip count, and before it the match clock's reserve left (issue 20) when the match has a clock."""
     if indexed:
-        return _to_palette(_pips_part(size, theme_name, top, pips, acting, match, False), theme_name)
+        return _to_palette(_pips_part(size, theme_name, top, pips, acting, match, False, clock), theme_name)
     theme, layout = get_theme(theme_name), _layout(size)
-    canvas = _row_canvas(size, theme_name, top, acting, layout.row_parts(top, match)[1])
-    draw_text(canvas, (canvas.width - layout.px(14), canvas.height // 2), f"{pips} pips", font(layout.px(24)),
-              theme.dim_text, anchor="rm")
+    canvas = _row_canvas(size, theme_name, top, acting, layout.row_parts(top, match, clock is not None)[1])
+    right, middle = canvas.width - layout.px(14), canvas.height // 2
+    pips_font = font(layout.px(24))
+    draw_text(canvas, (right, middle), f"{pips} pips", pips_font, theme.dim_text, anchor="rm")
+    if clock is not None:
+        left_of_pips = right - round(pips_font.getlength("375 pips")) - layout.px(14)
+        draw_text(canvas, (left_of_pips, middle), clock, font(layout.px(24), bold=True), theme.text, anchor="rm")
     return canvas
 
 

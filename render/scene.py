@@ -37,6 +37,7 @@ class PlayerRow:
     pips: int
     score: int | None  # None in a money game
     marker: str  # TO_PLAY or TO_ANSWER for the player to act, "" for the other (and for both once the game is over)
+    clock: str | None = None  # the player's match clock reserve left (issue 20); None: no clock
 
     @property
     def acting(self) -> bool:
@@ -220,7 +221,7 @@ class _Builder:
             self.scene.rows.append(PlayerRow(
                 box=self.layout.player_row(self.is_top(player)), player=player, name=state.names[player],
                 pips=state.pips(player), score=state.scores[player] if state.match_length else None,
-                marker=self.marker(player),
+                marker=self.marker(player), clock=None if state.clocks is None else state.clocks[player],
             ))
         self.scene.info = InfoRow(self.layout.info_row, state.match_length, state.crawford, state.position_id,
                                   state.match_id)

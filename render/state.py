@@ -44,6 +44,7 @@ class BoardState:
     answering: int | None = None
     offered_cube: int = 0
     game_over: bool = False
+    clocks: tuple[str, str] | None = None  # each player's clock reserve left, as shown ("4:30"); None: no clock
 
     def __post_init__(self) -> None:
         if self.on_roll not in PLAYERS:

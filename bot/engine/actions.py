@@ -143,6 +143,15 @@ class Claim:
 
 
 @dataclass(frozen=True, slots=True)
+class Timeout:
+    """`player`'s match clock ran out (issue 20): they lose like a claim against them (R9.5). Nobody asks for it:
+    the service stores it when the clock says so, so that the log replays to the same end."""
+
+    player: int
+    name: ClassVar[str] = "timeout"
+
+
+@dataclass(frozen=True, slots=True)
 class Abort:
     """Stop the match with no result."""
 
@@ -151,11 +160,11 @@ class Abort:
 
 
 Action = (Roll | Move | MoveChecker | Undo | Confirm | Double | Take | Drop | Beaver | AcceptBeaver | RefuseBeaver
-          | Resign | AcceptResignation | DeclineResignation | Claim | Abort)
+          | Resign | AcceptResignation | DeclineResignation | Claim | Timeout | Abort)
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     Roll, Move, MoveChecker, Undo, Confirm, Double, Take, Drop, Beaver, AcceptBeaver, RefuseBeaver,
-    Resign, AcceptResignation, DeclineResignation, Claim, Abort,
+    Resign, AcceptResignation, DeclineResignation, Claim, Timeout, Abort,
 )
 _BY_NAME: dict[str, type[Action]] = {cls.name: cls for cls in ACTION_TYPES}
 

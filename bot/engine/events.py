@@ -116,6 +116,11 @@ class Claimed:
 
 
 @dataclass(frozen=True, slots=True)
+class TimedOut:
+    player: int  # whose clock ran out
+
+
+@dataclass(frozen=True, slots=True)
 class GameWon:
     number: int
     outcome: Outcome
@@ -137,4 +142,4 @@ class MatchAborted:
 
 Event = (GameStarted | OpeningRolled | AutomaticDouble | Rolled | Played | StepMoved | StepUndone | Doubled | Taken
          | Dropped | Beavered | BeaverAccepted | BeaverRefused | ResignationOffered | ResignationAccepted
-         | ResignationDeclined | Claimed | GameWon | MatchWon | MatchAborted)
+         | ResignationDeclined | Claimed | TimedOut | GameWon | MatchWon | MatchAborted)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine.actions import Abort, Action, ActionError, Claim
+from bot.engine.actions import Abort, Action, ActionError, Claim, Timeout
 from bot.engine.dice import DiceExhaustedError, DiceSource, FixedDice, SecretDice
-from bot.engine.events import Claimed, Event, GameStarted, GameWon, MatchAborted, MatchWon
+from bot.engine.events import Claimed, Event, GameStarted, GameWon, MatchAborted, MatchWon, TimedOut
 from bot.engine.game import Dice, Game, GameRules, LastPlay, Phase
 from bot.engine.match_id import GameState, MatchIdFields
 from bot.engine.match_log import LogEntry, MatchLog
@@ -21,6 +21,8 @@ from bot.engine.play import Play, Step
 from bot.engine.position import Position
 
 _SCORE_BITS = (1 << 15) - 1  # a Match ID holds 15 bits of each score; a huge cube's win can score more
+#: Outcomes that end the whole match, whatever the score: the loser lost on time (R9.5, issue 20).
+_MATCH_ENDING = (OutcomeKind.CLAIMED, OutcomeKind.TIMEOUT)
 
 
 class _Recorder:
@@ -74,6 +76,8 @@ class Match:
             events = self._abort(action.player)
         elif isinstance(action, Claim):
             events = self._claim(action.player)
+        elif isinstance(action, Timeout):
+            events = self._timeout(action.player)
         else:
             events = self.game.apply(action, recorder)
             if self.game.outcome is not None:
@@ -100,13 +104,23 @@ class Match:
         self.game.end(outcome)
         return [Claimed(player), *self._game_over(outcome, None)]
 
+    def _timeout(self, player: int) -> list[Event]:
+        """Issue 20: `player`'s clock ran out while they had to act; the opponent wins as by a claim (R9.5)."""
+        if self.game.to_act != player:
+            raise ActionError("Only the player who must act can run out of time.")
+        winner = 1 - player
+        points = self.game.cube if self.options.is_money else max(1, self.options.length - self.scores[winner])
+        outcome = Outcome(winner, OutcomeKind.TIMEOUT, points, self.game.cube)
+        self.game.end(outcome)
+        return [TimedOut(player), *self._game_over(outcome, None)]
+
     def _game_over(self, outcome: Outcome, source: DiceSource | None) -> list[Event]:
         """Score the game (R8.1), end the match or start the next game, Crawford or not (R8.3)."""
         self.scores[outcome.winner] += outcome.points
         self.outcomes.append(outcome)
         events: list[Event] = [GameWon(self.game.number, outcome, self.score_tuple, self.gnubg_id())]
         length = self.options.length
-        if self.options.is_money or self.scores[outcome.winner] >= length or outcome.kind is OutcomeKind.CLAIMED:
+        if self.options.is_money or self.scores[outcome.winner] >= length or outcome.kind in _MATCH_ENDING:
             self.finished = True
             self.winner = outcome.winner
             events.append(MatchWon(outcome.winner, self.score_tuple))
@@ -181,6 +195,8 @@ class Match:
         allowed = set(self.game.allowed(player)) | {Abort}
         if self.game.to_act not in (None, player):
             allowed.add(Claim)
+        elif self.game.to_act == player:
+            allowed.add(Timeout)  # the service stores it when the player's match clock runs out (issue 20)
         return frozenset(allowed)
 
     @property

@@ -75,6 +75,17 @@ helpers player_index(user_id), to_act, winner, options, title.
 
 The turn timer restarts when the match starts waiting for someone else or a new game begins; steps and undos
 within one's own turn do not restart it. Consistency check: `python -m bot.service.check [DATABASE]`.
+
+Match clocks and rematches (issue 20; presets and the arithmetic in bot.service.clocks):
+    challenge(..., clock=ClockPreset.NONE)    # None: the guild's default (set_clock)
+    MatchRecord.clock (MatchClock | None), .clock_left(player, now), .runs_out_at, .rematch_of
+    await service.time_out_due() -> list[MatchUpdate]   # ends matches whose player to act ran out (a Timeout
+        entry in the log, no user, rated like a claim); an action that comes too late stores the timeout instead
+    await service.heartbeat() -> None; await service.resume_clocks() -> Resumed(downtime, paused records)
+    await service.set_clock(guild_id, ClockPreset) -> GuildSettings
+    await service.rematch(match_id, user_id) -> Rematch(started | waiting_for | existing)   # both players within
+        10 minutes of the end; exactly one new match (a unique index on matches.rematch_of)
+    service.now()                              # the service's clock
 """
 
 from bot.service.errors import ChannelBusyError, CorruptMatchError, NotFoundError, ServiceError, StaleStateError

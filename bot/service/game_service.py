@@ -39,12 +39,14 @@ from bot.engine.actions import (
     Resign,
     Roll,
     Take,
+    Timeout,
     Undo,
 )
 from bot.engine.dice import DiceSource, SecretDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
+from bot.service.clocks import ClockPreset, parse_preset
 from bot.service.errors import (
     AlreadyAcceptedError,
     ChallengeLimitError,
@@ -68,9 +70,18 @@ from bot.service.records import (
     MatchUpdate,
     PlayerPrefs,
     PlayerRef,
+    Rematch,
+    Resumed,
     TurnTimer,
 )
-from bot.service.stored_forms import entry_text, log_header_text, progress_after, row_after, snapshot_text
+from bot.service.stored_forms import (
+    entry_text,
+    log_header_text,
+    match_clock,
+    progress_after,
+    row_after,
+    snapshot_text,
+)
 from bot.service.stored_forms import rebuild_match as rebuild_match  # re-exported: the ratings rebuild uses it
 from bot.store import challenges as challenge_store
 from bot.store import computer as computer_store
@@ -125,6 +136,7 @@ def _challenge_record(stored: challenge_store.StoredChallenge, names: dict[int, 
         match_id=stored.match_id,
         message_channel_id=stored.message_channel_id,
         message_id=stored.message_id,
+        clock=parse_preset(stored.clock),
     )
 
 
@@ -219,6 +231,10 @@ class GameService:
         self._cache_size = cache_size
         self._prefs: OrderedDict[int, PlayerPrefs] = OrderedDict()
 
+    def now(self) -> float:
+        """The service's clock (injectable; the match clocks and turn limits run on it)."""
+        return self._clock()
+
     def add_match_finished_hook(self, hook: MatchFinishedHook) -> None:
         """Register a hook after construction (the ratings cog does this when it loads)."""
         self._hooks.append(hook)
@@ -234,13 +250,14 @@ class GameService:
         opponent: PlayerRef | None,
         options: MatchOptions,
         in_thread: bool | None = False,
+        clock: ClockPreset | None = ClockPreset.NONE,
     ) -> Challenge:
         """Post a challenge to `opponent`, or to anyone in the channel when None; it expires after 10 minutes.
         Refused beyond MAX_OPEN_CHALLENGES open challenges per member, or a second one to the same opponent
         (ChallengeLimitError, pointing to the open challenge).
 
-        `in_thread` None: as the guild's setting says (`set_threads`). One trip to the database, like a game
-        action: `/bg challenge` answers only once it is stored (issue 10).
+        `in_thread` None: as the guild's setting says (`set_threads`); `clock` None likewise (`set_clock`, issue
+        20). One trip to the database, like a game action: `/bg challenge` answers only once it is stored (issue 10).
         """
         if opponent is not None and opponent.user_id == challenger.user_id:
             raise ServiceError("You cannot challenge yourself.")
@@ -251,6 +268,7 @@ class GameService:
             if not thread:
                 _refuse_busy_channel(connection, channel_id)
             _refuse_too_many_challenges(connection, challenger.user_id, opponent, now)
+            chosen = player_store.guild_clock(connection, guild_id) if clock is None else _stored_clock(clock)
             for player in (challenger, opponent):
                 if player is not None:
                     player_store.remember_player(connection, player.user_id, player.name, now)
@@ -264,6 +282,7 @@ class GameService:
                 in_thread=thread,
                 created_at=now,
                 expires_at=now + CHALLENGE_SECONDS,
+                clock=chosen,
             )
 
         stored = await single_trip_transaction(self.db, write)
@@ -329,6 +348,7 @@ class GameService:
                     log_header=log_header_text(match),
                     state_json=state,
                     now=now,
+                    clock=stored.clock,
                 )
             except sqlite3.IntegrityError:  # another process started a match in this channel just now
                 raise ServiceError("There is already a match in this channel.") from None
@@ -512,6 +532,13 @@ class GameService:
                 raise ServiceError(f"This game is between {stored.names[0]} and {stored.names[1]}.")
             player = players.index(user_id)
             current = await self._match_at(stored)
+            clock = match_clock(stored, current.options.length)
+            if clock is not None and clock.timed_out(current.to_act, self._clock()):
+                # Too late: the clock ran out before this request (issue 20); the timeout is what gets stored.
+                timed_out = await self._finish_unasked(stored, current, Timeout(current.to_act or 0))
+                if timed_out is None:
+                    raise _stale(await self._stored(match_id))
+                return timed_out
             # Work on a copy: the cached object (and every record handed out) stays as it was until the commit.
             match = self._copy(current)
             try:
@@ -584,13 +611,137 @@ class GameService:
             stored = await self._stored(match_id)
             if stored.status != MatchStatus.ACTIVE.value:
                 return None
-            current = await self._match_at(stored)
-            match = self._copy(current)
-            match.apply(Abort(0))  # the engine names an actor; the stored action has no user: nobody asked
-            record = await self._commit(stored, current, match, None)
-            if record is None:
+            # the engine names an actor; the stored action has no user: nobody asked
+            update = await self._finish_unasked(stored, await self._match_at(stored), Abort(0))
+            if update is None:
                 log.warning("Match %s changed while its deleted channel was being closed", match_id)
-            return record
+            return None if update is None else update.record
+
+    async def _finish_unasked(self, stored: match_store.StoredMatch, current: Match, action: Action
+                              ) -> MatchUpdate | None:
+        """Store an action that ends the match and that nobody asked for (an abort, a timeout), with no user in
+        the log, and run the match-finished hooks in its transaction. Call under the match's lock. None when
+        another process stored an action meanwhile."""
+        match = self._copy(current)
+        events = match.apply(action)
+        record = await self._commit(stored, current, match, None)
+        return None if record is None else MatchUpdate(record, events)
+
+    # --- match clocks (issue 20) ----------------------------------------------------------------------------------
+
+    async def time_out_due(self) -> list[MatchUpdate]:
+        """End every clocked match whose player to act has run out of time (the grace second included): the
+        opponent wins the match (a money game: the game at the cube's value), stored and rated like a claim."""
+        now = self._clock()
+        updates = []
+        for row in await match_store.clocked_running_matches(self.db):
+            clock = match_clock(row, row.length)
+            try:
+                to_act = (await self._match_at(row)).to_act
+            except CorruptMatchError as error:
+                log.error("%s Run `python -m bot.service.check` for details.", error)
+                continue
+            if clock is None or not clock.timed_out(to_act, now):
+                continue
+            async with self._locks.hold(row.id):
+                stored = await self._stored(row.id)
+                current = await self._match_at(stored)
+                clock = match_clock(stored, stored.length)
+                if stored.status != MatchStatus.ACTIVE.value or clock is None:
+                    continue
+                if not clock.timed_out(current.to_act, self._clock()):
+                    continue  # the player acted meanwhile
+                update = await self._finish_unasked(stored, current, Timeout(current.to_act or 0))
+            if update is not None:
+                updates.append(update)
+        return updates
+
+    async def heartbeat(self) -> None:
+        """Record that the bot is up now: after a stop, the time since the last heartbeat is not charged."""
+        now = self._clock()
+        await single_trip_transaction(self.db, lambda connection: match_store.write_heartbeat(connection, now))
+
+    async def resume_clocks(self) -> Resumed:
+        """At start-up: the bot's downtime (since its last heartbeat) is added to every running clocked turn as
+        paused time, so that no player is charged for it. Returns how long the bot was down and the matches
+        whose clock was paused (to say so in their channels)."""
+        now = self._clock()
+
+        def write(connection: sqlite3.Connection) -> tuple[float, list[int]]:
+            last = match_store.read_heartbeat(connection)
+            paused = [] if last is None or last >= now else match_store.pause_running_clocks(connection, last, now)
+            match_store.write_heartbeat(connection, now)
+            return (0.0 if last is None else max(0.0, now - last)), paused
+
+        downtime, ids = await single_trip_transaction(self.db, write)
+        records = await self._healthy_records([await self._stored(match_id) for match_id in ids])
+        return Resumed(downtime, records)
+
+    async def set_clock(self, guild_id: int, clock: ClockPreset) -> GuildSettings:
+        """The clock `/bg challenge` uses when the challenger does not choose one (issue 20)."""
+        return await self._save_settings(guild_id, clock=clock)
+
+    # --- rematches (issue 20) ----------------------------------------------------------------------------------
+
+    async def rematch(self, match_id: int, user_id: int) -> Rematch:
+        """A player of a finished match asks for a rematch. When both have asked, within REMATCH_SECONDS of the
+        match's end, a new match with the same options and clock starts in the same place, exactly once: a
+        unique index on `rematch_of` refuses a second one whatever the race (the later press gets it as
+        `existing`)."""
+        now = self._clock()
+        async with self._locks.hold(match_id):
+            stored = await self._stored(match_id)
+            players = (stored.player0_id, stored.player1_id)
+            if user_id not in players:
+                raise ServiceError(f"This match was between {stored.names[0]} and {stored.names[1]}.")
+            if stored.status != MatchStatus.FINISHED.value or stored.finished_at is None:
+                raise ServiceError("Only a finished match can have a rematch.")
+            existing = await on_connection_thread(self.db, lambda c: match_store.find_rematch(c, match_id))
+            if existing is not None:
+                return Rematch(existing=await self._record_of(existing))
+            if now > stored.finished_at + REMATCH_SECONDS:
+                raise ServiceError("The rematch offer ran out 10 minutes after the match ended: start a new one "
+                                   "with `/bg challenge`.")
+            options = MatchOptions.from_dict(json.loads(stored.options_json))
+            match = Match(stored.names, options, self._dice)
+            events, state = list(match.last_events), snapshot_text(match)
+
+            def write(connection: sqlite3.Connection) -> tuple[str, match_store.StoredMatch | None]:
+                found = match_store.find_rematch(connection, match_id)
+                if found is not None:
+                    return "existing", found
+                pressed = match_store.request_rematch(connection, match_id, user_id, now)
+                if set(players) - set(pressed):
+                    return "waiting", None
+                _refuse_busy_channel(connection, stored.channel_id)
+                try:
+                    new_id = match_store.insert_match(
+                        connection, guild_id=stored.guild_id, channel_id=stored.channel_id,
+                        parent_channel_id=stored.parent_channel_id, player_ids=players, length=stored.length,
+                        options_json=stored.options_json, log_header=log_header_text(match), state_json=state,
+                        now=now, clock=stored.clock, rematch_of=match_id,
+                    )
+                except sqlite3.IntegrityError:  # another process started it (or a match here) just now
+                    found = match_store.find_rematch(connection, match_id)
+                    if found is None:
+                        raise ServiceError("There is already a match in this channel.") from None
+                    return "existing", found
+                row = match_store.find_match(connection, new_id)
+                assert row is not None
+                return "started", row
+
+            outcome, row = await single_trip_transaction(self.db, write)
+        if row is None:
+            other = stored.names[1 - players.index(user_id)]
+            return Rematch(waiting_for=PlayerRef(players[1 - players.index(user_id)], other))
+        if outcome == "existing":
+            return Rematch(existing=await self._record_of(row))
+        record = self._record(row, match)
+        self._remember(record.id, record.version, state, match)
+        return Rematch(started=MatchUpdate(record, events))
+
+    async def _record_of(self, stored: match_store.StoredMatch) -> MatchRecord:
+        return self._record(stored, await self._match_at(stored))
 
     # --- queries ------------------------------------------------------------------------------------------------
 
@@ -669,7 +820,8 @@ class GameService:
         stored = await player_store.load_guild_settings(self.db, guild_id)
         if stored is None:
             return GuildSettings(guild_id)
-        return GuildSettings(guild_id, stored.turn_limit_seconds, stored.default_length, stored.threads)
+        return GuildSettings(guild_id, stored.turn_limit_seconds, stored.default_length, stored.threads,
+                             parse_preset(stored.clock))
 
     async def set_turn_limit(self, guild_id: int, seconds: int) -> GuildSettings:
         """Change the guild's turn time limit (R9.5); running turns are measured against the new limit."""
@@ -697,6 +849,7 @@ class GameService:
         turn_limit_seconds: int | None = None,
         default_length: int | None = None,
         threads: bool | None = None,
+        clock: ClockPreset | None = None,
     ) -> GuildSettings:
         async with transaction(self.db):
             current = await self.guild_settings(guild_id)
@@ -705,10 +858,12 @@ class GameService:
                 current.turn_limit_seconds if turn_limit_seconds is None else turn_limit_seconds,
                 current.default_length if default_length is None else default_length,
                 current.threads if threads is None else threads,
+                current.clock if clock is None else clock,
             )
             await player_store.save_guild_settings(
                 self.db,
-                player_store.StoredGuildSettings(guild_id, new.turn_limit_seconds, new.default_length, new.threads),
+                player_store.StoredGuildSettings(guild_id, new.turn_limit_seconds, new.default_length, new.threads,
+                                                 _stored_clock(new.clock)),
             )
         return new
 
@@ -860,6 +1015,8 @@ class GameService:
             message_id=stored.message_id,
             timer=_timer(stored),
             message_version=stored.message_version,
+            clock=match_clock(stored, stored.length),
+            rematch_of=stored.rematch_of,
         )
 
 
@@ -941,6 +1098,13 @@ class GameService:
 
 
 DEFAULT_TURN_LIMIT = GuildSettings(0).turn_limit_seconds
+#: How long after a match ends both players may still ask for a rematch (issue 20).
+REMATCH_SECONDS = 10 * 60
+
+
+def _stored_clock(clock: ClockPreset) -> str | None:
+    """A preset as the database stores it: NULL for no clock."""
+    return None if clock is ClockPreset.NONE else clock.value
 
 
 def _timer(stored: match_store.StoredMatch) -> TurnTimer:

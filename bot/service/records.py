@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from bot.engine.events import Event
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
+from bot.service.clocks import ClockPreset, MatchClock
 
 #: Turn time limit when a guild has not set one (R9.5; issue 7: 24 hours).
 DEFAULT_TURN_LIMIT_SECONDS = 24 * 60 * 60
@@ -57,6 +58,7 @@ class Challenge:
     match_id: int | None = None
     message_channel_id: int | None = None  # where the challenge message is, once the front end stored it
     message_id: int | None = None
+    clock: ClockPreset = ClockPreset.NONE  # the match clock chosen (issue 20)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,7 @@ class GuildSettings:
     turn_limit_seconds: int = DEFAULT_TURN_LIMIT_SECONDS
     default_length: int = DEFAULT_MATCH_LENGTH
     threads: bool = False  # /bg challenge plays in a new thread unless the challenger says otherwise
+    clock: ClockPreset = ClockPreset.NONE  # the clock /bg challenge uses unless the challenger says otherwise
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +139,23 @@ class MatchRecord:
     message_id: int | None
     timer: TurnTimer
     message_version: int | None = None  # the version whose controls the current game message carries
+    clock: MatchClock | None = None  # the match clock (issue 20); None: no clock, only the turn limit (R9.5)
+    rematch_of: int | None = None  # the finished match this one is the rematch of
+
+    def clock_left(self, player: int, now: float) -> float | None:
+        """The player's clock reserve left now (None without a clock)."""
+        if self.clock is None:
+            return None
+        return self.clock.left(player, self.match.to_act if self.status is MatchStatus.ACTIVE else None, now)
+
+    @property
+    def runs_out_at(self) -> float | None:
+        """When the player to act runs out of reserve (None without a clock, or before their time started)."""
+        to_act = self.match.to_act
+        if self.clock is None or to_act is None or self.status is not MatchStatus.ACTIVE:
+            return None
+        at = self.clock.runs_out_at(to_act)
+        return None if at == math.inf else at
 
     @property
     def shown(self) -> bool:
@@ -176,3 +196,21 @@ class MatchUpdate:
 
     record: MatchRecord
     events: list[Event]
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """What a press of Rematch did: the new match `started` (both players asked), still `waiting_for` the
+    other player, or the rematch already started by an earlier press (`existing`)."""
+
+    started: MatchUpdate | None = None
+    waiting_for: PlayerRef | None = None
+    existing: MatchRecord | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resumed:
+    """The bot started again after `downtime` seconds; the clocks of `paused` were stopped meanwhile."""
+
+    downtime: float
+    paused: list[MatchRecord]

@@ -12,6 +12,7 @@ from bot.engine.actions import action_to_json
 from bot.engine.dice import DiceSource
 from bot.engine.match import Match
 from bot.engine.match_log import MatchLog
+from bot.service.clocks import ClockPreset, MatchClock, parse_preset
 from bot.service.errors import CorruptMatchError
 from bot.service.records import MatchStatus
 from bot.store import matches as match_store
@@ -56,8 +57,13 @@ def progress_after(
     stored: match_store.StoredMatch, before: Match, after: Match, now: float
 ) -> match_store.MatchProgress:
     """The match row after an action. The turn timer restarts when the match waits for someone new, or a new
-    game began; stepping and undoing within one's own turn does not restart it (R9.5)."""
+    game began; stepping and undoing within one's own turn does not restart it (R9.5). A clocked match charges
+    the turn that ended to the player who had to act (issue 20)."""
     new_turn = after.to_act != before.to_act or after.game.number != before.game.number
+    used, paused = stored.used, stored.paused
+    clock = match_clock(stored, before.options.length)
+    if new_turn and clock is not None and before.to_act is not None:
+        used, paused = clock.used_after_turn(before.to_act, now), 0.0
     if after.aborted:
         status = MatchStatus.ABORTED.value
     elif after.finished:
@@ -75,6 +81,8 @@ def progress_after(
         score0=after.scores[0],
         score1=after.scores[1],
         result_kind=last_outcome if after.finished and not after.aborted else None,
+        used=used,
+        paused=paused,
     )
 
 
@@ -96,4 +104,16 @@ def row_after(
         score0=progress.score0,
         score1=progress.score1,
         result_kind=progress.result_kind,
+        used=progress.used,
+        paused=progress.paused,
     )
+
+
+def match_clock(stored: match_store.StoredMatch, length: int) -> MatchClock | None:
+    """The match's clock as stored (None without one): the current turn's time runs from when its controls
+    were first shown (migration 005), as the R9.5 turn limit does."""
+    preset = parse_preset(stored.clock)
+    if preset is ClockPreset.NONE:
+        return None
+    running = stored.controls_at is not None and stored.controls_at >= stored.turn_started_at
+    return MatchClock(preset, length, stored.used, stored.controls_at if running else None, stored.paused)

@@ -25,6 +25,7 @@ class StoredChallenge:
     match_id: int | None
     message_channel_id: int | None = None  # the challenge's message, once posted (migration 004)
     message_id: int | None = None
+    clock: str | None = None  # the match clock preset chosen (issue 20); None: no clock
 
 
 def _from_row(row: sqlite3.Row) -> StoredChallenge:
@@ -42,6 +43,7 @@ def _from_row(row: sqlite3.Row) -> StoredChallenge:
         match_id=None if row["match_id"] is None else int(row["match_id"]),
         message_channel_id=None if row["message_channel_id"] is None else int(row["message_channel_id"]),
         message_id=None if row["message_id"] is None else int(row["message_id"]),
+        clock=None if row["clock"] is None else str(row["clock"]),
     )
 
 
@@ -56,11 +58,13 @@ def insert_challenge(
     in_thread: bool,
     created_at: float,
     expires_at: float,
+    clock: str | None = None,
 ) -> StoredChallenge:
     row = connection.execute(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, options, in_thread, created_at, "
-        "expires_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open') RETURNING *",
-        (guild_id, channel_id, challenger_id, opponent_id, options_json, int(in_thread), created_at, expires_at),
+        "expires_at, status, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) RETURNING *",
+        (guild_id, channel_id, challenger_id, opponent_id, options_json, int(in_thread), created_at, expires_at,
+         clock),
     ).fetchone()
     assert row is not None
     return _from_row(row)

@@ -1,4 +1,4 @@
-"""The computer opponent's rows (issue 16, migration 009): which matches are against it, at what level, and
+"""The computer opponent's rows (issue 16, migration 010): which matches are against it, at what level, and
 its record per level. Plain sqlite3 functions, run on the connection's thread by the service."""
 
 from __future__ import annotations

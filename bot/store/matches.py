@@ -47,6 +47,10 @@ class StoredMatch:
     state_json: str
     names: tuple[str, str]  # the players' display names last seen
     turn_limit_seconds: int | None  # the guild's setting; None when the guild uses the default
+    clock: str | None = None  # the clock preset (issue 20); None: no clock
+    used: tuple[float, float] = (0.0, 0.0)  # each player's clock reserve used by finished turns
+    paused: float = 0.0  # the bot's downtime inside the current turn, not charged to the clock
+    rematch_of: int | None = None  # the finished match this one is a rematch of
 
 
 def _optional_int(value: Any) -> int | None:
@@ -83,6 +87,10 @@ def _from_row(row: sqlite3.Row) -> StoredMatch:
         state_json=str(row["state"]),
         names=(str(row["name0"]), str(row["name1"])),
         turn_limit_seconds=_optional_int(row["turn_limit_seconds"]),
+        clock=None if row["clock"] is None else str(row["clock"]),
+        used=(float(row["used0"]), float(row["used1"])),
+        paused=float(row["paused"]),
+        rematch_of=_optional_int(row["rematch_of"]),
     )
 
 
@@ -106,15 +114,18 @@ def insert_match(
     log_header: str,
     state_json: str,
     now: float,
+    clock: str | None = None,
+    rematch_of: int | None = None,
 ) -> int:
     """Create an active match with an empty log and its version-0 snapshot; returns its id.
 
-    Raises sqlite3.IntegrityError when the channel already has an active match (unique index).
+    Raises sqlite3.IntegrityError when the channel already has an active match, or `rematch_of` already has its
+    rematch (unique indexes).
     """
     row = connection.execute(
         "INSERT INTO matches (guild_id, channel_id, parent_channel_id, player0_id, player1_id, length, options, "
-        "log_header, status, created_at, last_action_at, turn_started_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?) RETURNING id",
+        "log_header, status, created_at, last_action_at, turn_started_at, clock, rematch_of) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?) RETURNING id",
         (
             guild_id,
             channel_id,
@@ -127,6 +138,8 @@ def insert_match(
             now,
             now,
             now,
+            clock,
+            rematch_of,
         ),
     ).fetchone()
     assert row is not None
@@ -268,6 +281,8 @@ class MatchProgress:
     score0: int
     score1: int
     result_kind: str | None
+    used: tuple[float, float] = (0.0, 0.0)  # clock reserve used by finished turns (issue 20)
+    paused: float = 0.0  # downtime inside the current turn
 
 
 async def update_progress(db: aiosqlite.Connection, match_id: int, progress: MatchProgress) -> None:
@@ -299,7 +314,7 @@ def record_action(
 
 _UPDATE_PROGRESS = (
     "UPDATE matches SET status = ?, last_action_at = ?, turn_started_at = ?, reminded = ?, finished_at = ?, "
-    "winner = ?, score0 = ?, score1 = ?, result_kind = ? WHERE id = ?"
+    "winner = ?, score0 = ?, score1 = ?, result_kind = ?, used0 = ?, used1 = ?, paused = ? WHERE id = ?"
 )
 
 
@@ -314,6 +329,9 @@ def _progress_row(match_id: int, progress: MatchProgress) -> tuple[Any, ...]:
         progress.score0,
         progress.score1,
         progress.result_kind,
+        progress.used[0],
+        progress.used[1],
+        progress.paused,
         match_id,
     )
 
@@ -371,3 +389,64 @@ async def recent_matches_in_channel(db: aiosqlite.Connection, channel_id: int, l
         "ORDER BY m.status = 'active' DESC, m.last_action_at DESC, m.id DESC LIMIT ?",
         (channel_id, channel_id, limit),
     )
+
+
+# --- match clocks (issue 20) -----------------------------------------------------------------------------------
+
+
+async def clocked_running_matches(db: aiosqlite.Connection) -> list[StoredMatch]:
+    """Active matches with a clock whose current turn's time is running (controls shown this turn): the ones
+    whose player to act can run out of time. Few at a time, so the service computes each deadline itself."""
+    return await _fetch_all(
+        db,
+        _SELECT_MATCHES + "WHERE m.status = 'active' AND m.clock IS NOT NULL AND m.controls_at >= m.turn_started_at "
+        "ORDER BY m.id",
+        (),
+    )
+
+
+_HEARTBEAT_KEY = "heartbeat"
+
+
+def read_heartbeat(connection: sqlite3.Connection) -> float | None:
+    """When the bot last said it was up (None before the first time)."""
+    row = connection.execute("SELECT value FROM meta WHERE key = ?", (_HEARTBEAT_KEY,)).fetchone()
+    return None if row is None else float(row[0])
+
+
+def write_heartbeat(connection: sqlite3.Connection, now: float) -> None:
+    connection.execute(
+        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        (_HEARTBEAT_KEY, repr(now)),
+    )
+
+
+def pause_running_clocks(connection: sqlite3.Connection, down_from: float, now: float) -> list[int]:
+    """Add the downtime from `down_from` (the last heartbeat) to `now` to every running clocked turn, counted
+    from when that turn's time started if later; returns the matches paused."""
+    rows = connection.execute(
+        "UPDATE matches SET paused = paused + (? - MAX(controls_at, ?)) WHERE status = 'active' "
+        "AND clock IS NOT NULL AND controls_at >= turn_started_at AND controls_at < ? RETURNING id",
+        (now, down_from, now),
+    ).fetchall()
+    return sorted(int(row[0]) for row in rows)
+
+
+# --- rematches (issue 20) ----------------------------------------------------------------------------------------
+
+
+def request_rematch(connection: sqlite3.Connection, match_id: int, user_id: int, now: float) -> list[int]:
+    """Record the player's press (the first one counts) and return who has pressed so far."""
+    connection.execute(
+        "INSERT INTO rematch_requests (match_id, user_id, requested_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (match_id, user_id) DO NOTHING",
+        (match_id, user_id, now),
+    )
+    rows = connection.execute("SELECT user_id FROM rematch_requests WHERE match_id = ?", (match_id,)).fetchall()
+    return [int(row[0]) for row in rows]
+
+
+def find_rematch(connection: sqlite3.Connection, match_id: int) -> StoredMatch | None:
+    """The rematch of a finished match, once started."""
+    matches = _select(connection, _SELECT_MATCHES + "WHERE m.rematch_of = ?", (match_id,))
+    return matches[0] if matches else None

@@ -39,14 +39,24 @@ class StoredGuildSettings:
     turn_limit_seconds: int
     default_length: int
     threads: bool = False  # migration 006
+    clock: str | None = None  # migration 010: the default match clock preset (None: no clock)
 
 
 async def load_guild_settings(db: aiosqlite.Connection, guild_id: int) -> StoredGuildSettings | None:
     async with db.execute(
-        "SELECT turn_limit_seconds, default_length, threads FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        "SELECT turn_limit_seconds, default_length, threads, clock FROM guild_settings WHERE guild_id = ?", (guild_id,)
     ) as cursor:
         row = await cursor.fetchone()
-    return None if row is None else StoredGuildSettings(guild_id, int(row[0]), int(row[1]), bool(row[2]))
+    if row is None:
+        return None
+    clock = None if row[3] is None else str(row[3])
+    return StoredGuildSettings(guild_id, int(row[0]), int(row[1]), bool(row[2]), clock)
+
+
+def guild_clock(connection: sqlite3.Connection, guild_id: int) -> str | None:
+    """The guild's default match clock preset (inside a write trip of the service); None: no clock."""
+    row = connection.execute("SELECT clock FROM guild_settings WHERE guild_id = ?", (guild_id,)).fetchone()
+    return None if row is None or row[0] is None else str(row[0])
 
 
 def guild_plays_in_threads(connection: sqlite3.Connection, guild_id: int) -> bool:
@@ -57,10 +67,11 @@ def guild_plays_in_threads(connection: sqlite3.Connection, guild_id: int) -> boo
 
 async def save_guild_settings(db: aiosqlite.Connection, settings: StoredGuildSettings) -> None:
     await db.execute(
-        "INSERT INTO guild_settings (guild_id, turn_limit_seconds, default_length, threads) VALUES (?, ?, ?, ?) "
-        "ON CONFLICT (guild_id) DO UPDATE SET turn_limit_seconds = excluded.turn_limit_seconds, "
-        "default_length = excluded.default_length, threads = excluded.threads",
-        (settings.guild_id, settings.turn_limit_seconds, settings.default_length, int(settings.threads)),
+        "INSERT INTO guild_settings (guild_id, turn_limit_seconds, default_length, threads, clock) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET turn_limit_seconds = excluded.turn_limit_seconds, "
+        "default_length = excluded.default_length, threads = excluded.threads, clock = excluded.clock",
+        (settings.guild_id, settings.turn_limit_seconds, settings.default_length, int(settings.threads),
+         settings.clock),
     )
 
 

@@ -86,6 +86,13 @@ async def test_a_match_against_the_computer_is_played_to_the_end(
     assert any(line.startswith(f"{computer.name} rolled") and "played" in line for line in computer_lines), (
         computer_lines)
 
+    # Rematch starts the next match against the computer at once, same level and options.
+    final = table.game
+    assert "Rematch" in labels(final)
+    acknowledged_in_time(await alice.click(final, "Rematch"))
+    again = await table.next_board(timeout=20)
+    assert again.attachments and again is not final
+
     # Not on the ladder, but in /history with its level and in /stats per level (issue 16).
     alice_won = "Alice wins the match" in table.game.content
     history = await acknowledged_in_time(await alice.slash("history")).settled(timeout=10)

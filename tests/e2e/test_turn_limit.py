@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from tests.e2e.conftest import seeded_env
-from tests.e2e.table import acknowledged_in_time, finish_turn, start_match
+from tests.e2e.table import acknowledged_in_time, finish_turn, labels, start_match
 from tests.support.discord_standin import DiscordStandin, ScenarioUser, wait_until
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
@@ -54,5 +54,5 @@ async def test_reminder_then_claim(
     final = await table.next_board()
     assert f"{slow.name} claims the win: {claimant.name} did not act in time (R9.5)." in final.content
     assert f"**{slow.name} wins the match" in final.content
-    assert not final.buttons
+    assert labels(final) == ["Rematch"]  # issue 20: a finished match offers a rematch
     await wait_until(message, lambda offer: not offer.buttons)  # retired once the final board is up (issue 15)
