@@ -1,9 +1,12 @@
 # The bot in a container: slim official Python, a non-root user, the data folder as a volume.
 FROM python:3.11-slim
 
+# COMPUTER_WORKERS: processes that think for the computer opponent (bgsage, installed from its manylinux
+# wheel with the project); give the container one core per worker plus one for the bot.
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    DATABASE_PATH=/app/data/gammon.db
+    DATABASE_PATH=/app/data/gammon.db \
+    COMPUTER_WORKERS=1
 
 WORKDIR /app
 COPY pyproject.toml README.md ./

@@ -36,6 +36,8 @@ class Settings(BaseSettings):
     database_path: Path = Path("data/gammon.db")
     dev_guild_id: int | None = Field(default=None, gt=0)
     log_level: LogLevel = "INFO"
+    #: Worker processes for the computer opponent's thinking (issue 16); each takes up to one core while it thinks.
+    computer_workers: int = Field(default=1, ge=1, le=32)
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.computer import DEFAULT_LEVEL
 from bot.engine.dice import MAX_PLAYER_SEED
 from bot.engine.game import Phase
 from bot.engine.options import MatchOptions
@@ -25,6 +26,7 @@ from bot.service.clocks import ClockPreset
 from cogs.challenges import on_control as on_challenge_control
 from cogs.challenges import player_ref, thread_choice
 from cogs.challenges import post as post_challenge
+from cogs.computer import ComputerSeat, LevelName, background, options_from
 from cogs.custom_ids import ChallengeControl, GameAction, GameControl
 from cogs.errors import UserFacingError, reply_privately
 from cogs.event_text import escape_name
@@ -68,6 +70,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
         self.publisher = GamePublisher(bot)
+        self.computer = ComputerSeat(bot, self.publisher)  # issue 16: the computer opponent
         #: (control, member) of controls just used, with when: a second press is ignored silently.
         self.just_used: dict[tuple[str, int], float] = {}
         super().__init__()
@@ -78,9 +81,11 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(GameButton, ChallengeButton, PlaySelect)
+        self._computer_resume = background(self.computer.resume())
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(GameButton, ChallengeButton, PlaySelect)
+        self.computer.close()
 
     # --- commands ---------------------------------------------------------------------------------------------
 
@@ -111,6 +116,11 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         seed: app_commands.Range[str, 1, MAX_PLAYER_SEED] | None = None,
     ) -> None:
         """Challenge a member (or anyone) to a match or a money game."""
+        if opponent is not None and self.computer.is_me(opponent):
+            await self.computer.start(interaction, DEFAULT_LEVEL,
+                                      options_from(length, money, jacoby, beavers, automatic_doubles), bool(thread),
+                                      None if clock is None else ClockPreset(clock), seed)
+            return
         if opponent is not None:
             if opponent.id == interaction.user.id:
                 raise UserFacingError("You cannot challenge yourself. Leave the opponent empty for an open challenge.")
@@ -129,6 +139,37 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         )
         await post_challenge(self.service, interaction, challenge)
 
+    @app_commands.command(name="computer")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        level="How strong the computer plays, weakest first (see /bg help); default intermediate",
+        length="Match length in points, 1-25 (default 5)",
+        money="Play a money game (one game for points) instead of a match",
+        jacoby="Money game: gammons count only after a double was taken (R7.3; default on)",
+        beavers="Money game: a doubled player may redouble at once, keeping the cube (R6.4)",
+        automatic_doubles="Money game: ties on the opening roll double the cube (R2.3)",
+        thread="Play in a new thread, so this channel can host several matches",
+        clock="A match clock: relaxed, standard or blitz (delay + reserve per point; default: the server's setting)",
+        seed="Your own seed for the dice, any text (default: the id Discord gives this command); see /bg fairness",
+    )
+    async def computer_match(
+        self,
+        interaction: discord.Interaction[Any],
+        level: LevelName = "intermediate",
+        length: app_commands.Range[int, 1, 25] = 5,
+        money: bool = False,
+        jacoby: bool = True,
+        beavers: bool = False,
+        automatic_doubles: bool = False,
+        thread: bool = False,
+        clock: Literal["none", "relaxed", "standard", "blitz"] | None = None,
+        seed: app_commands.Range[str, 1, MAX_PLAYER_SEED] | None = None,
+    ) -> None:
+        """Play the computer at once: six levels from beginner to world-class."""
+        options = options_from(length, money, jacoby, beavers, automatic_doubles)
+        await self.computer.start(interaction, level, options, thread,
+                                  None if clock is None else ClockPreset(clock), seed)
+
     @app_commands.command(name="move")
     @app_commands.guild_only()
     @app_commands.describe(play="Your play in standard notation, e.g. 24/18 13/11, bar/22, 6/off, 8/5(2)")
@@ -144,6 +185,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         with self.publisher.acting(record.id):
             update = await self.service.play_text(record.id, interaction.user.id, play)
             await self.publisher.publish(update, before=record.match)
+        self.computer.after(update)
         done = timed_out_text(update, interaction.user.id) or f"Played {play.strip()}."
         await interaction.followup.send(done, ephemeral=True)
 
@@ -175,6 +217,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         with self.publisher.acting(record.id):
             update = await self.service.resign(record.id, interaction.user.id, WinKind[kind.upper()])
             await self.publisher.publish(update)
+        self.computer.after(update)
         done = timed_out_text(update, interaction.user.id) or "Your offer is on the board."
         await interaction.followup.send(done, ephemeral=True)
 
@@ -269,7 +312,8 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
     async def on_game_control(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
         await interaction.response.defer()
         if control.action is GameAction.REMATCH:
-            await on_rematch(self, interaction, control.match_id)
+            if not await self.computer.rematch(interaction, control.match_id):
+                await on_rematch(self, interaction, control.match_id)
             return
         if control.action in (GameAction.PICK, GameAction.BACK):
             try:
@@ -287,6 +331,8 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
                 stale = False
                 self.remember_use(control.custom_id, interaction.user.id)
                 await self.publisher.publish(update, interaction, before.match)
+        if not stale:
+            self.computer.after(update)
         if stale:
             used_at = self.just_used.pop((control.custom_id, interaction.user.id), None)
             if used_at is not None and time.monotonic() - used_at < JUST_USED_SECONDS:

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import discord
 
+from bot.computer.levels import LEVELS
+
+#: `beginner 1-ply ±0.2, ..., world-class 3-ply`: the levels, their depth and noise, for /bg help.
+LEVEL_LINE = ", ".join(f"{level.name} {level.plies}-ply" + (f" ±{level.noise:g}" if level.noise else "")
+                       for level in LEVELS)
+
 #: Discord's limit for an embed's description.
 EMBED_DESCRIPTION_LIMIT = 4096
 
-HELP = """\
+HELP = f"""\
 Full rules with the doubling cube, matches to N points (Crawford rule) and money games.
 
 **Start**
@@ -17,6 +23,10 @@ doubles), or nobody for an open challenge; `thread: True` plays in a new thread.
 **Provably fair dice**: the challenge shows the commitment (SHA-256) of the bot's secret seed; `seed:` on \
 `/bg challenge` or **Accept with my seed** adds your own. Every roll comes from both seeds and the bot's, which is \
 revealed when the match ends: `/bg fairness` shows how to check every roll.
+
+**Play the computer**
+`/bg computer` (or `/bg challenge` naming the bot) starts at once. Levels: {LEVEL_LINE} \
+(search depth, ± noise).
 
 **Your turn**
 Press **Roll**, or **Double** when you may (R6.1); if you cannot double, the dice are rolled for you (R9.4).

@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.ratings import store
 from bot.ratings.records import HistoryEntry, LadderEntry, LeaderboardPage, PlayerStats
+from cogs.computer import computer_record_lines
 from cogs.dice_stats import dice_command
 from cogs.errors import UserFacingError, report_error
 from cogs.event_text import escape_text
@@ -235,6 +236,9 @@ class Leaderboard(commands.Cog):
         embed = discord.Embed(title=f"Stats of {safe_name(figures.name)}", colour=_COLOUR)
         for name, value in stats_fields(figures):
             embed.add_field(name=name, value=value, inline=name != "Average match length")
+        against_computer = await computer_stats(interaction, target.id, guild_id)
+        if against_computer:
+            embed.add_field(name="Against the computer (not rated)", value=against_computer, inline=False)
         embed.set_image(url=f"attachment://{CHART_FILE}")
         await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(chart), filename=CHART_FILE))
 
@@ -263,9 +267,28 @@ class Leaderboard(commands.Cog):
         db = _db(interaction)
         entries = await store.recent_matches(db, guild_id, target.id)
         name = await store.player_name(db, target.id) or target.display_name
-        description = "\n".join(history_line(guild_id, entry) for entry in entries) or "No finished matches yet."
+        levels = await computer_levels(interaction, [entry.match_id for entry in entries])
+        description = "\n".join(
+            history_line(guild_id, entry) + (f" · computer, {levels[entry.match_id]}" if entry.match_id in levels
+                                             else "")
+            for entry in entries
+        ) or "No finished matches yet."
         embed = discord.Embed(title=f"Recent matches of {safe_name(name)}", description=description, colour=_COLOUR)
         await interaction.response.send_message(embed=embed)
+
+
+async def computer_stats(interaction: discord.Interaction[Any], user_id: int, guild_id: int) -> str:
+    """The player's record against the computer per level (issue 16), from the game service."""
+    service = getattr(interaction.client, "service", None)
+    if service is None:
+        return ""
+    return computer_record_lines(await service.computer_records(user_id, guild_id))
+
+
+async def computer_levels(interaction: discord.Interaction[Any], match_ids: list[int]) -> dict[int, str]:
+    """Which of these matches were against the computer, at what level (issue 16)."""
+    service = getattr(interaction.client, "service", None)
+    return {} if service is None else dict(await service.computer_levels_of(match_ids))
 
 
 async def setup(bot: commands.Bot) -> None:

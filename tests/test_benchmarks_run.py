@@ -24,6 +24,8 @@ SCRIPTS = {
     "bench_legal_plays.py": (["20"], "legal_plays.json"),
     "bench_render.py": (["10"], "render.json"),
     "bench_service.py": (["100"], "service.json"),
+    "bench_computer.py": (["--positions", "6", "--games", "2", "--expert-games", "2", "--world-class-games", "0",
+                           "--gnubg-games", "2", "--random-games", "2", "--jobs", "1"], "computer.json"),
     "clicks_per_turn.py": (["1"], "clicks_per_turn.json"),
     "game_flow.py": ([], "game_flow.json"),
     "ratings_queries.py": ([], "ratings_queries.json"),

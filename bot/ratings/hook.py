@@ -2,7 +2,8 @@
 
 Registered with `GameService(..., on_match_finished=[rate_finished_match])`: the rating update is written in
 the same transaction as the result, so either both are stored or neither is (issue 9). Aborted matches and
-money games are not rated; claimed wins are (R9.5).
+money games are not rated; claimed wins are (R9.5). Matches against the computer (issue 16) are
+not rated either: the ladder is for people.
 """
 
 from __future__ import annotations
@@ -50,5 +51,11 @@ def finished_match(record: FinishedRecord) -> FinishedMatch | None:
 async def rate_finished_match(db: aiosqlite.Connection, record: FinishedRecord) -> None:
     """Rate the match in the caller's open transaction (a no-op for aborted matches and money games)."""
     finished = finished_match(record)
-    if finished is not None:
+    if finished is not None and not await _against_computer(db, record.id):
         await record_match(db, finished)
+
+
+async def _against_computer(db: aiosqlite.Connection, match_id: int) -> bool:
+    async with db.execute("SELECT computer_level IS NOT NULL FROM matches WHERE id = ?", (match_id,)) as cursor:
+        row = await cursor.fetchone()
+    return bool(row and row[0])

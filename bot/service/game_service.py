@@ -93,6 +93,7 @@ from bot.service.stored_forms import (
 )
 from bot.service.stored_forms import rebuild_match as rebuild_match  # re-exported: the ratings rebuild uses it
 from bot.store import challenges as challenge_store
+from bot.store import computer as computer_store
 from bot.store import matches as match_store
 from bot.store import players as player_store
 from bot.store.transaction import on_connection_thread, single_trip_transaction, transaction
@@ -1093,6 +1094,92 @@ class GameService:
     def _dice_for(self, seeds: MatchSeeds) -> DiceSource:
         """A new match's dice: its own committed dice, unless a test gave the service a source."""
         return self._dice if self._dice is not None else CommittedDice(seeds)
+
+    # --- the computer opponent (issue 16) ------------------------------------------------------------------------
+
+    async def start_computer_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        human: PlayerRef,
+        computer: PlayerRef,
+        options: MatchOptions,
+        level: str,
+        parent_channel_id: int | None = None,
+        clock: ClockPreset | None = None,
+        seed: str = "",
+    ) -> MatchUpdate:
+        """Start a match against the computer at once, no challenge to accept: the human is player 0, the
+        computer (the bot's own user) player 1, `level` one of bot.computer.levels. The opening roll is made
+        (R2.1-R2.2); the caller lets the computer act if the match now waits for it.
+
+        `clock` None: the guild's default clock (issue 20). The dice are committed (issue 18): the human's `seed`
+        (the front end passes the interaction's id when they gave none) and the computer's, the empty string."""
+        if human.user_id == computer.user_id:
+            raise ServiceError("The computer cannot play itself.")
+        now = self._clock()
+        seeds = MatchSeeds(new_server_seed(), player_seed(seed) if seed else "", "")
+        match = Match((human.name, computer.name), options, self._dice_for(seeds))
+        events = list(match.last_events)
+        state = snapshot_text(match)
+
+        def write(connection: sqlite3.Connection) -> match_store.StoredMatch:
+            _refuse_busy_channel(connection, channel_id)
+            chosen = player_store.guild_clock(connection, guild_id) if clock is None else _stored_clock(clock)
+            for player in (human, computer):
+                player_store.remember_player(connection, player.user_id, player.name, now)
+            try:
+                match_id = match_store.insert_match(
+                    connection,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    parent_channel_id=parent_channel_id,
+                    player_ids=(human.user_id, computer.user_id),
+                    length=options.length,
+                    options_json=json.dumps(options.to_dict(), sort_keys=True),
+                    log_header=log_header_text(match),
+                    state_json=state,
+                    now=now,
+                    clock=chosen,
+                    server_seed=seeds.server_seed.hex(),
+                    seeds=(seeds.challenger_seed, seeds.acceptor_seed),
+                )
+            except sqlite3.IntegrityError:
+                raise ServiceError("There is already a match in this channel.") from None
+            computer_store.set_level(connection, match_id, level)
+            row = match_store.find_match(connection, match_id)
+            assert row is not None
+            return row
+
+        record = self._record(await single_trip_transaction(self.db, write), match)
+        self._remember(record.id, record.version, state, match)
+        return MatchUpdate(record, events)
+
+    async def computer_act(self, match_id: int, user_id: int, action: Action, *, version: int) -> MatchUpdate:
+        """The computer's decision, through the same path, checks and log as a human's click: `action` is made
+        for `user_id`'s seat, and a `version` that moved on (the human acted meanwhile) raises StaleStateError."""
+        level = await on_connection_thread(self.db, lambda c: computer_store.level_of(c, match_id))
+        if level is None:
+            raise ServiceError(f"Match #{match_id} is not played against the computer.")
+        return await self._act(match_id, user_id, version,
+                               lambda player, _match, _stored: dataclasses.replace(action, player=player))
+
+    async def computer_level(self, match_id: int) -> str | None:
+        """The level the computer plays at in this match, None for a match between two people."""
+        return await on_connection_thread(self.db, lambda c: computer_store.level_of(c, match_id))
+
+    async def active_computer_matches(self) -> list[tuple[int, str]]:
+        """(match id, level) of every active match against the computer (to resume their turns at start-up)."""
+        return await on_connection_thread(self.db, computer_store.active_computer_matches)
+
+    async def computer_records(self, user_id: int, guild_id: int | None = None) -> list[computer_store.LevelRecord]:
+        """The player's finished matches against the computer, per level (for /stats)."""
+        return await on_connection_thread(self.db, lambda c: computer_store.level_records(c, user_id, guild_id))
+
+    async def computer_levels_of(self, match_ids: list[int]) -> dict[int, str]:
+        """Which of these matches were against the computer, and at what level (for /history)."""
+        return await on_connection_thread(self.db, lambda c: computer_store.computer_match_ids(c, match_ids))
 
 
 DEFAULT_TURN_LIMIT = GuildSettings(0).turn_limit_seconds

@@ -1,0 +1,40 @@
+"""The engine's Position in bgsage's board format, and back to the engine's plays.
+
+bgsage's board is 26 ints seen from the side on roll: [1..24] its points (positive counts are the mover's,
+negative ones the opponent's, at the mover's numbering), [25] the mover's bar and [0] the opponent's bar.
+The engine's Position holds both sides in their own numbering (0 off, 1..24 points, 25 bar), so the
+opponent's point p is the mover's 25 - p (bot/engine/position.py).
+"""
+
+from __future__ import annotations
+
+from bot.engine.play import Play
+from bot.engine.position import Position
+
+SageBoard = tuple[int, ...]
+
+
+def sage_board(position: Position) -> SageBoard:
+    """`position` for bgsage, seen from its mover."""
+    board = [0] * 26
+    for point in range(1, 25):
+        board[point] = position.mover[point] - position.opponent[25 - point]
+    board[25] = position.mover[25]
+    board[0] = position.opponent[25]
+    return tuple(board)
+
+
+def position_from_sage(board: SageBoard) -> Position:
+    """The engine's Position for a bgsage board (seen from the same mover)."""
+    mover = {point: board[point] for point in range(1, 25) if board[point] > 0}
+    opponent = {25 - point: -board[point] for point in range(1, 25) if board[point] < 0}
+    if board[25]:
+        mover[25] = board[25]
+    if board[0]:
+        opponent[25] = board[0]
+    return Position.from_points(mover, opponent)
+
+
+def plays_by_result(position: Position, plays: list[Play]) -> dict[SageBoard, Play]:
+    """Each legal play keyed by the board it leaves, seen from the player who made it (bgsage's move boards)."""
+    return {sage_board(position.apply(play).swapped()): play for play in plays}

@@ -1,0 +1,168 @@
+"""The computer thinks in worker processes, never on the event loop's thread (issue 16).
+
+`ComputerPool(workers)` keeps `workers` processes (setting COMPUTER_WORKERS), each a single-process executor
+of its own, so that one that dies or overruns can be killed and replaced without touching the others; the
+decision is then asked again. After `retries` failed tries at the match's level the pool answers at the
+cheapest one (1-ply), so a computer match never stalls. Workers get the match's action log (JSON), replay
+it and return the action as JSON: small messages, and the same code path as tests and benchmarks
+(`bot.computer.choose_action`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from bot.engine.actions import Action, action_from_json, action_to_json
+from bot.engine.match import Match
+from bot.engine.match_log import MatchLog
+
+log = logging.getLogger(__name__)
+
+#: Longest a decision may take before its worker is replaced (world-class searches take a few seconds at most).
+DEFAULT_TIMEOUT = 60.0
+FALLBACK_LEVEL = "advanced"
+
+Task = Callable[[str, str], dict[str, Any]]
+
+
+def think(log_json: str, level: str) -> dict[str, Any]:
+    """In a worker: the action the match waits for, at `level`, as JSON (bot.engine.actions)."""
+    from bot.computer.decide import choose_action
+
+    match = Match.replay(MatchLog.from_json(log_json))
+    return action_to_json(choose_action(match, level))
+
+
+def _start_worker(parent: int) -> None:
+    """In each worker: load the engine at once, and exit when the bot has ended (a killed bot cannot stop its
+    pool, and its workers would wait forever)."""
+    import bot.computer.decide  # noqa: F401  (loads bgsage before the first turn)
+
+    def watch() -> None:
+        while _running(parent):
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-the-bot", daemon=True).start()
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:  # Linux: a zombie (ended, not yet reaped) counts as ended
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+    except OSError:
+        pass
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+class WorkerFailedError(RuntimeError):
+    """Every try failed, the fallback level too (the computer is broken here; the caller logs it)."""
+
+
+class _Slot:
+    """One worker process in an executor of its own."""
+
+    def __init__(self, context: Any) -> None:
+        self._context = context
+        self.executor = self._new()
+
+    def _new(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_worker, initargs=(os.getpid(),))
+
+    def pids(self) -> list[int]:
+        processes = getattr(self.executor, "_processes", None) or {}
+        return [pid for pid in processes if pid is not None]
+
+    def replace(self) -> None:
+        """Kill the worker (it may be stuck in a search) and start a fresh one."""
+        processes = dict(getattr(self.executor, "_processes", None) or {})
+        for process in processes.values():
+            if process.is_alive():
+                process.kill()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes.values():
+            process.join(timeout=5)
+        self.executor = self._new()
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+class ComputerPool:
+    """Worker processes that run the computer's decisions; `await pool.choose(match, level)`."""
+
+    def __init__(self, workers: int = 1, *, timeout: float = DEFAULT_TIMEOUT, retries: int = 2,
+                 task: Task = think) -> None:
+        if workers < 1:
+            raise ValueError("The computer needs at least one worker process.")
+        context = multiprocessing.get_context("forkserver")
+        self._slots = [_Slot(context) for _ in range(workers)]
+        self._free: asyncio.Queue[_Slot] | None = None
+        self.timeout = timeout
+        self.retries = retries
+        self._task = task
+        self.replaced = 0  # workers killed and replaced so far (for logs and tests)
+
+    def _queue(self) -> asyncio.Queue[_Slot]:
+        if self._free is None:
+            self._free = asyncio.Queue()
+            for slot in self._slots:
+                self._free.put_nowait(slot)
+        return self._free
+
+    def worker_pids(self) -> list[int]:
+        return [pid for slot in self._slots for pid in slot.pids()]
+
+    async def choose(self, match: Match, level: str) -> Action:
+        """The computer's action for the side the match waits for; retried on a fresh worker when one dies or
+        overruns, then at the fallback level."""
+        log_json = match.log.to_json()
+        tries = [level] * self.retries + [FALLBACK_LEVEL]
+        for attempt, tried_level in enumerate(tries, start=1):
+            try:
+                return action_from_json(await self._run(log_json, tried_level))
+            except (BrokenProcessPool, TimeoutError) as error:
+                what = "overran" if isinstance(error, TimeoutError) else "died"
+                log.error("A computer worker %s (try %d of %d, level %s); it was replaced", what, attempt,
+                          len(tries), tried_level)
+        raise WorkerFailedError("The computer could not decide: every worker it tried failed.")
+
+    async def _run(self, log_json: str, level: str) -> dict[str, Any]:
+        free = self._queue()
+        slot = await free.get()
+        try:
+            loop = asyncio.get_running_loop()
+            future = loop.run_in_executor(slot.executor, functools.partial(self._task, log_json, level))
+            try:
+                return await asyncio.wait_for(future, self.timeout)
+            except (BrokenProcessPool, TimeoutError):
+                await loop.run_in_executor(None, slot.replace)
+                self.replaced += 1
+                raise
+        finally:
+            free.put_nowait(slot)
+
+    async def warm_up(self) -> None:
+        """Start every worker now (their first task would otherwise pay for loading bgsage)."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(slot.executor, os.getpid) for slot in self._slots))
+
+    def close(self) -> None:
+        for slot in self._slots:
+            slot.close()

@@ -1,0 +1,156 @@
+"""The one place that imports bgsage: its analyzers, one per depth, kept for the life of the process.
+
+bgsage ships compiled wheels for a few platforms only. When it cannot be imported, `available()` is False,
+`unavailable_reason()` says why, and nothing else in the bot changes: the computer commands refuse politely.
+The answers are plain tuples and floats, so the rest of bot.computer does not depend on bgsage's types.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+try:  # pragma: no branch - which side runs depends on the platform
+    import bgsage as _bgsage
+
+    _IMPORT_ERROR: BaseException | None = None
+except Exception as error:  # ImportError, or OSError when its compiled part cannot load
+    _bgsage = None
+    _IMPORT_ERROR = error
+
+#: Threads bgsage may use for one N-ply search. bgsage itself raises it to at least 2 for 2-ply and deeper
+#: (expert, world-class); the 1-ply levels use one core.
+THREADS = int(os.environ.get("COMPUTER_THREADS", "1") or 1)
+
+NOT_AVAILABLE = "The computer opponent is not available on this server (its engine, bgsage, is not installed)."
+
+
+def available() -> bool:
+    return _bgsage is not None
+
+
+def unavailable_reason() -> str:
+    return "" if _IMPORT_ERROR is None else f"{type(_IMPORT_ERROR).__name__}: {_IMPORT_ERROR}"
+
+
+@dataclass(frozen=True, slots=True)
+class CubeState:
+    """The cube and score as bgsage sees them, from the side whose board is given."""
+
+    value: int = 1
+    owner: str = "centered"  # "centered", "player" (the side on roll) or "opponent"
+    away: tuple[int, int] = (0, 0)  # points each side still needs; (0, 0) in a money game
+    crawford: bool = False
+    jacoby: bool = False
+    beavers: bool = False
+
+    def arguments(self) -> dict[str, Any]:
+        return {"away1": self.away[0], "away2": self.away[1], "is_crawford": self.crawford, "jacoby": self.jacoby,
+                "beaver": self.beavers}
+
+
+@dataclass(frozen=True, slots=True)
+class Probabilities:
+    """win, gammon win, backgammon win, gammon loss, backgammon loss (the gammons include backgammons)."""
+
+    win: float
+    gammon_win: float
+    backgammon_win: float
+    gammon_loss: float
+    backgammon_loss: float
+
+    def inverted(self) -> Probabilities:
+        return Probabilities(1.0 - self.win, self.gammon_loss, self.backgammon_loss, self.gammon_win,
+                             self.backgammon_win)
+
+
+@dataclass(frozen=True, slots=True)
+class RankedMove:
+    board: tuple[int, ...]  # after the move, seen from the player who moved
+    equity: float  # cubeful where bgsage can, per unit of cube
+    probs: Probabilities  # after the move, the mover's
+
+
+@dataclass(frozen=True, slots=True)
+class CubeAnswer:
+    """bgsage's cube analysis of a position before the roll, from the side on roll (per unit of cube)."""
+
+    no_double: float
+    double_take: float
+    double_pass: float
+    should_double: bool
+    should_take: bool
+    beaver: bool  # the taker would beaver (money games with beavers)
+    probs: Probabilities
+
+
+_analyzers: dict[int, Any] = {}
+
+
+def _analyzer(plies: int) -> Any:
+    if _bgsage is None:
+        raise RuntimeError(NOT_AVAILABLE)
+    analyzer = _analyzers.get(plies)
+    if analyzer is None:
+        analyzer = _bgsage.BgBotAnalyzer(eval_level=f"{plies}ply", parallel_threads=THREADS)
+        _analyzers[plies] = analyzer
+    return analyzer
+
+
+def _probs(value: Any) -> Probabilities:
+    return Probabilities(float(value.win), float(value.gammon_win), float(value.backgammon_win),
+                         float(value.gammon_loss), float(value.backgammon_loss))
+
+
+def checker_play(plies: int, board: tuple[int, ...], dice: tuple[int, int], cube: CubeState) -> list[RankedMove]:
+    """Every play bgsage finds for this roll, best first."""
+    result = _analyzer(plies).checker_play(list(board), dice[0], dice[1], cube.value, cube.owner,
+                                           **cube.arguments())
+    return [RankedMove(tuple(int(n) for n in move.board), float(move.equity), _probs(move.probs))
+            for move in result.moves]
+
+
+#: How many plays of the shallower search a 3-ply (or deeper) checker play looks at in full depth.
+DEEP_CANDIDATES = 5
+
+
+def deep_checker_play(plies: int, board: tuple[int, ...], dice: tuple[int, int], cube: CubeState
+                      ) -> list[RankedMove]:
+    """Every play, best first, for searches of 3 plies and more: ranked at one ply less, then the best
+    DEEP_CANDIDATES evaluated at full depth. bgsage's own 3-ply checker play makes every play cube-aware at full
+    depth, which took 12 s (on a busy 2-core machine) for a 2-2 with 216 plays; this takes about 1 s there and
+    chose the same play in the positions compared."""
+    ranked = checker_play(plies - 1, board, dice, cube)
+    if plies < 3 or len(ranked) < 2:
+        return ranked
+    head = ranked[:DEEP_CANDIDATES]
+    deeper = []
+    for move in head:
+        equity, probs = after_move(plies, move.board, cube)
+        deeper.append(RankedMove(move.board, equity, probs))
+    deeper.sort(key=lambda move: -move.equity)
+    return deeper + ranked[DEEP_CANDIDATES:]
+
+
+def after_move(plies: int, board: tuple[int, ...], cube: CubeState) -> tuple[float, Probabilities]:
+    """The cubeful equity and probabilities of a board just after a move, for the player who moved."""
+    arguments = cube.arguments()
+    del arguments["beaver"]
+    result = _analyzer(plies).post_move_analytics(list(board), cube.owner, cube.value, **arguments)
+    return float(result.cubeful_equity), _probs(result.probs)
+
+
+def cube_action(plies: int, board: tuple[int, ...], cube: CubeState) -> CubeAnswer:
+    result = _analyzer(plies).cube_action(list(board), cube.value, cube.owner, **cube.arguments())
+    return CubeAnswer(float(result.equity_nd), float(result.equity_dt), float(result.equity_dp),
+                      bool(result.should_double), bool(result.should_take), bool(result.is_beaver),
+                      _probs(result.probs))
+
+
+def cube_is_live(cube: CubeState) -> bool:
+    """Whether doubling can change anything at this score (not in the Crawford game, not a dead cube)."""
+    if cube.away == (0, 0):
+        return cube.owner != "opponent"
+    assert _bgsage is not None
+    return bool(_bgsage.can_double_match(cube.away[0], cube.away[1], cube.value, cube.owner, cube.crawford))

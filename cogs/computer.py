@@ -1,0 +1,209 @@
+"""Playing the computer from Discord (issue 16): `/bg computer`, `/bg challenge opponent:<the bot>`, and the
+computer's turns posted like a human's.
+
+`ComputerSeat` is held by the /bg cog. It starts matches against the computer at once (no challenge), lets the
+computer act after every published update that leaves the match waiting for it, and at start-up resumes every
+computer turn that was pending when the bot stopped. The thinking runs in worker processes
+(bot.computer.pool); the actions go through the game service as the bot's own user. When bgsage cannot be
+imported here, every computer command answers privately that the computer is not available, and nothing else
+changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+
+from bot.computer import LEVELS, NOT_AVAILABLE, available, unavailable_reason
+from bot.computer.pool import ComputerPool
+from bot.computer.turns import ComputerTurns
+from bot.engine.match import Match
+from bot.engine.options import MatchOptions
+from bot.service import MatchUpdate, PlayerRef, ServiceError
+from bot.service.clocks import ClockPreset
+from bot.store.computer import LevelRecord
+from cogs.challenges import describe_options, player_ref
+from cogs.errors import UserFacingError
+
+if TYPE_CHECKING:
+    from bot.app import GammonBot
+    from cogs.game_messages import GamePublisher
+
+log = logging.getLogger(__name__)
+
+LevelName = Literal["beginner", "casual", "intermediate", "advanced", "expert", "world-class"]
+
+
+def level_help() -> str:
+    """One line per level, weakest first: how deep it looks and how much noise blurs its judgement."""
+    return "\n".join(f"`{level.name}` — {level.description}" for level in LEVELS)
+
+
+def computer_record_lines(records: list[LevelRecord]) -> str:
+    """/stats: played, won and points per game against the computer, per level, weakest first."""
+    order = {level.name: index for index, level in enumerate(LEVELS)}
+    lines = []
+    for record in sorted(records, key=lambda r: order.get(r.level, len(order))):
+        lines.append(f"{record.level}: {record.played} played · {record.won} won · "
+                     f"{record.points_per_game:+.2f} points per game")
+    return "\n".join(lines)
+
+
+class ComputerSeat:
+    """The computer's side of the /bg cog."""
+
+    def __init__(self, bot: GammonBot, publisher: GamePublisher) -> None:
+        self.bot = bot
+        self.publisher = publisher
+        self._pool: ComputerPool | None = None
+        self._turns: ComputerTurns | None = None
+        self._resumed = False
+        if not available():
+            log.warning("The computer opponent is off: bgsage cannot be imported (%s)", unavailable_reason())
+
+    # --- set-up ---------------------------------------------------------------------------------------------
+
+    def turns(self) -> ComputerTurns | None:
+        """The runner, made once the bot knows its own user id; None when the computer is not available."""
+        if not available() or self.bot.user is None:
+            return None
+        if self._turns is None:
+            workers = getattr(self.bot.settings, "computer_workers", 1)
+            self._pool = ComputerPool(workers)
+            self._turns = ComputerTurns(self.bot.service, self._pool, self.bot.user.id, on_update=self.announce)
+        return self._turns
+
+    async def resume(self) -> None:
+        """At start-up (once connected): take every computer turn that was pending when the bot stopped."""
+        await self.bot.wait_until_ready()
+        turns = self.turns()
+        if turns is None or self._resumed:
+            return
+        self._resumed = True
+        await turns.pool.warm_up()  # load bgsage in the workers now, not on the first computer turn
+        resumed = await turns.resume_all()
+        if resumed:
+            log.info("Resumed %d matches against the computer", len(resumed))
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()
+
+    # --- the computer's turns -----------------------------------------------------------------------------------
+
+    async def announce(self, update: MatchUpdate, before: Match) -> None:
+        """The computer's turn as a human's is shown: the board, what it did, and the prompt for the human."""
+        await self.publisher.publish(update, None, before)
+
+    def after(self, update: MatchUpdate) -> None:
+        """Called after every published update: let the computer act when the match now waits for it."""
+        turns = self.turns()
+        to_act = update.record.to_act
+        if turns is None or to_act is None or to_act.user_id != turns.computer_id:
+            return
+        turns.schedule(update.record.id)
+
+    def is_me(self, user: discord.abc.User) -> bool:
+        return self.bot.user is not None and user.id == self.bot.user.id
+
+    # --- starting a match ---------------------------------------------------------------------------------------
+
+    async def start(self, interaction: discord.Interaction[Any], level: str, options: MatchOptions,
+                    thread: bool, clock: ClockPreset | None = None, seed: str | None = None) -> None:
+        """Start a match against the computer at once, in this channel or a new thread, and post its board."""
+        if not available():
+            raise UserFacingError(NOT_AVAILABLE)
+        me = self.bot.user
+        if me is None:
+            raise UserFacingError("The bot is still starting; try again in a moment.")
+        if thread and not isinstance(interaction.channel, discord.TextChannel):
+            raise UserFacingError("A thread can only be opened from a text channel.")
+        human = player_ref(interaction.user)
+        computer = PlayerRef(me.id, me.display_name if interaction.guild is None else
+                             getattr(interaction.guild.me, "display_name", me.display_name))
+        what = f"{describe_options(options)} against the computer ({level})"
+        channel_id = interaction.channel_id or 0
+        place: discord.Thread | None = None
+        if thread:
+            await interaction.response.send_message(f"{human.name} plays {what}.",
+                                                    allowed_mentions=discord.AllowedMentions.none())
+            message = await interaction.original_response()
+            place = await message.create_thread(name=f"{human.name} vs {computer.name}"[:100],
+                                                auto_archive_duration=1440)
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            update = await self.bot.service.start_computer_match(
+                guild_id=interaction.guild_id or 0, channel_id=place.id if place else channel_id, human=human,
+                computer=computer, options=options, level=level, parent_channel_id=channel_id if place else None,
+                clock=clock, seed=str(interaction.id) if seed is None else seed,
+            )
+        except ServiceError:
+            if place is not None:
+                await _delete_quietly(place)
+            raise
+        await self.publisher.publish(update)
+        self.after(update)
+        if place is not None:
+            await interaction.edit_original_response(content=f"{human.name} plays {what} in {place.mention}.")
+        else:
+            await interaction.followup.send(f"You play {what}. Good luck!", ephemeral=True)
+
+    async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> bool:
+        """Rematch pressed on a finished computer match: a new one at once, same level, options and place (the
+        computer never has to press it). False for a match between two people (cogs.rematch handles those)."""
+        level = await self.bot.service.computer_level(match_id)
+        if level is None:
+            return False
+        if not available():
+            raise UserFacingError(NOT_AVAILABLE)
+        old = await self.bot.service.match(match_id)
+        if old.players[0].user_id != interaction.user.id:
+            raise UserFacingError(f"This was {old.players[0].name}'s match against the computer.")
+        update = await self.bot.service.start_computer_match(
+            guild_id=old.guild_id, channel_id=old.channel_id, human=player_ref(interaction.user),
+            computer=old.players[1], options=old.options, level=level, parent_channel_id=old.parent_channel_id,
+            clock=ClockPreset.NONE if old.clock is None else old.clock.preset, seed=str(interaction.id),
+        )
+        if interaction.message is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(view=None)
+        await self.publisher.publish(update)
+        self.after(update)
+        return True
+
+    async def idle(self) -> None:
+        """Wait until the computer has finished every turn it is taking (tests, shutdown)."""
+        if self._turns is not None:
+            await self._turns.idle()
+
+
+def options_from(length: int, money: bool, jacoby: bool, beavers: bool, automatic_doubles: bool) -> MatchOptions:
+    """The same options and refusals as /bg challenge."""
+    if not money and (beavers or automatic_doubles):
+        raise UserFacingError("Beavers and automatic doubles are for money games only (R8.3): add `money: True`.")
+    return (MatchOptions.money(jacoby=jacoby, beavers=beavers, automatic_doubles=automatic_doubles)
+            if money else MatchOptions.match(length))
+
+
+async def _delete_quietly(thread: discord.Thread) -> None:
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        log.info("Could not delete thread %s after a refused start", thread.id)
+
+
+def background(coroutine: Any) -> asyncio.Task[Any]:
+    """A task that logs its failure instead of losing it."""
+    task: asyncio.Task[Any] = asyncio.ensure_future(coroutine)
+
+    def report(done: asyncio.Task[Any]) -> None:
+        if not done.cancelled() and done.exception() is not None:
+            log.error("Resuming the computer's turns failed", exc_info=done.exception())
+
+    task.add_done_callback(report)
+    return task

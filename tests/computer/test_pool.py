@@ -1,0 +1,84 @@
+"""The worker pool (issue 16): a worker that dies or overruns is replaced and the decision asked again."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.computer.pool import ComputerPool, think
+from bot.engine import MatchOptions
+from bot.engine.actions import Move
+from bot.engine.game import Phase
+from bot.engine.match import Match
+from tests.service.helpers import SeededDice
+
+
+def slow_once(log_json: str, level: str) -> dict[str, Any]:
+    """In a worker: stall for a minute the first time (while a marker file exists), then think normally."""
+    name, _, marker = level.partition("|")
+    if marker and os.path.exists(marker):
+        os.remove(marker)
+        time.sleep(60)
+    return think(log_json, name or "advanced")
+
+
+def moving_match() -> Match:
+    match = Match(("Human", "Computer"), MatchOptions.money(), SeededDice(3))
+    assert match.phase is Phase.MOVING
+    return match
+
+
+async def test_a_killed_worker_is_replaced_and_the_turn_retried(tmp_path: Path) -> None:
+    marker = tmp_path / "stall"
+    marker.touch()
+    pool = ComputerPool(1, task=slow_once)
+    try:
+        await pool.warm_up()
+        [first] = pool.worker_pids()
+        match = moving_match()
+        decision = asyncio.create_task(pool.choose(match, f"beginner|{marker}"))
+        while marker.exists():  # the worker has the task and stalls
+            await asyncio.sleep(0.05)
+        os.kill(first, signal.SIGKILL)
+        action = await asyncio.wait_for(decision, 30)
+        assert isinstance(action, Move) and action.play in match.legal_plays()
+        assert pool.replaced == 1
+        assert pool.worker_pids() and first not in pool.worker_pids()
+    finally:
+        pool.close()
+
+
+async def test_an_overrunning_worker_is_replaced(tmp_path: Path) -> None:
+    marker = tmp_path / "stall"
+    marker.touch()
+    pool = ComputerPool(1, timeout=2.0, task=slow_once)
+    try:
+        await pool.warm_up()
+        [first] = pool.worker_pids()
+        match = moving_match()
+        started = time.monotonic()
+        action = await pool.choose(match, f"beginner|{marker}")
+        assert time.monotonic() - started < 20
+        assert isinstance(action, Move) and action.play in match.legal_plays()
+        assert pool.replaced == 1 and first not in pool.worker_pids()
+        assert not os.path.exists(f"/proc/{first}")  # the stuck worker was killed and reaped
+    finally:
+        pool.close()
+
+
+async def test_decisions_run_outside_the_event_loops_process() -> None:
+    pool = ComputerPool(2)
+    try:
+        await pool.warm_up()
+        pids = pool.worker_pids()
+        assert len(pids) == 2 and os.getpid() not in pids
+        matches = [moving_match() for _ in range(4)]
+        actions = await asyncio.gather(*(pool.choose(match, "intermediate") for match in matches))
+        for match, action in zip(matches, actions, strict=True):
+            assert isinstance(action, Move) and action.play in match.legal_plays()
+    finally:
+        pool.close()

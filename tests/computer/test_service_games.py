@@ -1,0 +1,113 @@
+"""Every level plays whole money games and matches through the game service (issue 16): the computer's turns
+come from the worker pool and go through `GameService.computer_act`, the human's are random legal clicks, and
+every stored match replays from its action log to the stored state."""
+
+from __future__ import annotations
+
+import random
+
+import aiosqlite
+import pytest
+
+from bot.computer import LEVELS
+from bot.computer.pool import ComputerPool
+from bot.computer.turns import ComputerTurns
+from bot.engine import MatchOptions
+from bot.engine.actions import Roll
+from bot.engine.events import Played
+from bot.engine.match import Match
+from bot.ratings.hook import rate_finished_match
+from bot.service import GameService, MatchStatus, MatchUpdate, PlayerRef, ServiceError
+from bot.service.check import check_database
+from tests.service.helpers import ALICE, GUILD, random_action
+
+COMPUTER = PlayerRef(999, "Gammon")
+
+#: A match length per level that keeps the whole module near a minute (world-class thinks 3 plies deep).
+LENGTHS = {"beginner": 3, "casual": 3, "intermediate": 3, "advanced": 3, "expert": 3, "world-class": 1}
+
+
+async def play_out(service: GameService, turns: ComputerTurns, update: MatchUpdate, seed: int) -> MatchUpdate:
+    """Alternate: the computer takes all its decisions, then the human one random legal action."""
+    rng = random.Random(seed)
+    match_id = update.record.id
+    for _ in range(3000):
+        await turns.play(match_id)
+        record = await service.match(match_id)
+        if record.status is not MatchStatus.ACTIVE:
+            return MatchUpdate(record, [])
+        assert record.to_act == ALICE
+        await random_action(service, record, rng, typed_plays=True)
+    raise AssertionError("the match did not end")
+
+
+async def start(service: GameService, options: MatchOptions, level: str, channel: int) -> MatchUpdate:
+    return await service.start_computer_match(guild_id=GUILD, channel_id=channel, human=ALICE, computer=COMPUTER,
+                                              options=options, level=level)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", [level.name for level in LEVELS])
+async def test_every_level_finishes_money_games_and_matches(
+    level: str, service: GameService, db: aiosqlite.Connection, pool: ComputerPool
+) -> None:
+    service.add_match_finished_hook(rate_finished_match)
+    turns = ComputerTurns(service, pool, COMPUTER.user_id)
+    options = [MatchOptions.money(jacoby=True, beavers=True), MatchOptions.match(LENGTHS[level])]
+    for number, option in enumerate(options):
+        first = await start(service, option, level, channel=100 + number)
+        assert first.record.players == (ALICE, COMPUTER)
+        assert await service.computer_level(first.record.id) == level
+        final = await play_out(service, turns, first, seed=number)
+        assert final.record.status is MatchStatus.FINISHED and final.record.match.finished
+        # The computer acted in the log under its own id, through the same table as the human.
+        async with db.execute("SELECT DISTINCT user_id FROM match_actions WHERE match_id = ?",
+                              (first.record.id,)) as cursor:
+            actors = {row[0] for row in await cursor.fetchall()}
+        assert COMPUTER.user_id in actors
+    report = await check_database(db)
+    assert report.consistent, report.problems
+    assert report.matches_checked == 2
+    # Not on the ladder: computer matches are never rated (issue 16).
+    async with db.execute("SELECT COUNT(*) FROM rated_matches") as cursor:
+        assert (await cursor.fetchone())[0] == 0  # type: ignore[index]
+    records = await service.computer_records(ALICE.user_id)
+    assert [(r.level, r.played) for r in records] == [(level, 2)]
+
+
+async def test_the_computer_acts_only_in_its_own_matches_and_turns(service: GameService, pool: ComputerPool) -> None:
+    turns = ComputerTurns(service, pool, COMPUTER.user_id)
+    first = await start(service, MatchOptions.match(1), "beginner", channel=7)
+    await turns.play(first.record.id)
+    record = await service.match(first.record.id)
+    assert record.to_act == ALICE  # the runner stops where the human must act
+    assert await turns.play(first.record.id) == []
+    # A stale decision (the human moved on since the computer looked) is refused like a stale click.
+    stale_version = record.version - 1
+    with pytest.raises(ServiceError):
+        await service.computer_act(record.id, COMPUTER.user_id, Roll(1), version=stale_version)
+
+
+async def test_a_pending_computer_turn_is_taken_at_start_up(service: GameService, pool: ComputerPool) -> None:
+    # The bot stopped while the computer was to act: a fresh runner (the next start) finds the turn and takes it,
+    # announcing the roll and the play together, with the match as it was before them.
+    first = await start(service, MatchOptions.money(), "intermediate", channel=8)
+    rng = random.Random(2)
+    record = first.record
+    while record.to_act != COMPUTER:
+        record = (await random_action(service, record, rng, typed_plays=True)).record
+    announced: list[tuple[MatchUpdate, Match]] = []
+
+    async def announce(update: MatchUpdate, before: Match) -> None:
+        announced.append((update, before))
+
+    restarted = ComputerTurns(service, pool, COMPUTER.user_id, on_update=announce)
+    assert await restarted.resume_all() == [record.id]
+    await restarted.idle()
+    now = await service.match(record.id)
+    assert now.to_act == ALICE or now.status is MatchStatus.FINISHED
+    assert len(announced) >= 1
+    update, before = announced[0]
+    assert before.log.entries == record.match.log.entries  # the state the computer started from
+    assert any(isinstance(event, Played) and event.player == 1 for event in update.events)
+    assert update.record.version == now.version or len(announced) > 1

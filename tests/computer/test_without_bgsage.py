@@ -1,0 +1,54 @@
+"""Without bgsage (a platform with no wheels for it, simulated by a package that fails to import), the bot
+still loads everything, and the computer commands refuse clearly (issue 16). The real bot process is checked
+the same way in tests/e2e/test_computer.py."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+BLOCKER = Path(__file__).resolve().parent / "no_bgsage"
+ROOT = Path(__file__).resolve().parents[2]
+
+SCRIPT = """
+import asyncio
+import bot.computer as computer
+assert not computer.available(), "bgsage should not be importable here"
+assert "no build for this platform" in computer.unavailable_reason()
+import importlib
+from bot.app import EXTENSIONS
+for extension in EXTENSIONS:
+    importlib.import_module(extension)
+from bot.computer import choose_action
+from bot.engine import Match, MatchOptions
+try:
+    choose_action(Match(("a", "b"), MatchOptions.money()), "expert")
+except RuntimeError as error:
+    print("choose_action:", error)
+from cogs.computer import ComputerSeat
+from cogs.errors import UserFacingError
+
+class Bot:
+    user = object()
+seat = ComputerSeat(Bot(), None)
+assert seat.turns() is None
+try:
+    asyncio.run(seat.start(None, "expert", MatchOptions.money(), False))
+except UserFacingError as error:
+    print("command:", error)
+"""
+
+
+def test_the_bot_loads_and_the_computer_refuses_without_bgsage() -> None:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(BLOCKER), str(ROOT)]))
+    result = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=120,
+                            cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines == [
+        "choose_action: The computer opponent is not available on this server (its engine, bgsage, is not "
+        "installed).",
+        "command: The computer opponent is not available on this server (its engine, bgsage, is not installed).",
+    ]

@@ -1,0 +1,143 @@
+"""Playing the computer through the real bot and the stand-in (issue 16): `/bg computer` starts at once, the
+computer's turns are posted like a human's (the board and a line of what it did), and the match ends."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.computer import NOT_AVAILABLE
+from tests.e2e.conftest import seeded_env
+from tests.e2e.table import MENTION, Table, acknowledged_in_time, is_game_result, labels, start_match
+from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser
+from tests.support.discord_standin.pytest_plugin import LaunchBot
+
+#: A package named bgsage that fails to import, as on a platform without its wheels.
+BLOCKER = Path(__file__).resolve().parents[1] / "computer" / "no_bgsage"
+
+MAX_MESSAGES = 600
+
+
+def addressed(message: Message) -> int | None:
+    """Whose turn the board asks for: the id mentioned on its last line, None once the match is over."""
+    lines = message.content.splitlines()
+    found = MENTION.match(lines[-1]) if lines else None
+    return None if found is None or not message.buttons else int(found.group(1))
+
+
+async def human_acts(table: Table, human: ScenarioUser, rng: random.Random) -> None:
+    """One decision of the human by clicks: roll, take, accept a resignation, or a whole turn."""
+    shown = labels(table.game)
+    for label in ("Roll", "Take", "Accept beaver", "Accept"):
+        if label in shown:
+            await table.click(human, label)
+            return
+    for _ in range(60):  # a whole turn by clicks: a listed play ends it at once, steps end with Done
+        if addressed(table.game) != human.id:
+            return
+        shown = labels(table.game)
+        if "Done" in shown:
+            await table.click(human, "Done")
+            return
+        moves = [label for label in shown if label not in ("Undo", "Back")]
+        if moves:
+            await table.click(human, rng.choice(moves))
+        else:  # only the select menu of whole plays: pick one
+            await human.select(table.game, table.game.selects[0].options[0][1])
+            await table.next_board()
+    raise AssertionError("the human's turn did not end")
+
+
+@pytest.mark.slow
+async def test_a_match_against_the_computer_is_played_to_the_end(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, _ = players
+    computer = standin.bot_user
+    reply = acknowledged_in_time(await alice.slash("bg computer", level="beginner", length=1))
+    assert (await reply.settled(timeout=20)).ephemeral  # "You play ... Good luck!" to Alice alone
+    channel = standin.general
+    table = Table(standin, channel, (alice, alice))
+    await table.next_board(timeout=20)
+    rng = random.Random(4)
+    computer_lines = []
+    for _ in range(MAX_MESSAGES):
+        whose = addressed(table.game)
+        if whose is None:
+            if is_game_result(table.game):
+                await table.next_board(timeout=30)
+                continue
+            break
+        if whose == computer.id:
+            board = await table.next_board(timeout=60)  # the computer's turn, as a new board
+            first = board.content.splitlines()[0] if board.content else ""
+            computer_lines.append(first)
+            continue
+        assert whose == alice.id
+        await human_acts(table, alice, rng)
+    else:
+        raise AssertionError("the match did not end")
+    assert re.search(r"wins the match 1-0!|wins the match 0-1!|wins the match", table.game.content)
+    # The computer's turns were told in words like a human's ("Gammon rolled 5-2 and played 13/8 13/11").
+    assert any(line.startswith(f"{computer.name} rolled") and "played" in line for line in computer_lines), (
+        computer_lines)
+
+    # Rematch starts the next match against the computer at once, same level and options.
+    final = table.game
+    assert "Rematch" in labels(final)
+    acknowledged_in_time(await alice.click(final, "Rematch"))
+    again = await table.next_board(timeout=20)
+    assert again.attachments and again is not final
+
+    # Not on the ladder, but in /history with its level and in /stats per level (issue 16).
+    alice_won = "Alice wins the match" in table.game.content
+    history = await acknowledged_in_time(await alice.slash("history")).settled(timeout=10)
+    [line] = history.embeds[0]["description"].splitlines()
+    assert f"vs **{computer.name}**" in line and "· computer, beginner" in line
+    stats = await acknowledged_in_time(await alice.slash("stats")).settled(timeout=10)
+    fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
+    assert fields["Rating"].endswith("not rated yet in this server")
+    sign = "+" if alice_won else "-"
+    assert re.fullmatch(rf"beginner: 1 played · {int(alice_won)} won · \{sign}[1-9][0-9]*\.00 points per game",
+                        fields["Against the computer (not rated)"]), fields
+
+
+async def test_challenging_the_bot_starts_a_computer_match_at_once(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, _ = players
+    computer = standin.bot_user
+    reply = acknowledged_in_time(await alice.slash("bg challenge", opponent=computer, money=True, thread=True))
+    await standin.eventually(lambda: standin.threads, timeout=10, what="a new thread")
+    (thread,) = standin.threads
+    table = Table(standin, thread, (alice, alice))
+    board = await table.next_board(timeout=20)
+    assert board.attachments and computer.name in board.content
+    announced = reply.message
+    assert announced is not None and not announced.ephemeral
+    await standin.eventually(lambda: f"<#{thread.id}>" in announced.content, timeout=10, what="the thread's link")
+    assert "a money game (Jacoby) against the computer (intermediate)" in announced.content
+    # Nobody had to accept: no challenge buttons anywhere.
+    assert not any("Accept" in labels(message) for message in standin.general.messages)
+
+
+async def test_without_bgsage_the_bot_starts_and_the_computer_refuses_privately(
+    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    env = seeded_env()
+    env["PYTHONPATH"] = os.pathsep.join([str(BLOCKER), env["PYTHONPATH"]])
+    process = await launch_bot(**env)
+    alice, bob = players
+    for reply in (await alice.slash("bg computer", level="expert"),
+                  await alice.slash("bg challenge", opponent=standin.bot_user)):
+        answer = await acknowledged_in_time(reply).settled(timeout=10)
+        assert answer.ephemeral and answer.visible_to == alice.id
+        assert answer.content == NOT_AVAILABLE
+    assert "bgsage cannot be imported" in process.log()
+    # Everything else works as before: a match between two people.
+    table = await start_match(standin, alice, bob, length=1)
+    assert table.to_act() in (alice, bob)
