@@ -309,8 +309,9 @@ class GamePublisher:
 
     async def retire(self, record: MatchRecord, interaction: discord.Interaction[Any] | None, *,
                      keep: int | None = None) -> None:
-        """The previous game message keeps its picture and what happened, but loses its buttons and the prompt
-        (which no longer holds). A clicked message that is not a board (a claim offer) just loses its buttons.
+        """The previous game message keeps what happened, but loses its buttons, the prompt (which no longer
+        holds) and its picture (`retired_edit`). A clicked message that is not a board (a claim offer) just loses
+        its buttons.
         The new board is already up: a failure here leaves stale buttons, which say "out of date" when pressed.
 
         The clicked message is judged by itself rather than by the stored current message id: a quick player
