@@ -98,7 +98,7 @@ async def test_a_match_against_the_computer_is_played_to_the_end(
     history = await acknowledged_in_time(await alice.slash("history")).settled(timeout=10)
     [line] = history.embeds[0]["description"].splitlines()
     assert f"vs **{computer.name}**" in line and "· computer, beginner" in line
-    stats = await acknowledged_in_time(await alice.slash("stats")).settled(timeout=10)
+    stats = await acknowledged_in_time(await alice.slash("stats player")).settled(timeout=10)
     fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
     assert fields["Rating"].endswith("not rated yet in this server")
     sign = "+" if alice_won else "-"
