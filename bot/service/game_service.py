@@ -1018,8 +1018,10 @@ class GameService:
         parent_channel_id: int | None = None,
         within: Callable[[sqlite3.Connection, int], None] | None = None,
         seeds: tuple[str, str] = ("", ""),
+        clock: ClockPreset | None = ClockPreset.NONE,
     ) -> MatchUpdate:
-        """Start a match between two players with no challenge (a tournament pairing), player 0 first.
+        """Start a match between two players with no challenge (a tournament pairing, the computer), player 0
+        first. `clock` None: the guild's default clock (issue 20).
 
         `within(connection, match_id)` runs in the same write trip as the new match, so a caller can tie the
         match to its own rows atomically (a tournament slot); a ServiceError from it refuses the start and
@@ -1039,6 +1041,7 @@ class GameService:
 
         def write(connection: sqlite3.Connection) -> match_store.StoredMatch:
             _refuse_busy_channel(connection, channel_id)
+            chosen = player_store.guild_clock(connection, guild_id) if clock is None else _stored_clock(clock)
             for player in players:
                 player_store.remember_player(connection, player.user_id, player.name, now)
             try:
@@ -1053,6 +1056,7 @@ class GameService:
                     log_header=log_header_text(match),
                     state_json=state,
                     now=now,
+                    clock=chosen,
                     server_seed=match_seeds.server_seed.hex(),
                     seeds=(match_seeds.challenger_seed, match_seeds.acceptor_seed),
                 )
@@ -1118,43 +1122,11 @@ class GameService:
         (the front end passes the interaction's id when they gave none) and the computer's, the empty string."""
         if human.user_id == computer.user_id:
             raise ServiceError("The computer cannot play itself.")
-        now = self._clock()
-        seeds = MatchSeeds(new_server_seed(), player_seed(seed) if seed else "", "")
-        match = Match((human.name, computer.name), options, self._dice_for(seeds))
-        events = list(match.last_events)
-        state = snapshot_text(match)
-
-        def write(connection: sqlite3.Connection) -> match_store.StoredMatch:
-            _refuse_busy_channel(connection, channel_id)
-            chosen = player_store.guild_clock(connection, guild_id) if clock is None else _stored_clock(clock)
-            for player in (human, computer):
-                player_store.remember_player(connection, player.user_id, player.name, now)
-            try:
-                match_id = match_store.insert_match(
-                    connection,
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    parent_channel_id=parent_channel_id,
-                    player_ids=(human.user_id, computer.user_id),
-                    length=options.length,
-                    options_json=json.dumps(options.to_dict(), sort_keys=True),
-                    log_header=log_header_text(match),
-                    state_json=state,
-                    now=now,
-                    clock=chosen,
-                    server_seed=seeds.server_seed.hex(),
-                    seeds=(seeds.challenger_seed, seeds.acceptor_seed),
-                )
-            except sqlite3.IntegrityError:
-                raise ServiceError("There is already a match in this channel.") from None
-            computer_store.set_level(connection, match_id, level)
-            row = match_store.find_match(connection, match_id)
-            assert row is not None
-            return row
-
-        record = self._record(await single_trip_transaction(self.db, write), match)
-        self._remember(record.id, record.version, state, match)
-        return MatchUpdate(record, events)
+        return await self.start_match_directly(
+            guild_id=guild_id, channel_id=channel_id, players=(human, computer), options=options,
+            parent_channel_id=parent_channel_id, seeds=(seed, ""), clock=clock,
+            within=lambda connection, match_id: computer_store.set_level(connection, match_id, level),
+        )
 
     async def computer_act(self, match_id: int, user_id: int, action: Action, *, version: int) -> MatchUpdate:
         """The computer's decision, through the same path, checks and log as a human's click: `action` is made
