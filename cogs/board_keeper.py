@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.service import NotFoundError
+from bot.service import MatchRecord, MatchUpdate, NotFoundError
 from cogs.board_picture import start_drawing
 from cogs.game_messages import GamePublisher
 from cogs.views import HANDLER_COG
@@ -70,13 +70,20 @@ class BoardKeeper(commands.Cog):
         if unshown:
             log.info("%d match(es) were stored but not shown; showing them again", len(unshown))
 
+    def let_the_computer_act(self, record: MatchRecord) -> None:
+        """A board shown again may be waiting for the computer: the publish that failed never prompted it."""
+        computer = getattr(self.bot.get_cog(HANDLER_COG), "computer", None)
+        if computer is not None:
+            computer.after(MatchUpdate(record, []))
+
     async def show_due(self) -> None:
         publisher = self.publisher
         for match_id in publisher.repairs.due():
             if publisher.busy(match_id):
                 continue  # a player is acting on it: their board is on its way; look again next round
             try:
-                await publisher.show_again(match_id)
+                record = await publisher.show_again(match_id)
+                self.let_the_computer_act(record)
             except (NotFoundError, discord.NotFound):  # no such match, or its channel is gone (cogs.channels)
                 publisher.repairs.succeeded(match_id)
             except discord.HTTPException as error:

@@ -141,3 +141,43 @@ async def test_without_bgsage_the_bot_starts_and_the_computer_refuses_privately(
     # Everything else works as before: a match between two people.
     table = await start_match(standin, alice, bob, length=1)
     assert table.to_act() in (alice, bob)
+
+
+@pytest.mark.slow
+async def test_a_board_discord_refused_is_shown_later_and_the_computer_then_moves(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """Issue 15 with the computer: the human's action is stored, the board that hands the turn to the computer is
+    refused once (503); when it is shown again, the computer takes its turn (the failed publish never asked it,
+    and the start-up resume of computer turns is long over)."""
+    alice, _ = players
+    computer = standin.bot_user
+    await standin.eventually(lambda: "Resumed" in bot.log() or "Logged in as" in bot.log(), timeout=20,
+                             what="the bot's start-up (and its resume of computer turns) to be over")
+    acknowledged_in_time(await alice.slash("bg computer", level="beginner", length=3))
+    table = Table(standin, standin.general, (alice, alice))
+    await table.next_board(timeout=20)
+    rng = random.Random(6)
+    for _ in range(20):  # until Alice ends a turn with Done (a step turn), so the next board is the computer's
+        if addressed(table.game) == computer.id:
+            await table.next_board(timeout=60)
+            continue
+        if "Done" in labels(table.game):
+            break
+        shown = [label for label in labels(table.game) if label not in ("Undo", "Back", "Double")]
+        if "Roll" in shown:
+            await table.click(alice, "Roll")
+        elif shown:
+            await table.click(alice, rng.choice(shown))
+        else:
+            await human_acts(table, alice, rng)
+    assert "Done" in labels(table.game)
+    standin.fail("POST", f"/channels/{table.channel.id}/messages", status=503, count=1)
+    reply = acknowledged_in_time(await alice.click(table.game, "Done"))
+    assert (await reply.next_followup(timeout=20)).content.startswith("Your action was saved")
+    for _ in range(4):  # the board shown again (asking the computer), then the computer's own turn
+        board = await table.next_board(timeout=60)
+        if board.content.startswith(f"{computer.name} rolled") or board.content.startswith(f"{computer.name} "):
+            break
+    else:
+        raise AssertionError("the computer never took its turn after its board was shown again")
