@@ -5,7 +5,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.computer.pool import ComputerPool
-from tests.service.conftest import FakeClock, clock, db, service  # noqa: F401  (fixtures, used by name)
+from tests.service.conftest import service  # noqa: F401  (fixture, used by name)
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import aiosqlite
 import pytest
@@ -15,15 +13,8 @@ import pytest
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import GameService, MatchRecord, MatchStatus, ServiceError
-from bot.store import open_database
 from tests.fairness.helpers import all_dice, issue_roll
 from tests.service.helpers import ALICE, BOB, GUILD, play_to_the_end, random_action, show
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
-    async with open_database(tmp_path / "gammon.db") as connection:
-        yield connection
 
 
 def committed(db: aiosqlite.Connection) -> GameService:

@@ -3,29 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import aiosqlite
 import pytest
 
 from bot.ratings.hook import rate_finished_match
 from bot.service import GameService
-from bot.store import open_database
 from bot.tournaments import TournamentService
 from tests.service.conftest import FakeClock
 from tests.service.helpers import SeededDice
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
-    async with open_database(tmp_path / "gammon.db") as connection:
-        yield connection
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 @pytest.fixture
