@@ -14,9 +14,10 @@ from pathlib import Path
 
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchUpdate
+from bot.service.errors import ChallengeLimitError
 from bot.store import matches as match_store
 from bot.store import open_database
-from tests.service.helpers import ALICE, random_action, start_match
+from tests.service.helpers import ALICE, BOB, random_action, start_match
 
 
 def report(update: MatchUpdate, entries: list[str]) -> None:
@@ -36,7 +37,10 @@ async def main(database: Path, seed: int) -> None:
             if active:
                 record = active[0]
             else:
-                update = await start_match(service, channel_id=10, options=MatchOptions(3))
+                try:
+                    update = await start_match(service, channel_id=10, options=MatchOptions(3))
+                except ChallengeLimitError as left_open:  # a kill between challenge and accept left it open
+                    update = await service.accept(left_open.challenge_id, BOB)
                 report(update, await match_store.load_log(db, update.record.id))
                 record = update.record
             while not record.match.finished:

@@ -22,6 +22,8 @@ from bot.store import open_database
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 20
+#: Acknowledgements a mid-stream round waits for before its random delay starts.
+ACKS_BEFORE_THE_DELAY = 3
 
 
 def run_and_kill(database: Path, seed: int, delay: float, *, during_start: bool) -> list[str]:
@@ -35,14 +37,21 @@ def run_and_kill(database: Path, seed: int, delay: float, *, during_start: bool)
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert child.stdout is not None
+    seen = b""
     if not during_start:
         ready = child.stdout.readline()
         assert ready == b"READY\n", child.communicate(timeout=30)[1].decode()
+        # Mid-stream kills land in real work: wait for the first acknowledgements (a loaded machine can take a
+        # while to start working), then let it run on for the random delay.
+        while seen.count(b"ACK ") < ACKS_BEFORE_THE_DELAY:
+            line = child.stdout.readline()
+            assert line, child.communicate(timeout=30)[1].decode()
+            seen += line
     time.sleep(delay)
     child.send_signal(signal.SIGKILL)
     stdout, stderr = child.communicate(timeout=30)
     assert child.returncode == -signal.SIGKILL, stderr.decode()
-    text = stdout.decode()
+    text = (seen + stdout).decode()
     lines = text.splitlines()[:-1] if not text.endswith("\n") else text.splitlines()  # drop a half-written line
     return [line for line in lines if line.startswith("ACK ")]
 
