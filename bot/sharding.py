@@ -100,3 +100,11 @@ class ShardSet:
         if self.ids is None:
             return f"all {self.count} shards"
         return f"shard{'s' if len(self.ids) > 1 else ''} {format_shard_ids(self.ids)} of {self.count}"
+
+
+def heartbeat_key(shards: ShardSet | None) -> str:
+    """Where a process records that it is up (the `meta` table): one key for a bot in one process, and one per
+    process of a sharded bot ('heartbeat:0-1/4'), as each stops and starts on its own (bot.health reads it)."""
+    if shards is None or shards.serves_all or shards.ids is None:
+        return "heartbeat"
+    return f"heartbeat:{format_shard_ids(shards.ids)}/{shards.count}"

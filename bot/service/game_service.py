@@ -92,7 +92,7 @@ from bot.service.stored_forms import (
     snapshot_text,
 )
 from bot.service.stored_forms import rebuild_match as rebuild_match  # re-exported: the ratings rebuild uses it
-from bot.sharding import ShardSet, format_shard_ids
+from bot.sharding import ShardSet, heartbeat_key
 from bot.store import challenges as challenge_store
 from bot.store import computer as computer_store
 from bot.store import matches as match_store
@@ -712,7 +712,7 @@ class GameService:
         """Record that the bot is up now: after a stop, the time since the last heartbeat is not charged.
         A process of a sharded bot keeps its own heartbeat (`guilds`: its shards), as it stops on its own."""
         now = self._clock()
-        key = _heartbeat_key(guilds)
+        key = heartbeat_key(guilds)
         await single_trip_transaction(self.db, lambda connection: match_store.write_heartbeat(connection, now, key))
 
     async def resume_clocks(self, guilds: ShardSet | None = None) -> Resumed:
@@ -736,7 +736,7 @@ class GameService:
 
     async def _resume_served_clocks(self, guilds: ShardSet, now: float) -> Resumed:
         candidates = [row.id for row in _served(await match_store.clocked_running_matches(self.db), guilds)]
-        key = _heartbeat_key(guilds)
+        key = heartbeat_key(guilds)
 
         def write(connection: sqlite3.Connection) -> tuple[float, list[int]]:
             last = match_store.read_heartbeat(connection, key)
@@ -1203,13 +1203,6 @@ DEFAULT_TURN_LIMIT = GuildSettings(0).turn_limit_seconds
 def _served(rows: list[match_store.StoredMatch], guilds: ShardSet | None) -> list[match_store.StoredMatch]:
     """The rows of the guilds this process serves (issue 19: each match's timers run in one process only)."""
     return rows if guilds is None or guilds.serves_all else [row for row in rows if guilds.serves(row.guild_id)]
-
-
-def _heartbeat_key(guilds: ShardSet | None) -> str:
-    """The whole bot's heartbeat, or one sharded process's own ('heartbeat:0-1/4')."""
-    if guilds is None or guilds.serves_all or guilds.ids is None:
-        return "heartbeat"
-    return f"heartbeat:{format_shard_ids(guilds.ids)}/{guilds.count}"
 #: How long after a match ends both players may still ask for a rematch (issue 20).
 REMATCH_SECONDS = 10 * 60
 
