@@ -7,7 +7,7 @@ import aiosqlite
 import pytest
 
 from bot.engine.options import MatchOptions
-from bot.service import GameService, MatchRecord
+from bot.service import GameService, MatchRecord, PlayerRef
 from bot.service.clocks import GRACE_SECONDS, PRESETS, ClockPreset
 from bot.sharding import ShardSet, shard_of
 from tests.service.conftest import FakeClock
@@ -109,3 +109,15 @@ def left(record: MatchRecord, now: float) -> float:
     remaining = record.clock_left(record.match.to_act, now)
     assert remaining is not None
     return remaining
+
+
+async def test_computer_turns_are_resumed_by_their_shards_process(service: GameService) -> None:
+    computer = PlayerRef(999, "Gammon")
+    started = {}
+    for guild in (GUILD_A, GUILD_B):
+        update = await service.start_computer_match(guild_id=guild, channel_id=guild + 20, human=ALICE,
+                                                    computer=computer, options=MatchOptions(3), level="beginner")
+        started[guild] = update.record.id
+    assert [m for m, _ in await service.active_computer_matches(SHARD_0)] == [started[GUILD_A]]
+    assert [m for m, _ in await service.active_computer_matches(SHARD_1)] == [started[GUILD_B]]
+    assert sorted(m for m, _ in await service.active_computer_matches()) == sorted(started.values())
