@@ -73,6 +73,7 @@ async def test_two_sharded_processes_share_the_work_and_survive_each_other(
 
     # Shard 1's process dies. Its guild's clicks reach nobody (shard 0's process never gets them) ...
     await second.kill()
+    before_kill = len(channels[1].messages)
     waiting = table1.to_act()
     assert waiting is not None
     lost = await waiting.click(table1.game, table1.game.buttons[0].label)
@@ -84,7 +85,7 @@ async def test_two_sharded_processes_share_the_work_and_survive_each_other(
     assert [v.rule for v in standin.take_violations()] == ["acknowledge within 3 s"]
     # The reminder is due in shard 1's guild, and shard 0's process, up all along, has not touched it.
     assert reminded(database, channels[1].id) == [0]
-    assert not [m for m in channels[1].messages[channels[1]._read_cursor:] if not m.ephemeral]
+    assert not [m.content for m in channels[1].messages[before_kill:] if not m.ephemeral]
 
     # Restarted, shard 1's process sends its reminder and resumes its match; shard 0's match is left alone.
     versions = {m.id: m.version for m in channels[0].messages}
@@ -97,3 +98,16 @@ async def test_two_sharded_processes_share_the_work_and_survive_each_other(
     assert {m.id: m.version for m in channels[0].messages} == versions
     await finish_turn(table0, rng)
     assert "Shard ID 1" not in first.log() and "Shard ID 0" not in second.log()  # each connected its own shard only
+
+
+@pytest.mark.slow
+async def test_one_process_with_both_shards_answers_every_guild(standin: DiscordStandin, launch_bot: LaunchBot) -> None:
+    guilds = [standin.add_guild(f"shard {n}", shard=(n, 2)) for n in (0, 1)]
+    bot = await launch_bot(SHARD_COUNT="2", DEV_GUILD_ID="")  # SHARD_IDS empty: every shard in this process
+    assert set(standin.current) == {0, 1}
+    alice = standin.add_user("Alice")
+    for guild in guilds:
+        reply = acknowledged_in_time(await alice.slash("bg help", in_channel=standin.general_of(guild)))
+        answer = await reply.settled()
+        assert "/bg challenge" in answer.content + str(answer.embeds)  # the help text, from this one process
+    await standin.eventually(lambda: "serving all 2 shards" in bot.log(), timeout=10, what="the log-in line")
