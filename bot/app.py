@@ -1,4 +1,9 @@
-"""The discord.py Bot subclass: settings and database handed in, cogs loaded, commands synced."""
+"""The discord.py Bot subclass: settings and database handed in, cogs loaded, commands synced.
+
+It is always discord.py's auto-sharded bot: with no SHARD_COUNT it runs every shard Discord recommends in this one
+process (one shard for a small bot, as before); with SHARD_COUNT and SHARD_IDS it logs in with those shards only,
+and `shard_set` tells the timers which guilds are this process's (bot.sharding).
+"""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ from discord.ext import commands
 from bot.ratings.hook import rate_finished_match
 from bot.service import GameService
 from bot.settings import Settings
+from bot.sharding import ShardSet
 
 log = logging.getLogger(__name__)
 
@@ -31,17 +37,23 @@ EXTENSIONS: tuple[str, ...] = (
 _SYNC_KEY = "global_command_fingerprint"
 
 
-class GammonBot(commands.Bot):
+class GammonBot(commands.AutoShardedBot):
     """The bot. It holds the settings, the open database and the game service the cogs act through."""
 
     def __init__(self, settings: Settings, db: aiosqlite.Connection, service: GameService | None = None) -> None:
+        shards = settings.shards()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),  # no privileged intents
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
+            shard_count=shards.count,
         )
+        # Set after construction: discord.py's keyword is typed as a list, None meaning "all" (checked in Settings).
+        self.shard_ids = None if shards.ids is None else sorted(shards.ids)
         self.settings = settings
+        #: The guilds whose timers (reminders, expiry, clocks, computer turns, boards) this process runs.
+        self.shard_set: ShardSet = shards
         self.db = db
         #: Ratings are written in the same transaction as a match's result (issue 9).
         self.service = service if service is not None else GameService(db, on_match_finished=[rate_finished_match])
@@ -78,4 +90,5 @@ class GammonBot(commands.Bot):
         log.info("Synced %d global commands", len(synced))
 
     async def on_ready(self) -> None:
-        log.info("Logged in as %s (id %s) in %d guilds", self.user, self.user and self.user.id, len(self.guilds))
+        log.info("Logged in as %s (id %s) in %d guilds, serving %s", self.user, self.user and self.user.id,
+                 len(self.guilds), self.shard_set.describe())

@@ -8,8 +8,10 @@ import re
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.sharding import MAX_SHARDS, ShardError, ShardSet, parse_shard_ids
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
@@ -38,11 +40,38 @@ class Settings(BaseSettings):
     log_level: LogLevel = "INFO"
     #: Worker processes for the computer opponent's thinking (issue 16); each takes up to one core while it thinks.
     computer_workers: int = Field(default=1, ge=1, le=32)
+    #: Sharding (issue 19): how many shards the bot has in all (unset: the count Discord recommends) ...
+    shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
+    #: ... and which of them this process serves: `0-3`, `0,2` (unset: all of them, one process as before).
+    shard_ids: str = ""
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "shard_count", mode="before")
     @classmethod
-    def _blank_guild_is_none(cls, value: object) -> object:
+    def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @model_validator(mode="after")
+    def _check_shards(self) -> Settings:
+        self.shard_ids = self.shard_ids.strip()
+        if self.shard_ids:
+            if self.shard_count is None:
+                raise ValueError(
+                    f"SHARD_IDS={self.shard_ids} needs SHARD_COUNT, the number of shards of the whole bot (every "
+                    "process must be started with the same SHARD_COUNT)"
+                )
+            try:
+                parse_shard_ids(self.shard_ids, self.shard_count)
+            except ShardError as error:
+                raise ValueError(str(error)) from None
+        return self
+
+    def shards(self) -> ShardSet:
+        """The shards this process logs in with (and whose guilds' timers it runs)."""
+        if self.shard_count is None:
+            return ShardSet.everything()
+        if not self.shard_ids:
+            return ShardSet(self.shard_count)
+        return ShardSet(self.shard_count, frozenset(parse_shard_ids(self.shard_ids, self.shard_count)))
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -56,7 +85,9 @@ class Settings(BaseSettings):
             return cls(_env_file=env_file)  # type: ignore[call-arg]
         except ValidationError as error:
             problems = "; ".join(
-                f"{'.'.join(str(part) for part in e['loc']).upper()}: {e['msg']}" for e in error.errors()
+                f"{'.'.join(str(part) for part in e['loc']).upper()}: {e['msg']}" if e["loc"]
+                else str(e["msg"]).removeprefix("Value error, ")
+                for e in error.errors()
             )
             raise SettingsError(f"The bot's settings are not valid ({problems}). See .env.example.") from None
 

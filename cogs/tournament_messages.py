@@ -67,7 +67,7 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         client = interaction.client
-        cog = client.get_cog(HANDLER_COG) if isinstance(client, commands.Bot) else None
+        cog = client.get_cog(HANDLER_COG) if isinstance(client, commands.bot.BotBase) else None
         if not isinstance(cog, TournamentHandler):
             await interaction.response.send_message("The bot is still starting; try again in a moment.",
                                                     ephemeral=True)

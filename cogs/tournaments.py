@@ -336,15 +336,17 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
                 await asyncio.wait_for(self.service.changed.wait(), INTERVAL_SECONDS)
 
     async def run_once(self) -> None:
+        shards = self.bot.shard_set  # a sharded process runs only its guilds' tournaments (issue 19)
         for tournament_id in await self.service.due_to_start():
-            await self.service.start_when_due(tournament_id)
-        for pairing in await self.service.pairings():
+            if shards.serves_all or shards.serves((await self.service.tournament(tournament_id)).guild_id):
+                await self.service.start_when_due(tournament_id)
+        for pairing in [p for p in await self.service.pairings() if shards.serves(p.guild_id)]:
             try:
                 await self.open_pairing(pairing)
             except discord.HTTPException:
                 log.warning("Could not start the match of %s round %s slot %s yet", pairing.tournament_name,
                             pairing.round, pairing.slot, exc_info=True)
-        for tournament in await self.service.to_show():
+        for tournament in [t for t in await self.service.to_show() if shards.serves(t.guild_id)]:
             try:
                 await self.refresh(tournament)
             except discord.HTTPException:

@@ -4,6 +4,9 @@ Every few seconds: players past half their turn limit get one reminder mentionin
 out the opponent is offered a Claim button, once per turn; challenges older than 10 minutes expire and their
 messages say so. Everything it needs is stored, so it picks up where it was after a restart.
 
+A process of a sharded bot (issue 19) handles only the matches and challenges of the guilds its shards serve
+(`bot.shard_set`), so that no match is reminded, claimed, expired or timed out by two processes.
+
 Match clocks (issue 20): a match whose player to act has spent their reserve ends on time, and is shown like
 any other update. Each round also records a heartbeat; at start-up the time since the last one (the bot was
 down) is added to every running clock as a pause, and the channels of those matches are told.
@@ -78,7 +81,7 @@ class TurnTimer(commands.Cog):
         # Before any interaction can arrive: the downtime is paused before anyone acts or the clocks are read.
         self._resumed: Resumed | None = None
         try:
-            self._resumed = await self.bot.service.resume_clocks()
+            self._resumed = await self.bot.service.resume_clocks(self.bot.shard_set)
         except Exception:
             log.exception("Could not resume the match clocks")
         self.tick.start()
@@ -107,13 +110,13 @@ class TurnTimer(commands.Cog):
             await self.send(record, resumed_text(record, resumed.downtime, self.bot.service.now()))
 
     async def heartbeat(self) -> None:
-        await self.bot.service.heartbeat()
+        await self.bot.service.heartbeat(self.bot.shard_set)
 
     async def time_out(self) -> None:
         """End the matches whose player to act ran out of time, and show it like any action."""
         cog = self.bot.get_cog(HANDLER_COG)
         publisher = getattr(cog, "publisher", None)
-        for update in await self.bot.service.time_out_due():
+        for update in await self.bot.service.time_out_due(self.bot.shard_set):
             if isinstance(publisher, GamePublisher):
                 try:
                     await publisher.publish(update)
@@ -121,17 +124,18 @@ class TurnTimer(commands.Cog):
                     log.warning("The timeout of match %s is queued to be shown again", update.record.id)
 
     async def expire_challenges(self) -> None:
-        for challenge in await self.bot.service.expire_challenges():
+        for challenge in await self.bot.service.expire_challenges(self.bot.shard_set):
             await challenges.close_message(self.bot, challenge)
 
     async def send_reminders(self) -> None:
-        for record in await self.bot.service.due_reminders():
+        for record in await self.bot.service.due_reminders(guilds=self.bot.shard_set):
             text = reminder_text(record)
             if text:
                 await self.send(record, text)
 
     async def offer_claims(self) -> None:
-        for record in await self.bot.service.due_claim_offers():  # stored as offered: once per turn, restarts too
+        # stored as offered: once per turn, restarts too
+        for record in await self.bot.service.due_claim_offers(guilds=self.bot.shard_set):
             text = claim_text(record)
             if text is None:
                 continue

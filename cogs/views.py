@@ -42,7 +42,7 @@ class ControlHandler(Protocol):
 
 def _handler(interaction: discord.Interaction[Any]) -> ControlHandler | None:
     client = interaction.client
-    cog = client.get_cog(HANDLER_COG) if isinstance(client, commands.Bot) else None
+    cog = client.get_cog(HANDLER_COG) if isinstance(client, commands.bot.BotBase) else None
     return cog if isinstance(cog, ControlHandler) else None
 
 

@@ -19,6 +19,7 @@ from bot.computer.pool import ComputerPool
 from bot.engine.events import GameWon
 from bot.engine.match import Match
 from bot.service import GameService, MatchStatus, MatchUpdate, ServiceError, StaleStateError
+from bot.sharding import ShardSet
 
 log = logging.getLogger(__name__)
 
@@ -117,9 +118,10 @@ class ComputerTurns:
         finally:
             self._running.pop(match_id, None)
 
-    async def resume_all(self) -> list[int]:
-        """At start-up: every active computer match gets a runner (it returns at once where a human must act)."""
-        matches = await self.service.active_computer_matches()
+    async def resume_all(self, guilds: ShardSet | None = None) -> list[int]:
+        """At start-up: every active computer match (of `guilds`, a sharded process's) gets a runner (it returns
+        at once where a human must act)."""
+        matches = await self.service.active_computer_matches(guilds)
         for match_id, _level in matches:
             self.schedule(match_id)
         return [match_id for match_id, _level in matches]

@@ -92,6 +92,7 @@ from bot.service.stored_forms import (
     snapshot_text,
 )
 from bot.service.stored_forms import rebuild_match as rebuild_match  # re-exported: the ratings rebuild uses it
+from bot.sharding import ShardSet, heartbeat_key
 from bot.store import challenges as challenge_store
 from bot.store import computer as computer_store
 from bot.store import matches as match_store
@@ -430,10 +431,19 @@ class GameService:
         assert closed is not None
         return await self._challenge_with_names(closed)
 
-    async def expire_challenges(self) -> list[Challenge]:
-        """Mark every open challenge whose 10 minutes are up as expired; returns them (to update their messages)."""
+    async def expire_challenges(self, guilds: ShardSet | None = None) -> list[Challenge]:
+        """Mark every open challenge whose 10 minutes are up as expired; returns them (to update their messages).
+        `guilds`: only those of the guilds this process's shards serve (issue 19)."""
         now = self._clock()
-        expired = await single_trip_transaction(self.db, lambda c: challenge_store.expire_challenges(c, now))
+
+        def expire(connection: sqlite3.Connection) -> list[challenge_store.StoredChallenge]:
+            if guilds is None or guilds.serves_all:
+                return challenge_store.expire_challenges(connection, now)
+            due = [c for c in challenge_store.due_challenges(connection, now) if guilds.serves(c.guild_id)]
+            closed = (challenge_store.close_challenge(connection, c.id, "expired") for c in due)
+            return [c for c in closed if c is not None]
+
+        expired = await single_trip_transaction(self.db, expire)
         return [await self._challenge_with_names(stored) for stored in expired]
 
     async def set_challenge_message(self, challenge_id: int, channel_id: int, message_id: int) -> None:
@@ -670,12 +680,13 @@ class GameService:
 
     # --- match clocks (issue 20) ----------------------------------------------------------------------------------
 
-    async def time_out_due(self) -> list[MatchUpdate]:
+    async def time_out_due(self, guilds: ShardSet | None = None) -> list[MatchUpdate]:
         """End every clocked match whose player to act has run out of time (the grace second included): the
-        opponent wins the match (a money game: the game at the cube's value), stored and rated like a claim."""
+        opponent wins the match (a money game: the game at the cube's value), stored and rated like a claim.
+        `guilds`: only the matches of the guilds this process's shards serve (issue 19)."""
         now = self._clock()
         updates = []
-        for row in await match_store.clocked_running_matches(self.db):
+        for row in _served(await match_store.clocked_running_matches(self.db), guilds):
             clock = match_clock(row, row.length)
             try:
                 to_act = (await self._match_at(row)).to_act
@@ -697,21 +708,42 @@ class GameService:
                 updates.append(update)
         return updates
 
-    async def heartbeat(self) -> None:
-        """Record that the bot is up now: after a stop, the time since the last heartbeat is not charged."""
+    async def heartbeat(self, guilds: ShardSet | None = None) -> None:
+        """Record that the bot is up now: after a stop, the time since the last heartbeat is not charged.
+        A process of a sharded bot keeps its own heartbeat (`guilds`: its shards), as it stops on its own."""
         now = self._clock()
-        await single_trip_transaction(self.db, lambda connection: match_store.write_heartbeat(connection, now))
+        key = heartbeat_key(guilds)
+        await single_trip_transaction(self.db, lambda connection: match_store.write_heartbeat(connection, now, key))
 
-    async def resume_clocks(self) -> Resumed:
+    async def resume_clocks(self, guilds: ShardSet | None = None) -> Resumed:
         """At start-up: the bot's downtime (since its last heartbeat) is added to every running clocked turn as
         paused time, so that no player is charged for it. Returns how long the bot was down and the matches
-        whose clock was paused (to say so in their channels)."""
+        whose clock was paused (to say so in their channels). `guilds`: a process of a sharded bot pauses only
+        its guilds' matches, for its own downtime (issue 19)."""
         now = self._clock()
+        if guilds is not None and not guilds.serves_all:
+            return await self._resume_served_clocks(guilds, now)
 
         def write(connection: sqlite3.Connection) -> tuple[float, list[int]]:
             last = match_store.read_heartbeat(connection)
             paused = [] if last is None or last >= now else match_store.pause_running_clocks(connection, last, now)
             match_store.write_heartbeat(connection, now)
+            return (0.0 if last is None else max(0.0, now - last)), paused
+
+        downtime, ids = await single_trip_transaction(self.db, write)
+        records = await self._healthy_records([await self._stored(match_id) for match_id in ids])
+        return Resumed(downtime, records)
+
+    async def _resume_served_clocks(self, guilds: ShardSet, now: float) -> Resumed:
+        candidates = [row.id for row in _served(await match_store.clocked_running_matches(self.db), guilds)]
+        key = heartbeat_key(guilds)
+
+        def write(connection: sqlite3.Connection) -> tuple[float, list[int]]:
+            last = match_store.read_heartbeat(connection, key)
+            paused = [] if last is None or last >= now else [
+                match_id for match_id in candidates if match_store.pause_running_clock(connection, match_id, last, now)
+            ]
+            match_store.write_heartbeat(connection, now, key)
             return (0.0 if last is None else max(0.0, now - last)), paused
 
         downtime, ids = await single_trip_transaction(self.db, write)
@@ -809,10 +841,13 @@ class GameService:
         """The user's active matches, most recently played first."""
         return await self._healthy_records(await match_store.active_matches_of(self.db, user_id))
 
-    async def due_reminders(self, now: float | None = None) -> list[MatchRecord]:
-        """Active matches whose current turn is past half its limit with no reminder yet; marks them reminded."""
+    async def due_reminders(self, now: float | None = None, guilds: ShardSet | None = None) -> list[MatchRecord]:
+        """Active matches whose current turn is past half its limit with no reminder yet; marks them reminded.
+        `guilds`: only the matches of the guilds this process's shards serve (issue 19)."""
         now = self._clock() if now is None else now
-        due = await match_store.overdue_matches(self.db, now, DEFAULT_TURN_LIMIT, 0.5, unreminded_only=True)
+        due = _served(
+            await match_store.overdue_matches(self.db, now, DEFAULT_TURN_LIMIT, 0.5, unreminded_only=True), guilds
+        )
         marked = []
         async with transaction(self.db):
             for stored in due:
@@ -826,11 +861,13 @@ class GameService:
         due = await match_store.overdue_matches(self.db, now, DEFAULT_TURN_LIMIT, 1.0, unreminded_only=False)
         return await self._healthy_records(due)
 
-    async def due_claim_offers(self, now: float | None = None) -> list[MatchRecord]:
+    async def due_claim_offers(self, now: float | None = None, guilds: ShardSet | None = None) -> list[MatchRecord]:
         """The claimable matches whose claim offer has not gone out for this turn yet; marks them offered, so
-        that each overdue turn is offered once, across restarts too (R9.5)."""
+        that each overdue turn is offered once, across restarts too (R9.5). `guilds` as for due_reminders."""
         now = self._clock() if now is None else now
-        due = await match_store.overdue_matches(self.db, now, DEFAULT_TURN_LIMIT, 1.0, unreminded_only=False)
+        due = _served(
+            await match_store.overdue_matches(self.db, now, DEFAULT_TURN_LIMIT, 1.0, unreminded_only=False), guilds
+        )
         marked = []
         async with transaction(self.db):
             for stored in due:
@@ -857,9 +894,10 @@ class GameService:
 
         return await single_trip_transaction(self.db, write)
 
-    async def matches_to_show(self) -> list[MatchRecord]:
-        """Matches whose current message does not show their current version (see match_store.matches_to_show)."""
-        return await self._healthy_records(await match_store.matches_to_show(self.db))
+    async def matches_to_show(self, guilds: ShardSet | None = None) -> list[MatchRecord]:
+        """Matches whose current message does not show their current version (see match_store.matches_to_show);
+        `guilds`: only those of the guilds this process's shards serve (issue 19)."""
+        return await self._healthy_records(_served(await match_store.matches_to_show(self.db), guilds))
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         stored = await player_store.load_guild_settings(self.db, guild_id)
@@ -1141,9 +1179,14 @@ class GameService:
         """The level the computer plays at in this match, None for a match between two people."""
         return await on_connection_thread(self.db, lambda c: computer_store.level_of(c, match_id))
 
-    async def active_computer_matches(self) -> list[tuple[int, str]]:
-        """(match id, level) of every active match against the computer (to resume their turns at start-up)."""
-        return await on_connection_thread(self.db, computer_store.active_computer_matches)
+    async def active_computer_matches(self, guilds: ShardSet | None = None) -> list[tuple[int, str]]:
+        """(match id, level) of every active match against the computer (to resume their turns at start-up);
+        `guilds`: only those of the guilds this process's shards serve (issue 19)."""
+        found = await on_connection_thread(self.db, computer_store.active_computer_matches)
+        if guilds is None or guilds.serves_all:
+            return found
+        return [(match_id, level) for match_id, level in found
+                if guilds.serves((await self._stored(match_id)).guild_id)]
 
     async def computer_records(self, user_id: int, guild_id: int | None = None) -> list[computer_store.LevelRecord]:
         """The player's finished matches against the computer, per level (for /stats)."""
@@ -1155,6 +1198,11 @@ class GameService:
 
 
 DEFAULT_TURN_LIMIT = GuildSettings(0).turn_limit_seconds
+
+
+def _served(rows: list[match_store.StoredMatch], guilds: ShardSet | None) -> list[match_store.StoredMatch]:
+    """The rows of the guilds this process serves (issue 19: each match's timers run in one process only)."""
+    return rows if guilds is None or guilds.serves_all else [row for row in rows if guilds.serves(row.guild_id)]
 #: How long after a match ends both players may still ask for a rematch (issue 20).
 REMATCH_SECONDS = 10 * 60
 

@@ -117,3 +117,12 @@ def expire_challenges(connection: sqlite3.Connection, now: float) -> list[Stored
         "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ? RETURNING *", (now,)
     ).fetchall()
     return sorted((_from_row(row) for row in rows), key=lambda c: c.id)
+
+
+def due_challenges(connection: sqlite3.Connection, now: float) -> list[StoredChallenge]:
+    """The open challenges whose time is up, not yet marked (a sharded process expires only its guilds' ones
+    with `close_challenge`, issue 19)."""
+    rows = connection.execute(
+        "SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ? ORDER BY id", (now,)
+    ).fetchall()
+    return [_from_row(row) for row in rows]

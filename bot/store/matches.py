@@ -417,16 +417,16 @@ async def clocked_running_matches(db: aiosqlite.Connection) -> list[StoredMatch]
 _HEARTBEAT_KEY = "heartbeat"
 
 
-def read_heartbeat(connection: sqlite3.Connection) -> float | None:
-    """When the bot last said it was up (None before the first time)."""
-    row = connection.execute("SELECT value FROM meta WHERE key = ?", (_HEARTBEAT_KEY,)).fetchone()
+def read_heartbeat(connection: sqlite3.Connection, key: str = _HEARTBEAT_KEY) -> float | None:
+    """When the bot (or, with `key`, one process of a sharded bot) last said it was up (None before the first time)."""
+    row = connection.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
     return None if row is None else float(row[0])
 
 
-def write_heartbeat(connection: sqlite3.Connection, now: float) -> None:
+def write_heartbeat(connection: sqlite3.Connection, now: float, key: str = _HEARTBEAT_KEY) -> None:
     connection.execute(
         "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        (_HEARTBEAT_KEY, repr(now)),
+        (key, repr(now)),
     )
 
 
@@ -468,3 +468,13 @@ async def matches_of_player(db: aiosqlite.Connection, guild_id: int, user_id: in
         _SELECT_MATCHES + "WHERE m.guild_id = ? AND (m.player0_id = ? OR m.player1_id = ?) ORDER BY m.id",
         (guild_id, user_id, user_id),
     )
+
+
+def pause_running_clock(connection: sqlite3.Connection, match_id: int, down_from: float, now: float) -> bool:
+    """`pause_running_clocks` for one match (a sharded process pauses only its guilds' matches, issue 19)."""
+    row = connection.execute(
+        "UPDATE matches SET paused = paused + (? - MAX(controls_at, ?)) WHERE id = ? AND status = 'active' "
+        "AND clock IS NOT NULL AND controls_at >= turn_started_at AND controls_at < ? RETURNING id",
+        (now, down_from, match_id, now),
+    ).fetchone()
+    return row is not None

@@ -39,7 +39,8 @@ if _RATE is not None:
 
     import bot.service.game_service
 
-    _rate, _origin = float(_RATE), time.time()
+    # Processes sharing one database (the shards of issue 19) share the origin, so their clocks agree.
+    _rate, _origin = float(_RATE), float(os.environ.get("GAMMON_TEST_CLOCK_ORIGIN") or time.time())
 
     def _fast_clock() -> float:
         return _origin + (time.time() - _origin) * _rate

@@ -1,6 +1,7 @@
 """A protocol-level Discord stand-in: the real bot process talks to it over HTTP and the gateway websocket.
 
-The stand-in (aiohttp on 127.0.0.1, a free port) speaks Discord API v10 for one bot in one guild: REST
+The stand-in (aiohttp on 127.0.0.1, a free port) speaks Discord API v10 for one bot in one guild (or several, over
+shards): REST
 (current user, application info, command sync, interaction callbacks, followups, original-response edits with
 multipart uploads, channel messages, threads, members) and the gateway (hello, identify, ready, guild create,
 heartbeat/ack, RECONNECT + RESUME with replay, zlib-stream). It enforces Discord's limits the way Discord does:
@@ -66,6 +67,14 @@ Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
     await bot.restart()  (SIGKILL + start + wait_ready, same database)   code = await bot.terminate()  (SIGTERM)
     bot.log() -> the process's output so far (also shown under a failed test)
     standin.take_violations() -> [Violation(rule, detail, request)]
+  Shards (issue 19): one guild by default; more, on chosen shards, for sharded bots:
+    g = standin.add_guild("name", shard=(1, 2))   # an id Discord's formula routes to shard 1 of 2 (same members)
+    standin.add_channel("games", g); standin.general_of(g); standin.guilds
+    IDENTIFY may carry shard [id, count]; each session gets only its shards' guilds' events (none: [0, 1]);
+    an invalid shard is closed with 4010, a shard holding more than standin.max_guilds_per_shard guilds with 4011.
+    standin.recommended_shards (GET /gateway/bot); standin.current[shard_id] -> the live GatewaySession
+    launch_bot(SHARD_COUNT="2", SHARD_IDS="1", DATABASE_PATH=shared, DEV_GUILD_ID="")  # one process per shard range
+    await standin.wait_until_ready(shards=[0, 1]); await standin.request_reconnect(shard_id=1)
 
 The bot process is started as `python -m bot` in its own directory with DATABASE_PATH, a well-formed fake
 DISCORD_TOKEN and DEV_GUILD_ID; `site/sitecustomize.py` (on PYTHONPATH, active only when

@@ -2,6 +2,12 @@
 
 A `GatewaySession` outlives its websocket, as on Discord: events sent while the bot is disconnected are kept
 and replayed after a RESUME with the last sequence number the bot saw.
+
+Shards (issue 19): IDENTIFY may carry `shard: [shard_id, shard_count]` (none means [0, 1]). Each session gets
+only the events of the guilds Discord's formula gives its shard, `(guild_id >> 22) % shard_count` (direct
+messages: shard 0), and READY/GUILD_CREATE list only those guilds. As on Discord, a shard id out of range is
+refused with close code 4010 (Invalid shard) and a shard that would hold more than `max_guilds_per_shard`
+guilds with 4011 (Sharding required).
 """
 
 from __future__ import annotations
@@ -25,6 +31,12 @@ DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, RESUME, RECONNECT = 0, 1, 2, 3, 6, 7
 REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # guild members, presences, message content
 GUILD_MEMBERS_INTENT, GUILD_MESSAGES_INTENT = 1 << 1, 1 << 9
+INVALID_SHARD, SHARDING_REQUIRED = 4010, 4011
+
+
+def shard_for(guild_id: int | None, shard_count: int) -> int:
+    """Discord's routing: the shard that receives a guild's events (direct messages: shard 0)."""
+    return 0 if not guild_id else (guild_id >> 22) % shard_count
 
 
 class Connection:
@@ -68,6 +80,8 @@ class GatewaySession:
 
     id: str
     intents: int
+    shard_id: int = 0
+    shard_count: int = 1
     sequence: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)
     connection: Connection | None = None
@@ -80,6 +94,10 @@ class GatewaySession:
         self.sent.append(frame)
         if self.connection is not None:
             self.connection.send(frame)
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether Discord routes this guild's events to this session's shard."""
+        return shard_for(guild_id, self.shard_count) == self.shard_id
 
 
 async def gateway_handler(standin: DiscordStandin, request: web.Request) -> web.WebSocketResponse:
@@ -134,14 +152,31 @@ async def _identify(standin: DiscordStandin, connection: Connection, data: dict[
         standin.violate("gateway", f"IDENTIFY asks for privileged intents that are not enabled ({intents})")
         await connection.ws.close(code=4014, message=b"Disallowed intent(s).")
         return None
-    session = GatewaySession(id=secrets.token_hex(16), intents=intents, connection=connection)
+    shard = data.get("shard", [0, 1])
+    valid = (isinstance(shard, list) and len(shard) == 2 and all(isinstance(n, int) for n in shard)
+             and shard[1] >= 1 and 0 <= shard[0] < shard[1])
+    if not valid:
+        standin.violate("gateway", f"IDENTIFY with an invalid shard {shard!r}")
+        await connection.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+        return None
+    session = GatewaySession(id=secrets.token_hex(16), intents=intents, shard_id=shard[0], shard_count=shard[1],
+                             connection=connection)
+    guilds = [guild for guild in standin.guilds.values() if session.serves(guild.id)]
+    if len(guilds) > standin.max_guilds_per_shard:
+        standin.violate("gateway", f"shard {shard} would hold {len(guilds)} guilds (at most "
+                        f"{standin.max_guilds_per_shard}): the bot must use more shards")
+        await connection.ws.close(code=SHARDING_REQUIRED, message=b"Sharding required.")
+        return None
+    others = {s.shard_count for s in standin.current.values() if s.connection is not None}
+    if others - {session.shard_count}:
+        standin.violate("gateway", f"IDENTIFY as shard {shard} while other shards use counts {sorted(others)}")
     standin.sessions[session.id] = session
-    standin.session = session
+    standin.current[session.shard_id] = session
     standin.identifies += 1
     ready = {
         "v": 10,
         "user": standin.bot_user.payload(),
-        "guilds": [{"id": str(standin.guild.id), "unavailable": True}],
+        "guilds": [{"id": str(guild.id), "unavailable": True} for guild in guilds],
         "session_id": session.id,
         "session_type": "normal",
         "resume_gateway_url": standin.gateway_url,
@@ -149,17 +184,18 @@ async def _identify(standin: DiscordStandin, connection: Connection, data: dict[
         "private_channels": [],
         "relationships": [],
         "user_settings": {},
-        "shard": [0, 1],
+        "shard": [session.shard_id, session.shard_count],
     }
     session.dispatch("READY", ready)
-    session.dispatch("GUILD_CREATE", standin.guild_create_payload(intents))
-    standin.ready.set()
+    for guild in guilds:
+        session.dispatch("GUILD_CREATE", standin.guild_create_payload(intents, guild))
+    standin.shard_ready(session.shard_id)
     return session
 
 
 def _resume(standin: DiscordStandin, connection: Connection, data: dict[str, Any]) -> GatewaySession | None:
     session = standin.sessions.get(str(data.get("session_id")))
-    if session is None or data.get("token") != standin.token or session is not standin.session:
+    if session is None or data.get("token") != standin.token or standin.current.get(session.shard_id) is not session:
         connection.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
         return None
     seen = int(data.get("seq") or 0)
@@ -169,5 +205,5 @@ def _resume(standin: DiscordStandin, connection: Connection, data: dict[str, Any
     session.connection = connection
     session.resumes += 1
     session.dispatch("RESUMED", {})
-    standin.ready.set()
+    standin.shard_ready(session.shard_id)
     return session

@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.sharding import parse_shard_ids
+
 if TYPE_CHECKING:
     from .server import DiscordStandin
 
@@ -59,7 +61,7 @@ class BotProcess:
         """Start the process (again, after a kill or stop); returns at once, see `wait_ready`."""
         if self.running:
             raise RuntimeError("the bot process is already running")
-        self.standin.bot_disconnected()
+        self.standin.bot_disconnected(self.shards)
         self.starts += 1
         with self.log_path.open("ab") as log:
             log.write(f"----- start {self.starts}: {sys.executable} -m {self.module}\n".encode())
@@ -76,6 +78,14 @@ class BotProcess:
             )
 
     @property
+    def shards(self) -> frozenset[int] | None:
+        """The shard ids this process logs in with (SHARD_COUNT/SHARD_IDS in its env), None for every shard."""
+        count, ids = self.extra_env.get("SHARD_COUNT", ""), self.extra_env.get("SHARD_IDS", "")
+        if not count.strip():
+            return None
+        return frozenset(parse_shard_ids(ids, int(count)) if ids.strip() else range(int(count)))
+
+    @property
     def running(self) -> bool:
         return self.process is not None and self.process.returncode is None
 
@@ -86,7 +96,7 @@ class BotProcess:
     async def wait_ready(self, timeout: float = 20.0) -> None:
         """Wait until the bot identified and got its guild; fail with its log if it exits or hangs first."""
         assert self.process is not None
-        ready = asyncio.ensure_future(self.standin.wait_until_ready(timeout))
+        ready = asyncio.ensure_future(self.standin.wait_until_ready(timeout, self.shards))
         exited = asyncio.ensure_future(self.process.wait())
         done, _ = await asyncio.wait({ready, exited}, return_when=asyncio.FIRST_COMPLETED, timeout=timeout)
         for future in (ready, exited):
@@ -102,7 +112,7 @@ class BotProcess:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
         await self.process.wait()
-        self.standin.bot_disconnected()
+        self.standin.bot_disconnected(self.shards)
 
     async def terminate(self, timeout: float = 15.0) -> int:
         """SIGTERM and wait for the exit status (killing it if it does not stop within `timeout`)."""
@@ -116,7 +126,7 @@ class BotProcess:
                 raise AssertionError(
                     f"the bot did not stop within {timeout} s of SIGTERM; log:\n{self.log()}"
                 ) from None
-        self.standin.bot_disconnected()
+        self.standin.bot_disconnected(self.shards)
         return self.process.returncode if self.process.returncode is not None else -1
 
     async def restart(self, *, kill: bool = True) -> None:

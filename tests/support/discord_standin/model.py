@@ -392,10 +392,11 @@ class Interaction:
 
 @dataclass
 class Guild:
-    """The one guild the stand-in serves, with its members and text channels."""
+    """A guild the bot is in (the stand-in's first one is `standin.guild`), with its members."""
 
     id: int
     name: str
     owner_id: int
     member_ids: list[int] = field(default_factory=list)
     joined_at: str = field(default_factory=iso_now)
+    general_id: int = 0  # its system channel, "general"

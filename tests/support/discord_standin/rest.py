@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 
 from . import limits
-from .gateway import GUILD_MEMBERS_INTENT
-from .model import EPHEMERAL_FLAG, LOADING_FLAG, Channel, Interaction, Message, snowflake
+from .gateway import GUILD_MEMBERS_INTENT, GUILD_MESSAGES_INTENT
+from .model import EPHEMERAL_FLAG, LOADING_FLAG, Channel, Guild, Interaction, Message, snowflake
 
 if TYPE_CHECKING:
     from .server import DiscordStandin
@@ -143,9 +143,11 @@ class RestApi:
         return json_response({"url": f"ws://127.0.0.1:{self.standin.port}/gateway"})
 
     async def gateway_bot(self, request: web.Request) -> web.Response:
+        """The gateway URL, the shard count Discord recommends and the session start limit (issue 19)."""
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        shards = self.standin.recommended_shards
         return json_response(
-            {"url": f"ws://127.0.0.1:{self.standin.port}/gateway", "shards": 1, "session_start_limit": limit}
+            {"url": f"ws://127.0.0.1:{self.standin.port}/gateway", "shards": shards, "session_start_limit": limit}
         )
 
     async def application_info(self, request: web.Request) -> web.Response:
@@ -175,7 +177,7 @@ class RestApi:
         if int(request.match_info["app_id"]) != self.standin.application_id:
             return discord_error(403, 50001, "Missing Access")
         guild_id = int(request.match_info["guild_id"]) if "guild_id" in request.match_info else None
-        if guild_id is not None and guild_id != self.standin.guild.id:
+        if guild_id is not None and guild_id not in self.standin.guilds:
             return discord_error(403, 50001, "Missing Access")
         body, _ = await read_body(request)
         if not isinstance(body, list):
@@ -458,7 +460,8 @@ class RestApi:
             message.changed().notify_all()
         if not message.ephemeral:
             payload = {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(message.guild_id)}
-            self.standin.dispatch("MESSAGE_DELETE", payload)
+            self.standin.dispatch("MESSAGE_DELETE", payload, guild_id=message.guild_id,
+                                  intent=GUILD_MESSAGES_INTENT)
 
     async def typing(self, request: web.Request) -> web.Response:
         return web.Response(status=204)
@@ -484,14 +487,14 @@ class RestApi:
         thread = Channel(
             id=int(starter) if starter else snowflake(),  # a thread started from a message shares its id
             name=name,
-            guild_id=self.standin.guild.id,
+            guild_id=parent.guild_id,
             type=11 if starter else int(body.get("type") or 12),
             parent_id=parent.id,
             owner_id=self.standin.bot_user.id,
             member_ids={self.standin.bot_user.id},
         )
         self.standin.channels[thread.id] = thread
-        self.standin.dispatch("THREAD_CREATE", thread.payload() | {"newly_created": True})
+        self.standin.dispatch("THREAD_CREATE", thread.payload() | {"newly_created": True}, guild_id=thread.guild_id)
         return json_response(thread.payload(), status=201)
 
     async def add_thread_member(self, request: web.Request) -> web.Response:
@@ -500,49 +503,52 @@ class RestApi:
             return unknown("Channel", 10003)
         user_id = request.match_info["user_id"]
         user = self.standin.bot_user if user_id == "@me" else self.standin.users.get(int(user_id))
-        if user is None or user.id not in self.standin.guild.member_ids:
+        if user is None or user.id not in self.standin.guilds[thread.guild_id].member_ids:
             return unknown("Member", 10007)
         thread.member_ids.add(user.id)
         return web.Response(status=204)
 
     # --- guild ---------------------------------------------------------------------------------------------
 
-    def _guild_ok(self, request: web.Request) -> bool:
-        return int(request.match_info["guild_id"]) == self.standin.guild.id
+    def _guild(self, request: web.Request) -> Guild | None:
+        return self.standin.guilds.get(int(request.match_info["guild_id"]))
 
     async def get_guild(self, request: web.Request) -> web.Response:
-        if not self._guild_ok(request):
+        guild = self._guild(request)
+        if guild is None:
             return unknown("Guild", 10004)
-        payload = self.standin.guild_create_payload(0)
+        payload = self.standin.guild_create_payload(0, guild)
         for key in ("members", "channels", "threads", "presences", "voice_states"):
             payload.pop(key)
         return json_response(payload)
 
     async def guild_channels(self, request: web.Request) -> web.Response:
-        if not self._guild_ok(request):
+        guild = self._guild(request)
+        if guild is None:
             return unknown("Guild", 10004)
-        return json_response([c.payload() for c in self.standin.channels.values() if not c.is_thread])
+        channels = self.standin.channels.values()
+        return json_response([c.payload() for c in channels if not c.is_thread and c.guild_id == guild.id])
 
     async def list_members(self, request: web.Request) -> web.Response:
-        if not self._guild_ok(request):
+        guild = self._guild(request)
+        if guild is None:
             return unknown("Guild", 10004)
         if not self.standin.privileged_intents & GUILD_MEMBERS_INTENT:
             self.standin.violate(
                 "privileged intent", "listing members needs the Server Members intent", _describe(request)
             )
             return discord_error(403, 50001, "Missing Access")
-        members = [
-            self.standin.users[i].member_payload(self.standin.guild.joined_at) for i in self.standin.guild.member_ids
-        ]
+        members = [self.standin.users[i].member_payload(guild.joined_at) for i in guild.member_ids]
         return json_response(members)
 
     async def get_member(self, request: web.Request) -> web.Response:
-        if not self._guild_ok(request):
+        guild = self._guild(request)
+        if guild is None:
             return unknown("Guild", 10004)
         user_id = int(request.match_info["user_id"])
-        if user_id not in self.standin.guild.member_ids:
+        if user_id not in guild.member_ids:
             return unknown("Member", 10007)
-        return json_response(self.standin.users[user_id].member_payload(self.standin.guild.joined_at))
+        return json_response(self.standin.users[user_id].member_payload(guild.joined_at))
 
     async def attachment(self, request: web.Request) -> web.Response:
         found = self.standin.find_attachment(int(request.match_info["attachment_id"]))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import limits
-from .model import Channel, Interaction, Message, Snapshot, User
+from .model import Channel, Guild, Interaction, Message, Snapshot, User
 
 if TYPE_CHECKING:
     from .server import DiscordStandin
@@ -141,21 +141,26 @@ class ScenarioUser:
     async def slash(self, command: str, /, *, in_channel: Channel | None = None, **options: Any) -> Reply:
         """Run `/command` ("bg challenge" for a subcommand) with options given by name; wait for the ack."""
         self._check_can_act()
-        data, _ = self._command_data(command, options, focused=None)
-        return await self._interact(2, data, in_channel or self.channel, f"/{command}")
+        channel = in_channel or self.channel
+        data, _ = self._command_data(command, options, focused=None, channel=channel)
+        return await self._interact(2, data, channel, f"/{command}")
 
     async def autocomplete(
         self, command: str, option: str, typed: str, /, *, in_channel: Channel | None = None, **options: Any
     ) -> list[dict[str, Any]]:
         """Type `typed` into `option` of `/command` (other options already filled); returns the choices."""
         self._check_can_act()
-        data, _ = self._command_data(command, options | {option: typed}, focused=option)
-        reply = await self._interact(4, data, in_channel or self.channel, f"/{command} {option}")
+        channel = in_channel or self.channel
+        data, _ = self._command_data(command, options | {option: typed}, focused=option, channel=channel)
+        reply = await self._interact(4, data, channel, f"/{command} {option}")
         return reply.choices
 
-    def _command_data(self, command: str, given: dict[str, Any], focused: str | None) -> tuple[dict[str, Any], Any]:
+    def _command_data(
+        self, command: str, given: dict[str, Any], focused: str | None, channel: Channel | None = None
+    ) -> tuple[dict[str, Any], Any]:
         words = command.split()
-        commands = self.standin.commands.get(self.standin.guild.id, []) + self.standin.commands.get(None, [])
+        guild = self.standin.guilds[(channel or self.channel).guild_id]
+        commands = self.standin.commands.get(guild.id, []) + self.standin.commands.get(None, [])
         top = next((c for c in commands if c["name"] == words[0] and c.get("type", 1) == 1), None)
         if top is None:
             known = sorted(c["name"] for c in commands)
@@ -170,7 +175,7 @@ class ScenarioUser:
             schema = sub
         if any(o["type"] in (1, 2) for o in schema.get("options") or []):
             raise ScenarioError(f"/{command} needs a subcommand")
-        leaf_options, resolved = self._options(command, schema.get("options") or [], given, focused)
+        leaf_options, resolved = self._options(command, schema.get("options") or [], given, focused, guild)
         nested: list[dict[str, Any]] = leaf_options
         for sub in reversed(path):
             nested = [{"name": sub["name"], "type": sub["type"], "options": nested}]
@@ -178,7 +183,7 @@ class ScenarioUser:
             "id": top["id"],
             "name": top["name"],
             "type": 1,
-            "guild_id": str(self.standin.guild.id),
+            "guild_id": str(guild.id),
             "options": nested,
         }
         if resolved:
@@ -186,7 +191,7 @@ class ScenarioUser:
         return data, schema
 
     def _options(
-        self, command: str, schema: list[dict[str, Any]], given: dict[str, Any], focused: str | None
+        self, command: str, schema: list[dict[str, Any]], given: dict[str, Any], focused: str | None, guild: Guild
     ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         by_name = {o["name"]: o for o in schema}
         unknown = set(given) - set(by_name)
@@ -205,17 +210,19 @@ class ScenarioUser:
             if name == focused:
                 entry.update(value=str(value), focused=True)  # while typing, every value is the raw text
             else:
-                entry["value"] = self._option_value(command, spec, value, resolved)
+                entry["value"] = self._option_value(command, spec, value, resolved, guild)
             options.append(entry)
         return options, resolved
 
-    def _option_value(self, command: str, spec: dict[str, Any], value: Any, resolved: dict[str, Any]) -> Any:
+    def _option_value(
+        self, command: str, spec: dict[str, Any], value: Any, resolved: dict[str, Any], guild: Guild
+    ) -> Any:
         kind = spec["type"]
         if kind in (USER, MENTIONABLE) and isinstance(value, ScenarioUser | User):
             user = value.user if isinstance(value, ScenarioUser) else value
             resolved.setdefault("users", {})[str(user.id)] = user.payload()
-            if user.id in self.standin.guild.member_ids:
-                member = user.member_payload(self.standin.guild.joined_at) | {"permissions": "0"}
+            if user.id in guild.member_ids:
+                member = user.member_payload(guild.joined_at) | {"permissions": "0"}
                 member.pop("user")
                 resolved.setdefault("members", {})[str(user.id)] = member
             return str(user.id)

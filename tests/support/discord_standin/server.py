@@ -15,7 +15,14 @@ from aiohttp import web
 
 from . import limits
 from .faults import Failure, Hold
-from .gateway import GUILD_MEMBERS_INTENT, GUILD_MESSAGES_INTENT, RECONNECT, GatewaySession, gateway_handler
+from .gateway import (
+    GUILD_MEMBERS_INTENT,
+    GUILD_MESSAGES_INTENT,
+    RECONNECT,
+    GatewaySession,
+    gateway_handler,
+    shard_for,
+)
 from .model import (
     EPHEMERAL_FLAG,
     Attachment,
@@ -67,7 +74,8 @@ class RateLimitRule:
 
 
 class DiscordStandin:
-    """A local Discord for one bot and one guild. Start it with `await start()` (or `async with`)."""
+    """A local Discord for one bot in one guild (`guild`), or several (`add_guild`), served by one gateway session
+    or one per shard. Start it with `await start()` (or `async with`)."""
 
     def __init__(self, *, bot_name: str = "Gammon", heartbeat_interval_ms: int = 41250) -> None:
         self.bot_user = User(snowflake(), bot_name, bot=True)
@@ -75,6 +83,7 @@ class DiscordStandin:
         self.token = fake_token(self.bot_user.id)
         self.owner = User(snowflake(), "owner")
         self.guild = Guild(snowflake(), "Stand-in Guild", owner_id=self.owner.id)
+        self.guilds: dict[int, Guild] = {self.guild.id: self.guild}
         self.users: dict[int, User] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
@@ -92,8 +101,13 @@ class DiscordStandin:
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.privileged_intents = 0
         self.sessions: dict[str, GatewaySession] = {}
-        self.session: GatewaySession | None = None
+        #: The live session of each shard id (a single unsharded bot: shard 0 of 1).
+        self.current: dict[int, GatewaySession] = {}
+        #: What `GET /gateway/bot` recommends, and how many guilds one shard may hold before IDENTIFY gets 4011.
+        self.recommended_shards = 1
+        self.max_guilds_per_shard = 2500
         self.ready = asyncio.Event()
+        self.ready_shards: set[int] = set()
         self.heartbeats = self.identifies = self.gateway_connections = self.compressed_connections = 0
         self.clock_offset = 0.0
         self.port = 0
@@ -103,6 +117,7 @@ class DiscordStandin:
         for user in (self.bot_user, self.owner):
             self._register(user)
         self.general = self.add_channel("general")
+        self.guild.general_id = self.general.id
         #: Where new ScenarioUsers run their commands (tests sharing one stand-in give each test its own).
         self.default_channel = self.general
 
@@ -111,6 +126,7 @@ class DiscordStandin:
     async def start(self) -> DiscordStandin:
         app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[self._middleware])
         app.router.add_get("/gateway/", self._gateway)
+        app.router.add_get("/gateway", self._gateway)  # the URL GET /gateway/bot gives (an auto-sharded bot uses it)
         app.router.add_get("/gateway-resume/", self._gateway)
         RestApi(self).register(app.router)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
@@ -123,7 +139,7 @@ class DiscordStandin:
     async def stop(self) -> None:
         for timer in self._timers:
             timer.cancel()
-        for session in self.sessions.values():
+        for session in list(self.sessions.values()):
             if session.connection is not None:
                 await session.connection.ws.close()
                 await session.connection.close()
@@ -158,13 +174,36 @@ class DiscordStandin:
     def _register(self, user: User, *, member: bool = True) -> None:
         self.users[user.id] = user
         if member:
-            self.guild.member_ids.append(user.id)
+            for guild in self.guilds.values():  # every member account is in every guild of the stand-in
+                guild.member_ids.append(user.id)
 
-    def add_channel(self, name: str) -> Channel:
-        """A new text channel; a connected bot gets CHANNEL_CREATE before anything sent after this call."""
-        channel = Channel(snowflake(), name, self.guild.id, position=len(self.channels))
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> Guild:
+        """The bot joins another guild (with the same members and its own "general"): the shard serving it gets
+        GUILD_CREATE. `shard=(shard_id, shard_count)` picks an id that Discord's formula routes to that shard."""
+        guild_id = snowflake()
+        if shard is not None:
+            wanted, count = shard
+            while shard_for(guild_id, count) != wanted:  # the next milliseconds' ids, as if created a bit later
+                guild_id += 1 << 22
+        guild = Guild(guild_id, name, owner_id=self.owner.id, member_ids=list(self.guild.member_ids))
+        self.guilds[guild.id] = guild
+        general = Channel(snowflake(), "general", guild.id, position=len(self.channels))
+        self.channels[general.id] = general
+        guild.general_id = general.id
+        for session in self.current.values():
+            if session.serves(guild.id):
+                session.dispatch("GUILD_CREATE", self.guild_create_payload(session.intents, guild))
+        return guild
+
+    def general_of(self, guild: Guild) -> Channel:
+        return self.channels[guild.general_id]
+
+    def add_channel(self, name: str, guild: Guild | None = None) -> Channel:
+        """A new text channel (in `guild`, default the first one); a connected bot gets CHANNEL_CREATE before
+        anything sent after this call."""
+        channel = Channel(snowflake(), name, (guild or self.guild).id, position=len(self.channels))
         self.channels[channel.id] = channel
-        self.dispatch("CHANNEL_CREATE", channel.payload())
+        self.dispatch("CHANNEL_CREATE", channel.payload(), guild_id=channel.guild_id)
         return channel
 
     def delete_channel(self, channel: Channel) -> None:
@@ -178,18 +217,19 @@ class DiscordStandin:
             self.deleted_channels.append(thread)
         if channel.is_thread:
             ids = {"id": str(channel.id), "guild_id": str(channel.guild_id), "parent_id": str(channel.parent_id)}
-            self.dispatch("THREAD_DELETE", ids | {"type": channel.type})
+            self.dispatch("THREAD_DELETE", ids | {"type": channel.type}, guild_id=channel.guild_id)
         else:
-            self.dispatch("CHANNEL_DELETE", channel.payload())
+            self.dispatch("CHANNEL_DELETE", channel.payload(), guild_id=channel.guild_id)
 
     @property
     def threads(self) -> list[Channel]:
         return [channel for channel in self.channels.values() if channel.is_thread]
 
-    def guild_create_payload(self, intents: int) -> dict[str, Any]:
+    def guild_create_payload(self, intents: int, guild: Guild | None = None) -> dict[str, Any]:
         """GUILD_CREATE as Discord sends it; without the members intent only the bot's own member is listed."""
+        guild = guild or self.guild
         everyone = {
-            "id": str(self.guild.id),
+            "id": str(guild.id),
             "name": "@everyone",
             "permissions": EVERYTHING,
             "position": 0,
@@ -199,15 +239,15 @@ class DiscordStandin:
             "mentionable": False,
             "flags": 0,
         }
-        member_ids = self.guild.member_ids if intents & GUILD_MEMBERS_INTENT else [self.bot_user.id]
-        channels = [c for c in self.channels.values() if not c.is_thread]
+        member_ids = guild.member_ids if intents & GUILD_MEMBERS_INTENT else [self.bot_user.id]
+        channels = [c for c in self.channels.values() if not c.is_thread and c.guild_id == guild.id]
         return {
-            "id": str(self.guild.id),
-            "name": self.guild.name,
+            "id": str(guild.id),
+            "name": guild.name,
             "icon": None,
             "splash": None,
             "discovery_splash": None,
-            "owner_id": str(self.guild.owner_id),
+            "owner_id": str(guild.owner_id),
             "afk_channel_id": None,
             "afk_timeout": 300,
             "verification_level": 0,
@@ -219,7 +259,7 @@ class DiscordStandin:
             "features": [],
             "mfa_level": 0,
             "application_id": None,
-            "system_channel_id": str(self.general.id),
+            "system_channel_id": str(guild.general_id),
             "system_channel_flags": 0,
             "rules_channel_id": None,
             "vanity_url_code": None,
@@ -231,14 +271,14 @@ class DiscordStandin:
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
-            "joined_at": self.guild.joined_at,
+            "joined_at": guild.joined_at,
             "large": False,
             "unavailable": False,
-            "member_count": len(self.guild.member_ids),
+            "member_count": len(guild.member_ids),
             "voice_states": [],
-            "members": [self.users[i].member_payload(self.guild.joined_at) for i in member_ids],
+            "members": [self.users[i].member_payload(guild.joined_at) for i in member_ids],
             "channels": [c.payload() for c in channels],
-            "threads": [t.payload() for t in self.threads],
+            "threads": [t.payload() for t in self.threads if t.guild_id == guild.id],
             "presences": [],
             "stage_instances": [],
             "guild_scheduled_events": [],
@@ -325,31 +365,58 @@ class DiscordStandin:
 
     # --- gateway -------------------------------------------------------------------------------------------
 
-    def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Queue a gateway event for the bot's current session (kept for replay while it is disconnected)."""
-        if self.session is not None:
-            self.session.dispatch(event, data)
+    @property
+    def session(self) -> GatewaySession | None:
+        """The session of shard 0 (the only one of an unsharded bot), None while no bot is connected."""
+        return self.current.get(0) or next(iter(self.current.values()), None)
 
-    async def wait_until_ready(self, timeout: float = 15.0) -> None:
-        """Wait until the bot has identified (or resumed) and received its guild."""
-        await asyncio.wait_for(self.ready.wait(), timeout)
+    def dispatch(self, event: str, data: dict[str, Any], *, guild_id: int | None = None, intent: int = 0) -> None:
+        """Queue a gateway event for the session of the shard Discord routes `guild_id` to (no guild: shard 0),
+        kept for replay while it is disconnected; nobody gets it while no process serves that shard.
+        `intent`: only a session that asked for that intent gets it."""
+        for session in self.current.values():
+            if session.serves(guild_id) and (not intent or session.intents & intent):
+                session.dispatch(event, data)
 
-    async def request_reconnect(self) -> None:
-        """Send opcode 7 RECONNECT, as Discord does before moving a session; the bot should RESUME."""
-        if self.session is None or self.session.connection is None:
+    def shard_ready(self, shard_id: int) -> None:
+        self.ready_shards.add(shard_id)
+        self.ready.set()
+
+    async def wait_until_ready(self, timeout: float = 15.0, shards: Any = None) -> None:
+        """Wait until the bot has identified (or resumed) and received its guilds: any shard, or every one of
+        `shards` (a process started with some shards)."""
+        if shards is None:
+            await asyncio.wait_for(self.ready.wait(), timeout)
+            return
+        wanted = set(shards)
+        await self.eventually(lambda: wanted <= self.ready_shards, timeout, f"shards {sorted(wanted)} ready")
+
+    async def request_reconnect(self, shard_id: int | None = None) -> None:
+        """Send opcode 7 RECONNECT (to every shard, or one), as Discord does before moving a session; the bot
+        should RESUME."""
+        sessions = [s for i, s in self.current.items() if shard_id is None or i == shard_id]
+        if not sessions or any(s.connection is None for s in sessions):
             raise RuntimeError("the bot is not connected")
         self.ready.clear()
-        self.session.connection.send({"op": RECONNECT, "d": None, "s": None, "t": None})
+        for session in sessions:
+            self.ready_shards.discard(session.shard_id)
+            assert session.connection is not None
+            session.connection.send({"op": RECONNECT, "d": None, "s": None, "t": None})
 
-    def bot_disconnected(self) -> None:
-        """The bot process is gone (killed): forget its session so that the next start identifies anew."""
-        self.ready.clear()
-        self.session = None
+    def bot_disconnected(self, shards: Any = None) -> None:
+        """A bot process is gone (killed): forget its sessions (every shard, or those in `shards`), so that the
+        next start identifies anew; meanwhile its guilds' events reach nobody."""
+        for shard_id in [i for i in self.current if shards is None or i in shards]:
+            del self.current[shard_id]
+            self.ready_shards.discard(shard_id)
+        if not self.ready_shards:
+            self.ready.clear()
 
     def dispatch_message_event(self, event: str, message: Message) -> None:
-        if message.ephemeral or self.session is None or not self.session.intents & GUILD_MESSAGES_INTENT:
+        if message.ephemeral:
             return
-        self.dispatch(event, message.payload(self.application_id))
+        self.dispatch(event, message.payload(self.application_id), guild_id=message.guild_id,
+                      intent=GUILD_MESSAGES_INTENT)
 
     # --- interactions --------------------------------------------------------------------------------------
 
@@ -375,14 +442,15 @@ class DiscordStandin:
         )
         self.interactions[interaction.id] = interaction
         self.interactions_by_token[interaction.token] = interaction
-        member = user.member_payload(self.guild.joined_at) | {"permissions": EVERYTHING}
+        guild = self.guilds[channel.guild_id]
+        member = user.member_payload(guild.joined_at) | {"permissions": EVERYTHING}
         payload: dict[str, Any] = {
             "id": str(interaction.id),
             "application_id": str(self.application_id),
             "type": kind,
             "data": data,
-            "guild_id": str(self.guild.id),
-            "guild": {"id": str(self.guild.id), "locale": "en-US", "features": []},
+            "guild_id": str(guild.id),
+            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
             "channel_id": str(channel.id),
             "channel": channel.payload(),
             "member": member,
@@ -392,7 +460,7 @@ class DiscordStandin:
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild.id)},
+            "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
             "attachment_size_limit": limits.MAX_ATTACHMENT_BYTES,
         }
@@ -401,7 +469,7 @@ class DiscordStandin:
         loop = asyncio.get_running_loop()
         timer = loop.call_later(limits.ACK_DEADLINE_SECONDS, self._check_acknowledged, interaction)
         self._timers.add(timer)
-        self.dispatch("INTERACTION_CREATE", payload)
+        self.dispatch("INTERACTION_CREATE", payload, guild_id=guild.id)
         return interaction
 
     def _check_acknowledged(self, interaction: Interaction) -> None:
@@ -432,7 +500,7 @@ class DiscordStandin:
         message = Message(
             id=snowflake(),
             channel_id=channel.id,
-            guild_id=self.guild.id,
+            guild_id=channel.guild_id,
             author=author,
             type=message_type,
             interaction=interaction,
