@@ -1,0 +1,64 @@
+"""The analysis on hand-made matches whose answer is known (issue 17)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.analysis import analyse, costliest, grade, player_figures
+from bot.analysis.decisions import Choice, Kind, match_points
+from bot.analysis.result import MatchAnalysis
+from bot.computer import sage
+from tests.analysis.matches import deliberate_blunder, forced_dance, wrong_drop
+
+pytestmark = pytest.mark.skipif(not sage.available(), reason="bgsage is not installed")
+
+
+def test_a_deliberate_blunder_is_the_top_error() -> None:
+    analysis = analyse(deliberate_blunder().log)
+    top = costliest(analysis, 0)[0]
+    assert (top.kind, top.chosen, top.best) == ("checker", "6/3 6/5", "8/5 6/5")
+    assert grade(top.loss) == "blunder"
+    assert top.counted and not top.forced
+    figures = player_figures(analysis, 0)
+    assert figures.blunders >= 1 and figures.pr > 20
+
+
+def test_a_forced_play_costs_nothing_and_does_not_count() -> None:
+    analysis = analyse(forced_dance().log)
+    dance = [d for d in analysis.decisions if d.kind == "checker" and d.player == 0 and d.dice == (6, 6)]
+    assert len(dance) == 1
+    assert dance[0].forced and not dance[0].counted
+    assert dance[0].loss == 0 and dance[0].chosen == dance[0].best == "no move"
+    # Ann's unforced decisions: her opening play and her no double before the dance, if close (it is not).
+    assert player_figures(analysis, 0).checker_decisions == 1
+
+
+def test_a_wrong_drop_at_a_take_point_is_a_cube_error() -> None:
+    analysis = analyse(wrong_drop().log)
+    drop = next(d for d in analysis.decisions if d.kind == "take")
+    assert (drop.player, drop.chosen, drop.best) == (1, "Drop", "Take")
+    assert drop.counted and grade(drop.loss) == "blunder"
+    double = next(d for d in analysis.decisions if d.kind == "double" and d.chosen == "Double")
+    assert double.player == 0 and double.best == "No double" and double.loss > 0
+    bob = player_figures(analysis, 1)
+    assert bob.cube_decisions == 1 and bob.cube_rate == pytest.approx(500 * drop.loss, abs=0.01)
+
+
+def test_the_walker_sees_every_decision_and_roll_in_order() -> None:
+    points = match_points(wrong_drop().log)
+    kinds = [(d.player, d.kind, d.choice) for d in points.decisions]
+    assert kinds == [(0, Kind.CHECKER, Choice.PLAY), (1, Kind.DOUBLE, Choice.NO_DOUBLE), (1, Kind.CHECKER, Choice.PLAY),
+                     (0, Kind.DOUBLE, Choice.DOUBLE), (1, Kind.TAKE, Choice.DROP)]
+    assert [(r.player, r.dice, r.opening) for r in points.rolls] == [(0, (3, 1), True), (1, (2, 1), False),
+                                                                      (0, (4, 2), True)]  # game 2 opens
+
+
+def test_luck_sums_per_player_and_the_analysis_survives_json() -> None:
+    analysis = analyse(forced_dance().log)
+    assert len(analysis.rolls) == 3
+    bob_hit = analysis.rolls[1]
+    assert bob_hit.player == 1 and bob_hit.luck > 0  # 6-1 pointing on a blot is a lucky roll
+    assert analysis.rolls[2].luck < 0  # dancing with 6-6
+    again = MatchAnalysis.from_json(analysis.to_json())
+    assert again == analysis
+    assert player_figures(again, 1).luck == pytest.approx(bob_hit.luck, abs=1e-4)
