@@ -59,7 +59,7 @@ When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it)
 `/bgadmin clock` — (Manage Server) the default match clock
 `/bgadmin analysis` — (Manage Server) analyse matches up to N points when they end (default 11; 0 off)
 
-**Analysis** (bgsage, 2-ply): PR = 500 × the mean equity lost (EMG) per decision that counts: checker plays \
+**Analysis** (bgsage, 2-ply): PR = 500 x the mean equity lost (EMG) per decision that counts: checker plays \
 with a choice, doubles, answers to doubles and beavers, and no doubles that were close (double within 0.16). \
 Doubtful from 0.020, error from 0.040, blunder from 0.080. PR: under 5 world class, 7.5 expert, 12.5 \
 advanced, 17.5 intermediate, 22.5 casual, 30 beginner, above: distracted. Luck: the roll's equity against the \
