@@ -98,3 +98,21 @@ def costliest(analysis: MatchAnalysis, player: int, count: int = 3) -> list[Deci
     """The player's `count` decisions that lost the most (only those that lost something), costliest first."""
     lost = [d for d in analysis.decisions if d.player == player and d.loss > 0]
     return sorted(lost, key=lambda d: (-d.loss, d.index))[:count]
+
+
+def pr_trend(prs: list[float]) -> str:
+    """/stats: the average PR of the matches given (newest first) and its trend, newer half against older half
+    (a lower PR is better play). Empty when there is none."""
+    if not prs:
+        return ""
+    average = sum(prs) / len(prs)
+    text = f"PR {average:.1f} - {band(average)}, average of the last {len(prs)} analysed " + \
+        ("match" if len(prs) == 1 else "matches")
+    if len(prs) >= 4:
+        half = len(prs) // 2
+        newer, older = sum(prs[:half]) / half, sum(prs[-half:]) / half
+        change = newer - older
+        trend = "steady" if abs(change) < 0.5 else ("improving" if change < 0 else "worsening")
+        text += f"\nTrend: {trend} ({older:.1f} → {newer:.1f}, newer {half} against older {half})"
+    text += "\nNewest first: " + ", ".join(f"{pr:.1f}" for pr in prs)
+    return text

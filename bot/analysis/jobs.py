@@ -183,3 +183,19 @@ class AnalysisJobs:
                           match_id)
             return
         await self.mark_posted(match_id)
+
+
+# --- for /stats and /history ------------------------------------------------------------------------------------
+
+#: How many analysed matches /stats averages.
+RECENT = 10
+
+
+async def recent_prs(db: aiosqlite.Connection, user_id: int, guild_id: int) -> list[float]:
+    """The player's PR in their last RECENT analysed matches of the server, newest first."""
+    found = await on_connection_thread(db, lambda c: analysis_store.recent_prs(c, user_id, guild_id, RECENT))
+    return [entry.pr for entry in found]
+
+
+async def prs_of_matches(db: aiosqlite.Connection, user_id: int, match_ids: list[int]) -> dict[int, float]:
+    return await on_connection_thread(db, lambda c: analysis_store.prs_of_matches(c, user_id, match_ids))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.analysis import analyse, costliest, grade, player_figures
+from bot.analysis import analyse, band, costliest, grade, player_figures
 from bot.analysis.decisions import Choice, Kind, match_points
+from bot.analysis.figures import pr_trend
 from bot.analysis.result import MatchAnalysis
 from bot.computer import sage
 from tests.analysis.matches import deliberate_blunder, forced_dance, wrong_drop
@@ -62,3 +63,13 @@ def test_luck_sums_per_player_and_the_analysis_survives_json() -> None:
     again = MatchAnalysis.from_json(analysis.to_json())
     assert again == analysis
     assert player_figures(again, 1).luck == pytest.approx(bob_hit.luck, abs=1e-4)
+
+
+def test_the_pr_trend_of_recent_matches() -> None:
+    assert pr_trend([]) == ""
+    one = pr_trend([6.2])
+    assert one.startswith("PR 6.2 - expert, average of the last 1 analysed match") and "Trend" not in one
+    improving = pr_trend([4.0, 5.0, 9.0, 10.0])  # newest first: the newer half plays better
+    assert "PR 7.0 - expert" in improving and "Trend: improving (9.5 → 4.5" in improving
+    assert "worsening" in pr_trend([12.0, 11.0, 3.0, 4.0]) and "steady" in pr_trend([5.0, 5.1, 5.0, 5.2])
+    assert band(2.0) == "world class" and band(13.0) == "intermediate" and band(40.0) == "distracted"

@@ -72,6 +72,14 @@ async def test_automatic_analysis_analyze_again_and_the_pages(
     assert "Alice" in embed["description"] or "Bob" in embed["description"]
     assert [b.label for b in page.buttons] == ["Previous", "Next"]
 
+    # /history shows the match's PR, /stats player the average and the list
+    history = await acknowledged_in_time(await alice.slash("history")).settled()
+    [entry] = history.embeds
+    assert " · PR " in entry["description"]
+    stats = await acknowledged_in_time(await alice.slash("stats player")).settled()
+    fields = {field["name"]: field["value"] for field in stats.embeds[0]["fields"]}
+    assert "average of the last 1 analysed match" in fields["Analysed play (issue 17)"]
+
 
 @pytest.mark.slow
 async def test_an_analysis_cut_by_a_kill_is_posted_after_the_restart(
