@@ -5,6 +5,8 @@ Levels (bgsage counts plies so that its 1 ply is the raw neural net, GNU Backgam
 - `standard` (the default): checker plays ranked by the net, the best five within 0.08 and the play made
   searched at 2 plies; cube decisions and answers at 2 plies. The luck of each roll comes from the same 2-ply cube
   analysis (each roll's best play by the net), so it costs no extra search.
+  A play made that the net rates best by 0.10 or more is not searched (it costs nothing either way).
+- `thorough`: the same, every play searched.
 - `quick`: checker plays by the net alone (1 ply); cube and luck as above.
 
 Cube analyses are shared by the positions that need the same one (a double, its answer, the next roll).
@@ -32,9 +34,12 @@ class Level:
     name: str
     checker_plies: int
     cube_plies: int
+    #: A play the net (1 ply) rates best by at least this much is not searched deeper (0: every play is).
+    obvious: float = 0.0
 
 
-LEVELS = {"standard": Level("standard", 2, 2), "quick": Level("quick", 1, 2)}
+LEVELS = {"standard": Level("standard", 2, 2, obvious=0.10), "thorough": Level("thorough", 2, 2),
+          "quick": Level("quick", 1, 2)}
 DEFAULT_LEVEL = "standard"
 
 _CHOICE_TEXT = {Choice.NO_DOUBLE: "No double", Choice.DOUBLE: "Double", Choice.TAKE: "Take", Choice.DROP: "Drop",
@@ -96,8 +101,7 @@ class _Analyser:
         steps = _steps(decision.play)
         if decision.forced:
             return self.result(decision, text, text, 0.0, 0.0, counted=False, chosen_steps=steps, best_steps=steps)
-        ranked = sage.ranked_plays(self.level.checker_plies, decision.board, decision.dice, decision.cube,
-                                   (decision.played_board,))
+        ranked = self.ranked(decision)
         played = next((move for move in ranked if move.board == decision.played_board), None)
         best = ranked[0]
         if played is None:  # bgsage does not know the play (never seen): judge it by its own evaluation
@@ -108,6 +112,17 @@ class _Analyser:
         best_play = legal.get(best.board, decision.play)
         return self.result(decision, text, str(best_play), played.equity, max(best.equity, played.equity),
                            counted=True, chosen_steps=steps, best_steps=_steps(best_play))
+
+    def ranked(self, decision: Decision) -> list[sage.RankedMove]:
+        assert decision.played_board is not None
+        level = self.level
+        if level.obvious and level.checker_plies > 1:
+            net = sage.ranked_plays(1, decision.board, decision.dice, decision.cube)
+            if net and net[0].board == decision.played_board and (
+                    len(net) == 1 or net[0].equity - net[1].equity >= level.obvious):
+                return net
+        return sage.ranked_plays(level.checker_plies, decision.board, decision.dice, decision.cube,
+                                 (decision.played_board,))
 
     def cube_decision(self, decision: Decision) -> DecisionResult:
         answer, _ = self.cube(decision.board, decision.cube)
