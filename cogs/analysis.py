@@ -158,6 +158,13 @@ class AnalysisDesk:
             raise UserFacingError(f"{describe(record)}: a match is analysed once it is over (no help while it "
                                   "is played).")
         channel_id = interaction.channel_id or record.channel_id
+        running = self.jobs.posting(record.id)
+        if running is not None:  # the automatic analysis is under way: it posts in the match's channel
+            stored = await self.jobs.stored(record.id)
+            if await running is not None and stored is not None:
+                await interaction.followup.send(f"The analysis of {describe(record)} is posted in "
+                                                f"<#{stored.channel_id}>.", ephemeral=True)
+                return
         analysis = await self.jobs.result(record.id, channel_id)
         if analysis is None:
             raise UserFacingError("The analysis failed; the error is logged. Try again later.")

@@ -67,6 +67,7 @@ class AnalysisJobs:
         self._pool = pool
         self._own_pool = pool is None  # made here on first use, and closed by close()
         self._tasks: dict[int, asyncio.Task[MatchAnalysis | None]] = {}
+        self._posts: set[int] = set()  # matches whose running job posts its result
 
     def pool(self) -> ComputerPool:
         if self._pool is None:
@@ -136,6 +137,11 @@ class AnalysisJobs:
         """Wait until every job started so far has ended (tests, shutdown)."""
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
+    def posting(self, match_id: int) -> asyncio.Task[MatchAnalysis | None] | None:
+        """The running job of the match if it will post its result itself (automatic or resumed), else None."""
+        task = self._tasks.get(match_id)
+        return task if task is not None and not task.done() and match_id in self._posts else None
+
     def running(self) -> list[int]:
         return [match_id for match_id, task in self._tasks.items() if not task.done()]
 
@@ -146,6 +152,9 @@ class AnalysisJobs:
         if task is None or task.done():
             task = asyncio.get_running_loop().create_task(self._run(match_id, post), name=f"analysis-{match_id}")
             self._tasks[match_id] = task
+            if post:
+                self._posts.add(match_id)
+                task.add_done_callback(lambda _: self._posts.discard(match_id))
         return task
 
     async def _run(self, match_id: int, post: bool) -> MatchAnalysis | None:

@@ -62,7 +62,7 @@ async def test_a_finished_match_is_analysed_stored_and_posted(service: GameServi
     assert analysis.names == record.match.log.names and analysis.decisions
     # Asked again: the stored result, not a new analysis (the worker is not used).
     again = await jobs.result(match_id, 10)
-    assert again == analysis and jobs.running() == []
+    assert again == analysis and jobs.running() == [] and jobs.posting(match_id) is None
     prs = await on_connection_thread(db, lambda c: analysis_store.recent_prs(c, ALICE.user_id, GUILD))
     assert [p.match_id for p in prs] == [match_id]
 
@@ -85,7 +85,7 @@ async def test_an_analysis_cut_by_a_restart_is_finished_after_it(service: GameSe
     before = AnalysisJobs(service, pool=pool)
     service.add_match_finished_hook(before.on_match_finished)
     match_id = await finished_match(service, 13, MatchOptions(3), seed=6)
-    assert before.running() == [match_id]
+    assert before.running() == [match_id] and before.posting(match_id) is not None  # /bg analyze waits for it
     before.close()  # the bot stops: the job is cut, its row stays pending
     await asyncio.sleep(0)
     row = await stored(db, match_id)
