@@ -4,6 +4,7 @@ analysis cut by a SIGKILL is finished and posted after the restart."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -57,8 +58,15 @@ async def test_automatic_analysis_analyze_again_and_the_pages(
     posted = await analysis_message(standin, table)
     check_public(posted)
 
-    again = await acknowledged_in_time(await bob.slash("bg analyze")).settled()
-    assert again.ephemeral and "is posted below" in again.content
+    for _ in range(20):  # while the automatic job is still finishing, /bg analyze links to its message
+        again = await acknowledged_in_time(await bob.slash("bg analyze")).settled()
+        assert again.ephemeral
+        if "is posted below" in again.content:
+            break
+        assert f"is posted in <#{table.channel.id}>" in again.content
+        await asyncio.sleep(0.5)
+    else:
+        raise AssertionError("/bg analyze never posted the stored analysis")
     shown_again = await analysis_message(standin, table, timeout=10)
     assert shown_again.content == posted.content  # the stored analysis, not a new one
     assert [a.data for a in shown_again.attachments] == [a.data for a in posted.attachments]
