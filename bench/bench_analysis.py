@@ -5,7 +5,8 @@ default level (bot.analysis, in this process, like one worker) and, from its `.m
 Backgammon at 0-ply and 2-ply in a child process each (`import mat`, `analyse match`, `show statistics match`,
 `export match text` for its per-move alerts; one thread, as here). Reported:
 
-- time per match here and in gnubg, and the time here scaled to 120 counted decisions (the target: <= 10 s);
+- time per match here and in gnubg (wall and CPU: on a busy machine the CPU time is what one idle core would
+  take), and the time here scaled to 120 counted decisions (the target: <= 10 s);
 - agreement with gnubg 2-ply, per player: |PR here - PR gnubg| (gnubg's overall error rate in mEMG / 2 = 500 x
   EMG per decision), median and max;
 - gnubg 2-ply's "very bad" decisions (its blunders) and how many of them are flagged here too: the decision at
@@ -91,9 +92,9 @@ for number, text in enumerate(json.load(sys.stdin)):
     with open(source, "w", encoding="utf-8") as out:
         out.write(text)
     command("import mat " + source)
-    started = time.perf_counter()
+    started, used = time.perf_counter(), time.process_time()
     command("analyse match")
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, time.process_time() - used
     stats = os.path.join(folder, f"s{number}.txt")
     command("show statistics match", into=stats)
     base = os.path.join(folder, f"t{number}.txt")
@@ -105,7 +106,7 @@ for number, text in enumerate(json.load(sys.stdin)):
     for name in games:
         with open(name, encoding="utf-8") as read:
             texts.append(read.read())
-    results.append({"seconds": seconds, "statistics": statistics_text, "games": texts})
+    results.append({"seconds": seconds, "cpu": cpu, "statistics": statistics_text, "games": texts})
 sys.stderr.write(json.dumps(results) + "\n")
 """
 
@@ -215,6 +216,8 @@ def main() -> None:
                      "seconds_here": round(seconds[number], 2), "cpu_seconds_here": round(cpu[number], 2),
                      "seconds_gnubg_0ply": round(gnubg[0][number]["seconds"], 2),
                      "seconds_gnubg_2ply": round(gnubg[2][number]["seconds"], 2),
+                     "cpu_seconds_gnubg_0ply": round(gnubg[0][number]["cpu"], 2),
+                     "cpu_seconds_gnubg_2ply": round(gnubg[2][number]["cpu"], 2),
                      "pr_here": prs, "pr_gnubg_2ply": [round(p, 2) for p in theirs],
                      "pr_gnubg_0ply": [round(p, 2) for p in gnubg_prs(gnubg[0][number]["statistics"])],
                      "gnubg_blunders": len(found)})
@@ -230,6 +233,9 @@ def main() -> None:
         "target_seconds_per_120": TARGET_SECONDS,
         "seconds_gnubg_0ply_median": round(statistics.median(r["seconds_gnubg_0ply"] for r in rows), 2),
         "seconds_gnubg_2ply_median": round(statistics.median(r["seconds_gnubg_2ply"] for r in rows), 2),
+        "cpu_seconds_here_median": round(statistics.median(cpu), 2),
+        "cpu_seconds_gnubg_0ply_median": round(statistics.median(r["cpu_seconds_gnubg_0ply"] for r in rows), 2),
+        "cpu_seconds_gnubg_2ply_median": round(statistics.median(r["cpu_seconds_gnubg_2ply"] for r in rows), 2),
         "counted_decisions_median": statistics.median(r["counted"] for r in rows),
         "pr_difference_median": round(statistics.median(differences), 2),
         "pr_difference_max": round(max(differences), 2),
@@ -238,10 +244,12 @@ def main() -> None:
     }
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps({"summary": summary, "matches": rows}, indent=1) + "\n")
-    print(f"{'match':>5} {'counted':>7} {'here s':>7} {'gnubg0 s':>8} {'gnubg2 s':>8}  PR here       PR gnubg 2-ply")
+    print(f"{'match':>5} {'counted':>7} {'here cpu s':>10} {'gnubg0 cpu':>10} {'gnubg2 cpu':>10}  PR here     "
+          "PR gnubg 2-ply")
     for row in rows:
-        print(f"{row['match']:>5} {row['counted']:>7} {row['seconds_here']:>7.2f} {row['seconds_gnubg_0ply']:>8.2f} "
-              f"{row['seconds_gnubg_2ply']:>8.2f}  {row['pr_here'][0]:5.1f} {row['pr_here'][1]:5.1f}   "
+        print(f"{row['match']:>5} {row['counted']:>7} {row['cpu_seconds_here']:>10.2f} "
+              f"{row['cpu_seconds_gnubg_0ply']:>10.2f} {row['cpu_seconds_gnubg_2ply']:>10.2f}  "
+              f"{row['pr_here'][0]:5.1f} {row['pr_here'][1]:5.1f}   "
               f"{row['pr_gnubg_2ply'][0]:5.1f} {row['pr_gnubg_2ply'][1]:5.1f}")
     print(json.dumps(summary, indent=1))
 
