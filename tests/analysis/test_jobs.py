@@ -10,6 +10,7 @@ import aiosqlite
 import pytest
 
 from bot.analysis import MatchAnalysis
+from bot.analysis.decisions import match_points
 from bot.analysis.jobs import AnalysisJobs, analyse_in_worker
 from bot.computer import sage
 from bot.computer.pool import ComputerPool
@@ -60,6 +61,8 @@ async def test_a_finished_match_is_analysed_stored_and_posted(service: GameServi
     analysis = posts.posted[0][2]
     record = await service.match(match_id)
     assert analysis.names == record.match.log.names and analysis.decisions
+    # the whole log, the match's last action included (the job waits for the finishing transaction)
+    assert len(analysis.decisions) == len(match_points(record.match.log).decisions)
     # Asked again: the stored result, not a new analysis (the worker is not used).
     again = await jobs.result(match_id, 10)
     assert again == analysis and jobs.running() == [] and jobs.posting(match_id) is None
