@@ -44,3 +44,16 @@ def wrong_drop() -> Match:
     match.apply(act.Double(0))
     match.apply(act.Drop(1))
     return match
+
+
+def refused_beaver() -> Match:
+    """A money game with beavers: Ann doubles after one roll each (Bob left two blots), Bob beavers although Ann is
+    the favourite, and Ann refuses the beaver, giving up twice the cube where playing on wins."""
+    match = Match(("Ann", "Bob"), MatchOptions.money(jacoby=False, beavers=True), FixedDice([3, 1, 2, 1, 4, 2]))
+    move(match, 0, "8/5 6/5")
+    match.apply(act.Roll(1))
+    move(match, 1, "13/11 6/5")
+    match.apply(act.Double(0))
+    match.apply(act.Beaver(1))
+    match.apply(act.RefuseBeaver(0))
+    return match

@@ -9,7 +9,7 @@ from bot.analysis.decisions import Choice, Kind, match_points
 from bot.analysis.figures import pr_trend
 from bot.analysis.result import MatchAnalysis
 from bot.computer import sage
-from tests.analysis.matches import deliberate_blunder, forced_dance, wrong_drop
+from tests.analysis.matches import deliberate_blunder, forced_dance, refused_beaver, wrong_drop
 
 pytestmark = pytest.mark.skipif(not sage.available(), reason="bgsage is not installed")
 
@@ -73,3 +73,15 @@ def test_the_pr_trend_of_recent_matches() -> None:
     assert "PR 7.0 - expert" in improving and "Trend: improving (9.5 → 4.5" in improving
     assert "worsening" in pr_trend([12.0, 11.0, 3.0, 4.0]) and "steady" in pr_trend([5.0, 5.1, 5.0, 5.2])
     assert band(2.0) == "world class" and band(13.0) == "intermediate" and band(40.0) == "distracted"
+
+
+def test_beavers_in_a_money_game() -> None:
+    analysis = analyse(refused_beaver().log)
+    beaver = next(d for d in analysis.decisions if d.kind == "take")
+    assert (beaver.player, beaver.chosen, beaver.best) == (1, "Beaver", "Take")
+    # a beaver doubles what the taker loses: wrong as soon as the doubler is the favourite (DT > 0)
+    assert beaver.loss == pytest.approx(beaver.chosen_equity / -2, abs=1e-4) and grade(beaver.loss) == "blunder"
+    refusal = next(d for d in analysis.decisions if d.kind == "beaver")
+    assert (refusal.player, refusal.chosen, refusal.best) == (0, "Refuse the beaver", "Accept the beaver")
+    assert grade(refusal.loss) == "blunder" and refusal.counted
+    assert player_figures(analysis, 0).cube_decisions == 2  # the double and the answer to the beaver
