@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import signal
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -79,6 +80,9 @@ class AnalysisJobs:
         for task in self._tasks.values():
             task.cancel()
         if self._pool is not None and self._own_pool:
+            for pid in self._pool.worker_pids():  # an analysis may run for seconds more: the bot stops now
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
             self._pool.close()
 
     async def _db(self, work: Callable[[Any], Any]) -> Any:

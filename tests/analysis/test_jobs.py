@@ -4,6 +4,7 @@ shown again without recomputing, and finished after a restart."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 
 import aiosqlite
@@ -100,3 +101,17 @@ async def test_an_analysis_cut_by_a_restart_is_finished_after_it(service: GameSe
     row = await stored(db, match_id)
     assert row is not None and row.status == "done" and row.posted
     assert posts.posted[0][:2] == (match_id, 13)
+
+
+async def test_stopping_the_bot_does_not_wait_for_a_running_analysis(service: GameService,
+                                                                     db: aiosqlite.Connection) -> None:
+    jobs = AnalysisJobs(service)  # its own pool, as in the bot
+    service.add_match_finished_hook(jobs.on_match_finished)
+    match_id = await finished_match(service, 14, MatchOptions(5), seed=9)
+    await asyncio.sleep(1.0)  # the worker starts and begins
+    started = time.monotonic()
+    jobs.close()
+    assert time.monotonic() - started < 2.0
+    await asyncio.sleep(0.1)
+    row = await stored(db, match_id)
+    assert row is not None and row.status == "pending"  # finished at the next start
