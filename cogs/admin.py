@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.service.clocks import ClockPreset, preset_text
 from cogs.durations import format_duration, parse_duration
 from cogs.errors import UserFacingError
+from cogs.views import HANDLER_COG
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -87,6 +88,26 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
         text = (f"Challenges here {now} played with {chosen} unless the challenger chooses (`clock:` of "
                 "`/bg challenge`)." if settings.clock is not ClockPreset.NONE else
                 f"Challenges here {now} played with no clock (the turn limit only) unless the challenger chooses one.")
+        await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(name="analysis")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.describe(max_length="Analyse every match up to this many points when it ends; 0: off (empty: "
+                                      "show it; default 11)")
+    async def analysis(self, interaction: discord.Interaction[Any],
+                       max_length: app_commands.Range[int, 0, 25] | None = None) -> None:
+        """Show or change the automatic analysis of finished matches (issue 17)."""
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise UserFacingError("This setting belongs to a server.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        desk = getattr(self.bot.get_cog(HANDLER_COG), "analysis", None)
+        if desk is None:
+            raise UserFacingError("The bot is still starting; try again in a moment.")
+        length = await desk.auto_length(guild_id, max_length)
+        now = "is now" if max_length is not None else "is"
+        text = (f"Automatic analysis {now} on for matches up to {length} points: the analysis is posted when the "
+                "match ends." if length else f"Automatic analysis {now} off: `/bg analyze` analyses a match.")
         await interaction.followup.send(text, ephemeral=True)
 
 

@@ -23,6 +23,7 @@ from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import MatchRecord, MatchUpdate, StaleStateError
 from bot.service.clocks import ClockPreset
+from cogs.analysis import AnalysisDesk
 from cogs.challenges import on_control as on_challenge_control
 from cogs.challenges import player_ref, thread_choice
 from cogs.challenges import post as post_challenge
@@ -71,6 +72,7 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         self.bot = bot
         self.publisher = GamePublisher(bot)
         self.computer = ComputerSeat(bot, self.publisher)  # issue 16: the computer opponent
+        self.analysis = AnalysisDesk(bot)  # issue 17: match analysis
         #: (control, member) of controls just used, with when: a second press is ignored silently.
         self.just_used: dict[tuple[str, int], float] = {}
         super().__init__()
@@ -82,10 +84,12 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(GameButton, ChallengeButton, PlaySelect)
         self._computer_resume = background(self.computer.resume())
+        self.analysis.load()
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(GameButton, ChallengeButton, PlaySelect)
         self.computer.close()
+        self.analysis.unload()
 
     # --- commands ---------------------------------------------------------------------------------------------
 
@@ -286,6 +290,18 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
     @export.autocomplete("match")
     async def export_autocomplete(self, interaction: discord.Interaction[Any],
                                   current: str) -> list[app_commands.Choice[int]]:
+        return await match_choices(self.service, interaction, current)
+
+    @app_commands.command(name="analyze")
+    @app_commands.guild_only()
+    @app_commands.describe(match="A finished match's number (default: this channel's latest match)")
+    async def analyze(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
+        """Analyse a finished match: each player's PR, errors and luck, and the costliest decisions."""
+        await self.analysis.analyze(interaction, match)
+
+    @analyze.autocomplete("match")
+    async def analyze_autocomplete(self, interaction: discord.Interaction[Any],
+                                   current: str) -> list[app_commands.Choice[int]]:
         return await match_choices(self.service, interaction, current)
 
     @app_commands.command(name="help")

@@ -48,6 +48,7 @@ When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it)
 `/bg settings` — your settings (auto-finish)
 `/bg export` — a match of this channel as a .mat file for GNU Backgammon
 `/bg fairness` — a match's dice: the commitment, the seeds, the bot's seed once it is over, how to check
+`/bg analyze` — a finished match's analysis: PR, errors, luck, the costliest decisions
 `/bg help` — this text
 `/leaderboard` — this server's ladder
 `/stats player` — a player's rating, record, gammons, cubes and chart
@@ -56,6 +57,13 @@ When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it)
 `/bgadmin turn-limit` — (Manage Server) time per turn
 `/bgadmin threads` — (Manage Server) new thread per match by default
 `/bgadmin clock` — (Manage Server) the default match clock
+`/bgadmin analysis` — (Manage Server) analyse matches up to N points when they end (default 11; 0 off)
+
+**Analysis** (bgsage, 2-ply): PR = 500 x the mean equity lost (EMG) per decision that counts: checker plays \
+with a choice, doubles, answers to doubles and beavers, and no doubles that were close (double within 0.16). \
+Doubtful from 0.020, error from 0.040, blunder from 0.080. PR: under 5 world class, 7.5 expert, 12.5 \
+advanced, 17.5 intermediate, 22.5 casual, 30 beginner, above: distracted. Luck: the roll's equity against the \
+average roll.
 
 **Tournaments** (organisers: `/tournament create` `/tournament start` `/tournament cancel` `/tournament award` \
 `/tournament role`): `/tournament join` `/tournament leave` `/tournament bracket` `/tournament list`

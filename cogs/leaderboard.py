@@ -19,6 +19,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.analysis.figures import pr_trend
+from bot.analysis.jobs import prs_of_matches, recent_prs
 from bot.ratings import store
 from bot.ratings.records import HistoryEntry, LadderEntry, LeaderboardPage, PlayerStats
 from cogs.computer import computer_record_lines
@@ -239,6 +241,9 @@ class Leaderboard(commands.Cog):
         against_computer = await computer_stats(interaction, target.id, guild_id)
         if against_computer:
             embed.add_field(name="Against the computer (not rated)", value=against_computer, inline=False)
+        analysed = pr_trend(await recent_prs(_db(interaction), target.id, guild_id))
+        if analysed:
+            embed.add_field(name="Analysed play (issue 17)", value=analysed, inline=False)
         embed.set_image(url=f"attachment://{CHART_FILE}")
         await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(chart), filename=CHART_FILE))
 
@@ -268,9 +273,11 @@ class Leaderboard(commands.Cog):
         entries = await store.recent_matches(db, guild_id, target.id)
         name = await store.player_name(db, target.id) or target.display_name
         levels = await computer_levels(interaction, [entry.match_id for entry in entries])
+        prs = await prs_of_matches(db, target.id, [entry.match_id for entry in entries])
         description = "\n".join(
             history_line(guild_id, entry) + (f" · computer, {levels[entry.match_id]}" if entry.match_id in levels
                                              else "")
+            + (f" · PR {prs[entry.match_id]:.1f}" if entry.match_id in prs else "")
             for entry in entries
         ) or "No finished matches yet."
         embed = discord.Embed(title=f"Recent matches of {safe_name(name)}", description=description, colour=_COLOUR)

@@ -166,3 +166,8 @@ class ComputerPool:
     def close(self) -> None:
         for slot in self._slots:
             slot.close()
+
+    async def run(self, log_json: str, argument: str) -> dict[str, Any]:
+        """One run of the pool's task (issue 17: a match analysis) on a free worker; a worker that dies or
+        overruns is replaced and the error raised (BrokenProcessPool, TimeoutError), not retried."""
+        return await self._run(log_json, argument)

@@ -154,3 +154,42 @@ def cube_is_live(cube: CubeState) -> bool:
         return cube.owner != "opponent"
     assert _bgsage is not None
     return bool(_bgsage.can_double_match(cube.away[0], cube.away[1], cube.value, cube.owner, cube.crawford))
+
+
+# --- match analysis (issue 17, bot.analysis) -------------------------------------------------------------------
+
+#: One roll's equity in a cube analysis's details: (die1, die2, cubeful equity of its best play, weight).
+RollEquity = tuple[int, int, float, int]
+
+
+def ranked_plays(plies: int, board: tuple[int, ...], dice: tuple[int, int], cube: CubeState,
+                 force: tuple[tuple[int, ...], ...] = ()) -> list[RankedMove]:
+    """Every play, best first, with the boards in `force` (the play made) always evaluated at full depth:
+    bgsage ranks every play at 1 ply and searches the best few (and the forced ones) at `plies`."""
+    result = _analyzer(plies).checker_play(list(board), dice[0], dice[1], cube.value, cube.owner,
+                                           force_boards=[list(b) for b in force] or None, **cube.arguments())
+    return [RankedMove(tuple(int(n) for n in move.board), float(move.equity), _probs(move.probs))
+            for move in result.moves]
+
+
+def cube_with_rolls(plies: int, board: tuple[int, ...], cube: CubeState) -> tuple[CubeAnswer, list[RollEquity]]:
+    """The cube analysis at `plies` (at least 2) and, from the same search, each of the 21 rolls' equity after its
+    best play (one ply less deep): the luck of the roll that came costs nothing more."""
+    result = _analyzer(max(2, plies)).cube_action(list(board), cube.value, cube.owner, incl_2ply_details=True,
+                                                  **cube.arguments())
+    answer = CubeAnswer(float(result.equity_nd), float(result.equity_dt), float(result.equity_dp),
+                        bool(result.should_double), bool(result.should_take), bool(result.is_beaver),
+                        _probs(result.probs))
+    rolls = [(int(entry["die1"]), int(entry["die2"]), float(entry["cubeful_equity"]),
+              1 if entry["die1"] == entry["die2"] else 2) for entry in (result.details or {}).get("nd") or []]
+    return answer, rolls
+
+
+def roll_luck(rolls: list[RollEquity], dice: tuple[int, int], *, opening: bool) -> float | None:
+    """How much better the roll that came is than the average roll (bgsage.luck_from_equities), or None."""
+    if _bgsage is None:
+        raise RuntimeError(NOT_AVAILABLE)
+    per_roll = [_bgsage.RollEquity(die1=a, die2=b, equity=equity, weight=weight) for a, b, equity, weight in rolls]
+    result = _bgsage.luck_from_equities(per_roll, dice[0], dice[1], ply=1, level_label="1-ply",
+                                        is_opening_roll=opening)
+    return None if result is None else float(result.luck)

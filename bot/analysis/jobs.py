@@ -1,0 +1,225 @@
+"""Analyses as jobs: asked for (by /bg analyze, or automatically when a match ends), run in a worker process of
+their own pool (bot.computer.pool, never on the event loop), stored, and finished after a restart. No Discord.
+
+A pending row is written when an analysis is asked for (migration 012): for the automatic analysis in the
+transaction that finishes the match (a match-finished hook of the game service), so either both are stored or
+neither. `resume()` at start-up runs every pending analysis again and hands every finished, never posted one to
+`on_done`, which posts it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import aiosqlite
+
+from bot.analysis.evaluate import DEFAULT_LEVEL, analyse
+from bot.analysis.figures import player_figures
+from bot.analysis.result import MatchAnalysis
+from bot.computer import sage
+from bot.computer.pool import ComputerPool
+from bot.engine.match_log import MatchLog
+from bot.service import GameService, MatchRecord, MatchStatus
+from bot.store import analysis as analysis_store
+from bot.store.transaction import on_connection_thread, transaction
+
+log = logging.getLogger(__name__)
+
+#: The longest one analysis may take before its worker is replaced (a 25-point match takes about a minute).
+TIMEOUT = 900.0
+#: The worker's niceness: the bot and the computer opponent's worker come first on a busy machine.
+NICENESS = 10
+
+#: Called with (match id, channel id, analysis) once an analysis nobody waits for is done: post it.
+OnDone = Callable[[int, int, MatchAnalysis], Awaitable[None]]
+
+_niced = False
+
+
+def analyse_in_worker(log_json: str, level: str) -> dict[str, Any]:
+    """In a worker process: the match's analysis as JSON (its priority lowered once, so that play goes first)."""
+    global _niced
+    if not _niced:
+        with contextlib.suppress(OSError):
+            os.nice(NICENESS)
+        _niced = True
+    return {"analysis": analyse(MatchLog.from_json(log_json), level).to_json()}
+
+
+def prs(analysis: MatchAnalysis) -> tuple[float | None, float | None]:
+    """Each player's PR, None for a player without a rated decision."""
+    figures = [player_figures(analysis, player) for player in (0, 1)]
+    return tuple(f.pr if f.checker_decisions + f.cube_decisions else None for f in figures)  # type: ignore[return-value]
+
+
+class AnalysisJobs:
+    def __init__(self, service: GameService, *, pool: ComputerPool | None = None, level: str = DEFAULT_LEVEL,
+                 on_done: OnDone | None = None) -> None:
+        self.service = service
+        self.level = level
+        self.on_done = on_done
+        self._pool = pool
+        self._own_pool = pool is None  # made here on first use, and closed by close()
+        self._tasks: dict[int, asyncio.Task[MatchAnalysis | None]] = {}
+        self._posts: set[int] = set()  # matches whose running job posts its result
+
+    def pool(self) -> ComputerPool:
+        if self._pool is None:
+            self._pool = ComputerPool(1, timeout=TIMEOUT, retries=1, task=analyse_in_worker)
+        return self._pool
+
+    def close(self) -> None:
+        """Stop: running jobs are cut (their rows stay pending for the next start)."""
+        for task in self._tasks.values():
+            task.cancel()
+        if self._pool is not None and self._own_pool:
+            for pid in self._pool.worker_pids():  # an analysis may run for seconds more: the bot stops now
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            self._pool.close()
+
+    async def _db(self, work: Callable[[Any], Any]) -> Any:
+        return await on_connection_thread(self.service.db, work)
+
+    # --- asking ---------------------------------------------------------------------------------------------------
+
+    async def on_match_finished(self, db: aiosqlite.Connection, record: MatchRecord) -> None:
+        """The game service's match-finished hook: inside the transaction that stores the result, a pending
+        analysis for a finished match of at most the server's automatic length; it runs once that commits."""
+        match = record.match
+        if not sage.available() or match.aborted or not match.options.length:
+            return
+        length = match.options.length
+
+        def write(connection: Any) -> bool:
+            if not 0 < length <= analysis_store.auto_length(connection, record.guild_id):
+                return False
+            analysis_store.request(connection, record.id, self.level, record.channel_id, self.service.now())
+            return True
+
+        if await on_connection_thread(db, write):
+            asyncio.get_running_loop().call_soon(self._start, record.id, True)
+
+    async def request(self, match_id: int, channel_id: int) -> analysis_store.StoredAnalysis:
+        """A pending row for the match unless it has one (a finished one is returned as it is)."""
+        async with transaction(self.service.db):
+            return await self._db(lambda c: analysis_store.request(c, match_id, self.level, channel_id,  # type: ignore[no-any-return]
+                                                                   self.service.now()))
+
+    async def stored(self, match_id: int) -> analysis_store.StoredAnalysis | None:
+        return await self._db(lambda c: analysis_store.load(c, match_id))  # type: ignore[no-any-return]
+
+    async def result(self, match_id: int, channel_id: int) -> MatchAnalysis | None:
+        """The match's analysis: the stored one, else computed now (the caller posts it). None if it failed."""
+        stored = await self.request(match_id, channel_id)
+        if stored.status == "done" and stored.result is not None:
+            return MatchAnalysis.from_json(stored.result)
+        return await self._start(match_id, False)
+
+    async def mark_posted(self, match_id: int) -> None:
+        async with transaction(self.service.db):
+            await self._db(lambda c: analysis_store.mark_posted(c, match_id))
+
+    async def resume(self) -> int:
+        """After a restart: run every pending analysis, post every finished one that was not. Returns how many."""
+        unfinished: list[analysis_store.StoredAnalysis] = await self._db(analysis_store.unfinished)
+        for stored in unfinished:
+            if stored.status == "pending":
+                self._start(stored.match_id, True)
+            elif stored.status == "done" and stored.result is not None and self.on_done is not None:
+                await self._post(stored.match_id, stored.channel_id, MatchAnalysis.from_json(stored.result))
+        return len(unfinished)
+
+    async def settled(self) -> None:
+        """Wait until every job started so far has ended (tests, shutdown)."""
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    def posting(self, match_id: int) -> asyncio.Task[MatchAnalysis | None] | None:
+        """The running job of the match if it will post its result itself (automatic or resumed), else None."""
+        task = self._tasks.get(match_id)
+        return task if task is not None and not task.done() and match_id in self._posts else None
+
+    def running(self) -> list[int]:
+        return [match_id for match_id, task in self._tasks.items() if not task.done()]
+
+    # --- running --------------------------------------------------------------------------------------------------
+
+    def _start(self, match_id: int, post: bool) -> asyncio.Task[MatchAnalysis | None]:
+        task = self._tasks.get(match_id)
+        if task is None or task.done():
+            task = asyncio.get_running_loop().create_task(self._run(match_id, post), name=f"analysis-{match_id}")
+            self._tasks[match_id] = task
+            if post:
+                self._posts.add(match_id)
+                task.add_done_callback(lambda _: self._posts.discard(match_id))
+        return task
+
+    async def _run(self, match_id: int, post: bool) -> MatchAnalysis | None:
+        stored = await self.stored(match_id)
+        if stored is None or stored.status != "pending":  # asked for in a transaction that rolled back
+            return None if stored is None or stored.result is None else MatchAnalysis.from_json(stored.result)
+        record = await self._finished(match_id)
+        started = time.monotonic()
+        try:
+            answer = await self.pool().run(record.match.log.to_json(), stored.level)
+        except Exception:
+            log.exception("The analysis of match #%d failed", match_id)
+            async with transaction(self.service.db):
+                await self._db(lambda c: analysis_store.fail(c, match_id, self.service.now()))
+            return None
+        analysis = MatchAnalysis.from_json(answer["analysis"])
+        async with transaction(self.service.db):
+            finished = await self._db(lambda c: analysis_store.finish(c, match_id, answer["analysis"], prs(analysis),
+                                                                      self.service.now()))
+        if not finished:  # the request was rolled back meanwhile
+            return None
+        log.info("Match #%d analysed in %.1f s (%d decisions)", match_id, time.monotonic() - started,
+                 len(analysis.decisions))
+        if post:
+            await self._post(match_id, stored.channel_id, analysis)
+        return analysis
+
+    async def _finished(self, match_id: int) -> MatchRecord:
+        """The match once the service shows it over: a job started by the match-finished hook runs while the
+        transaction that finishes the match is still being committed."""
+        record = await self.service.match(match_id)
+        for _ in range(100):
+            if record.status is not MatchStatus.ACTIVE:
+                break
+            await asyncio.sleep(0.05)
+            record = await self.service.match(match_id)
+        return record
+
+    async def _post(self, match_id: int, channel_id: int, analysis: MatchAnalysis) -> None:
+        if self.on_done is None:
+            return
+        try:
+            await self.on_done(match_id, channel_id, analysis)
+        except Exception:
+            log.exception("The analysis of match #%d could not be posted; it is tried again at the next start",
+                          match_id)
+            return
+        await self.mark_posted(match_id)
+
+
+# --- for /stats and /history ------------------------------------------------------------------------------------
+
+#: How many analysed matches /stats averages.
+RECENT = 10
+
+
+async def recent_prs(db: aiosqlite.Connection, user_id: int, guild_id: int) -> list[float]:
+    """The player's PR in their last RECENT analysed matches of the server, newest first."""
+    found = await on_connection_thread(db, lambda c: analysis_store.recent_prs(c, user_id, guild_id, RECENT))
+    return [entry.pr for entry in found]
+
+
+async def prs_of_matches(db: aiosqlite.Connection, user_id: int, match_ids: list[int]) -> dict[int, float]:
+    return await on_connection_thread(db, lambda c: analysis_store.prs_of_matches(c, user_id, match_ids))

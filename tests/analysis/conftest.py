@@ -1,0 +1,3 @@
+from __future__ import annotations
+
+from tests.service.conftest import service  # noqa: F401  (fixture, used by name)

@@ -1,0 +1,102 @@
+"""Match analysis through the real bot (issue 17): posted automatically when a match ends, `/bg analyze` shows the
+stored one again, the **All decisions** button opens the private pages, a running match is refused, and an
+analysis cut by a SIGKILL is finished and posted after the restart."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, start_match
+from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser
+
+ANALYSIS = "**Analysis of match #"
+
+
+async def play_then_resign(table: Table, turns: int, seed: int) -> None:
+    """A few turns (rolling, never doubling), then the player to act resigns and the other accepts."""
+    rng = random.Random(seed)
+    for _ in range(turns):
+        player = table.to_act()
+        assert player is not None
+        if "Roll" in labels(table.game):
+            await table.click(player, "Roll")
+        await finish_turn(table, rng)
+    mover = table.to_act()
+    assert mover is not None
+    acknowledged_in_time(await mover.slash("bg resign"))
+    await table.next_board()
+    acknowledged_in_time(await table.other(mover).click(table.game, "Accept resignation"))
+
+
+async def analysis_message(standin: DiscordStandin, table: Table, timeout: float = 60.0) -> Message:
+    while True:
+        message = await standin.wait_for_message(table.channel, timeout=timeout)
+        if message.content.startswith(ANALYSIS):
+            return message
+
+
+def check_public(message: Message) -> None:
+    assert not message.ephemeral
+    assert message.content.count("PR ") >= 2 and "__Alice__" in message.content and "__Bob__" in message.content
+    assert 1 <= len(message.attachments) <= 6
+    assert all(a.filename.endswith(".png") and a.data.startswith(b"\x89PNG") for a in message.attachments)
+    assert [b.label for b in message.buttons] == ["All decisions"]
+
+
+@pytest.mark.slow
+async def test_automatic_analysis_analyze_again_and_the_pages(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    table = await start_match(standin, alice, bob, length=1)
+    running = await acknowledged_in_time(await alice.slash("bg analyze")).settled()
+    assert running.ephemeral and "analysed once it is over" in running.content
+    await play_then_resign(table, turns=8, seed=5)
+    posted = await analysis_message(standin, table)
+    check_public(posted)
+
+    for _ in range(20):  # while the automatic job is still finishing, /bg analyze links to its message
+        again = await acknowledged_in_time(await bob.slash("bg analyze")).settled()
+        assert again.ephemeral
+        if "is posted below" in again.content:
+            break
+        assert f"is posted in <#{table.channel.id}>" in again.content
+        await asyncio.sleep(0.5)
+    else:
+        raise AssertionError("/bg analyze never posted the stored analysis")
+    shown_again = await analysis_message(standin, table, timeout=10)
+    assert shown_again.content == posted.content  # the stored analysis, not a new one
+    assert [a.data for a in shown_again.attachments] == [a.data for a in posted.attachments]
+
+    carol = standin.add_user("Carol")  # anyone may read the list
+    reply = acknowledged_in_time(await carol.click(posted, "All decisions"))
+    page = await reply.settled()
+    assert page.ephemeral and page.visible_to == carol.id
+    [embed] = page.embeds
+    assert "every decision (page 1 of" in embed["title"] and len(embed["description"]) <= 4096
+    assert "Alice" in embed["description"] or "Bob" in embed["description"]
+    assert [b.label for b in page.buttons] == ["Previous", "Next"]
+
+    # /history shows the match's PR, /stats player the average and the list
+    history = await acknowledged_in_time(await alice.slash("history")).settled()
+    [entry] = history.embeds
+    assert " · PR " in entry["description"]
+    stats = await acknowledged_in_time(await alice.slash("stats player")).settled()
+    fields = {field["name"]: field["value"] for field in stats.embeds[0]["fields"]}
+    assert "average of the last 1 analysed match" in fields["Analysed play (issue 17)"]
+
+
+@pytest.mark.slow
+async def test_an_analysis_cut_by_a_kill_is_posted_after_the_restart(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    table = await start_match(standin, alice, bob, length=1)
+    await play_then_resign(table, turns=6, seed=8)
+    await table.next_board()  # the final board: the match is over, its analysis asked for in the same transaction
+    await bot.restart()  # SIGKILL while the worker starts and analyses
+    assert not any(m.content.startswith(ANALYSIS) for m in table.channel.messages)
+    check_public(await analysis_message(standin, table))
