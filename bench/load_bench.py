@@ -181,6 +181,9 @@ async def main() -> None:
                         help="make every thinking run twice: without and with this many computer matches beside it")
     parser.add_argument("--computer-level", default="expert")
     parser.add_argument("--computer-workers", type=int, help="the bot's COMPUTER_WORKERS (default: its own)")
+    parser.add_argument("--repeats", type=int, default=1,
+                        help="with --computer-matches: pairs of runs per K, in alternating order (without-with, "
+                             "with-without, ...)")
     args = parser.parse_args()
 
     seconds = args.seconds if len(args.seconds) == len(args.matches) else [args.seconds[0]] * len(args.matches)
@@ -190,7 +193,9 @@ async def main() -> None:
     if args.computer_matches:
         beside = {"computer_matches": args.computer_matches, "computer_level": args.computer_level,
                   "computer_workers": args.computer_workers}
-        configs = [each for config in configs for each in (config, dataclasses.replace(config, **beside))]
+        # without, with; then with, without; ...: the machine's other load drifts, and the order alternates
+        configs = [each for config in configs for repeat in range(args.repeats)
+                   for each in ((config, dataclasses.replace(config, **beside))[:: 1 if repeat % 2 == 0 else -1])]
     if not args.no_saturation:
         configs.append(LoadConfig(matches=args.saturation_matches, think=(0.0, 0.0), seconds=args.saturation_seconds))
     if args.profile:
@@ -211,8 +216,9 @@ async def main() -> None:
     verdicts = check_targets([row for row in rows if not row.get("computer_matches")])
     text = table(rows)
     if args.computer_matches:
-        pairs = [(row, rows[index + 1]) for index, row in enumerate(rows[:-1])
-                 if not row.get("computer_matches") and rows[index + 1].get("computer_matches")]
+        thinking = [row for row in rows if row["think"] != "saturation"]
+        pairs = [(one, two) if not one.get("computer_matches") else (two, one)
+                 for one, two in zip(thinking[::2], thinking[1::2], strict=True)]
         comparison, more = computer_comparison(pairs)
         verdicts += more
         text += "\n\nThe human tables without and with the computer matches beside them:\n" + comparison
