@@ -44,6 +44,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -194,10 +195,22 @@ def random_game(level: str, seed: int) -> bool:
     return play_money_game(level, seed).computer_won
 
 
-def versus(pool: ProcessPoolExecutor, strong: str, weak: str, games: int) -> dict[str, Any]:
+def versus(pool: ProcessPoolExecutor, strong: str, weak: str, games: int,
+           progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """`games` games in duplicate pairs; `progress` gets the figures so far every ten pairs (a long run that is
+    stopped keeps what it played)."""
     pairs = max(1, games // 2)
     started = time.perf_counter()
-    results = list(pool.map(duplicate_pair, [strong] * pairs, [weak] * pairs, range(1000, 1000 + pairs)))
+    results: list[tuple[float, float]] = []
+    for result in pool.map(duplicate_pair, [strong] * pairs, [weak] * pairs, range(1000, 1000 + pairs)):
+        results.append(result)
+        if progress is not None and len(results) % 10 == 0 and len(results) < pairs:
+            progress(figures_of(strong, weak, results, started))
+    return figures_of(strong, weak, results, started)
+
+
+def figures_of(strong: str, weak: str, results: list[tuple[float, float]], started: float) -> dict[str, Any]:
+    pairs = len(results)
     mean, half = interval([raw for raw, _ in results])
     adjusted, adjusted_half = interval([luck_adjusted for _, luck_adjusted in results])
     known = not math.isnan(half)
@@ -283,6 +296,11 @@ def main() -> None:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(report, indent=2) + "\n")
 
+    def partial(figures: dict[str, Any]) -> None:
+        report["in_progress"] = figures
+        save()
+        print(f"  so far: {versus_text(figures)}", flush=True)
+
     if "errors" in sections:
         errors = checker_errors(positions, LEVEL_NAMES)
         report["checker_errors"] = errors
@@ -314,12 +332,12 @@ def main() -> None:
             games = sizes.get(strong, args.games)
             if games <= 0 or "ladder" not in sections or strong not in args.pairs.split(","):
                 continue
-            figures = versus(pool, strong, weak, games)
+            figures = versus(pool, strong, weak, games, progress=partial)
             report["versus"].append(figures)
             print(versus_text(figures), flush=True)
             save()
         if args.gnubg_games > 0 and "gnubg" in sections:
-            figures = versus(pool, "world-class", "gnubg", args.gnubg_games)
+            figures = versus(pool, "world-class", "gnubg", args.gnubg_games, progress=partial)
             report["gnubg"] = figures
             print(f"\nno cube, no Jacoby; duplicate pairs: {versus_text(figures)}", flush=True)
             save()
