@@ -17,11 +17,13 @@ against GNU Backgammon 0-ply, and expert against a random player. One run, side 
   gnubg and XG judge bot matches). The adjusted figure carries the claim: it estimates the same difference with
   much less of the dice's variance.
 - world-class against gnubg 0-ply: gnubg (PyPI `gnubg`, GPL, benchmark only) picks the play whose resulting
-  position its 0-ply net rates best. gnubg's Python module has no cube decision call, so these games are played
-  without the cube (a Double from world-class becomes a Roll) and with Jacoby off so gammons count: this
-  compares checker play. Duplicate pairs, points per game with a 95% interval.
+  position its 0-ply net rates best. gnubg's Python module has no cube decision call, and its `evaluate` and
+  `find_best_moves` give the same cubeless equity whatever cube it is given (checked: centred, owned by
+  either side), so these games are played without the cube (a Double from world-class becomes a Roll) and
+  with Jacoby off so gammons count: this compares checker play. Duplicate pairs, points per game with a 95%
+  interval, raw and luck-adjusted.
 - expert against a player that picks uniformly among the legal plays and never doubles: wins of N money games
-  (the issue's strength figure; the test suite plays it at advanced).
+  (the issue's strength figure; the slow test in tests/computer plays the same 100 games).
 
 Every size defaults to the issue's; the README says which sizes the committed results used.
 Run: .venv/bin/python bench/bench_computer.py [--positions 500] [--games 200] [--expert-games 200]
