@@ -31,9 +31,6 @@ log = logging.getLogger(__name__)
 #: Longest a decision may take before its worker is replaced (world-class searches take a few seconds at most).
 DEFAULT_TIMEOUT = 60.0
 FALLBACK_LEVEL = "advanced"
-#: Added to the workers' niceness: where cores are short, the computer's thinking yields to the bot's event loop
-#: and its drawing processes, so people's clicks are answered first and a computer turn waits a little instead.
-WORKER_NICENESS = 10
 
 Task = Callable[[str, str], dict[str, Any]]
 
@@ -50,8 +47,6 @@ def _start_worker(parent: int) -> None:
     """In each worker: load the engine at once, and exit when the bot has ended (a killed bot cannot stop its
     pool, and its workers would wait forever)."""
     import bot.computer.decide  # noqa: F401  (loads bgsage before the first turn)
-
-    os.nice(WORKER_NICENESS)
 
     def watch() -> None:
         while _running(parent):

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.computer.pool import WORKER_NICENESS, ComputerPool, think
+from bot.computer.pool import ComputerPool, think
 from bot.engine import MatchOptions
 from bot.engine.actions import Move
 from bot.engine.game import Phase
@@ -80,19 +80,5 @@ async def test_decisions_run_outside_the_event_loops_process() -> None:
         actions = await asyncio.gather(*(pool.choose(match, "intermediate") for match in matches))
         for match, action in zip(matches, actions, strict=True):
             assert isinstance(action, Move) and action.play in match.legal_plays()
-    finally:
-        pool.close()
-
-
-async def test_the_workers_think_at_a_lower_priority_than_the_bot() -> None:
-    """People's clicks come first where cores are short: the workers run WORKER_NICENESS nicer than the bot."""
-    pool = ComputerPool(2)
-    try:
-        await pool.warm_up()
-        mine = os.getpriority(os.PRIO_PROCESS, 0)
-        pids = pool.worker_pids()
-        assert len(pids) == 2
-        for pid in pids:
-            assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + WORKER_NICENESS)
     finally:
         pool.close()
