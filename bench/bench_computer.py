@@ -202,13 +202,13 @@ def random_game(level: str, seed: int) -> bool:
 
 
 def versus(pool: ProcessPoolExecutor, strong: str, weak: str, games: int,
-           progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+           progress: Callable[[dict[str, Any]], None] | None = None, first_seed: int = 1000) -> dict[str, Any]:
     """`games` games in duplicate pairs; `progress` gets the figures so far every ten pairs (a long run that is
     stopped keeps what it played)."""
     pairs = max(1, games // 2)
     started = time.perf_counter()
     results: list[tuple[float, float]] = []
-    for result in pool.map(duplicate_pair, [strong] * pairs, [weak] * pairs, range(1000, 1000 + pairs)):
+    for result in pool.map(duplicate_pair, [strong] * pairs, [weak] * pairs, range(first_seed, first_seed + pairs)):
         results.append(result)
         if progress is not None and len(results) % 10 == 0 and len(results) < pairs:
             progress(figures_of(strong, weak, results, started))
@@ -285,6 +285,8 @@ def main() -> None:
     parser.add_argument("--pairs", default=",".join(LEVEL_NAMES[1:]),
                         help="ladder steps to play, named by their stronger level (comma-separated)")
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--first-seed", type=int, default=1000,
+                        help="dice seed of the first pair of games (another process can play further pairs)")
     args = parser.parse_args()
     sections = set(args.sections.split(","))
     out: Path = args.out
@@ -339,12 +341,13 @@ def main() -> None:
             games = sizes.get(strong, args.games)
             if games <= 0 or "ladder" not in sections or strong not in args.pairs.split(","):
                 continue
-            figures = versus(pool, strong, weak, games, progress=partial)
+            figures = versus(pool, strong, weak, games, progress=partial, first_seed=args.first_seed)
             report["versus"].append(figures)
             print(versus_text(figures), flush=True)
             save()
         if args.gnubg_games > 0 and "gnubg" in sections:
-            figures = versus(pool, "world-class", "gnubg", args.gnubg_games, progress=partial)
+            figures = versus(pool, "world-class", "gnubg", args.gnubg_games, progress=partial,
+                             first_seed=args.first_seed)
             report["gnubg"] = figures
             print(f"\nno cube, no Jacoby; duplicate pairs: {versus_text(figures)}", flush=True)
             save()
