@@ -202,15 +202,16 @@ def random_game(level: str, seed: int) -> bool:
 
 
 def versus(pool: ProcessPoolExecutor, strong: str, weak: str, games: int,
-           progress: Callable[[dict[str, Any]], None] | None = None, first_seed: int = 1000) -> dict[str, Any]:
-    """`games` games in duplicate pairs; `progress` gets the figures so far every ten pairs (a long run that is
-    stopped keeps what it played)."""
+           progress: Callable[[dict[str, Any]], None] | None = None, first_seed: int = 1000,
+           every: int = 10) -> dict[str, Any]:
+    """`games` games in duplicate pairs; `progress` gets the figures so far every `every` pairs (a long run that
+    is stopped keeps what it played)."""
     pairs = max(1, games // 2)
     started = time.perf_counter()
     results: list[tuple[float, float]] = []
     for result in pool.map(duplicate_pair, [strong] * pairs, [weak] * pairs, range(first_seed, first_seed + pairs)):
         results.append(result)
-        if progress is not None and len(results) % 10 == 0 and len(results) < pairs:
+        if progress is not None and len(results) % every == 0 and len(results) < pairs:
             progress(figures_of(strong, weak, results, started))
     return figures_of(strong, weak, results, started)
 
@@ -285,6 +286,7 @@ def main() -> None:
     parser.add_argument("--pairs", default=",".join(LEVEL_NAMES[1:]),
                         help="ladder steps to play, named by their stronger level (comma-separated)")
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--save-every", type=int, default=10, help="pairs of games between saves of the figures")
     parser.add_argument("--first-seed", type=int, default=1000,
                         help="dice seed of the first pair of games (another process can play further pairs)")
     args = parser.parse_args()
@@ -341,13 +343,14 @@ def main() -> None:
             games = sizes.get(strong, args.games)
             if games <= 0 or "ladder" not in sections or strong not in args.pairs.split(","):
                 continue
-            figures = versus(pool, strong, weak, games, progress=partial, first_seed=args.first_seed)
+            figures = versus(pool, strong, weak, games, progress=partial, first_seed=args.first_seed,
+                             every=args.save_every)
             report["versus"].append(figures)
             print(versus_text(figures), flush=True)
             save()
         if args.gnubg_games > 0 and "gnubg" in sections:
             figures = versus(pool, "world-class", "gnubg", args.gnubg_games, progress=partial,
-                             first_seed=args.first_seed)
+                             first_seed=args.first_seed, every=args.save_every)
             report["gnubg"] = figures
             print(f"\nno cube, no Jacoby; duplicate pairs: {versus_text(figures)}", flush=True)
             save()
