@@ -7,20 +7,30 @@ against GNU Backgammon 0-ply, and expert against a random player. One run, side 
   intermediate, every decision the side to act had (cube decisions before the roll, answers to doubles,
   checker plays). Median and p99 per level; targets on the 2-core machine: expert p99 <= 1.5 s, world-class
   p99 <= 3 s.
+- error per checker decision: for the 1-ply levels, the mean equity a level's (noisy) choice loses against
+  bgsage's 2-ply ranking of the same plays, over the checker plays among those positions (100 draws of the
+  noise each). It predicts the gaps between levels before any game is played.
 - level against the next weaker: money games (Jacoby on), both sides through `choose_action`, cube included,
   in pairs with the same dice and the seats swapped (duplicate play, which cancels much of the dice's luck).
-  Points per game for the stronger level with a 95% confidence interval (normal, over the game pairs).
+  Points per game for the stronger level with a 95% confidence interval (normal, over the game pairs), raw and
+  luck-adjusted (bench/computer_luck.py: each side's points minus its own dice luck plus the opponent's, as
+  gnubg and XG judge bot matches). The adjusted figure carries the claim: it estimates the same difference with
+  much less of the dice's variance.
 - world-class against gnubg 0-ply: gnubg (PyPI `gnubg`, GPL, benchmark only) picks the play whose resulting
-  position its 0-ply net rates best. gnubg's Python module has no cube decision call, so these games are played
-  without the cube (a Double from world-class becomes a Roll) and with Jacoby off so gammons count: this
-  compares checker play. Duplicate pairs, points per game with a 95% interval.
+  position its 0-ply net rates best. gnubg's Python module has no cube decision call, and its `evaluate` and
+  `find_best_moves` give the same cubeless equity whatever cube it is given (checked: centred, owned by
+  either side), so these games are played without the cube (a Double from world-class becomes a Roll) and
+  with Jacoby off so gammons count: this compares checker play. Duplicate pairs, points per game with a 95%
+  interval, raw and luck-adjusted.
 - expert against a player that picks uniformly among the legal plays and never doubles: wins of N money games
-  (the issue's strength figure; the test suite plays it at advanced).
+  (the issue's strength figure; the slow test in tests/computer plays the same 100 games).
 
 Every size defaults to the issue's; the README says which sizes the committed results used.
 Run: .venv/bin/python bench/bench_computer.py [--positions 500] [--games 200] [--expert-games 200]
      [--world-class-games 200] [--gnubg-games 200] [--random-games 100] [--jobs 2]
-Writes bench/results/computer.json and prints a table.
+     [--sections time,errors,ladder,gnubg,random] [--pairs casual,intermediate,...] [--out FILE]
+(--pairs names the stronger level of each ladder step to play; --sections and --out let two runs share a
+machine.) Writes bench/results/computer.json (or --out) after every section and prints a table.
 """
 
 from __future__ import annotations
@@ -36,6 +46,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -43,7 +54,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.computer import LEVELS, choose_action  # noqa: E402
+from bench.computer_luck import LuckTally  # noqa: E402
+from bot.computer import LEVELS, choose_action, sage  # noqa: E402
+from bot.computer.board import sage_board  # noqa: E402
+from bot.computer.decide import _Chooser  # noqa: E402
+from bot.computer.levels import level as level_named  # noqa: E402
 from bot.engine import Match, MatchLog, MatchOptions  # noqa: E402
 from bot.engine.actions import Double, Move, Roll  # noqa: E402
 from bot.engine.game import Phase  # noqa: E402
@@ -100,12 +115,14 @@ def sample_positions(count: int) -> list[tuple[str, str]]:
 def time_decisions(level: str, positions: list[tuple[str, str]]) -> dict[str, Any]:
     rng = random.Random(1)
     times: list[float] = []
+    cpu: list[float] = []  # this process's CPU seconds (every thread): what a busy machine does not inflate
     by_kind: dict[str, list[float]] = {}
     for log_json, kind in positions:
         match = Match.replay(MatchLog.from_json(log_json))
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         choose_action(match, level, rng)
         elapsed = time.perf_counter() - started
+        cpu.append(time.process_time() - started_cpu)
         times.append(elapsed)
         by_kind.setdefault(kind, []).append(elapsed)
     return {
@@ -113,6 +130,8 @@ def time_decisions(level: str, positions: list[tuple[str, str]]) -> dict[str, An
         "median_s": statistics.median(times),
         "p99_s": percentile(times, 0.99),
         "max_s": max(times),
+        "cpu_median_s": statistics.median(cpu),
+        "cpu_p99_s": percentile(cpu, 0.99),
         "by_kind": {kind: {"count": len(values), "median_s": statistics.median(values),
                            "p99_s": percentile(values, 0.99)} for kind, values in sorted(by_kind.items())},
     }
@@ -138,11 +157,13 @@ def gnubg_play(match: Match) -> Move:
     return Move(match.to_act, plays[best[1]])
 
 
-def play_game(seats: tuple[str, str], seed: int) -> int:
-    """One money game; `seats` are levels or "gnubg"; returns player 0's points (negative when it lost)."""
+def play_game(seats: tuple[str, str], seed: int) -> tuple[int, float]:
+    """One money game; `seats` are levels or "gnubg". Returns player 0's points (negative when it lost) and
+    the same luck-adjusted (minus player 0's dice luck, plus player 1's)."""
     with_gnubg = "gnubg" in seats
     options = MatchOptions.money(jacoby=not with_gnubg)
     match = Match(("zero", "one"), options, SeededDice(seed))
+    luck = LuckTally(match)
     rng = random.Random(seed)
     while not match.finished:
         player = match.to_act
@@ -159,16 +180,18 @@ def play_game(seats: tuple[str, str], seed: int) -> int:
             action = choose_action(match, seat, rng)
             if with_gnubg and isinstance(action, Double):
                 action = Roll(player)
-        match.apply(action)
+        luck.feed(match.apply(action))
     outcome = match.outcomes[-1]
-    return outcome.points if outcome.winner == 0 else -outcome.points
+    points = outcome.points if outcome.winner == 0 else -outcome.points
+    return points, points - luck.luck[0] + luck.luck[1]
 
 
-def duplicate_pair(strong: str, weak: str, seed: int) -> float:
-    """The stronger side's points over two games with the same dice, seats swapped (per game)."""
-    first = play_game((strong, weak), seed)
-    second = -play_game((weak, strong), seed)
-    return (first + second) / 2
+def duplicate_pair(strong: str, weak: str, seed: int) -> tuple[float, float]:
+    """The stronger side's points per game over two games with the same dice, seats swapped: raw and
+    luck-adjusted."""
+    first, first_adjusted = play_game((strong, weak), seed)
+    second, second_adjusted = play_game((weak, strong), seed)
+    return (first - second) / 2, (first_adjusted - second_adjusted) / 2
 
 
 def random_game(level: str, seed: int) -> bool:
@@ -178,22 +201,75 @@ def random_game(level: str, seed: int) -> bool:
     return play_money_game(level, seed).computer_won
 
 
-def versus(pool: ProcessPoolExecutor, strong: str, weak: str, games: int) -> dict[str, Any]:
+def versus(pool: ProcessPoolExecutor, strong: str, weak: str, games: int,
+           progress: Callable[[dict[str, Any]], None] | None = None, first_seed: int = 1000,
+           every: int = 10) -> dict[str, Any]:
+    """`games` games in duplicate pairs; `progress` gets the figures so far every `every` pairs (a long run that
+    is stopped keeps what it played)."""
     pairs = max(1, games // 2)
     started = time.perf_counter()
-    results = list(pool.map(duplicate_pair, [strong] * pairs, [weak] * pairs, range(1000, 1000 + pairs)))
-    mean, half = interval(results)
+    results: list[tuple[float, float]] = []
+    for result in pool.map(duplicate_pair, [strong] * pairs, [weak] * pairs, range(first_seed, first_seed + pairs)):
+        results.append(result)
+        if progress is not None and len(results) % every == 0 and len(results) < pairs:
+            progress(figures_of(strong, weak, results, started))
+    return figures_of(strong, weak, results, started)
+
+
+def figures_of(strong: str, weak: str, results: list[tuple[float, float]], started: float) -> dict[str, Any]:
+    pairs = len(results)
+    mean, half = interval([raw for raw, _ in results])
+    adjusted, adjusted_half = interval([luck_adjusted for _, luck_adjusted in results])
     known = not math.isnan(half)
     return {"stronger": strong, "weaker": weak, "games": 2 * pairs, "points_per_game": mean,
-            "ci95": [mean - half, mean + half] if known else None, "clearly_positive": known and mean - half > 0,
+            "ci95": [mean - half, mean + half] if known else None,
+            "luck_adjusted_points_per_game": adjusted,
+            "luck_adjusted_ci95": [adjusted - adjusted_half, adjusted + adjusted_half] if known else None,
+            "clearly_positive": known and adjusted - adjusted_half > 0,
             "seconds": time.perf_counter() - started}
 
 
-def ci_text(figures: dict[str, Any]) -> str:
-    if figures["ci95"] is None:
+def ci_text(figures: dict[str, Any], key: str = "ci95") -> str:
+    if figures[key] is None:
         return "[no interval from one pair]"
-    low, high = figures["ci95"]
+    low, high = figures[key]
     return f"[{low:+.3f}, {high:+.3f}]"
+
+
+def versus_text(figures: dict[str, Any]) -> str:
+    return (f"{figures['stronger']} vs {figures['weaker']}: luck-adjusted "
+            f"{figures['luck_adjusted_points_per_game']:+.3f} {ci_text(figures, 'luck_adjusted_ci95')}, raw "
+            f"{figures['points_per_game']:+.3f} {ci_text(figures)} over {figures['games']} games "
+            f"({figures['seconds']:.0f} s)")
+
+
+def checker_errors(positions: list[tuple[str, str]], levels: list[str], draws: int = 100) -> dict[str, Any]:
+    """Mean equity lost per checker decision by each 1-ply level against bgsage's 2-ply ranking."""
+    cases: list[tuple[list[float], list[float]]] = []  # (1-ply equities, loss against 2-ply) per play
+    for log_json, kind in positions:
+        if kind != "checker play":
+            continue
+        match = Match.replay(MatchLog.from_json(log_json))
+        assert match.to_act is not None and match.dice is not None
+        cube = _Chooser(match, match.to_act, level_named("expert"), random.Random(0)).cube_state(match.to_act)
+        board = sage_board(match.game.position)
+        shallow = sage.checker_play(1, board, match.dice, cube)
+        deep = {move.board: move.equity for move in sage.checker_play(2, board, match.dice, cube)}
+        best = max(deep.values())
+        cases.append(([move.equity for move in shallow], [best - deep[move.board] for move in shallow]))
+    rng = random.Random(5)
+    found: dict[str, Any] = {"checker_plays": len(cases), "reference": "bgsage 2-ply", "per_level": {}}
+    for name in levels:
+        chosen = level_named(name)
+        if chosen.plies != 1:
+            continue
+        losses = []
+        for equities, loss in cases:
+            for _ in range(draws if chosen.noise else 1):
+                pick = max(range(len(equities)), key=lambda k: equities[k] + rng.gauss(0.0, chosen.noise))
+                losses.append(loss[pick])
+        found["per_level"][name] = {"noise": chosen.noise, "mean_loss": statistics.fmean(losses)}
+    return found
 
 
 def main() -> None:
@@ -206,26 +282,56 @@ def main() -> None:
     parser.add_argument("--random-games", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2)))
     parser.add_argument("--levels", default=",".join(LEVEL_NAMES), help="levels to time (comma-separated)")
+    parser.add_argument("--sections", default="time,errors,ladder,gnubg,random")
+    parser.add_argument("--pairs", default=",".join(LEVEL_NAMES[1:]),
+                        help="ladder steps to play, named by their stronger level (comma-separated)")
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--save-every", type=int, default=10, help="pairs of games between saves of the figures")
+    parser.add_argument("--first-seed", type=int, default=1000,
+                        help="dice seed of the first pair of games (another process can play further pairs)")
     args = parser.parse_args()
+    sections = set(args.sections.split(","))
+    out: Path = args.out
     report: dict[str, Any] = {
         "benchmark": "computer opponent: decision time per level, level vs next weaker, world-class vs gnubg 0-ply",
-        "sizes": vars(args),
+        "sizes": {key: str(value) if isinstance(value, Path) else value for key, value in vars(args).items()},
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
     }
     positions = sample_positions(args.positions)
     kinds = sorted({kind for _, kind in positions})
     report["positions"] = {kind: sum(1 for _, k in positions if k == kind) for kind in kinds}
     report["decision_time"] = {}
+
+    def save() -> None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(report, indent=2) + "\n")
+
+    def partial(figures: dict[str, Any]) -> None:
+        report["in_progress"] = figures
+        save()
+        print(f"  so far: {versus_text(figures)}", flush=True)
+
+    if "errors" in sections:
+        errors = checker_errors(positions, LEVEL_NAMES)
+        report["checker_errors"] = errors
+        print(f"\nequity lost per checker decision against bgsage 2-ply ({errors['checker_plays']} checker plays):")
+        for name, figures in errors["per_level"].items():
+            print(f"{name:<14} noise {figures['noise']:.2f}: {figures['mean_loss'] * 1000:6.1f} thousandths",
+                  flush=True)
+        save()
+    if "time" not in sections:
+        args.levels = ""
     print(f"decision time over {len(positions)} positions ({report['positions']}), as one worker thinks "
           "(bgsage searches 2-ply and deeper with 2 threads):")
-    print(f"{'level':<14} {'median':>9} {'p99':>9} {'max':>9}  target")
-    for level in args.levels.split(","):
+    print(f"{'level':<14} {'median':>9} {'p99':>9} {'max':>9} {'CPU med':>9} {'CPU p99':>9}  target")
+    for level in filter(None, args.levels.split(",")):
         figures = time_decisions(level, positions)
         report["decision_time"][level] = figures
         target = TARGETS_P99.get(level)
         mark = "" if target is None else f"p99 <= {target} s: {'met' if figures['p99_s'] <= target else 'MISSED'}"
         print(f"{level:<14} {figures['median_s'] * 1000:>7.1f}ms {figures['p99_s'] * 1000:>7.1f}ms "
-              f"{figures['max_s'] * 1000:>7.1f}ms  {mark}", flush=True)
+              f"{figures['max_s'] * 1000:>7.1f}ms {figures['cpu_median_s'] * 1000:>7.1f}ms "
+              f"{figures['cpu_p99_s'] * 1000:>7.1f}ms  {mark}", flush=True)
 
     sizes = {"expert": args.expert_games, "world-class": args.world_class_games}
     report["versus"] = []
@@ -235,24 +341,24 @@ def main() -> None:
         print("\nlevel against the next weaker (money, Jacoby, cube; duplicate pairs), points per game, 95% CI:")
         for weak, strong in itertools.pairwise(LEVEL_NAMES):
             games = sizes.get(strong, args.games)
-            if games <= 0:
+            if games <= 0 or "ladder" not in sections or strong not in args.pairs.split(","):
                 continue
-            figures = versus(pool, strong, weak, games)
+            figures = versus(pool, strong, weak, games, progress=partial, first_seed=args.first_seed,
+                             every=args.save_every)
             report["versus"].append(figures)
-            print(f"{strong} vs {weak}: {figures['points_per_game']:+.3f} {ci_text(figures)} over "
-                  f"{figures['games']} games ({figures['seconds']:.0f} s)", flush=True)
-        if args.gnubg_games > 0:
-            figures = versus(pool, "world-class", "gnubg", args.gnubg_games)
+            print(versus_text(figures), flush=True)
+            save()
+        if args.gnubg_games > 0 and "gnubg" in sections:
+            figures = versus(pool, "world-class", "gnubg", args.gnubg_games, progress=partial,
+                             first_seed=args.first_seed, every=args.save_every)
             report["gnubg"] = figures
-            print(f"\nworld-class vs gnubg 0-ply (no cube, no Jacoby; duplicate pairs): "
-                  f"{figures['points_per_game']:+.3f} {ci_text(figures)} per game over {figures['games']} games",
-                  flush=True)
-        if args.random_games > 0:
+            print(f"\nno cube, no Jacoby; duplicate pairs: {versus_text(figures)}", flush=True)
+            save()
+        if args.random_games > 0 and "random" in sections:
             wins = sum(pool.map(random_game, ["expert"] * args.random_games, range(args.random_games)))
             report["expert_vs_random"] = {"games": args.random_games, "wins": wins}
             print(f"\nexpert against a uniform random player: won {wins} of {args.random_games}")
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(report, indent=2) + "\n")
+    save()
 
 
 if __name__ == "__main__":

@@ -9,10 +9,18 @@ about ten minutes on a 2-core machine.
 Targets (at 200 matches): p99 acknowledgement < 250 ms, p99 board < 600 ms, no interaction past 3 s, bot peak
 RSS < 300 MB; saturation >= 100 board updates per second.
 
+With `--computer-matches 50` (issue 16) every thinking run is made twice, side by side: without, then with 50
+more tables where a player plays the computer (`--computer-level`, default expert). Targets: the human tables'
+p99 acknowledgement and p99 board within 1.2x of the run without them, no interaction past 3 s; the memory of
+the computer's worker processes is reported. The option is general: any other load beside the human tables
+can be compared the same way.
+
 Prints a table and writes bench/results/load.json and load.md. Run:
     .venv/bin/python bench/load_bench.py                       # the default runs
     .venv/bin/python bench/load_bench.py --matches 200 --seconds 60 --no-saturation --output load-200
     .venv/bin/python bench/load_bench.py --matches 50 --saturation-only --profile /tmp/bot.txt   # py-spy
+    .venv/bin/python bench/load_bench.py --matches 200 --seconds 120 --no-saturation --computer-matches 50 \
+        --output load-computer
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ RESULTS = ROOT / "bench" / "results"
 TARGETS = {
     "at_200": {"ack_p99_ms": 250, "board_p99_ms": 600, "acks_past_3s_or_missing": 0, "bot_peak_pss_mb": 300},
     "saturation": {"board_updates_per_second": 100},
+    "beside_computer_matches": {"human_p99_ratio": 1.2, "acks_past_3s_or_missing": 0},
 }
 COLUMNS = (
     ("K", lambda s: s["matches"]),
@@ -115,6 +124,40 @@ def trace_table(path: Path) -> str:
     return "\n".join(lines)
 
 
+def computer_comparison(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> tuple[str, list[str]]:
+    """The human tables with and without the computer matches beside them: a table and the verdicts."""
+    lines = ["| K | computer matches | level | human ack p99 ms (without -> with) | human board p99 ms | "
+             "human picture p99 ms | >3s with | computer turns | computer turn p50/p99 ms | matches finished | "
+             "bot PSS peak MB (without -> with) | each computer worker's peak PSS MB | "
+             "each process's peak PSS MB (with) |",
+             "|" + "---|" * 13]
+    verdicts = []
+    goal = TARGETS["beside_computer_matches"]["human_p99_ratio"]
+    for without, with_ in pairs:
+        def change(key: str, other: str, without: dict[str, Any] = without, with_: dict[str, Any] = with_) -> str:
+            return f"{_ms(without[key]['p99'])} -> {_ms(with_[other]['p99'])}"
+
+        turns = with_["computer_turn_ms"]
+        lines.append(
+            f"| {without['matches']} | {with_['computer_matches']} | {with_['computer_level']} | "
+            f"{change('ack_ms', 'human_ack_ms')} | {change('board_ms', 'human_board_ms')} | "
+            f"{change('picture_ms', 'human_picture_ms')} | {with_['acks_past_3s_or_missing']} | "
+            f"{with_['computer_turns']} | {_ms(turns['p50'])}/{_ms(turns['p99'])} | "
+            f"{with_['computer_matches_finished']} | {without['bot_peak_pss_mb']} -> {with_['bot_peak_pss_mb']} | "
+            f"{', '.join(str(mb) for mb in with_['computer_worker_peak_pss_mb']) or '-'} | "
+            f"{', '.join(str(mb) for mb in with_['bot_process_peak_pss_mb'])} |")
+        for what, key, other in (("acknowledgement", "ack_ms", "human_ack_ms"),
+                                 ("board update", "picture_ms", "human_picture_ms")):
+            before, after = without[key]["p99"], with_[other]["p99"]
+            ratio = None if not before or after is None else round(after / before, 2)
+            verdicts.append(_verdict(f"human p99 {what} at K={without['matches']} with {with_['computer_matches']} "
+                                     f"computer matches, against without ({before} -> {after} ms)", ratio, "<=",
+                                     goal, "x"))
+        verdicts.append(_verdict(f"interactions past 3 s with {with_['computer_matches']} computer matches",
+                                 with_["acks_past_3s_or_missing"], "<=", 0, ""))
+    return "\n".join(lines), verdicts
+
+
 def _verdict(what: str, value: float | None, relation: str, goal: float, unit: str) -> str:
     met = value is not None and {"<": value < goal, "<=": value <= goal, ">=": value >= goal}[relation]
     return f"{'met ' if met else 'MISSED'}  {what}: {value} {unit} (target {relation} {goal} {unit})"
@@ -134,12 +177,25 @@ async def main() -> None:
     parser.add_argument("--trace", type=Path, help="timing probes in the bot during the last run, JSON to this file")
     parser.add_argument("--output", default="load", help="results name: bench/results/<output>.json and .md")
     parser.add_argument("--note", default="", help="what else the machine was doing, kept with the results")
+    parser.add_argument("--computer-matches", type=int, default=0,
+                        help="make every thinking run twice: without and with this many computer matches beside it")
+    parser.add_argument("--computer-level", default="expert")
+    parser.add_argument("--computer-workers", type=int, help="the bot's COMPUTER_WORKERS (default: its own)")
+    parser.add_argument("--repeats", type=int, default=1,
+                        help="with --computer-matches: pairs of runs per K, in alternating order (without-with, "
+                             "with-without, ...)")
     args = parser.parse_args()
 
     seconds = args.seconds if len(args.seconds) == len(args.matches) else [args.seconds[0]] * len(args.matches)
     configs = [] if args.saturation_only else [
         LoadConfig(matches=k, think=tuple(args.think), seconds=s) for k, s in zip(args.matches, seconds, strict=True)
     ]
+    if args.computer_matches:
+        beside = {"computer_matches": args.computer_matches, "computer_level": args.computer_level,
+                  "computer_workers": args.computer_workers}
+        # without, with; then with, without; ...: the machine's other load drifts, and the order alternates
+        configs = [each for config in configs for repeat in range(args.repeats)
+                   for each in ((config, dataclasses.replace(config, **beside))[:: 1 if repeat % 2 == 0 else -1])]
     if not args.no_saturation:
         configs.append(LoadConfig(matches=args.saturation_matches, think=(0.0, 0.0), seconds=args.saturation_seconds))
     if args.profile:
@@ -149,15 +205,24 @@ async def main() -> None:
 
     rows = []
     for config in configs:
-        print(f"running K={config.matches} think={config.think} for {config.seconds:g} s ...", flush=True)
+        beside = f" beside {config.computer_matches} computer matches" if config.computer_matches else ""
+        print(f"running K={config.matches}{beside} think={config.think} for {config.seconds:g} s ...", flush=True)
         result = await run_load(config)
         row = result.summary()
         rows.append(row)
         print(table([row]).splitlines()[-1], flush=True)
         for problem in row["first_errors"] + row["first_violations"]:
             print("   ", problem, flush=True)
-    verdicts = check_targets(rows)
-    text = table(rows) + "\n\n" + "\n".join(verdicts) + "\n\nAcknowledgement by interaction:\n" + kinds_table(rows)
+    verdicts = check_targets([row for row in rows if not row.get("computer_matches")])
+    text = table(rows)
+    if args.computer_matches:
+        thinking = [row for row in rows if row["think"] != "saturation"]
+        pairs = [(one, two) if not one.get("computer_matches") else (two, one)
+                 for one, two in zip(thinking[::2], thinking[1::2], strict=True)]
+        comparison, more = computer_comparison(pairs)
+        verdicts += more
+        text += "\n\nThe human tables without and with the computer matches beside them:\n" + comparison
+    text += "\n\n" + "\n".join(verdicts) + "\n\nAcknowledgement by interaction:\n" + kinds_table(rows)
     if args.trace:
         text += "\n\nInside the bot (timing probes, last run):\n" + trace_table(args.trace)
     if args.profile:

@@ -85,6 +85,7 @@ class ComputerSeat:
             return
         self._resumed = True
         await turns.pool.warm_up()  # load bgsage in the workers now, not on the first computer turn
+        log.info("Computer workers ready (process ids %s)", " ".join(map(str, turns.pool.worker_pids())))
         resumed = await turns.resume_all(self.bot.shard_set)  # its shards' guilds only (issue 19)
         if resumed:
             log.info("Resumed %d matches against the computer", len(resumed))

@@ -7,7 +7,7 @@ import discord
 
 from bot.computer.levels import LEVELS
 
-#: `beginner 1-ply ±0.2, ..., world-class 3-ply`: the levels, their depth and noise, for /bg help.
+#: `beginner 1-ply ±0.4, ..., world-class 3-ply`: the levels, their depth and noise, for /bg help.
 LEVEL_LINE = ", ".join(f"{level.name} {level.plies}-ply" + (f" ±{level.noise:g}" if level.noise else "")
                        for level in LEVELS)
 
@@ -26,7 +26,8 @@ revealed when the match ends: `/bg fairness` shows how to check every roll.
 
 **Play the computer**
 `/bg computer` (or `/bg challenge` naming the bot) starts at once. Levels: {LEVEL_LINE} \
-(search depth, ± noise).
+(search depth, ± noise on each play's equity; half of it on the cube). Expert is the plain net, \
+world-class looks two rolls deeper.
 
 **Your turn**
 Press **Roll**, or **Double** when you may (R6.1); if you cannot double, the dice are rolled for you (R9.4).

@@ -6,9 +6,14 @@ then clicks a random legal control (`choose` from the click-match test) and wait
 the bot has drawn the resulting board. A match that ends is followed by a new one at the same table until
 `seconds` have passed; then no new action starts and the run ends when the last one has been answered.
 
+With `computer_matches` (issue 16), that many more tables each have one player playing the computer
+(`/bg computer`, at `computer_level`) beside the K human tables: the player thinks and clicks the same way, the
+computer's turns come from the bot's worker processes. The human tables' figures are also kept on their own
+(`human_*`), so a run with computer matches compares with one without them.
+
 Measured: acknowledgement latency of every interaction (the stand-in's clock: dispatch to the callback), board
 latency of every click (dispatch to the redrawn board seen here), the bot process's CPU seconds and peak RSS
-(/proc), and the database size (file + WAL) per finished match.
+(/proc), the peak memory (PSS) of each of its processes, and the database size (file + WAL) per finished match.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -25,18 +31,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.load.process_stats import ProcessStats, read_stats, total_pss_bytes
+from bench.load.process_stats import ProcessStats, pss_by_process, read_stats, total_pss_bytes
 from bot.engine import Position, legal
 from bot.store.database import open_database
 from cogs.custom_ids import CHALLENGE_TEMPLATE, GAME_TEMPLATE
-from tests.e2e.table import labels, start_match
+from tests.e2e.table import Table, acknowledged_in_time, labels, start_match
 from tests.e2e.test_click_match import choose
+from tests.e2e.test_computer import addressed
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, running_standin
 from tests.support.discord_standin.launcher import ROOT, SITE_DIR
 from tests.support.discord_standin.model import Interaction
 
 LOAD_SITE = Path(__file__).resolve().parent / "site"  # timing probes, inert unless GAMMON_LOAD_TRACE is set
 ACK_LIMIT = 3.0  # Discord's deadline for the first answer to an interaction
+WORKERS_LOGGED = re.compile(r"Computer workers ready \(process ids ([0-9 ]+)\)")  # cogs/computer.py
 
 
 @dataclass(frozen=True)
@@ -49,6 +57,9 @@ class LoadConfig:
     profile: Path | None = None  # py-spy raw (collapsed stacks) output for the bot process, if given
     trace: Path | None = None  # timing probes inside the bot (bench/load/site), JSON written here at its exit
     workdir: Path | None = None
+    computer_matches: int = 0  # more tables, each a player against the computer, beside the K human ones
+    computer_level: str = "expert"
+    computer_workers: int | None = None  # the bot's COMPUTER_WORKERS; None keeps its default
 
 
 @dataclass
@@ -71,6 +82,16 @@ class LoadResult:
     harness_cpu_seconds: float = 0.0  # this process: the stand-in and the players
     peak_pss_bytes: int = 0  # sampled twice a second
     reference_ms: float = 0.0  # the machine's speed just before the run (reference_workload_ms)
+    human_boards: list[float] = field(default_factory=list)  # boards and pictures of the human tables alone
+    human_pictures: list[float] = field(default_factory=list)
+    computer_channels: set[int] = field(default_factory=set)
+    computer_boards: list[float] = field(default_factory=list)  # a click at a computer table to its board
+    computer_turns: list[float] = field(default_factory=list)  # a board asking the computer to its turn's board
+    computer_matches_started: int = 0
+    computer_matches_finished: int = 0
+    peak_pss_by_process: dict[int, int] = field(default_factory=dict)  # each bot process's peak, sampled
+    computer_worker_pids: list[int] = field(default_factory=list)  # as the bot logged them
+    acks_by_table: dict[str, list[float]] = field(default_factory=dict)  # "human" / "computer" tables
 
     def summary(self) -> dict[str, Any]:
         assert self.before is not None and self.after is not None
@@ -110,6 +131,31 @@ class LoadResult:
             "first_errors": self.errors[:5],
             "violations": len(self.violations),
             "first_violations": self.violations[:5],
+            **self.computer_summary(),
+        }
+
+    def computer_summary(self) -> dict[str, Any]:
+        """The human tables on their own and the computer tables, when the run had computer matches."""
+        if not self.config.computer_matches:
+            return {}
+        human_acks = self.acks_by_table.get("human", [])
+        peaks = sorted(self.peak_pss_by_process.values(), reverse=True)
+        workers = [self.peak_pss_by_process.get(pid, 0) for pid in self.computer_worker_pids]
+        return {
+            "computer_matches": self.config.computer_matches,
+            "computer_level": self.config.computer_level,
+            "human_ack_ms": percentiles(human_acks),
+            "human_acks_past_3s": sum(1 for seconds in human_acks if seconds > ACK_LIMIT),
+            "human_board_ms": percentiles(self.human_boards),
+            "human_picture_ms": percentiles(self.human_pictures),
+            "computer_table_ack_ms": percentiles(self.acks_by_table.get("computer", [])),
+            "computer_table_board_ms": percentiles(self.computer_boards),
+            "computer_turn_ms": percentiles(self.computer_turns),
+            "computer_turns": len(self.computer_turns),
+            "computer_matches_started": self.computer_matches_started,
+            "computer_matches_finished": self.computer_matches_finished,
+            "bot_process_peak_pss_mb": [round(peak / 2**20, 1) for peak in peaks],
+            "computer_worker_peak_pss_mb": [round(peak / 2**20, 1) for peak in workers],
         }
 
 
@@ -207,8 +253,10 @@ class Tables:
                     board = await table.click(player, label, timeout=30.0)
                     elapsed = time.monotonic() - started
                     self.result.boards.append(elapsed)
+                    self.result.human_boards.append(elapsed)
                     if board is not clicked or board.attachments[-1].id != picture:
                         self.result.pictures.append(elapsed)
+                        self.result.human_pictures.append(elapsed)
                     forget_pictures(clicked)
                     forget_pictures(board)
                 if table.to_act() is not None:
@@ -216,6 +264,41 @@ class Tables:
                 self.result.finished_matches += 1
             except (AssertionError, TimeoutError) as error:
                 self.result.errors.append(f"table {number}: {type(error).__name__}: {str(error)[:300]}")
+                return
+
+    async def play_computer(self, number: int) -> None:
+        """One player against the computer, match after match: clicks like the human tables, and the time from a
+        board that asks the computer to the board of its turn."""
+        rng = random.Random(self.rng.random())
+        channel = self.standin.add_channel(f"computer-{number}")
+        self.result.computer_channels.add(channel.id)
+        human = self.standin.add_user(f"c{number}")
+        human.channel = channel
+        computer = self.standin.bot_user.id
+        await self.think(rng)
+        while self.time_left():
+            try:
+                acknowledged_in_time(await human.slash("bg computer", level=self.config.computer_level,
+                                                       length=self.config.match_length))
+                table = Table(self.standin, channel, (human, human))
+                await table.next_board(timeout=60.0)
+                self.result.computer_matches_started += 1
+                while self.time_left() and (whose := addressed(table.game)) is not None:
+                    if whose == computer:
+                        asked = time.monotonic()
+                        await table.next_board(timeout=60.0)
+                        self.result.computer_turns.append(time.monotonic() - asked)
+                        continue
+                    await self.think(rng)
+                    clicked = table.game
+                    started = time.monotonic()
+                    await table.click(human, choose(rng, labels(clicked)), timeout=30.0)
+                    self.result.computer_boards.append(time.monotonic() - started)
+                if addressed(table.game) is not None:
+                    return  # time is up in the middle of a match
+                self.result.computer_matches_finished += 1
+            except (AssertionError, TimeoutError) as error:
+                self.result.errors.append(f"computer table {number}: {type(error).__name__}: {str(error)[:300]}")
                 return
 
 
@@ -226,6 +309,8 @@ async def run_load(config: LoadConfig) -> LoadResult:
     workdir = config.workdir or Path(tempfile.mkdtemp(prefix="gammon-load-"))
     async with running_standin() as standin:
         env = {"PYTHONPATH": os.pathsep.join([str(LOAD_SITE), str(SITE_DIR), str(ROOT)])}
+        if config.computer_workers is not None:
+            env["COMPUTER_WORKERS"] = str(config.computer_workers)
         if config.trace:
             env["GAMMON_LOAD_TRACE"] = str(config.trace)
         bot = BotProcess(standin, workdir, env=env)
@@ -240,7 +325,8 @@ async def run_load(config: LoadConfig) -> LoadResult:
         started = time.monotonic()
         tables.stop_at = started + config.seconds
         sampler = asyncio.create_task(sample_memory(pid, result))
-        await asyncio.gather(*(tables.play(number) for number in range(config.matches)))
+        await asyncio.gather(*(tables.play(number) for number in range(config.matches)),
+                             *(tables.play_computer(number) for number in range(config.computer_matches)))
         sampler.cancel()
         result.wall_seconds = time.monotonic() - started
         result.after = read_stats(pid)
@@ -253,9 +339,13 @@ async def run_load(config: LoadConfig) -> LoadResult:
         for interaction in interactions:
             if interaction.latency is not None:
                 result.acks_by_kind.setdefault(interaction_kind(interaction), []).append(interaction.latency)
+                table = "computer" if interaction.channel_id in result.computer_channels else "human"
+                result.acks_by_table.setdefault(table, []).append(interaction.latency)
         # no latency: never acknowledged, or acknowledged too late (the stand-in refused it, as Discord does)
         result.unacknowledged = sum(1 for i in interactions if i.latency is None)
         result.violations = [f"{v.rule}: {v.detail}"[:300] for v in standin.take_violations()]
+        logged = WORKERS_LOGGED.findall(bot.log(10**7))
+        result.computer_worker_pids = [int(pid) for pid in logged[-1].split()] if logged else []
         await bot.terminate(timeout=60.0)
         # the bot closes its database on SIGTERM, folding the WAL into the file: compared with a new database
         result.database_growth_bytes = database_bytes(bot.database_path) - await empty_database_bytes(workdir)
@@ -267,6 +357,8 @@ async def run_load(config: LoadConfig) -> LoadResult:
 async def sample_memory(pid: int, result: LoadResult) -> None:
     while True:
         result.peak_pss_bytes = max(result.peak_pss_bytes, total_pss_bytes(pid))
+        for each, pss in pss_by_process(pid).items():
+            result.peak_pss_by_process[each] = max(result.peak_pss_by_process.get(each, 0), pss)
         await asyncio.sleep(0.5)
 
 

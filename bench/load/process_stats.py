@@ -55,14 +55,19 @@ def read_stats(pid: int) -> ProcessStats:
 def total_pss_bytes(pid: int) -> int:
     """Proportional set size of the bot and its descendants now: shared pages (the drawing workers share the
     interpreter and libraries with their forkserver) are split between the processes instead of counted in each."""
-    total = 0
+    return sum(pss_by_process(pid).values())
+
+
+def pss_by_process(pid: int) -> dict[int, int]:
+    """The proportional set size of the bot and of each of its descendants now, by process id."""
+    found = {}
     for each in [pid, *descendants(pid)]:
         try:
             with open(f"/proc/{each}/smaps_rollup") as rollup:
                 for line in rollup:
                     if line.startswith("Pss:"):
-                        total += int(line.split()[1]) * 1024
+                        found[each] = int(line.split()[1]) * 1024
                         break
         except FileNotFoundError:
             continue
-    return total
+    return found

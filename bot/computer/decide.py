@@ -68,7 +68,12 @@ class _Chooser:
         self.rng = rng
 
     def noise(self) -> float:
+        """A checker play's error."""
         return self.rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0
+
+    def cube_noise(self) -> float:
+        """A cube equity's error (bot.computer.levels: half a checker play's)."""
+        return self.rng.gauss(0.0, self.level.cube_noise) if self.level.cube_noise else 0.0
 
     def cube_state(self, side: int, *, value: int | None = None, owner: int | str | None = "now") -> sage.CubeState:
         """The cube and score from `side`'s view (bgsage's CubeState)."""
@@ -112,7 +117,8 @@ class _Chooser:
             if resign is not None:
                 return resign
             if self.level.noise:
-                double = min(answer.double_take, answer.double_pass) + self.noise() > answer.no_double + self.noise()
+                double = (min(answer.double_take, answer.double_pass) + self.cube_noise()
+                          > answer.no_double + self.cube_noise())
             else:
                 double = answer.should_double
             return Double(self.me) if double else Roll(self.me)
@@ -155,7 +161,7 @@ class _Chooser:
         match = self.match
         doubler = 1 - self.me
         answer = sage.cube_action(self.level.plies, sage_board(match.game.position), self.cube_state(doubler))
-        noisy = answer.double_take + self.noise() <= answer.double_pass
+        noisy = answer.double_take + self.cube_noise() <= answer.double_pass
         take = noisy if self.level.noise else answer.should_take
         if not take:
             return Drop(self.me)
@@ -170,7 +176,7 @@ class _Chooser:
         cube = self.cube_state(self.me, value=offered, owner=1 - self.me)
         answer = sage.cube_action(self.level.plies, sage_board(match.game.position), cube)
         # Playing on is worth no_double per unit of the beavered cube; refusing loses half of it (R6.4).
-        return AcceptBeaver(self.me) if answer.no_double + self.noise() >= -0.5 else RefuseBeaver(self.me)
+        return AcceptBeaver(self.me) if answer.no_double + self.cube_noise() >= -0.5 else RefuseBeaver(self.me)
 
     def answer_resignation(self) -> Action:
         """Accept when playing on gains nothing: the points offered are at least what playing on is worth."""

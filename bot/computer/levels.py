@@ -2,10 +2,19 @@
 
 Plies follow bgsage's (and eXtreme Gammon's) numbering: 1-ply is the raw neural net (GNU Backgammon calls it
 0-ply), each further ply looks one roll deeper. Noise is the standard deviation of a normal error added to the
-equity of every candidate (checker plays and the cube alike, in units of the cube): a weak level still ranks
-plays by the net's judgement, only less sharply, so it picks among the better plays the way a weaker human
-does rather than at random. World-class ranks the checker plays at 2-ply and looks at the five best 3 plies
-deep (bot.computer.sage.deep_checker_play); its cube decisions are bgsage's 3-ply ones.
+equity of every candidate checker play (in units of the cube): a weak level still ranks plays by the net's
+judgement, only less sharply, so it picks among the better plays the way a weaker human does rather than at
+random. Its cube decisions carry half that noise: with the full amount, casual against beginner averaged 59
+points a game over a first 4 games (doubled and redoubled far past any human's cube), which no benchmark of
+a few hundred games can average.
+
+The ladder follows GNU Backgammon's own: expert is the clean net (gnubg's 0-ply "expert"), world-class looks two
+rolls deeper (gnubg's 2-ply "world class" = bgsage's 3-ply: checker plays ranked at 2-ply and the five best
+searched at 3-ply, bot.computer.sage.deep_checker_play; cube decisions at 3-ply). Below expert the noise doubles
+at every step, which about doubles the equity lost per checker decision (against bgsage's 2-ply ranking, over
+294 checker plays from real play, bench/bench_computer.py: expert 0.004, advanced 0.015, intermediate 0.033,
+casual 0.070, beginner 0.120 points); the earlier, closer levels (noise 0.2/0.1/0.05/0.015, expert 2-ply) made
+steps too small to show over 200 games.
 """
 
 from __future__ import annotations
@@ -17,7 +26,12 @@ from dataclasses import dataclass
 class Level:
     name: str
     plies: int  # 1 = the raw net
-    noise: float  # standard deviation of the error added to each equity
+    noise: float  # standard deviation of the error added to each checker play's equity
+
+    @property
+    def cube_noise(self) -> float:
+        """The standard deviation of the error on each cube equity (no double, take, pass): half the noise."""
+        return self.noise / 2
 
     @property
     def label(self) -> str:
@@ -31,11 +45,11 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("beginner", 1, 0.200),
-    Level("casual", 1, 0.100),
-    Level("intermediate", 1, 0.050),
-    Level("advanced", 1, 0.015),
-    Level("expert", 2, 0.0),
+    Level("beginner", 1, 0.40),
+    Level("casual", 1, 0.20),
+    Level("intermediate", 1, 0.10),
+    Level("advanced", 1, 0.05),
+    Level("expert", 1, 0.0),
     Level("world-class", 3, 0.0),
 )
 

@@ -20,7 +20,7 @@ except Exception as error:  # ImportError, or OSError when its compiled part can
     _IMPORT_ERROR = error
 
 #: Threads bgsage may use for one N-ply search. bgsage itself raises it to at least 2 for 2-ply and deeper
-#: (expert, world-class); the 1-ply levels use one core.
+#: (world-class); the 1-ply levels (beginner to expert) use one core.
 THREADS = int(os.environ.get("COMPUTER_THREADS", "1") or 1)
 
 NOT_AVAILABLE = "The computer opponent is not available on this server (its engine, bgsage, is not installed)."
