@@ -226,7 +226,8 @@ def figures_of(strong: str, weak: str, results: list[tuple[float, float]], start
             "luck_adjusted_points_per_game": adjusted,
             "luck_adjusted_ci95": [adjusted - adjusted_half, adjusted + adjusted_half] if known else None,
             "clearly_positive": known and adjusted - adjusted_half > 0,
-            "seconds": time.perf_counter() - started}
+            "seconds": time.perf_counter() - started,
+            "pairs": [list(result) for result in results]}  # (raw, luck-adjusted) per pair: runs can be pooled
 
 
 def ci_text(figures: dict[str, Any], key: str = "ci95") -> str:
