@@ -6,13 +6,13 @@ import hashlib
 import json
 import logging
 
-import aiosqlite
 import discord
 from discord.ext import commands
 
 from bot.ratings.hook import rate_finished_match
 from bot.service import GameService
 from bot.settings import Settings
+from bot.store import Database
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ _SYNC_KEY = "global_command_fingerprint"
 class GammonBot(commands.Bot):
     """The bot. It holds the settings, the open database and the game service the cogs act through."""
 
-    def __init__(self, settings: Settings, db: aiosqlite.Connection, service: GameService | None = None) -> None:
+    def __init__(self, settings: Settings, db: Database, service: GameService | None = None) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),  # no privileged intents
@@ -65,8 +65,7 @@ class GammonBot(commands.Bot):
             return
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
         fingerprint = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        async with self.db.execute("SELECT value FROM meta WHERE key = ?", (_SYNC_KEY,)) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone("SELECT value FROM meta WHERE key = ?", (_SYNC_KEY,))
         if row is not None and row[0] == fingerprint:
             log.info("Global commands unchanged; not syncing")
             return

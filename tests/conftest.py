@@ -1,13 +1,16 @@
 """Shared fixtures: the Discord stand-in (`standin`, `module_standin`, `shared_standin`), bot launchers, and a
-migrated database (`db`) with a test clock (`clock`) for the service-level tests of every package."""
+migrated database (`db`) with a test clock (`clock`) for the service-level tests of every package.
 
-from collections.abc import AsyncIterator
+`db` runs each test twice: on a SQLite file and on a fresh PostgreSQL database of the session's throwaway server
+(`postgres_server`, tests/support/postgres.py; issue 19).
+"""
+
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
-from bot.store import open_database
+from bot.store import Database, open_database
 from tests.service.conftest import FakeClock
 from tests.support.discord_standin.pytest_plugin import (  # noqa: F401  (fixtures and hook, used by name)
     gammon_bot,
@@ -18,12 +21,39 @@ from tests.support.discord_standin.pytest_plugin import (  # noqa: F401  (fixtur
     shared_standin,
     standin,
 )
+from tests.support.postgres import TestServer
+
+
+@pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestServer]:
+    """One throwaway PostgreSQL server for the session (per xdist worker), started on first use."""
+    server = TestServer(tmp_path_factory.mktemp("postgres"))
+    yield server
+    server.stop()
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
-    async with open_database(tmp_path / "gammon.db") as connection:
-        yield connection
+async def postgres_url(postgres_server: TestServer) -> AsyncIterator[str]:
+    """A fresh migrated PostgreSQL database, dropped after the test."""
+    url = await postgres_server.create_database()
+    yield url
+    await postgres_server.drop_database(url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
+    """A migrated database: a SQLite file, or a fresh PostgreSQL database dropped after the test."""
+    if request.param == "sqlite":
+        async with open_database(tmp_path / "gammon.db") as connection:
+            yield connection
+        return
+    server: TestServer = request.getfixturevalue("postgres_server")
+    url = await server.create_database()
+    try:
+        async with open_database(url) as connection:
+            yield connection
+    finally:
+        await server.drop_database(url)
 
 
 @pytest.fixture
