@@ -21,19 +21,19 @@ from tests.support.discord_standin.pytest_plugin import (  # noqa: F401  (fixtur
     shared_standin,
     standin,
 )
-from tests.support.postgres import TestServer
+from tests.support.postgres import ThrowawayPostgres
 
 
 @pytest.fixture(scope="session")
-def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestServer]:
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThrowawayPostgres]:
     """One throwaway PostgreSQL server for the session (per xdist worker), started on first use."""
-    server = TestServer(tmp_path_factory.mktemp("postgres"))
+    server = ThrowawayPostgres(tmp_path_factory.mktemp("postgres"))
     yield server
     server.stop()
 
 
 @pytest.fixture
-async def postgres_url(postgres_server: TestServer) -> AsyncIterator[str]:
+async def postgres_url(postgres_server: ThrowawayPostgres) -> AsyncIterator[str]:
     """A fresh migrated PostgreSQL database, dropped after the test."""
     url = await postgres_server.create_database()
     yield url
@@ -47,7 +47,7 @@ async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Da
         async with open_database(tmp_path / "gammon.db") as connection:
             yield connection
         return
-    server: TestServer = request.getfixturevalue("postgres_server")
+    server: ThrowawayPostgres = request.getfixturevalue("postgres_server")
     url = await server.create_database()
     try:
         async with open_database(url) as connection:

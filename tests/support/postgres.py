@@ -23,7 +23,7 @@ from bot.store.postgres import PostgresDatabase
 TEMPLATE = "gammon_template"
 
 
-class TestServer:
+class ThrowawayPostgres:
     """The session's server: fresh databases on demand, and a restart for the fault tests."""
 
     def __init__(self, folder: Path) -> None:
