@@ -77,14 +77,13 @@ class ThrowawayPostgres:
         finally:
             await admin.close()
 
-    def restart(self, *, down_seconds: float = 0.0) -> None:
-        """Stop the server (fast shutdown: every connection is cut), wait, and start it again."""
-        import time
-
+    def stop_server(self) -> None:
+        """Stop the server as a restart would (fast shutdown: every connection is cut); `start_server` again."""
         from pgserver._commands import pg_ctl
 
         pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self._server.pgdata, user=self._server.system_user, timeout=30)
-        time.sleep(down_seconds)
+
+    def start_server(self) -> None:
         self._server.ensure_postgres_running()
 
     def stop(self) -> None:
