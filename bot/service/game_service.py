@@ -297,6 +297,7 @@ class GameService:
         now = self._clock()
 
         async def write(connection: Connection) -> challenge_store.StoredChallenge:
+            await connection.lock("member", challenger.user_id)  # the limits below, across processes too
             thread = await player_store.guild_plays_in_threads(connection, guild_id) if in_thread is None else in_thread
             if not thread:
                 await _refuse_busy_channel(connection, channel_id)
@@ -376,6 +377,7 @@ class GameService:
         state = snapshot_text(match)
 
         async def write(connection: Connection) -> match_store.StoredMatch:
+            await connection.lock("challenge", challenge_id)  # one accept at a time, across processes too
             stored = await _acceptable_challenge(connection, challenge_id, user.user_id, now)
             await _refuse_busy_channel(connection, play_channel)
             await player_store.remember_player(connection, user.user_id, user.name, now)
@@ -397,7 +399,10 @@ class GameService:
                 )
             except IntegrityError:  # another process started a match in this channel just now
                 raise ServiceError("There is already a match in this channel.") from None
-            await challenge_store.close_challenge(connection, challenge_id, ChallengeStatus.ACCEPTED.value, match_id)
+            closed = await challenge_store.close_challenge(
+                connection, challenge_id, ChallengeStatus.ACCEPTED.value, match_id)
+            if closed is None:  # answered meanwhile: the match is not kept
+                raise ServiceError("This challenge was answered meanwhile.")
             row = await match_store.find_match(connection, match_id)
             assert row is not None
             return row
@@ -760,6 +765,7 @@ class GameService:
             events, state = list(match.last_events), snapshot_text(match)
 
             async def write(connection: Connection) -> tuple[str, match_store.StoredMatch | None]:
+                await connection.lock("match", match_id)  # both players' presses, one after the other
                 found = await match_store.find_rematch(connection, match_id)
                 if found is not None:
                     return "existing", found

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from functools import lru_cache
 from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 T = TypeVar("T")
 
 Dialect = Literal["sqlite", "postgresql"]
+LockScope = Literal["match", "challenge", "member", "tournament"]
 
 
 class Row(Protocol):
@@ -53,9 +55,17 @@ class Queries(Protocol):
 class Connection(Queries, Protocol):
     """The connection of one transaction (or one read)."""
 
-    async def lock_match(self, match_id: int) -> None:
-        """Hold the match's lock until the transaction ends, across processes: PostgreSQL takes an advisory
-        transaction lock; SQLite's `BEGIN IMMEDIATE` already holds the whole file's write lock."""
+    async def lock(self, scope: LockScope, key: int) -> None:
+        """Hold the lock of one match (challenge, member, tournament) until the transaction ends, across
+        processes: PostgreSQL takes an advisory transaction lock, so writes that read, check and then write one
+        thing queue as they do on SQLite, whose `BEGIN IMMEDIATE` holds the whole file's write lock. Take
+        them in the order match, then tournament (a finished match's hook advances its tournament)."""
+        ...
+
+    def savepoint(self) -> AbstractAsyncContextManager[None]:
+        """`async with connection.savepoint():` statements that may fail with an IntegrityError the caller
+        handles: their changes are undone and the transaction goes on (PostgreSQL would otherwise refuse every
+        later statement of a transaction in which one failed)."""
         ...
 
 

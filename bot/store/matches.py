@@ -105,7 +105,7 @@ async def _fetch_all(db: Queries, sql: str, parameters: Sequence[object]) -> lis
 
 
 async def insert_match(
-    connection: Queries,
+    connection: Connection,
     *,
     guild_id: int,
     channel_id: int,
@@ -126,6 +126,18 @@ async def insert_match(
     Raises bot.store.IntegrityError when the channel already has an active match, or `rematch_of` already has its
     rematch (unique indexes).
     """
+    async with connection.savepoint():  # the caller may handle a unique index's refusal and go on
+        return await _insert_match(
+            connection, guild_id, channel_id, parent_channel_id, player_ids, length, options_json, log_header,
+            state_json, now, clock, rematch_of, server_seed, seeds,
+        )
+
+
+async def _insert_match(
+    connection: Connection, guild_id: int, channel_id: int, parent_channel_id: int | None,
+    player_ids: tuple[int, int], length: int, options_json: str, log_header: str, state_json: str, now: float,
+    clock: str | None, rematch_of: int | None, server_seed: str | None, seeds: tuple[str, str],
+) -> int:
     row = await connection.fetchone(
         "INSERT INTO matches (guild_id, channel_id, parent_channel_id, player0_id, player1_id, length, options, "
         "log_header, status, created_at, last_action_at, turn_started_at, clock, rematch_of, server_seed, seed0, "
@@ -313,7 +325,7 @@ async def record_action(
     connection, inside the caller's transaction, under the match's lock (across processes on PostgreSQL): False
     (nothing written) if another version was stored meanwhile."""
     log_length = first_seq - 1 + len(entries)
-    await connection.lock_match(match_id)
+    await connection.lock("match", match_id)
     if await connection.execute(_UPDATE_SNAPSHOT, (log_length, state_json, match_id, expected_version)) != 1:
         return False
     await connection.executemany(_APPEND_LOG, _log_rows(match_id, first_seq, entries, user_id, now))

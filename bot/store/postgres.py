@@ -3,7 +3,8 @@
 Every write is one transaction on a pooled connection (READ COMMITTED). The optimistic version check (`UPDATE
 ... WHERE version = ?`) works as on SQLite: a second writer of the same snapshot row waits for the first one's
 commit, then finds the version changed and writes nothing. `lock_match` adds a transaction-scoped advisory lock,
-so the service's per-match lock holds across bot processes, not only between the tasks of one.
+so the service's per-match lock holds across bot processes, not only between the tasks of one (and the same for
+the other read-check-write steps: an accept, a member's new challenge, a tournament's changes).
 When the server goes away (a restart), the pool drops the broken connections and makes new ones at the next
 use; meanwhile every call raises StoreUnavailableError (the caller says "try again in a moment").
 """
@@ -17,7 +18,7 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.store.backend import Dialect, Row, Work, numbered_placeholders
+from bot.store.backend import Dialect, LockScope, Row, Work, numbered_placeholders
 from bot.store.errors import IntegrityError, StoreUnavailableError
 from bot.store.migrations import postgres_migrations
 
@@ -25,8 +26,9 @@ T = TypeVar("T")
 
 #: The advisory lock key migrations take, so that two processes starting at once migrate one after the other.
 _MIGRATION_LOCK = 0x6761_6D6D_6F6E  # "gammon"
-#: Match locks use the two-key form with this class, so that they never collide with other advisory locks.
-_MATCH_LOCK_CLASS = 1_936
+#: The first key of each scope's advisory locks (the second is the id), apart from any other advisory lock.
+_LOCK_CLASSES: dict[LockScope, int] = {"match": 1_936_001, "challenge": 1_936_002, "member": 1_936_003,
+                                       "tournament": 1_936_004}
 
 #: Errors that mean "the server is not there right now", as opposed to a bad statement.
 _UNAVAILABLE: tuple[type[BaseException], ...] = (
@@ -76,9 +78,16 @@ class PostgresConnection:
             rows: list[Row] = await self.raw.fetch(numbered_placeholders(sql), *parameters)
         return rows
 
-    async def lock_match(self, match_id: int) -> None:
+    async def lock(self, scope: LockScope, key: int) -> None:
+        with _translated():  # the two-key form: (scope, key folded to 32 bits)
+            await self.raw.execute("SELECT pg_advisory_xact_lock($1, $2)", _LOCK_CLASSES[scope],
+                                   (key % 2**32) - 2**31)
+
+    @asynccontextmanager
+    async def savepoint(self) -> AsyncIterator[None]:
         with _translated():
-            await self.raw.execute("SELECT pg_advisory_xact_lock($1, $2)", _MATCH_LOCK_CLASS, match_id % 2**31)
+            async with self.raw.transaction():  # nested inside the write's transaction: a savepoint
+                yield
 
 
 class _translated:

@@ -12,12 +12,13 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
-from collections.abc import Callable, Coroutine, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.store.backend import Dialect, Row, Work
+from bot.store.backend import Dialect, LockScope, Row, Work
 from bot.store.errors import IntegrityError
 from bot.store.migrations import sqlite_migrations
 
@@ -55,8 +56,19 @@ class SqliteConnection:
             rows: list[Row] = self.raw.execute(sql, parameters).fetchall()
         return rows
 
-    async def lock_match(self, match_id: int) -> None:
+    async def lock(self, scope: LockScope, key: int) -> None:
         """Nothing to do: `BEGIN IMMEDIATE` holds the file's write lock for the whole transaction."""
+
+    @asynccontextmanager
+    async def savepoint(self) -> AsyncIterator[None]:
+        self.raw.execute("SAVEPOINT store_savepoint")
+        try:
+            yield
+        except BaseException:
+            self.raw.execute("ROLLBACK TO store_savepoint")
+            self.raw.execute("RELEASE store_savepoint")
+            raise
+        self.raw.execute("RELEASE store_savepoint")
 
 
 class _integrity:

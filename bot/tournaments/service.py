@@ -378,6 +378,8 @@ class _NotToStart(ServiceError):
 
 
 async def _load(connection: Connection, tournament_id: int) -> Tournament:
+    """The tournament, locked until the end of the caller's write (across processes: a read-check-write step)."""
+    await connection.lock("tournament", tournament_id)
     tournament = await store.load(connection, tournament_id)
     if tournament is None:
         raise NotFoundError("This tournament does not exist (any more).")

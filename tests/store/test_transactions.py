@@ -46,12 +46,30 @@ async def test_any_exception_rolls_back_and_reaches_the_caller(db: Database) -> 
     assert await keys(db) == []
 
 
+async def test_a_refusal_inside_a_savepoint_leaves_the_transaction_usable(db: Database) -> None:
+    """How a unique index's refusal is handled mid-transaction (a rematch raced by another process)."""
+
+    async def work(connection: Connection) -> str:
+        await put(connection, "first")
+        try:
+            async with connection.savepoint():
+                await put(connection, "second")
+                await put(connection, "first")  # primary key clash: both statements of the savepoint undone
+        except IntegrityError:
+            pass
+        await put(connection, "third")
+        return "committed"
+
+    assert await db.write(work) == "committed"
+    assert await keys(db) == ["first", "third"]
+
+
 async def test_concurrent_writes_never_interleave(db: Database) -> None:
     """Each write reads the counter and stores it plus one: interleaved transactions would lose increments."""
     await db.execute("INSERT INTO meta (key, value) VALUES ('n', '0')")
 
     async def increment(connection: Connection) -> None:
-        await connection.lock_match(1)  # PostgreSQL: the per-match lock; SQLite holds the file's write lock
+        await connection.lock("match", 1)  # PostgreSQL: the per-match lock; SQLite holds the file's write lock
         row = await connection.fetchone("SELECT value FROM meta WHERE key = 'n'")
         assert row is not None
         await connection.execute("UPDATE meta SET value = ? WHERE key = 'n'", (str(int(row[0]) + 1),))
