@@ -5,6 +5,8 @@ migrated database (`db`) with a test clock (`clock`) for the service-level tests
 (`postgres_server`, tests/support/postgres.py; issue 19).
 """
 
+import shutil
+import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -25,19 +27,17 @@ from tests.support.postgres import ThrowawayPostgres
 
 
 @pytest.fixture(scope="session")
-def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThrowawayPostgres]:
-    """One throwaway PostgreSQL server for the session (per xdist worker), started on first use."""
-    server = ThrowawayPostgres(tmp_path_factory.mktemp("postgres"))
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-async def postgres_url(postgres_server: ThrowawayPostgres) -> AsyncIterator[str]:
-    """A fresh migrated PostgreSQL database, dropped after the test."""
-    url = await postgres_server.create_database()
-    yield url
-    await postgres_server.drop_database(url)
+def postgres_server() -> Iterator[ThrowawayPostgres]:
+    """One throwaway PostgreSQL server for the session (per xdist worker), started on first use. Its folder is
+    not under pytest's temporary root: any later pytest run sets that root back to mode 0700, and the server
+    (run as another user when the tests run as root) could no longer reach its own files."""
+    folder = Path(tempfile.mkdtemp(prefix="gammon-postgres-"))
+    server = ThrowawayPostgres(folder)
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -30,7 +30,11 @@ async def connect(target: Path | str) -> Database:
         from bot.store.postgres import PostgresDatabase
 
         postgres = PostgresDatabase(url)
-        await postgres.open()
+        try:
+            await postgres.open()
+        except BaseException:
+            await postgres.close()
+            raise
         database = postgres
     else:
         from bot.store.sqlite import SqliteDatabase
