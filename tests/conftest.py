@@ -40,6 +40,18 @@ def postgres_server() -> Iterator[ThrowawayPostgres]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+#: Test folders whose `db` runs on SQLite only: what they check does not depend on the database (the computer's
+#: play through the service, slow on either), and the whole suite must stay under 10 minutes on 2 cores.
+SQLITE_ONLY = (Path(__file__).parent / "computer",)
+
+
+@pytest.hookimpl(tryfirst=True)  # before the fixture's own params are applied
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "db" in metafunc.fixturenames and any(folder in metafunc.definition.path.parents for folder in SQLITE_ONLY):
+        # as a mark, which pytest applies instead of the fixture's params
+        metafunc.definition.add_marker(pytest.mark.parametrize("db", ["sqlite"], indirect=True))
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
     """A migrated database: a SQLite file, or a fresh PostgreSQL database dropped after the test."""
