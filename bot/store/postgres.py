@@ -30,6 +30,10 @@ _MIGRATION_LOCK = 0x6761_6D6D_6F6E  # "gammon"
 _LOCK_CLASSES: dict[LockScope, int] = {"match": 1_936_001, "challenge": 1_936_002, "member": 1_936_003,
                                        "tournament": 1_936_004}
 
+#: An unreachable server is reported after this long (a player is waiting), a stuck statement after that long.
+_CONNECT_SECONDS = 5.0
+_STATEMENT_SECONDS = 30.0
+
 #: Errors that mean "the server is not there right now", as opposed to a bad statement.
 _UNAVAILABLE: tuple[type[BaseException], ...] = (
     OSError,
@@ -121,7 +125,8 @@ class PostgresDatabase:
         """Create the pool (the server must be reachable now) and apply the migrations."""
         try:
             self._pool = await asyncpg.create_pool(
-                self._url, min_size=self._sizes[0], max_size=self._sizes[1], command_timeout=60
+                self._url, min_size=self._sizes[0], max_size=self._sizes[1], command_timeout=_STATEMENT_SECONDS,
+                timeout=_CONNECT_SECONDS,
             )
         except _UNAVAILABLE as error:
             raise StoreUnavailableError(f"PostgreSQL is not reachable: {error}") from error
