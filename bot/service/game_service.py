@@ -303,9 +303,8 @@ class GameService:
                 await _refuse_busy_channel(connection, channel_id)
             await _refuse_too_many_challenges(connection, challenger.user_id, opponent, now)
             chosen = await player_store.guild_clock(connection, guild_id) if clock is None else _stored_clock(clock)
-            for player in (challenger, opponent):
-                if player is not None:
-                    await player_store.remember_player(connection, player.user_id, player.name, now)
+            for player in _in_id_order(challenger, opponent):
+                await player_store.remember_player(connection, player.user_id, player.name, now)
             return await challenge_store.insert_challenge(
                 connection,
                 guild_id=guild_id,
@@ -1056,7 +1055,7 @@ class GameService:
         async def write(connection: Connection) -> match_store.StoredMatch:
             await _refuse_busy_channel(connection, channel_id)
             chosen = await player_store.guild_clock(connection, guild_id) if clock is None else _stored_clock(clock)
-            for player in players:
+            for player in _in_id_order(*players):
                 await player_store.remember_player(connection, player.user_id, player.name, now)
             try:
                 match_id = await match_store.insert_match(
@@ -1176,6 +1175,12 @@ REMATCH_SECONDS = 10 * 60
 def _stored_clock(clock: ClockPreset) -> str | None:
     """A preset as the database stores it: NULL for no clock."""
     return None if clock is ClockPreset.NONE else clock.value
+
+
+def _in_id_order(*players: PlayerRef | None) -> list[PlayerRef]:
+    """Players' rows are written in one order by every transaction, so that two of them (on PostgreSQL) never
+    wait for each other's row in opposite orders."""
+    return sorted((player for player in players if player is not None), key=lambda player: player.user_id)
 
 
 def _guild_settings(guild_id: int, stored: player_store.StoredGuildSettings | None) -> GuildSettings:
