@@ -33,6 +33,11 @@ class ThrowawayPostgres:
 
         folder.mkdir(parents=True, exist_ok=True)
         self._server: Any = pgserver.get_server(folder / "pgdata", cleanup_mode="stop")
+        # A throwaway server: no fsync (each CREATE DATABASE and the shutdown would wait for the disk). The tests
+        # kill bot processes, never this server, so what a commit acknowledged is still there for them.
+        for setting in ("fsync = off", "synchronous_commit = off", "full_page_writes = off"):
+            self._server.psql(f"ALTER SYSTEM SET {setting};")
+        self._server.psql("SELECT pg_reload_conf();")
         self._names = itertools.count(1)
         self._template_ready = False
 
@@ -87,6 +92,11 @@ class ThrowawayPostgres:
         self._server.ensure_postgres_running()
 
     def stop(self) -> None:
+        """Stop at once (no shutdown checkpoint: the folder is deleted next)."""
+        from pgserver._commands import pg_ctl
+
+        pg_ctl(["-w", "-m", "immediate", "stop"], pgdata=self._server.pgdata, user=self._server.system_user,
+               timeout=30)
         self._server.cleanup()
 
 
