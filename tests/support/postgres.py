@@ -84,7 +84,7 @@ class ThrowawayPostgres:
 
     def stop_server(self) -> None:
         """Stop the server as a restart would (fast shutdown: every connection is cut); `start_server` again."""
-        from pgserver._commands import pg_ctl
+        from pgserver import pg_ctl  # one of the commands pgserver exports
 
         pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self._server.pgdata, user=self._server.system_user, timeout=30)
 
@@ -93,7 +93,7 @@ class ThrowawayPostgres:
 
     def stop(self) -> None:
         """Stop at once (no shutdown checkpoint: the folder is deleted next)."""
-        from pgserver._commands import pg_ctl
+        from pgserver import pg_ctl  # one of the commands pgserver exports
 
         pg_ctl(["-w", "-m", "immediate", "stop"], pgdata=self._server.pgdata, user=self._server.system_user,
                timeout=30)
