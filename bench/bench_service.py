@@ -2,7 +2,7 @@
 
 Measured in one run, side by side, on a real SQLite file with the bot's pragmas (WAL, synchronous = FULL):
 - engine_apply: the engine alone applying the same kind of actions in memory (no storage): the floor of the logic;
-- sqlite_commit: aiosqlite alone doing the writes an action needs (BEGIN IMMEDIATE, snapshot UPDATE, log INSERT,
+- sqlite_commit: the store alone doing the writes an action needs (BEGIN IMMEDIATE, snapshot UPDATE, log INSERT,
   match row UPDATE, COMMIT): the floor of durable storage;
 - service_action: a full `GameService` call (load, check, apply, commit), with 1 and with 1,000 stored active
   matches, the matches picked at random;
@@ -30,15 +30,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import aiosqlite  # noqa: E402
-
 from bot.engine.actions import Action, Confirm, Double, Drop, MoveChecker, Roll, Take  # noqa: E402
 from bot.engine.match import Match  # noqa: E402
 from bot.engine.options import MatchOptions  # noqa: E402
 from bot.service import GameService, MatchRecord, MatchUpdate, PlayerRef  # noqa: E402
 from bot.service.check import check_database  # noqa: E402
-from bot.store import open_database  # noqa: E402
-from bot.store.transaction import transaction  # noqa: E402
+from bot.store import Connection, Database, open_database  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "service.json"
 TARGET_MS = 5.0
@@ -112,7 +109,7 @@ async def bench_engine(count: int) -> list[float]:
     return samples
 
 
-async def bench_sqlite(db: aiosqlite.Connection, count: int) -> list[float]:
+async def bench_sqlite(db: Database, count: int) -> list[float]:
     """The writes of one action with nothing else: the storage floor at the same durability."""
     record = await start(GameService(db, dice=SeededDice(3)), 900_000, 5)
     seq_rows = list(await db.execute_fetchall("SELECT log_length, state FROM match_snapshots WHERE match_id = ?",
@@ -120,22 +117,25 @@ async def bench_sqlite(db: aiosqlite.Connection, count: int) -> list[float]:
     seq, state = int(seq_rows[0][0]), str(seq_rows[0][1])
     samples = []
     for version in range(count):
+
+        async def write(c: Connection, version: int = version, seq: int = seq) -> None:
+            await c.execute("UPDATE match_snapshots SET version = version + 1, log_length = ?, state = ? "
+                            "WHERE match_id = ? AND version = ?", (seq + 1, state, record.id, version))
+            await c.execute("INSERT INTO match_actions (match_id, seq, entry, user_id, created_at) "
+                            "VALUES (?, ?, ?, ?, ?)", (record.id, seq + 1, '{"type":"roll","player":0,"dice":[3,1]}',
+                                                       1, time.time()))
+            await c.execute("UPDATE matches SET last_action_at = ?, turn_started_at = ?, reminded = 0 WHERE id = ?",
+                            (time.time(), time.time(), record.id))
+
         began = time.perf_counter()
-        async with transaction(db):
-            await db.execute("UPDATE match_snapshots SET version = version + 1, log_length = ?, state = ? "
-                             "WHERE match_id = ? AND version = ?", (seq + 1, state, record.id, version))
-            await db.execute("INSERT INTO match_actions (match_id, seq, entry, user_id, created_at) "
-                             "VALUES (?, ?, ?, ?, ?)", (record.id, seq + 1, '{"type":"roll","player":0,"dice":[3,1]}',
-                                                        1, time.time()))
-            await db.execute("UPDATE matches SET last_action_at = ?, turn_started_at = ?, reminded = 0 WHERE id = ?",
-                             (time.time(), time.time(), record.id))
+        await db.write(write)
         samples.append(time.perf_counter() - began)
         seq += 1
     return samples
 
 
 async def bench_service(
-    db: aiosqlite.Connection, stored_matches: int, count: int, first_channel: int
+    db: Database, stored_matches: int, count: int, first_channel: int
 ) -> dict[str, list[float]]:
     service = GameService(db, dice=SeededDice(stored_matches))
     records = [await start(service, first_channel + i, 25) for i in range(stored_matches)]
@@ -167,7 +167,7 @@ async def bench_service(
 
 async def bench_size(path: Path, matches: int) -> dict[str, float]:
     async with open_database(path) as db:
-        await db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")  # rows read: see single_trip_transaction
+        await db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")  # its rows read
         before = path.stat().st_size
         service = GameService(db, dice=SeededDice(11))
         rng = random.Random(11)
@@ -177,7 +177,7 @@ async def bench_size(path: Path, matches: int) -> dict[str, float]:
             while not record.match.finished:
                 record = (await service_action(service, record, rng)).record
                 actions += 1
-        await db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")  # rows read: see single_trip_transaction
+        await db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")  # its rows read
         after = path.stat().st_size
         rows = list(await db.execute_fetchall("SELECT SUM(LENGTH(entry)) FROM match_actions"))
         report = await check_database(db)

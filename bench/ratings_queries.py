@@ -17,11 +17,8 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import aiosqlite
-
 from bot.ratings.store import leaderboard_page, player_stats
-from bot.store import open_database
-from bot.store.transaction import transaction
+from bot.store import Connection, Database, open_database
 
 GUILD = 1
 PLAYERS = 5_000
@@ -30,9 +27,10 @@ RUNS = 30
 RESULTS = Path(__file__).with_name("results") / "ratings_queries.json"
 
 
-async def populate(db: aiosqlite.Connection) -> None:
+async def populate(db: Database) -> None:
     rng = random.Random(1)
-    async with transaction(db):
+
+    async def write(db: Connection) -> None:
         await db.executemany(
             "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, 0)",
             [(user, f"Player {user}") for user in range(1, PLAYERS + 1)],
@@ -57,18 +55,19 @@ async def populate(db: aiosqlite.Connection) -> None:
             rows,
         )
 
+    await db.write(write)
 
-async def reference_page(db: aiosqlite.Connection, page: int, caller: int) -> tuple[list[tuple[int, int]], int]:
+
+async def reference_page(db: Database, page: int, caller: int) -> tuple[list[tuple[int, int]], int]:
     """The same page and caller's rank with a RANK() window over the whole guild."""
     sql = (
         "SELECT user_id, rnk FROM (SELECT r.user_id, RANK() OVER (ORDER BY r.rating DESC) AS rnk, "
         "ROW_NUMBER() OVER (ORDER BY r.rating DESC, r.user_id) AS pos FROM ratings r "
         "JOIN players p ON p.user_id = r.user_id WHERE r.guild_id = ?)"
     )
-    async with db.execute(sql + " WHERE pos > ? AND pos <= ? ORDER BY pos", (GUILD, page * 10, page * 10 + 10)) as c:
-        rows = [(int(r[0]), int(r[1])) for r in await c.fetchall()]
-    async with db.execute(sql + " WHERE user_id = ?", (GUILD, caller)) as c:
-        row = await c.fetchone()
+    found = await db.fetchall(sql + " WHERE pos > ? AND pos <= ? ORDER BY pos", (GUILD, page * 10, page * 10 + 10))
+    rows = [(int(r[0]), int(r[1])) for r in found]
+    row = await db.fetchone(sql + " WHERE user_id = ?", (GUILD, caller))
     assert row is not None
     return rows, int(row[1])
 

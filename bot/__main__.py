@@ -18,7 +18,7 @@ log = logging.getLogger("bot")
 
 async def run(settings: Settings, token: str) -> int:
     """Run until Discord disconnects us for good, Ctrl-C or SIGTERM. Returns the process exit status."""
-    async with open_database(settings.database_path) as db, GammonBot(settings, db) as bot:
+    async with open_database(settings.database()) as db, GammonBot(settings, db) as bot:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, lambda: asyncio.create_task(bot.close()))

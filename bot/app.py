@@ -11,7 +11,6 @@ import hashlib
 import json
 import logging
 
-import aiosqlite
 import discord
 from discord.ext import commands
 
@@ -19,6 +18,7 @@ from bot.ratings.hook import rate_finished_match
 from bot.service import GameService
 from bot.settings import Settings
 from bot.sharding import ShardSet
+from bot.store import Database
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,7 @@ _SYNC_KEY = "global_command_fingerprint"
 class GammonBot(commands.AutoShardedBot):
     """The bot. It holds the settings, the open database and the game service the cogs act through."""
 
-    def __init__(self, settings: Settings, db: aiosqlite.Connection, service: GameService | None = None) -> None:
+    def __init__(self, settings: Settings, db: Database, service: GameService | None = None) -> None:
         shards = settings.shards()
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -77,8 +77,7 @@ class GammonBot(commands.AutoShardedBot):
             return
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
         fingerprint = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        async with self.db.execute("SELECT value FROM meta WHERE key = ?", (_SYNC_KEY,)) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone("SELECT value FROM meta WHERE key = ?", (_SYNC_KEY,))
         if row is not None and row[0] == fingerprint:
             log.info("Global commands unchanged; not syncing")
             return

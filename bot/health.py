@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sqlite3
 import sys
 import time
@@ -19,6 +18,7 @@ from pathlib import Path
 
 from bot.settings import Settings, SettingsError
 from bot.sharding import heartbeat_key
+from bot.store.database import is_postgres, sqlite_path
 
 #: A heartbeat older than this means the bot is not running (it beats every 2 s; restarts take a few).
 DEFAULT_MAX_AGE_SECONDS = 30.0
@@ -56,11 +56,11 @@ async def read_postgres_heartbeat(url: str, key: str) -> float | None:
 
 
 def last_heartbeat(settings: Settings, key: str) -> float | None:
-    url = os.environ.get("DATABASE_URL", "").strip()
-    if url.startswith(("postgresql://", "postgres://")):
-        return asyncio.run(read_postgres_heartbeat(url, key))
-    path = Path(url.removeprefix("sqlite:///")) if url.startswith("sqlite:///") else settings.database_path
-    return read_sqlite_heartbeat(path, key)
+    """Read straight from the database the bot uses (DATABASE_URL or DATABASE_PATH), without migrating it."""
+    target = settings.database()
+    if is_postgres(target):
+        return asyncio.run(read_postgres_heartbeat(target, key))
+    return read_sqlite_heartbeat(sqlite_path(target), key)
 
 
 def check(settings: Settings, max_age: float, now: float | None = None) -> str:

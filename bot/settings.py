@@ -36,6 +36,8 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr = SecretStr("")
     database_path: Path = Path("data/gammon.db")
+    #: `sqlite:///data/gammon.db` or `postgresql://user:password@host/db` (issue 19); wins over DATABASE_PATH.
+    database_url: str | None = None
     dev_guild_id: int | None = Field(default=None, gt=0)
     log_level: LogLevel = "INFO"
     #: Worker processes for the computer opponent's thinking (issue 16); each takes up to one core while it thinks.
@@ -72,6 +74,21 @@ class Settings(BaseSettings):
         if not self.shard_ids:
             return ShardSet(self.shard_count)
         return ShardSet(self.shard_count, frozenset(parse_shard_ids(self.shard_ids, self.shard_count)))
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _blank_url_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("sqlite:///", "postgresql://", "postgres://")):
+            raise ValueError("must start with sqlite:/// or postgresql://")
+        return value
+
+    def database(self) -> str:
+        """Where the data lives: DATABASE_URL when set, else the SQLite file DATABASE_PATH."""
+        return self.database_url or str(self.database_path)
 
     @field_validator("log_level", mode="before")
     @classmethod

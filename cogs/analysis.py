@@ -23,7 +23,6 @@ from bot.analysis.jobs import AnalysisJobs
 from bot.computer import sage
 from bot.service import MatchStatus
 from bot.store import analysis as analysis_store
-from bot.store.transaction import on_connection_thread, transaction
 from cogs.errors import UserFacingError, report_error
 from cogs.event_text import escape_name
 from cogs.export import chosen_match, describe
@@ -139,7 +138,7 @@ class AnalysisDesk:
     async def resume(self) -> None:
         await self.bot.wait_until_ready()
         try:
-            count = await self.jobs.resume()
+            count = await self.jobs.resume(self.bot.shard_set)  # its shards' guilds only (issue 19)
         except Exception:
             log.exception("Resuming the analyses failed")
             return
@@ -176,9 +175,8 @@ class AnalysisDesk:
         """The server's automatic analysis length; set first when `length` is given."""
         db = self.bot.service.db
         if length is not None:
-            async with transaction(db):
-                await on_connection_thread(db, lambda c: analysis_store.set_auto_length(c, guild_id, length))
-        return await on_connection_thread(db, lambda c: analysis_store.auto_length(c, guild_id))
+            await db.write(lambda c: analysis_store.set_auto_length(c, guild_id, length))
+        return await db.read(lambda c: analysis_store.auto_length(c, guild_id))
 
     # --- the messages --------------------------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.engine.errors import IllegalPlayError, InvalidPlayError
 from bot.service import ServiceError
 from bot.service.errors import ChallengeLimitError
+from bot.store import StoreUnavailableError
 from cogs.event_text import escape_text, quoted, shortened
 from cogs.repairs import BoardNotShown
 
@@ -38,12 +39,20 @@ def apology(interaction_id: int) -> str:
     )
 
 
+#: The answer while the database cannot be reached (PostgreSQL restarting, issue 19): the pool reconnects by itself.
+STORE_UNAVAILABLE = ("The game's database cannot be reached just now (it may be restarting). Try again in a "
+                     "moment.")
+
+
 def player_message(error: BaseException) -> str | None:
     """The private message for a player's mistake, or None when the error is a bug."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError) and error.__cause__:
         error = error.__cause__
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, StoreUnavailableError):
+        log.warning("The database is unreachable: %s", error)
+        return STORE_UNAVAILABLE
     if isinstance(error, BoardNotShown):  # stored, only not shown yet: "nothing was changed" would be false
         return error.player_text()
     if isinstance(error, ChallengeLimitError):

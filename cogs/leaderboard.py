@@ -14,7 +14,6 @@ import io
 import re
 from typing import Any
 
-import aiosqlite
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -23,6 +22,7 @@ from bot.analysis.figures import pr_trend
 from bot.analysis.jobs import prs_of_matches, recent_prs
 from bot.ratings import store
 from bot.ratings.records import HistoryEntry, LadderEntry, LeaderboardPage, PlayerStats
+from bot.store import Database
 from cogs.computer import computer_record_lines
 from cogs.dice_stats import dice_command
 from cogs.errors import UserFacingError, report_error
@@ -130,10 +130,10 @@ def history_line(guild_id: int, entry: HistoryEntry) -> str:
 # --- Discord -------------------------------------------------------------------------------------------------
 
 
-def _db(interaction: discord.Interaction[Any]) -> aiosqlite.Connection:
+def _db(interaction: discord.Interaction[Any]) -> Database:
     """The bot's database connection (GammonBot.db)."""
     db = getattr(interaction.client, "db", None)
-    if not isinstance(db, aiosqlite.Connection):
+    if not isinstance(db, Database):
         raise UserFacingError("The bot is still starting; try again in a moment.")
     return db
 

@@ -1,13 +1,18 @@
 """Shared fixtures: the Discord stand-in (`standin`, `module_standin`, `shared_standin`), bot launchers, and a
-migrated database (`db`) with a test clock (`clock`) for the service-level tests of every package."""
+migrated database (`db`) with a test clock (`clock`) for the service-level tests of every package.
 
-from collections.abc import AsyncIterator
+`db` runs each test twice: on a SQLite file and on a fresh PostgreSQL database of the session's throwaway server
+(`postgres_server`, tests/support/postgres.py; issue 19).
+"""
+
+import shutil
+import tempfile
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
-from bot.store import open_database
+from bot.store import Database, open_database
 from tests.service.conftest import FakeClock
 from tests.support.discord_standin.pytest_plugin import (  # noqa: F401  (fixtures and hook, used by name)
     gammon_bot,
@@ -18,12 +23,49 @@ from tests.support.discord_standin.pytest_plugin import (  # noqa: F401  (fixtur
     shared_standin,
     standin,
 )
+from tests.support.postgres import ThrowawayPostgres
 
 
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
-    async with open_database(tmp_path / "gammon.db") as connection:
-        yield connection
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[ThrowawayPostgres]:
+    """One throwaway PostgreSQL server for the session (per xdist worker), started on first use. Its folder is
+    not under pytest's temporary root: any later pytest run sets that root back to mode 0700, and the server
+    (run as another user when the tests run as root) could no longer reach its own files."""
+    folder = Path(tempfile.mkdtemp(prefix="gammon-postgres-"))
+    server = ThrowawayPostgres(folder)
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+#: Test folders whose `db` runs on SQLite only: what they check does not depend on the database (the computer's
+#: play through the service, slow on either), and the whole suite must stay under 10 minutes on 2 cores.
+SQLITE_ONLY = (Path(__file__).parent / "computer",)
+
+
+@pytest.hookimpl(tryfirst=True)  # before the fixture's own params are applied
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "db" in metafunc.fixturenames and any(folder in metafunc.definition.path.parents for folder in SQLITE_ONLY):
+        # as a mark, which pytest applies instead of the fixture's params
+        metafunc.definition.add_marker(pytest.mark.parametrize("db", ["sqlite"], indirect=True))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
+    """A migrated database: a SQLite file, or a fresh PostgreSQL database dropped after the test."""
+    if request.param == "sqlite":
+        async with open_database(tmp_path / "gammon.db") as connection:
+            yield connection
+        return
+    server: ThrowawayPostgres = request.getfixturevalue("postgres_server")
+    url = await server.create_database()
+    try:
+        async with open_database(url) as connection:
+            yield connection
+    finally:
+        await server.drop_database(url)
 
 
 @pytest.fixture

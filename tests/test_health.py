@@ -1,16 +1,18 @@
-"""`python -m bot.health` (issue 19): healthy only while this process's heartbeat in the database is fresh."""
+"""`python -m bot.health` (issue 19): healthy only while this process's heartbeat in the database is fresh, on
+either backend (the check reads the database named by the bot's own settings)."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.health import Unhealthy, check, main
 from bot.service import GameService
 from bot.settings import Settings
 from bot.sharding import ShardSet
+from bot.store import Database
 from tests.service.conftest import FakeClock
 
 SHARD_1 = ShardSet(2, frozenset({1}))
@@ -25,29 +27,36 @@ def env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     return tmp_path / "gammon.db"
 
 
+async def checked(settings: Settings, now: float) -> str:
+    """`check` as the command runs it: in a thread, with no event loop of its own running (asyncio.run)."""
+    return await asyncio.to_thread(check, settings, 30, now)
+
+
 async def test_fresh_heartbeat_is_healthy_and_a_stale_one_is_not(
-    env: Path, db: aiosqlite.Connection, clock: FakeClock
+    env: Path, db: Database, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("DATABASE_URL", db.url)
     settings = Settings.load(env_file=None)
     with pytest.raises(Unhealthy, match="not recorded a heartbeat yet"):
-        check(settings, 30, now=clock.now)
+        await checked(settings, clock.now)
     await GameService(db, clock=clock).heartbeat()
-    assert check(settings, 30, now=clock.now + 5).startswith("up: all shards")
+    assert (await checked(settings, clock.now + 5)).startswith("up: all shards")
     with pytest.raises(Unhealthy, match="31 s ago"):
-        check(settings, 30, now=clock.now + 31)
+        await checked(settings, clock.now + 31)
 
 
 async def test_a_sharded_process_is_judged_by_its_own_heartbeat(
-    env: Path, db: aiosqlite.Connection, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+    env: Path, db: Database, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await GameService(db, clock=clock).heartbeat()  # another process (all shards) beats ...
+    monkeypatch.setenv("DATABASE_URL", db.url)
     monkeypatch.setenv("SHARD_COUNT", "2")
     monkeypatch.setenv("SHARD_IDS", "1")
     settings = Settings.load(env_file=None)
     with pytest.raises(Unhealthy, match=r"shard 1 of 2\) has not recorded"):  # ... not this one
-        check(settings, 30, now=clock.now)
+        await checked(settings, clock.now)
     await GameService(db, clock=clock).heartbeat(SHARD_1)
-    assert check(settings, 30, now=clock.now + 1) == "up: shard 1 of 2, heartbeat 1.0 s ago"
+    assert await checked(settings, clock.now + 1) == "up: shard 1 of 2, heartbeat 1.0 s ago"
 
 
 def test_the_command_exits_1_with_the_reason(

@@ -313,6 +313,8 @@ async def run_load(config: LoadConfig) -> LoadResult:
             env["COMPUTER_WORKERS"] = str(config.computer_workers)
         if config.trace:
             env["GAMMON_LOAD_TRACE"] = str(config.trace)
+        if url := os.environ.get("GAMMON_LOAD_DATABASE_URL"):  # issue 19: the bot on PostgreSQL (an empty database)
+            env["DATABASE_URL"] = url
         bot = BotProcess(standin, workdir, env=env)
         await bot.start()
         await bot.wait_ready(timeout=60.0)

@@ -18,8 +18,6 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import aiosqlite
-
 from bot.analysis.evaluate import DEFAULT_LEVEL, analyse
 from bot.analysis.figures import player_figures
 from bot.analysis.result import MatchAnalysis
@@ -27,8 +25,9 @@ from bot.computer import sage
 from bot.computer.pool import ComputerPool
 from bot.engine.match_log import MatchLog
 from bot.service import GameService, MatchRecord, MatchStatus
+from bot.sharding import ShardSet
 from bot.store import analysis as analysis_store
-from bot.store.transaction import on_connection_thread, transaction
+from bot.store.backend import Connection, Database
 
 log = logging.getLogger(__name__)
 
@@ -85,36 +84,30 @@ class AnalysisJobs:
                     os.kill(pid, signal.SIGKILL)
             self._pool.close()
 
-    async def _db(self, work: Callable[[Any], Any]) -> Any:
-        return await on_connection_thread(self.service.db, work)
-
     # --- asking ---------------------------------------------------------------------------------------------------
 
-    async def on_match_finished(self, db: aiosqlite.Connection, record: MatchRecord) -> None:
+    async def on_match_finished(self, connection: Connection, record: MatchRecord) -> Callable[[], None] | None:
         """The game service's match-finished hook: inside the transaction that stores the result, a pending
         analysis for a finished match of at most the server's automatic length; it runs once that commits."""
         match = record.match
         if not sage.available() or match.aborted or not match.options.length:
-            return
-        length = match.options.length
+            return None
+        if not 0 < match.options.length <= await analysis_store.auto_length(connection, record.guild_id):
+            return None
+        await analysis_store.request(connection, record.id, self.level, record.channel_id, self.service.now())
 
-        def write(connection: Any) -> bool:
-            if not 0 < length <= analysis_store.auto_length(connection, record.guild_id):
-                return False
-            analysis_store.request(connection, record.id, self.level, record.channel_id, self.service.now())
-            return True
+        def start() -> None:  # once the match's end is committed
+            self._start(record.id, True)
 
-        if await on_connection_thread(db, write):
-            asyncio.get_running_loop().call_soon(self._start, record.id, True)
+        return start
 
     async def request(self, match_id: int, channel_id: int) -> analysis_store.StoredAnalysis:
         """A pending row for the match unless it has one (a finished one is returned as it is)."""
-        async with transaction(self.service.db):
-            return await self._db(lambda c: analysis_store.request(c, match_id, self.level, channel_id,  # type: ignore[no-any-return]
-                                                                   self.service.now()))
+        return await self.service.db.write(
+            lambda c: analysis_store.request(c, match_id, self.level, channel_id, self.service.now()))
 
     async def stored(self, match_id: int) -> analysis_store.StoredAnalysis | None:
-        return await self._db(lambda c: analysis_store.load(c, match_id))  # type: ignore[no-any-return]
+        return await self.service.db.read(lambda c: analysis_store.load(c, match_id))
 
     async def result(self, match_id: int, channel_id: int) -> MatchAnalysis | None:
         """The match's analysis: the stored one, else computed now (the caller posts it). None if it failed."""
@@ -124,12 +117,13 @@ class AnalysisJobs:
         return await self._start(match_id, False)
 
     async def mark_posted(self, match_id: int) -> None:
-        async with transaction(self.service.db):
-            await self._db(lambda c: analysis_store.mark_posted(c, match_id))
+        await self.service.db.write(lambda c: analysis_store.mark_posted(c, match_id))
 
-    async def resume(self) -> int:
-        """After a restart: run every pending analysis, post every finished one that was not. Returns how many."""
-        unfinished: list[analysis_store.StoredAnalysis] = await self._db(analysis_store.unfinished)
+    async def resume(self, guilds: ShardSet | None = None) -> int:
+        """After a restart: run every pending analysis, post every finished one that was not. Returns how many.
+        `guilds`: only those of the guilds this process's shards serve (issue 19)."""
+        unfinished = [stored for stored, guild_id in await self.service.db.read(analysis_store.unfinished)
+                      if guilds is None or guilds.serves(guild_id)]
         for stored in unfinished:
             if stored.status == "pending":
                 self._start(stored.match_id, True)
@@ -171,13 +165,11 @@ class AnalysisJobs:
             answer = await self.pool().run(record.match.log.to_json(), stored.level)
         except Exception:
             log.exception("The analysis of match #%d failed", match_id)
-            async with transaction(self.service.db):
-                await self._db(lambda c: analysis_store.fail(c, match_id, self.service.now()))
+            await self.service.db.write(lambda c: analysis_store.fail(c, match_id, self.service.now()))
             return None
         analysis = MatchAnalysis.from_json(answer["analysis"])
-        async with transaction(self.service.db):
-            finished = await self._db(lambda c: analysis_store.finish(c, match_id, answer["analysis"], prs(analysis),
-                                                                      self.service.now()))
+        finished = await self.service.db.write(
+            lambda c: analysis_store.finish(c, match_id, answer["analysis"], prs(analysis), self.service.now()))
         if not finished:  # the request was rolled back meanwhile
             return None
         log.info("Match #%d analysed in %.1f s (%d decisions)", match_id, time.monotonic() - started,
@@ -215,11 +207,11 @@ class AnalysisJobs:
 RECENT = 10
 
 
-async def recent_prs(db: aiosqlite.Connection, user_id: int, guild_id: int) -> list[float]:
+async def recent_prs(db: Database, user_id: int, guild_id: int) -> list[float]:
     """The player's PR in their last RECENT analysed matches of the server, newest first."""
-    found = await on_connection_thread(db, lambda c: analysis_store.recent_prs(c, user_id, guild_id, RECENT))
+    found = await db.read(lambda c: analysis_store.recent_prs(c, user_id, guild_id, RECENT))
     return [entry.pr for entry in found]
 
 
-async def prs_of_matches(db: aiosqlite.Connection, user_id: int, match_ids: list[int]) -> dict[int, float]:
-    return await on_connection_thread(db, lambda c: analysis_store.prs_of_matches(c, user_id, match_ids))
+async def prs_of_matches(db: Database, user_id: int, match_ids: list[int]) -> dict[int, float]:
+    return await db.read(lambda c: analysis_store.prs_of_matches(c, user_id, match_ids))

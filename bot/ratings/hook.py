@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
-import aiosqlite
-
 from bot.engine.match import Match
 from bot.ratings.records import FinishedMatch
 from bot.ratings.store import record_match
 from bot.ratings.tally import tally_match
+from bot.store.backend import Queries
 
 
 class _Player(Protocol):
@@ -48,14 +47,13 @@ def finished_match(record: FinishedRecord) -> FinishedMatch | None:
     return FinishedMatch(record.id, record.guild_id, match.options.length, players, match.winner, tally_match(match))
 
 
-async def rate_finished_match(db: aiosqlite.Connection, record: FinishedRecord) -> None:
+async def rate_finished_match(db: Queries, record: FinishedRecord) -> None:
     """Rate the match in the caller's open transaction (a no-op for aborted matches and money games)."""
     finished = finished_match(record)
     if finished is not None and not await _against_computer(db, record.id):
         await record_match(db, finished)
 
 
-async def _against_computer(db: aiosqlite.Connection, match_id: int) -> bool:
-    async with db.execute("SELECT computer_level IS NOT NULL FROM matches WHERE id = ?", (match_id,)) as cursor:
-        row = await cursor.fetchone()
+async def _against_computer(db: Queries, match_id: int) -> bool:
+    row = await db.fetchone("SELECT computer_level IS NOT NULL FROM matches WHERE id = ?", (match_id,))
     return bool(row and row[0])

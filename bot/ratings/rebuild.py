@@ -15,9 +15,6 @@ import asyncio
 import sys
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
-from pathlib import Path
-
-import aiosqlite
 
 from bot.ratings.fibs import Standing, rate_match
 from bot.ratings.records import PlayerTally
@@ -25,7 +22,7 @@ from bot.ratings.tally import tally_match
 from bot.service.errors import CorruptMatchError
 from bot.service.game_service import rebuild_match
 from bot.store import matches as match_store
-from bot.store.transaction import transaction
+from bot.store.backend import Connection, Database, Queries
 
 
 @dataclass
@@ -49,24 +46,26 @@ class RebuildReport:
         return not self.differences and not self.unrated_matches
 
 
-async def rebuild(db: aiosqlite.Connection, *, write: bool = False) -> RebuildReport:
+async def rebuild(db: Database, *, write: bool = False) -> RebuildReport:
     """Replay all rated matches of every guild; with `write`, store the replayed figures. One transaction."""
-    async with transaction(db):
-        return await _rebuild_in_transaction(db, write=write)
+
+    async def work(connection: Connection) -> RebuildReport:
+        return await _rebuild_in_transaction(connection, write=write)
+
+    return await db.write(work)
 
 
-async def _rebuild_in_transaction(db: aiosqlite.Connection, *, write: bool) -> RebuildReport:
+async def _rebuild_in_transaction(db: Queries, *, write: bool) -> RebuildReport:
     report = RebuildReport()
     ladders: defaultdict[tuple[int, int], _Ladder] = defaultdict(_Ladder)
-    async with db.execute(
+    history = list(await db.fetchall(
         """
         SELECT m.id, m.guild_id, m.player0_id, m.player1_id, m.winner, m.length, m.status
         FROM matches m JOIN (SELECT match_id, MIN(seq) AS first FROM rated_matches GROUP BY match_id) r
              ON r.match_id = m.id
         ORDER BY r.first
         """
-    ) as cursor:
-        history = list(await cursor.fetchall())
+    ))
     for match_id, guild_id, player0, player1, winner, length, status in history:
         if status != "finished" or winner is None or not 1 <= length <= 25:
             report.differences.append(f"match {match_id} is rated but is {status} with length {length}")
@@ -89,13 +88,12 @@ async def _rebuild_in_transaction(db: aiosqlite.Connection, *, write: bool) -> R
             ladder.standing, ladder.matches, ladder.wins = after, ladder.matches + 1, ladder.wins + int(won)
         report.matches_replayed += 1
     await _check_ladders(db, report, ladders)
-    async with db.execute(
+    report.unrated_matches = [int(row[0]) for row in await db.fetchall(
         """
         SELECT id FROM matches WHERE status = 'finished' AND length > 0 AND winner IS NOT NULL
           AND id NOT IN (SELECT match_id FROM rated_matches) ORDER BY id
         """
-    ) as cursor:
-        report.unrated_matches = [int(row[0]) for row in await cursor.fetchall()]
+    )]
     if write:
         await db.execute("DELETE FROM ratings")
         await db.executemany(
@@ -128,7 +126,7 @@ def _tally_columns(own: PlayerTally, theirs: PlayerTally) -> tuple[int, int, int
 
 
 async def _replayed_tallies(
-    db: aiosqlite.Connection, match_id: int, report: RebuildReport
+    db: Queries, match_id: int, report: RebuildReport
 ) -> tuple[PlayerTally, PlayerTally] | None:
     """Gammons and cubes counted again by replaying the match's stored action log (R6.2, R7.2)."""
     stored = await match_store.load_match(db, match_id)
@@ -144,16 +142,15 @@ async def _replayed_tallies(
 
 
 async def _check_rated_match(
-    db: aiosqlite.Connection, report: RebuildReport, match_id: int, user_id: int, replayed: _Row
+    db: Queries, report: RebuildReport, match_id: int, user_id: int, replayed: _Row
 ) -> None:
-    async with db.execute(
+    found = await db.fetchone(
         f"""
         SELECT opponent_id, won, length, rating_before, rating_after, experience_before, {_TALLY_COLUMNS}
         FROM rated_matches WHERE match_id = ? AND user_id = ?
         """,  # the f-string only inserts the fixed column list above
         (match_id, user_id),
-    ) as cursor:
-        found = await cursor.fetchone()
+    )
     if found is None:
         report.differences.append(f"match {match_id}: no rating row for player {user_id}")
         return
@@ -165,7 +162,7 @@ async def _check_rated_match(
         report.differences.append(f"match {match_id}, player {user_id}: stored {stored}, replayed {replayed}")
 
 
-async def _write_rated_match(db: aiosqlite.Connection, match_id: int, user_id: int, guild_id: int, row: _Row) -> None:
+async def _write_rated_match(db: Queries, match_id: int, user_id: int, guild_id: int, row: _Row) -> None:
     await db.execute(
         """
         UPDATE rated_matches SET opponent_id = ?, won = ?, length = ?, guild_id = ?,
@@ -187,10 +184,9 @@ async def _write_rated_match(db: aiosqlite.Connection, match_id: int, user_id: i
 
 
 async def _check_ladders(
-    db: aiosqlite.Connection, report: RebuildReport, ladders: dict[tuple[int, int], _Ladder]
+    db: Queries, report: RebuildReport, ladders: dict[tuple[int, int], _Ladder]
 ) -> None:
-    async with db.execute("SELECT guild_id, user_id, rating, experience, matches, wins FROM ratings") as cursor:
-        rows = await cursor.fetchall()
+    rows = await db.fetchall("SELECT guild_id, user_id, rating, experience, matches, wins FROM ratings")
     stored = {(int(r[0]), int(r[1])): (float(r[2]), int(r[3]), int(r[4]), int(r[5])) for r in rows}
     for key in sorted(stored.keys() | ladders.keys()):
         ladder = ladders.get(key)
@@ -213,7 +209,7 @@ def _print_report(report: RebuildReport) -> None:
         print("Stored ratings equal the rebuilt ones.")
 
 
-async def _main(database: Path, write: bool) -> int:
+async def _main(database: str, write: bool) -> int:
     from bot.store import open_database
 
     async with open_database(database) as db:
@@ -226,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot.ratings.rebuild", description="Rebuild every rating from the stored match history."
     )
-    parser.add_argument("--database", type=Path, help="the SQLite file (default: DATABASE_PATH from the settings)")
+    parser.add_argument("--database", help="a SQLite file or a database URL (default: from the settings)")
     parser.add_argument("--write", action="store_true", help="replace the stored ratings by the rebuilt ones")
     args = parser.parse_args(argv)
     database = args.database
@@ -234,11 +230,13 @@ def main(argv: list[str] | None = None) -> int:
         from bot.settings import Settings, SettingsError
 
         try:
-            database = Settings.load().database_path
+            database = Settings.load().database()
         except SettingsError as error:
             print(error, file=sys.stderr)
             return 2
-    if not database.exists():
+    from bot.store.database import is_postgres, sqlite_path
+
+    if not is_postgres(database) and not sqlite_path(database).exists():
         print(f"There is no database at {database}.", file=sys.stderr)
         return 2
     return asyncio.run(_main(database, args.write))

@@ -10,8 +10,6 @@ from __future__ import annotations
 import logging
 import math
 
-import aiosqlite
-
 from bot.ratings.fibs import RatingChange, Standing, rate_match
 from bot.ratings.records import (
     FinishedMatch,
@@ -22,6 +20,7 @@ from bot.ratings.records import (
     PlayerStats,
     PlayerTally,
 )
+from bot.store.backend import Queries
 
 log = logging.getLogger(__name__)
 
@@ -29,24 +28,22 @@ PAGE_SIZE = 10
 HISTORY_SIZE = 10
 
 
-async def standing(db: aiosqlite.Connection, guild_id: int, user_id: int) -> Standing:
+async def standing(db: Queries, guild_id: int, user_id: int) -> Standing:
     """The player's current rating and experience in the guild; a newcomer's when they have none."""
-    async with db.execute(
+    row = await db.fetchone(
         "SELECT rating, experience FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     return Standing() if row is None else Standing(float(row[0]), int(row[1]))
 
 
-async def record_match(db: aiosqlite.Connection, match: FinishedMatch) -> RatingChange | None:
+async def record_match(db: Queries, match: FinishedMatch) -> RatingChange | None:
     """Rate a finished match inside the caller's transaction. Returns None for money games and for a match
     that was already rated (so a repeated hook call cannot count a match twice)."""
     if not match.rated:
         return None
-    async with db.execute("SELECT 1 FROM rated_matches WHERE match_id = ? LIMIT 1", (match.match_id,)) as cursor:
-        if await cursor.fetchone() is not None:
-            log.warning("Match %d is already rated; not rating it again", match.match_id)
-            return None
+    if await db.fetchone("SELECT 1 FROM rated_matches WHERE match_id = ? LIMIT 1", (match.match_id,)) is not None:
+        log.warning("Match %d is already rated; not rating it again", match.match_id)
+        return None
     winner_id = match.players[match.winner]
     loser_id = match.players[1 - match.winner]
     before = {
@@ -73,20 +70,20 @@ async def record_match(db: aiosqlite.Connection, match: FinishedMatch) -> Rating
     return change
 
 
-async def _save_standing(db: aiosqlite.Connection, guild_id: int, user_id: int, new: Standing, won: bool) -> None:
+async def _save_standing(db: Queries, guild_id: int, user_id: int, new: Standing, won: bool) -> None:
     await db.execute(
         """
         INSERT INTO ratings (guild_id, user_id, rating, experience, matches, wins) VALUES (?, ?, ?, ?, 1, ?)
         ON CONFLICT (guild_id, user_id) DO UPDATE SET
             rating = excluded.rating, experience = excluded.experience,
-            matches = matches + 1, wins = wins + excluded.wins
+            matches = ratings.matches + 1, wins = ratings.wins + excluded.wins
         """,
         (guild_id, user_id, new.rating, new.experience, int(won)),
     )
 
 
 async def _insert_rated_match(
-    db: aiosqlite.Connection,
+    db: Queries,
     match: FinishedMatch,
     *,
     user_id: int,
@@ -113,31 +110,28 @@ async def _insert_rated_match(
     )
 
 
-async def player_count(db: aiosqlite.Connection, guild_id: int) -> int:
-    async with db.execute("SELECT COUNT(*) FROM ratings WHERE guild_id = ?", (guild_id,)) as cursor:
-        row = await cursor.fetchone()
+async def player_count(db: Queries, guild_id: int) -> int:
+    row = await db.fetchone("SELECT COUNT(*) FROM ratings WHERE guild_id = ?", (guild_id,))
     return int(row[0]) if row else 0
 
 
-async def _rank_of(db: aiosqlite.Connection, guild_id: int, rating: float) -> int:
+async def _rank_of(db: Queries, guild_id: int, rating: float) -> int:
     """1 + how many players of the guild are rated higher (competition ranking: equal ratings share a rank)."""
-    async with db.execute(
+    row = await db.fetchone(
         "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND rating > ?", (guild_id, rating)
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     return 1 + (int(row[0]) if row else 0)
 
 
-async def ladder_entry(db: aiosqlite.Connection, guild_id: int, user_id: int) -> LadderEntry | None:
+async def ladder_entry(db: Queries, guild_id: int, user_id: int) -> LadderEntry | None:
     """The player's line on the guild's ladder, wherever it is; None before their first rated match there."""
-    async with db.execute(
+    row = await db.fetchone(
         """
         SELECT r.rating, r.matches, r.wins, p.name FROM ratings r JOIN players p ON p.user_id = r.user_id
         WHERE r.guild_id = ? AND r.user_id = ?
         """,
         (guild_id, user_id),
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     if row is None:
         return None
     rating = float(row[0])
@@ -145,7 +139,7 @@ async def ladder_entry(db: aiosqlite.Connection, guild_id: int, user_id: int) ->
 
 
 async def leaderboard_page(
-    db: aiosqlite.Connection, guild_id: int, page: int, *, caller_id: int | None = None, page_size: int = PAGE_SIZE
+    db: Queries, guild_id: int, page: int, *, caller_id: int | None = None, page_size: int = PAGE_SIZE
 ) -> LeaderboardPage:
     """Page `page` (0-based, clamped to the pages there are) of the guild's ladder, best first, plus the
     caller's own line even when it is on another page."""
@@ -153,14 +147,13 @@ async def leaderboard_page(
     page_count = max(1, math.ceil(count / page_size))
     page = min(max(page, 0), page_count - 1)
     offset = page * page_size
-    async with db.execute(
+    rows = list(await db.fetchall(
         """
         SELECT r.user_id, p.name, r.rating, r.matches, r.wins FROM ratings r JOIN players p ON p.user_id = r.user_id
         WHERE r.guild_id = ? ORDER BY r.rating DESC, r.user_id LIMIT ? OFFSET ?
         """,
         (guild_id, page_size, offset),
-    ) as cursor:
-        rows = list(await cursor.fetchall())
+    ))
     entries: list[LadderEntry] = []
     for position, row in enumerate(rows):
         rating = float(row[2])
@@ -179,43 +172,40 @@ async def leaderboard_page(
     return LeaderboardPage(page, page_count, count, entries, caller)
 
 
-async def player_name(db: aiosqlite.Connection, user_id: int) -> str | None:
+async def player_name(db: Queries, user_id: int) -> str | None:
     """The display name last stored for the user (kept after they leave the guild)."""
-    async with db.execute("SELECT name FROM players WHERE user_id = ?", (user_id,)) as cursor:
-        row = await cursor.fetchone()
+    row = await db.fetchone("SELECT name FROM players WHERE user_id = ?", (user_id,))
     return None if row is None else str(row[0])
 
 
 async def player_stats(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, *, viewer_id: int | None = None, name: str = ""
+    db: Queries, guild_id: int, user_id: int, *, viewer_id: int | None = None, name: str = ""
 ) -> PlayerStats:
     """Rating, rank, record, gammons, cubes, streak, head-to-head against the viewer and the rating history
     of one player in one guild. `name` is used only for a user the bot has never stored."""
-    async with db.execute(
+    totals = await db.fetchone(
         """
-        SELECT COUNT(*), TOTAL(gammons_won), TOTAL(gammons_lost), TOTAL(backgammons_won), TOTAL(backgammons_lost),
-               TOTAL(cubes_taken), TOTAL(cubes_dropped), AVG(length)
+        SELECT COUNT(*), COALESCE(SUM(gammons_won), 0), COALESCE(SUM(gammons_lost), 0),
+               COALESCE(SUM(backgammons_won), 0), COALESCE(SUM(backgammons_lost), 0),
+               COALESCE(SUM(cubes_taken), 0), COALESCE(SUM(cubes_dropped), 0), AVG(length)
         FROM rated_matches WHERE guild_id = ? AND user_id = ?
         """,
         (guild_id, user_id),
-    ) as cursor:
-        totals = await cursor.fetchone()
+    )
     assert totals is not None  # an aggregate always returns one row
-    async with db.execute(
+    results = [(bool(row[0]), float(row[1])) for row in await db.fetchall(
         "SELECT won, rating_after FROM rated_matches WHERE guild_id = ? AND user_id = ? ORDER BY seq",
         (guild_id, user_id),
-    ) as cursor:
-        results = [(bool(row[0]), float(row[1])) for row in await cursor.fetchall()]
+    )]
     head_to_head = None
     if viewer_id is not None and viewer_id != user_id:
-        async with db.execute(
+        row = await db.fetchone(
             """
-            SELECT COUNT(*), TOTAL(won) FROM rated_matches
+            SELECT COUNT(*), COALESCE(SUM(won), 0) FROM rated_matches
             WHERE guild_id = ? AND user_id = ? AND opponent_id = ?
             """,
             (guild_id, user_id, viewer_id),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         assert row is not None
         head_to_head = HeadToHead(wins=int(row[1]), losses=int(row[0]) - int(row[1]))
     own = await standing(db, guild_id, user_id)
@@ -251,11 +241,11 @@ def _streak(results: list[bool]) -> int:
 
 
 async def recent_matches(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, *, limit: int = HISTORY_SIZE
+    db: Queries, guild_id: int, user_id: int, *, limit: int = HISTORY_SIZE
 ) -> list[HistoryEntry]:
     """The player's latest finished matches in the guild (money games included, aborted ones not), newest
     first, with the rating change of rated ones and the channel and message of the last game message."""
-    async with db.execute(
+    rows = list(await db.fetchall(
         """
         SELECT m.id, m.player0_id, m.player1_id, m.length, m.winner, m.score0, m.score1, m.result_kind,
                m.finished_at, COALESCE(m.message_channel_id, m.channel_id), m.message_id,
@@ -270,8 +260,7 @@ async def recent_matches(
         LIMIT ?
         """,
         (user_id, guild_id, user_id, user_id, limit),
-    ) as cursor:
-        rows = list(await cursor.fetchall())
+    ))
     entries = []
     for row in rows:
         me = 0 if int(row[1]) == user_id else 1

@@ -26,7 +26,7 @@ Challenges (expire after 10 minutes; `Challenge.status` is a ChallengeStatus):
         first.", with .acceptor_id, .acceptor_name, .match_id, .channel_id)
     await service.start_match_directly(*, guild_id, channel_id, players: (PlayerRef, PlayerRef), options,
                                        parent_channel_id=None, within=None, seeds=("", "")) -> MatchUpdate
-        a match with no challenge (tournament pairings); within(sqlite3 connection, match_id) runs in the same
+        a match with no challenge (tournament pairings); within(connection, match_id) runs in the same
         write trip, and a ServiceError from it refuses the start with nothing stored
     await service.decline(challenge_id, user_id) -> Challenge     # the challenged member only
     await service.cancel(challenge_id, user_id) -> Challenge      # the challenger only

@@ -1,8 +1,8 @@
 """Consistency check: replay every stored match from its action log and compare with what is stored.
 
-Run `python -m bot.service.check [DATABASE]` (default: the DATABASE_PATH setting). It prints one line per
-problem and exits with 1 when there is any, 0 when every match rebuilds to exactly its stored snapshot and
-its row (status, winner, scores) agrees with the replayed match.
+Run `python -m bot.service.check [DATABASE]` (a SQLite file or a database URL; default: DATABASE_URL, else
+DATABASE_PATH). It prints one line per problem and exits with 1 when there is any, 0 when every match rebuilds to
+exactly its stored snapshot and its row (status, winner, scores) agrees with the replayed match.
 """
 
 from __future__ import annotations
@@ -11,15 +11,13 @@ import argparse
 import asyncio
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
-
-import aiosqlite
 
 from bot.service.errors import CorruptMatchError
 from bot.service.game_service import rebuild_match
 from bot.service.records import MatchStatus
 from bot.store import matches as match_store
-from bot.store.database import open_database
+from bot.store.backend import Database
+from bot.store.database import is_postgres, open_database, sqlite_path
 
 
 @dataclass
@@ -33,7 +31,7 @@ class CheckReport:
         return not self.problems
 
 
-async def check_database(db: aiosqlite.Connection) -> CheckReport:
+async def check_database(db: Database) -> CheckReport:
     """Replay every match (read only) and list each difference from the stored snapshot and row."""
     report = CheckReport()
     for match_id in await match_store.all_match_ids(db):
@@ -60,8 +58,8 @@ async def check_database(db: aiosqlite.Connection) -> CheckReport:
     return report
 
 
-async def _main(database: Path) -> int:
-    if not database.exists():
+async def _main(database: str) -> int:
+    if not is_postgres(database) and not sqlite_path(database).exists():
         print(f"There is no database at {database}.", file=sys.stderr)
         return 2
     async with open_database(database) as db:
@@ -75,14 +73,14 @@ async def _main(database: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.service.check", description=__doc__.splitlines()[0])
-    parser.add_argument("database", nargs="?", type=Path, help="the SQLite file (default: DATABASE_PATH setting)")
+    parser.add_argument("database", nargs="?", help="a SQLite file or a database URL (default: the settings)")
     args = parser.parse_args(argv)
-    database: Path
+    database: str
     if args.database is None:
         from bot.settings import Settings, SettingsError
 
         try:
-            database = Settings.load().database_path
+            database = Settings.load().database()
         except SettingsError as error:
             print(error, file=sys.stderr)
             return 2

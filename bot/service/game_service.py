@@ -1,10 +1,12 @@
-"""GameService: challenges, game actions and match queries over the SQLite store (no Discord imports).
+"""GameService: challenges, game actions and match queries over the store (SQLite or PostgreSQL; no Discord imports).
 
 Every game action runs the same path (`_act`): under the match's asyncio lock, load the match at its stored
 version, check that this user may act, apply the engine action to a copy of the match, then in ONE write
 transaction update the snapshot `WHERE version = <loaded version>`, append the new log entries and the
 match row's progress (and run the match-finished hooks when it ends). Only after the commit is the new
-state kept in the cache and returned, so an acknowledged action is on disk (PRAGMA synchronous = FULL).
+state kept in the cache and returned, so an acknowledged action is on disk (PRAGMA synchronous = FULL; a
+PostgreSQL commit). On PostgreSQL the write also takes the match's advisory lock, so two bot processes acting
+on one match queue there; the version check refuses the second.
 """
 
 from __future__ import annotations
@@ -13,13 +15,10 @@ import copy
 import dataclasses
 import json
 import logging
-import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-
-import aiosqlite
 
 from bot.engine.actions import (
     Abort,
@@ -97,14 +96,19 @@ from bot.store import challenges as challenge_store
 from bot.store import computer as computer_store
 from bot.store import matches as match_store
 from bot.store import players as player_store
-from bot.store.transaction import on_connection_thread, single_trip_transaction, transaction
+from bot.store.backend import Connection, Database
+from bot.store.errors import IntegrityError
 
 log = logging.getLogger(__name__)
 
+#: Run on the event loop once the transaction of a finished match is committed (a hook's follow-up).
+AfterCommit = Callable[[], None]
 #: Called inside the transaction that stores a match's final result, finished or aborted (check
-#: `record.status`); the ratings register one. A hook must not call the service (the transaction is open);
-#: if it raises, the final action is rolled back and the caller gets the error.
-MatchFinishedHook = Callable[[aiosqlite.Connection, MatchRecord], Awaitable[None]]
+#: `record.status`); the ratings register one. A hook may only await its connection (on SQLite it runs on the
+#: database thread, stepped in one trip) and must not call the service (the transaction is open); if it raises,
+#: the final action is rolled back and the caller gets the error. It may return an AfterCommit (e.g. to wake a
+#: task), called on the event loop after the commit.
+MatchFinishedHook = Callable[[Connection, MatchRecord], Awaitable[AfterCommit | None]]
 
 #: Builds the engine action from the actor's index, the loaded match and its row (may raise ServiceError).
 ActionMaker = Callable[[int, Match, match_store.StoredMatch], Action]
@@ -165,9 +169,9 @@ def player_seed(seed: str | None) -> str:
 CHALLENGE_GONE = "This challenge does not exist (any more)."
 
 
-def _open_challenge(connection: sqlite3.Connection, challenge_id: int, now: float) -> challenge_store.StoredChallenge:
+async def _open_challenge(connection: Connection, challenge_id: int, now: float) -> challenge_store.StoredChallenge:
     """The challenge, if it can still be answered (a ServiceError says why not)."""
-    stored = challenge_store.load_challenge(connection, challenge_id)
+    stored = await challenge_store.load_challenge(connection, challenge_id)
     if stored is None:
         raise NotFoundError(CHALLENGE_GONE)
     if stored.status != ChallengeStatus.OPEN.value:
@@ -177,27 +181,27 @@ def _open_challenge(connection: sqlite3.Connection, challenge_id: int, now: floa
     return stored
 
 
-def _acceptable_challenge(
-    connection: sqlite3.Connection, challenge_id: int, user_id: int, now: float
+async def _acceptable_challenge(
+    connection: Connection, challenge_id: int, user_id: int, now: float
 ) -> challenge_store.StoredChallenge:
     """`_open_challenge` for an accept: a challenge accepted already says by whom, and where the match is."""
-    stored = challenge_store.load_challenge(connection, challenge_id)
+    stored = await challenge_store.load_challenge(connection, challenge_id)
     if stored is not None and stored.status == ChallengeStatus.ACCEPTED.value and stored.match_id is not None:
-        match = match_store.find_match(connection, stored.match_id)
+        match = await match_store.find_match(connection, stored.match_id)
         if match is not None:
             acceptor_id, acceptor_name = match.player1_id, match.names[1]
             text = "You accepted this challenge already." if acceptor_id == user_id else (
                 f"{acceptor_name} accepted first.")
             raise AlreadyAcceptedError(text, acceptor_id=acceptor_id, acceptor_name=acceptor_name,
                                        match_id=match.id, channel_id=match.channel_id)
-    return _open_challenge(connection, challenge_id, now)
+    return await _open_challenge(connection, challenge_id, now)
 
 
-def _refuse_too_many_challenges(
-    connection: sqlite3.Connection, challenger_id: int, opponent: PlayerRef | None, now: float
+async def _refuse_too_many_challenges(
+    connection: Connection, challenger_id: int, opponent: PlayerRef | None, now: float
 ) -> None:
     """At most MAX_OPEN_CHALLENGES open challenges per member, and one at a time to the same opponent."""
-    waiting = challenge_store.open_challenges_by(connection, challenger_id, now)
+    waiting = await challenge_store.open_challenges_by(connection, challenger_id, now)
     same = [c for c in waiting if opponent is not None and c.opponent_id == opponent.user_id]
     if opponent is not None and same:
         text = (f"You have already challenged {opponent.name}: wait for the answer, or withdraw that challenge "
@@ -219,8 +223,8 @@ def _check_acceptor(challenge: Challenge, user: PlayerRef) -> None:
         raise ServiceError(f"This challenge is for {challenge.opponent.name}.")
 
 
-def _refuse_busy_channel(connection: sqlite3.Connection, channel_id: int) -> None:
-    busy = match_store.find_active_match_in_channel(connection, channel_id)
+async def _refuse_busy_channel(connection: Connection, channel_id: int) -> None:
+    busy = await match_store.find_active_match_in_channel(connection, channel_id)
     if busy is not None:
         raise ChannelBusyError(
             f"There is already a match in this channel: {busy.names[0]} vs {busy.names[1]} (match #{busy.id}). "
@@ -236,7 +240,7 @@ class GameService:
 
     def __init__(
         self,
-        db: aiosqlite.Connection,
+        db: Database,
         *,
         dice: DiceSource | None = None,
         clock: Callable[[], float] = time.time,
@@ -293,16 +297,16 @@ class GameService:
         server_seed = new_server_seed().hex()
         now = self._clock()
 
-        def write(connection: sqlite3.Connection) -> challenge_store.StoredChallenge:
-            thread = player_store.guild_plays_in_threads(connection, guild_id) if in_thread is None else in_thread
+        async def write(connection: Connection) -> challenge_store.StoredChallenge:
+            await connection.lock("member", challenger.user_id)  # the limits below, across processes too
+            thread = await player_store.guild_plays_in_threads(connection, guild_id) if in_thread is None else in_thread
             if not thread:
-                _refuse_busy_channel(connection, channel_id)
-            _refuse_too_many_challenges(connection, challenger.user_id, opponent, now)
-            chosen = player_store.guild_clock(connection, guild_id) if clock is None else _stored_clock(clock)
-            for player in (challenger, opponent):
-                if player is not None:
-                    player_store.remember_player(connection, player.user_id, player.name, now)
-            return challenge_store.insert_challenge(
+                await _refuse_busy_channel(connection, channel_id)
+            await _refuse_too_many_challenges(connection, challenger.user_id, opponent, now)
+            chosen = await player_store.guild_clock(connection, guild_id) if clock is None else _stored_clock(clock)
+            for player in _in_id_order(challenger, opponent):
+                await player_store.remember_player(connection, player.user_id, player.name, now)
+            return await challenge_store.insert_challenge(
                 connection,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -317,11 +321,11 @@ class GameService:
                 challenger_seed=challenger_seed,
             )
 
-        stored = await single_trip_transaction(self.db, write)
+        stored = await self.db.write(write)
         return _challenge_record(stored, {challenger.user_id: challenger.name} | self._names_of(opponent))
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
-        stored = await on_connection_thread(self.db, lambda c: challenge_store.load_challenge(c, challenge_id))
+        stored = await self.db.read(lambda c: challenge_store.load_challenge(c, challenge_id))
         if stored is None:
             raise NotFoundError(CHALLENGE_GONE)
         return await self._challenge_with_names(stored)
@@ -349,8 +353,8 @@ class GameService:
         acceptor_seed = player_seed(seed)
         async with self._challenge_locks.hold(challenge_id):
             now = self._clock()
-            stored = await on_connection_thread(
-                self.db, lambda c: _acceptable_challenge(c, challenge_id, user.user_id, now)
+            stored = await self.db.read(
+                lambda c: _acceptable_challenge(c, challenge_id, user.user_id, now)
             )
             challenge = await self._challenge_with_names(stored)
             _check_acceptor(challenge, user)
@@ -372,12 +376,13 @@ class GameService:
         events = list(match.last_events)
         state = snapshot_text(match)
 
-        def write(connection: sqlite3.Connection) -> match_store.StoredMatch:
-            stored = _acceptable_challenge(connection, challenge_id, user.user_id, now)
-            _refuse_busy_channel(connection, play_channel)
-            player_store.remember_player(connection, user.user_id, user.name, now)
+        async def write(connection: Connection) -> match_store.StoredMatch:
+            await connection.lock("challenge", challenge_id)  # one accept at a time, across processes too
+            stored = await _acceptable_challenge(connection, challenge_id, user.user_id, now)
+            await _refuse_busy_channel(connection, play_channel)
+            await player_store.remember_player(connection, user.user_id, user.name, now)
             try:
-                match_id = match_store.insert_match(
+                match_id = await match_store.insert_match(
                     connection,
                     guild_id=stored.guild_id,
                     channel_id=play_channel,
@@ -392,14 +397,17 @@ class GameService:
                     server_seed=seeds.server_seed.hex(),
                     seeds=(seeds.challenger_seed, seeds.acceptor_seed),
                 )
-            except sqlite3.IntegrityError:  # another process started a match in this channel just now
+            except IntegrityError:  # another process started a match in this channel just now
                 raise ServiceError("There is already a match in this channel.") from None
-            challenge_store.close_challenge(connection, challenge_id, ChallengeStatus.ACCEPTED.value, match_id)
-            row = match_store.find_match(connection, match_id)
+            closed = await challenge_store.close_challenge(
+                connection, challenge_id, ChallengeStatus.ACCEPTED.value, match_id)
+            if closed is None:  # answered meanwhile: the match is not kept
+                raise ServiceError("This challenge was answered meanwhile.")
+            row = await match_store.find_match(connection, match_id)
             assert row is not None
             return row
 
-        record = self._record(await single_trip_transaction(self.db, write), match)
+        record = self._record(await self.db.write(write), match)
         self._remember(record.id, record.version, state, match)
         return MatchUpdate(record, events)
 
@@ -407,13 +415,13 @@ class GameService:
         """The challenged member says no (an open challenge cannot be declined, only left to expire)."""
         now = self._clock()
 
-        def write(connection: sqlite3.Connection) -> challenge_store.StoredChallenge | None:
-            stored = _open_challenge(connection, challenge_id, now)
+        async def write(connection: Connection) -> challenge_store.StoredChallenge | None:
+            stored = await _open_challenge(connection, challenge_id, now)
             if stored.opponent_id != user_id:
                 raise ServiceError("Only the challenged player can decline this challenge.")
-            return challenge_store.close_challenge(connection, challenge_id, ChallengeStatus.DECLINED.value)
+            return await challenge_store.close_challenge(connection, challenge_id, ChallengeStatus.DECLINED.value)
 
-        closed = await single_trip_transaction(self.db, write)
+        closed = await self.db.write(write)
         assert closed is not None
         return await self._challenge_with_names(closed)
 
@@ -421,13 +429,13 @@ class GameService:
         """The challenger takes the challenge back."""
         now = self._clock()
 
-        def write(connection: sqlite3.Connection) -> challenge_store.StoredChallenge | None:
-            stored = _open_challenge(connection, challenge_id, now)
+        async def write(connection: Connection) -> challenge_store.StoredChallenge | None:
+            stored = await _open_challenge(connection, challenge_id, now)
             if stored.challenger_id != user_id:
                 raise ServiceError("Only the challenger can withdraw this challenge.")
-            return challenge_store.close_challenge(connection, challenge_id, ChallengeStatus.CANCELLED.value)
+            return await challenge_store.close_challenge(connection, challenge_id, ChallengeStatus.CANCELLED.value)
 
-        closed = await single_trip_transaction(self.db, write)
+        closed = await self.db.write(write)
         assert closed is not None
         return await self._challenge_with_names(closed)
 
@@ -436,23 +444,23 @@ class GameService:
         `guilds`: only those of the guilds this process's shards serve (issue 19)."""
         now = self._clock()
 
-        def expire(connection: sqlite3.Connection) -> list[challenge_store.StoredChallenge]:
+        async def expire(connection: Connection) -> list[challenge_store.StoredChallenge]:
             if guilds is None or guilds.serves_all:
-                return challenge_store.expire_challenges(connection, now)
-            due = [c for c in challenge_store.due_challenges(connection, now) if guilds.serves(c.guild_id)]
-            closed = (challenge_store.close_challenge(connection, c.id, "expired") for c in due)
+                return await challenge_store.expire_challenges(connection, now)
+            due = [c for c in await challenge_store.due_challenges(connection, now) if guilds.serves(c.guild_id)]
+            closed = [await challenge_store.close_challenge(connection, c.id, "expired") for c in due]
             return [c for c in closed if c is not None]
 
-        expired = await single_trip_transaction(self.db, expire)
+        expired = await self.db.write(expire)
         return [await self._challenge_with_names(stored) for stored in expired]
 
     async def set_challenge_message(self, challenge_id: int, channel_id: int, message_id: int) -> None:
         """Remember the challenge's message, so that its expiry can be shown there even after a restart."""
 
-        def write(connection: sqlite3.Connection) -> bool:
-            return challenge_store.set_challenge_message(connection, challenge_id, channel_id, message_id)
+        async def write(connection: Connection) -> bool:
+            return await challenge_store.set_challenge_message(connection, challenge_id, channel_id, message_id)
 
-        if not await single_trip_transaction(self.db, write):
+        if not await self.db.write(write):
             raise NotFoundError(CHALLENGE_GONE)
 
     async def _challenge_with_names(self, stored: challenge_store.StoredChallenge) -> Challenge:
@@ -620,21 +628,25 @@ class GameService:
         progress = progress_after(stored, current, match, now)
         record = self._record(row_after(stored, progress, new_length, state), match)
 
-        def write(connection: sqlite3.Connection) -> bool:
-            return match_store.record_action(
+        ends = progress.status != MatchStatus.ACTIVE.value
+        after_commit: list[AfterCommit] = []
+
+        async def write(connection: Connection) -> bool:
+            written = await match_store.record_action(
                 connection, match_id, stored.version, state, old_length + 1, entries, user_id, now, progress
             )
+            if written and ends:  # the match ends: the hooks write in the same transaction
+                for hook in self._hooks:
+                    follow_up = await hook(connection, record)
+                    if follow_up is not None:
+                        after_commit.append(follow_up)
+            return written
 
-        if progress.status == MatchStatus.ACTIVE.value:
-            # One trip to the database thread: under load each awaited statement held the write lock for
-            # a turn of the busy event loop (issue 10), which capped the whole bot's actions per second.
-            written = await single_trip_transaction(self.db, write)
-        else:
-            async with transaction(self.db):  # the match ends: the hooks write in the same transaction
-                written = await on_connection_thread(self.db, write)
-                if written:
-                    for hook in self._hooks:
-                        await hook(self.db, record)
+        # One trip to the database thread on SQLite: under load each awaited statement held the write lock for
+        # a turn of the busy event loop (issue 10), which capped the whole bot's actions per second.
+        written = await self.db.write(write)
+        for follow_up in after_commit:
+            follow_up()
         if not written:
             return None
         self._remember(match_id, record.version, state, match)
@@ -647,7 +659,7 @@ class GameService:
         says it was deleted, so nobody can play or see it any more. They are aborted: no result, unrated, and no
         user behind the action. Returns the matches it ended; calling it again (Discord may report one
         deletion twice) ends nothing more."""
-        ids = await on_connection_thread(self.db, lambda c: match_store.active_match_ids_in_channel(c, channel_id))
+        ids = await self.db.read(lambda c: match_store.active_match_ids_in_channel(c, channel_id))
         ended = []
         for match_id in ids:
             record = await self._abort_unasked(match_id)
@@ -713,7 +725,7 @@ class GameService:
         A process of a sharded bot keeps its own heartbeat (`guilds`: its shards), as it stops on its own."""
         now = self._clock()
         key = heartbeat_key(guilds)
-        await single_trip_transaction(self.db, lambda connection: match_store.write_heartbeat(connection, now, key))
+        await self.db.write(lambda connection: match_store.write_heartbeat(connection, now, key))
 
     async def resume_clocks(self, guilds: ShardSet | None = None) -> Resumed:
         """At start-up: the bot's downtime (since its last heartbeat) is added to every running clocked turn as
@@ -724,13 +736,14 @@ class GameService:
         if guilds is not None and not guilds.serves_all:
             return await self._resume_served_clocks(guilds, now)
 
-        def write(connection: sqlite3.Connection) -> tuple[float, list[int]]:
-            last = match_store.read_heartbeat(connection)
-            paused = [] if last is None or last >= now else match_store.pause_running_clocks(connection, last, now)
-            match_store.write_heartbeat(connection, now)
+        async def write(connection: Connection) -> tuple[float, list[int]]:
+            last = await match_store.read_heartbeat(connection)
+            paused = [] if last is None or last >= now else (
+                await match_store.pause_running_clocks(connection, last, now))
+            await match_store.write_heartbeat(connection, now)
             return (0.0 if last is None else max(0.0, now - last)), paused
 
-        downtime, ids = await single_trip_transaction(self.db, write)
+        downtime, ids = await self.db.write(write)
         records = await self._healthy_records([await self._stored(match_id) for match_id in ids])
         return Resumed(downtime, records)
 
@@ -738,15 +751,16 @@ class GameService:
         candidates = [row.id for row in _served(await match_store.clocked_running_matches(self.db), guilds)]
         key = heartbeat_key(guilds)
 
-        def write(connection: sqlite3.Connection) -> tuple[float, list[int]]:
-            last = match_store.read_heartbeat(connection, key)
+        async def write(connection: Connection) -> tuple[float, list[int]]:
+            last = await match_store.read_heartbeat(connection, key)
             paused = [] if last is None or last >= now else [
-                match_id for match_id in candidates if match_store.pause_running_clock(connection, match_id, last, now)
+                match_id for match_id in candidates
+                if await match_store.pause_running_clock(connection, match_id, last, now)
             ]
-            match_store.write_heartbeat(connection, now, key)
+            await match_store.write_heartbeat(connection, now, key)
             return (0.0 if last is None else max(0.0, now - last)), paused
 
-        downtime, ids = await single_trip_transaction(self.db, write)
+        downtime, ids = await self.db.write(write)
         records = await self._healthy_records([await self._stored(match_id) for match_id in ids])
         return Resumed(downtime, records)
 
@@ -769,7 +783,7 @@ class GameService:
                 raise ServiceError(f"This match was between {stored.names[0]} and {stored.names[1]}.")
             if stored.status != MatchStatus.FINISHED.value or stored.finished_at is None:
                 raise ServiceError("Only a finished match can have a rematch.")
-            existing = await on_connection_thread(self.db, lambda c: match_store.find_rematch(c, match_id))
+            existing = await self.db.read(lambda c: match_store.find_rematch(c, match_id))
             if existing is not None:
                 return Rematch(existing=await self._record_of(existing))
             if now > stored.finished_at + REMATCH_SECONDS:
@@ -782,32 +796,33 @@ class GameService:
             match = Match(stored.names, options, self._dice_for(seeds))
             events, state = list(match.last_events), snapshot_text(match)
 
-            def write(connection: sqlite3.Connection) -> tuple[str, match_store.StoredMatch | None]:
-                found = match_store.find_rematch(connection, match_id)
+            async def write(connection: Connection) -> tuple[str, match_store.StoredMatch | None]:
+                await connection.lock("match", match_id)  # both players' presses, one after the other
+                found = await match_store.find_rematch(connection, match_id)
                 if found is not None:
                     return "existing", found
-                pressed = match_store.request_rematch(connection, match_id, user_id, now)
+                pressed = await match_store.request_rematch(connection, match_id, user_id, now)
                 if set(players) - set(pressed):
                     return "waiting", None
-                _refuse_busy_channel(connection, stored.channel_id)
+                await _refuse_busy_channel(connection, stored.channel_id)
                 try:
-                    new_id = match_store.insert_match(
+                    new_id = await match_store.insert_match(
                         connection, guild_id=stored.guild_id, channel_id=stored.channel_id,
                         parent_channel_id=stored.parent_channel_id, player_ids=players, length=stored.length,
                         options_json=stored.options_json, log_header=log_header_text(match), state_json=state,
                         now=now, clock=stored.clock, rematch_of=match_id, server_seed=seeds.server_seed.hex(),
                         seeds=(seeds.challenger_seed, seeds.acceptor_seed),
                     )
-                except sqlite3.IntegrityError:  # another process started it (or a match here) just now
-                    found = match_store.find_rematch(connection, match_id)
+                except IntegrityError:  # another process started it (or a match here) just now
+                    found = await match_store.find_rematch(connection, match_id)
                     if found is None:
                         raise ServiceError("There is already a match in this channel.") from None
                     return "existing", found
-                row = match_store.find_match(connection, new_id)
+                row = await match_store.find_match(connection, new_id)
                 assert row is not None
                 return "started", row
 
-            outcome, row = await single_trip_transaction(self.db, write)
+            outcome, row = await self.db.write(write)
         if row is None:
             other = stored.names[1 - players.index(user_id)]
             return Rematch(waiting_for=PlayerRef(players[1 - players.index(user_id)], other))
@@ -848,12 +863,12 @@ class GameService:
         due = _served(
             await match_store.overdue_matches(self.db, now, DEFAULT_TURN_LIMIT, 0.5, unreminded_only=True), guilds
         )
-        marked = []
-        async with transaction(self.db):
-            for stored in due:
-                if await match_store.mark_reminded(self.db, stored.id, stored.turn_started_at):
-                    marked.append(dataclasses.replace(stored, reminded=True))
-        return await self._healthy_records(marked)
+
+        async def write(connection: Connection) -> list[match_store.StoredMatch]:
+            return [dataclasses.replace(stored, reminded=True) for stored in due
+                    if await match_store.mark_reminded(connection, stored.id, stored.turn_started_at)]
+
+        return await self._healthy_records(await self.db.write(write))
 
     async def claimable(self, now: float | None = None) -> list[MatchRecord]:
         """Active matches whose current turn ran past the limit: the opponent may claim (R9.5)."""
@@ -868,19 +883,19 @@ class GameService:
         due = _served(
             await match_store.overdue_matches(self.db, now, DEFAULT_TURN_LIMIT, 1.0, unreminded_only=False), guilds
         )
-        marked = []
-        async with transaction(self.db):
-            for stored in due:
-                if await match_store.mark_claim_offered(self.db, stored.id, stored.turn_started_at):
-                    marked.append(stored)
-        return await self._healthy_records(marked)
+
+        async def write(connection: Connection) -> list[match_store.StoredMatch]:
+            return [stored for stored in due
+                    if await match_store.mark_claim_offered(connection, stored.id, stored.turn_started_at)]
+
+        return await self._healthy_records(await self.db.write(write))
 
     async def set_message(self, match_id: int, channel_id: int, message_id: int) -> None:
         """Remember the match's current game message (for links and "out of date, see <link>")."""
-        def write(connection: sqlite3.Connection) -> bool:
-            return match_store.record_message(connection, match_id, channel_id, message_id)
+        async def write(connection: Connection) -> bool:
+            return await match_store.record_message(connection, match_id, channel_id, message_id)
 
-        if not await single_trip_transaction(self.db, write):  # once a turn: one trip (issue 10)
+        if not await self.db.write(write):  # once a turn: one trip (issue 10)
             raise NotFoundError(f"There is no match #{match_id}.")
 
     async def set_shown(self, match_id: int, channel_id: int, message_id: int, version: int) -> bool:
@@ -889,10 +904,10 @@ class GameService:
         recorded) when a newer version was already recorded as shown."""
         now = self._clock()
 
-        def write(connection: sqlite3.Connection) -> bool:
-            return match_store.record_shown(connection, match_id, channel_id, message_id, version, now)
+        async def write(connection: Connection) -> bool:
+            return await match_store.record_shown(connection, match_id, channel_id, message_id, version, now)
 
-        return await single_trip_transaction(self.db, write)
+        return await self.db.write(write)
 
     async def matches_to_show(self, guilds: ShardSet | None = None) -> list[MatchRecord]:
         """Matches whose current message does not show their current version (see match_store.matches_to_show);
@@ -900,11 +915,7 @@ class GameService:
         return await self._healthy_records(_served(await match_store.matches_to_show(self.db), guilds))
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        stored = await player_store.load_guild_settings(self.db, guild_id)
-        if stored is None:
-            return GuildSettings(guild_id)
-        return GuildSettings(guild_id, stored.turn_limit_seconds, stored.default_length, stored.threads,
-                             parse_preset(stored.clock))
+        return _guild_settings(guild_id, await player_store.load_guild_settings(self.db, guild_id))
 
     async def set_turn_limit(self, guild_id: int, seconds: int) -> GuildSettings:
         """Change the guild's turn time limit (R9.5); running turns are measured against the new limit."""
@@ -934,8 +945,8 @@ class GameService:
         threads: bool | None = None,
         clock: ClockPreset | None = None,
     ) -> GuildSettings:
-        async with transaction(self.db):
-            current = await self.guild_settings(guild_id)
+        async def write(connection: Connection) -> GuildSettings:
+            current = _guild_settings(guild_id, await player_store.load_guild_settings(connection, guild_id))
             new = GuildSettings(
                 guild_id,
                 current.turn_limit_seconds if turn_limit_seconds is None else turn_limit_seconds,
@@ -944,11 +955,13 @@ class GameService:
                 current.clock if clock is None else clock,
             )
             await player_store.save_guild_settings(
-                self.db,
+                connection,
                 player_store.StoredGuildSettings(guild_id, new.turn_limit_seconds, new.default_length, new.threads,
                                                  _stored_clock(new.clock)),
             )
-        return new
+            return new
+
+        return await self.db.write(write)
 
     # --- players' settings -----------------------------------------------------------------------------------
 
@@ -969,11 +982,12 @@ class GameService:
         new = PlayerPrefs(player.user_id, current.auto_done if auto_done is None else auto_done)
         now = self._clock()
 
-        def write(connection: sqlite3.Connection) -> None:
-            player_store.remember_player(connection, player.user_id, player.name, now)
-            player_store.save_player_prefs(connection, player_store.StoredPlayerPrefs(new.user_id, new.auto_done), now)
+        async def write(connection: Connection) -> None:
+            await player_store.remember_player(connection, player.user_id, player.name, now)
+            await player_store.save_player_prefs(
+                connection, player_store.StoredPlayerPrefs(new.user_id, new.auto_done), now)
 
-        await single_trip_transaction(self.db, write)
+        await self.db.write(write)
         self._remember_prefs(new)
         return new
 
@@ -1054,7 +1068,7 @@ class GameService:
         players: tuple[PlayerRef, PlayerRef],
         options: MatchOptions,
         parent_channel_id: int | None = None,
-        within: Callable[[sqlite3.Connection, int], None] | None = None,
+        within: Callable[[Connection, int], Awaitable[None]] | None = None,
         seeds: tuple[str, str] = ("", ""),
         clock: ClockPreset | None = ClockPreset.NONE,
     ) -> MatchUpdate:
@@ -1077,13 +1091,13 @@ class GameService:
         state = snapshot_text(match)
         options_json = json.dumps(options.to_dict(), sort_keys=True)
 
-        def write(connection: sqlite3.Connection) -> match_store.StoredMatch:
-            _refuse_busy_channel(connection, channel_id)
-            chosen = player_store.guild_clock(connection, guild_id) if clock is None else _stored_clock(clock)
-            for player in players:
-                player_store.remember_player(connection, player.user_id, player.name, now)
+        async def write(connection: Connection) -> match_store.StoredMatch:
+            await _refuse_busy_channel(connection, channel_id)
+            chosen = await player_store.guild_clock(connection, guild_id) if clock is None else _stored_clock(clock)
+            for player in _in_id_order(*players):
+                await player_store.remember_player(connection, player.user_id, player.name, now)
             try:
-                match_id = match_store.insert_match(
+                match_id = await match_store.insert_match(
                     connection,
                     guild_id=guild_id,
                     channel_id=channel_id,
@@ -1098,15 +1112,15 @@ class GameService:
                     server_seed=match_seeds.server_seed.hex(),
                     seeds=(match_seeds.challenger_seed, match_seeds.acceptor_seed),
                 )
-            except sqlite3.IntegrityError:
+            except IntegrityError:
                 raise ServiceError("There is already a match in this channel.") from None
             if within is not None:
-                within(connection, match_id)
-            row = match_store.find_match(connection, match_id)
+                await within(connection, match_id)
+            row = await match_store.find_match(connection, match_id)
             assert row is not None
             return row
 
-        record = self._record(await single_trip_transaction(self.db, write), match)
+        record = self._record(await self.db.write(write), match)
         self._remember(record.id, record.version, state, match)
         return MatchUpdate(record, events)
 
@@ -1169,7 +1183,7 @@ class GameService:
     async def computer_act(self, match_id: int, user_id: int, action: Action, *, version: int) -> MatchUpdate:
         """The computer's decision, through the same path, checks and log as a human's click: `action` is made
         for `user_id`'s seat, and a `version` that moved on (the human acted meanwhile) raises StaleStateError."""
-        level = await on_connection_thread(self.db, lambda c: computer_store.level_of(c, match_id))
+        level = await self.db.read(lambda c: computer_store.level_of(c, match_id))
         if level is None:
             raise ServiceError(f"Match #{match_id} is not played against the computer.")
         return await self._act(match_id, user_id, version,
@@ -1177,12 +1191,12 @@ class GameService:
 
     async def computer_level(self, match_id: int) -> str | None:
         """The level the computer plays at in this match, None for a match between two people."""
-        return await on_connection_thread(self.db, lambda c: computer_store.level_of(c, match_id))
+        return await self.db.read(lambda c: computer_store.level_of(c, match_id))
 
     async def active_computer_matches(self, guilds: ShardSet | None = None) -> list[tuple[int, str]]:
         """(match id, level) of every active match against the computer (to resume their turns at start-up);
         `guilds`: only those of the guilds this process's shards serve (issue 19)."""
-        found = await on_connection_thread(self.db, computer_store.active_computer_matches)
+        found = await self.db.read(computer_store.active_computer_matches)
         if guilds is None or guilds.serves_all:
             return found
         return [(match_id, level) for match_id, level in found
@@ -1190,11 +1204,11 @@ class GameService:
 
     async def computer_records(self, user_id: int, guild_id: int | None = None) -> list[computer_store.LevelRecord]:
         """The player's finished matches against the computer, per level (for /stats)."""
-        return await on_connection_thread(self.db, lambda c: computer_store.level_records(c, user_id, guild_id))
+        return await self.db.read(lambda c: computer_store.level_records(c, user_id, guild_id))
 
     async def computer_levels_of(self, match_ids: list[int]) -> dict[int, str]:
         """Which of these matches were against the computer, and at what level (for /history)."""
-        return await on_connection_thread(self.db, lambda c: computer_store.computer_match_ids(c, match_ids))
+        return await self.db.read(lambda c: computer_store.computer_match_ids(c, match_ids))
 
 
 DEFAULT_TURN_LIMIT = GuildSettings(0).turn_limit_seconds
@@ -1210,6 +1224,19 @@ REMATCH_SECONDS = 10 * 60
 def _stored_clock(clock: ClockPreset) -> str | None:
     """A preset as the database stores it: NULL for no clock."""
     return None if clock is ClockPreset.NONE else clock.value
+
+
+def _in_id_order(*players: PlayerRef | None) -> list[PlayerRef]:
+    """Players' rows are written in one order by every transaction, so that two of them (on PostgreSQL) never
+    wait for each other's row in opposite orders."""
+    return sorted((player for player in players if player is not None), key=lambda player: player.user_id)
+
+
+def _guild_settings(guild_id: int, stored: player_store.StoredGuildSettings | None) -> GuildSettings:
+    if stored is None:
+        return GuildSettings(guild_id)
+    return GuildSettings(guild_id, stored.turn_limit_seconds, stored.default_length, stored.threads,
+                         parse_preset(stored.clock))
 
 
 def _timer(stored: match_store.StoredMatch) -> TurnTimer:

@@ -1,5 +1,16 @@
-"""Storage: the SQLite database, its migrations and the queries the game service needs."""
+"""Storage: the database interface (SQLite or PostgreSQL), its migrations and the queries the game service needs."""
 
-from bot.store.database import open_database
+from bot.store.backend import Connection, Database, Queries, Row
+from bot.store.database import connect, open_database
+from bot.store.errors import IntegrityError, StoreUnavailableError
 
-__all__ = ["open_database"]
+__all__ = [
+    "Connection",
+    "Database",
+    "IntegrityError",
+    "Queries",
+    "Row",
+    "StoreUnavailableError",
+    "connect",
+    "open_database",
+]

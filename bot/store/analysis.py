@@ -1,10 +1,11 @@
 """Match analyses (issue 17, migration 012): requested, finished, posted; each player's PR for /stats and
-/history; the server's automatic analysis setting. Plain sqlite3 functions, run on the connection's thread."""
+/history; the server's automatic analysis setting. Coroutines over the caller's connection (`bot.store.backend`)."""
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
+
+from bot.store.backend import Queries, Row
 
 #: Matches up to this many points are analysed when they end, unless the server says otherwise.
 DEFAULT_AUTO_LENGTH = 11
@@ -20,67 +21,70 @@ class StoredAnalysis:
     posted: bool
 
 
-_COLUMNS = "match_id, status, level, channel_id, result, posted"
+_COLUMNS = "a.match_id, a.status, a.level, a.channel_id, a.result, a.posted"
 
 
-def _row(row: tuple[object, ...]) -> StoredAnalysis:
-    return StoredAnalysis(int(row[0]), str(row[1]), str(row[2]), int(row[3]),  # type: ignore[call-overload]
+def _row(row: Row) -> StoredAnalysis:
+    return StoredAnalysis(int(row[0]), str(row[1]), str(row[2]), int(row[3]),
                           None if row[4] is None else str(row[4]), bool(row[5]))
 
 
-def request(connection: sqlite3.Connection, match_id: int, level: str, channel_id: int, now: float) -> StoredAnalysis:
+async def request(connection: Queries, match_id: int, level: str, channel_id: int, now: float) -> StoredAnalysis:
     """A pending row for the match, unless it has one already (then that one, unchanged); a failed one is asked
     again."""
-    connection.execute(
+    await connection.execute(
         "INSERT INTO match_analyses (match_id, status, level, channel_id, requested_at) VALUES (?, 'pending', ?, ?, ?) "
         "ON CONFLICT (match_id) DO UPDATE SET status = 'pending', channel_id = excluded.channel_id, "
         "requested_at = excluded.requested_at WHERE match_analyses.status = 'failed'",
         (match_id, level, channel_id, now))
-    found = load(connection, match_id)
+    found = await load(connection, match_id)
     assert found is not None
     return found
 
 
-def load(connection: sqlite3.Connection, match_id: int) -> StoredAnalysis | None:
-    row = connection.execute(f"SELECT {_COLUMNS} FROM match_analyses WHERE match_id = ?", (match_id,)).fetchone()
+async def load(connection: Queries, match_id: int) -> StoredAnalysis | None:
+    row = await connection.fetchone(f"SELECT {_COLUMNS} FROM match_analyses AS a WHERE a.match_id = ?", (match_id,))
     return None if row is None else _row(row)
 
 
-def finish(connection: sqlite3.Connection, match_id: int, result: str, prs: tuple[float | None, float | None],
-           now: float) -> bool:
+async def finish(connection: Queries, match_id: int, result: str, prs: tuple[float | None, float | None],
+                 now: float) -> bool:
     """Store the result of a pending analysis; False when there is no pending row (asked for in a transaction
     that rolled back, or finished already)."""
-    cursor = connection.execute(
+    changed = await connection.execute(
         "UPDATE match_analyses SET status = 'done', result = ?, pr0 = ?, pr1 = ?, finished_at = ? "
         "WHERE match_id = ? AND status = 'pending'", (result, prs[0], prs[1], now, match_id))
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-def fail(connection: sqlite3.Connection, match_id: int, now: float) -> None:
-    connection.execute("UPDATE match_analyses SET status = 'failed', finished_at = ?, posted = 1 "
-                       "WHERE match_id = ? AND status = 'pending'", (now, match_id))
+async def fail(connection: Queries, match_id: int, now: float) -> None:
+    await connection.execute("UPDATE match_analyses SET status = 'failed', finished_at = ?, posted = 1 "
+                             "WHERE match_id = ? AND status = 'pending'", (now, match_id))
 
 
-def mark_posted(connection: sqlite3.Connection, match_id: int) -> None:
-    connection.execute("UPDATE match_analyses SET posted = 1 WHERE match_id = ?", (match_id,))
+async def mark_posted(connection: Queries, match_id: int) -> None:
+    await connection.execute("UPDATE match_analyses SET posted = 1 WHERE match_id = ?", (match_id,))
 
 
-def unfinished(connection: sqlite3.Connection) -> list[StoredAnalysis]:
-    """Analyses still pending, or done and never posted, oldest request first (to finish after a restart)."""
-    rows = connection.execute(
-        f"SELECT {_COLUMNS} FROM match_analyses WHERE status = 'pending' OR posted = 0 ORDER BY requested_at, match_id"
-    ).fetchall()
-    return [_row(row) for row in rows]
+async def unfinished(connection: Queries) -> list[tuple[StoredAnalysis, int | None]]:
+    """Analyses still pending, or done and never posted, oldest request first (to finish after a restart), each
+    with its match's guild (a sharded process finishes only its own guilds' ones, issue 19)."""
+    rows = await connection.fetchall(
+        f"SELECT {_COLUMNS}, m.guild_id FROM match_analyses AS a JOIN matches AS m ON m.id = a.match_id "
+        "WHERE a.status = 'pending' OR a.posted = 0 ORDER BY a.requested_at, a.match_id"
+    )
+    return [(_row(row), None if row[6] is None else int(row[6])) for row in rows]
 
 
-def auto_length(connection: sqlite3.Connection, guild_id: int) -> int:
-    row = connection.execute("SELECT auto_length FROM guild_analysis WHERE guild_id = ?", (guild_id,)).fetchone()
+async def auto_length(connection: Queries, guild_id: int) -> int:
+    row = await connection.fetchone("SELECT auto_length FROM guild_analysis WHERE guild_id = ?", (guild_id,))
     return DEFAULT_AUTO_LENGTH if row is None else int(row[0])
 
 
-def set_auto_length(connection: sqlite3.Connection, guild_id: int, length: int) -> None:
-    connection.execute("INSERT INTO guild_analysis (guild_id, auto_length) VALUES (?, ?) "
-                       "ON CONFLICT (guild_id) DO UPDATE SET auto_length = excluded.auto_length", (guild_id, length))
+async def set_auto_length(connection: Queries, guild_id: int, length: int) -> None:
+    await connection.execute("INSERT INTO guild_analysis (guild_id, auto_length) VALUES (?, ?) "
+                             "ON CONFLICT (guild_id) DO UPDATE SET auto_length = excluded.auto_length",
+                             (guild_id, length))
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +94,8 @@ class MatchPr:
     finished_at: float
 
 
-def recent_prs(connection: sqlite3.Connection, user_id: int, guild_id: int | None = None,
-               limit: int = 10) -> list[MatchPr]:
+async def recent_prs(connection: Queries, user_id: int, guild_id: int | None = None,
+                     limit: int = 10) -> list[MatchPr]:
     """The player's PR in their last `limit` analysed matches, newest first."""
     sql = ("SELECT m.id, CASE WHEN m.player0_id = ? THEN a.pr0 ELSE a.pr1 END AS pr, a.finished_at "
            "FROM match_analyses AS a JOIN matches AS m ON m.id = a.match_id "
@@ -101,18 +105,18 @@ def recent_prs(connection: sqlite3.Connection, user_id: int, guild_id: int | Non
         sql += " AND m.guild_id = ?"
         parameters.append(guild_id)
     sql += " ORDER BY a.finished_at DESC, m.id DESC"
-    rows = connection.execute(sql, parameters).fetchall()
+    rows = await connection.fetchall(sql, parameters)
     prs = [MatchPr(int(row[0]), float(row[1]), float(row[2])) for row in rows if row[1] is not None]
     return prs[:limit]
 
 
-def prs_of_matches(connection: sqlite3.Connection, user_id: int, match_ids: list[int]) -> dict[int, float]:
+async def prs_of_matches(connection: Queries, user_id: int, match_ids: list[int]) -> dict[int, float]:
     """The player's PR in those of these matches that were analysed (for /history)."""
     if not match_ids:
         return {}
     marks = ", ".join("?" for _ in match_ids)
-    rows = connection.execute(
+    rows = await connection.fetchall(
         "SELECT m.id, CASE WHEN m.player0_id = ? THEN a.pr0 ELSE a.pr1 END FROM match_analyses AS a "
         f"JOIN matches AS m ON m.id = a.match_id WHERE a.status = 'done' AND m.id IN ({marks})",
-        [user_id, *match_ids]).fetchall()
+        [user_id, *match_ids])
     return {int(row[0]): float(row[1]) for row in rows if row[1] is not None}

@@ -1,13 +1,14 @@
 """Challenges: who challenged whom (or anyone), with which options, where, until when, and what became of it.
 
-Plain sqlite3 functions, run on aiosqlite's thread by the service (`single_trip_transaction`,
-`on_connection_thread`): a challenge or an accept is one trip to the database, like a game action (issue 10).
+Coroutines over the caller's connection (`bot.store.backend`): the service runs a challenge or an accept in one
+write transaction, one trip to the database, like a game action (issue 10).
 """
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, field
+
+from bot.store.backend import Queries, Row
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,7 @@ class StoredChallenge:
     challenger_seed: str | None = None
 
 
-def _from_row(row: sqlite3.Row) -> StoredChallenge:
+def _from_row(row: Row) -> StoredChallenge:
     return StoredChallenge(
         id=int(row["id"]),
         guild_id=int(row["guild_id"]),
@@ -51,8 +52,8 @@ def _from_row(row: sqlite3.Row) -> StoredChallenge:
     )
 
 
-def insert_challenge(
-    connection: sqlite3.Connection,
+async def insert_challenge(
+    connection: Queries,
     *,
     guild_id: int,
     channel_id: int,
@@ -66,63 +67,63 @@ def insert_challenge(
     server_seed: str | None = None,
     challenger_seed: str | None = None,
 ) -> StoredChallenge:
-    row = connection.execute(
+    row = await connection.fetchone(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, options, in_thread, created_at, "
         "expires_at, status, clock, server_seed, challenger_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?) "
         "RETURNING *",
         (guild_id, channel_id, challenger_id, opponent_id, options_json, int(in_thread), created_at, expires_at,
          clock, server_seed, challenger_seed),
-    ).fetchone()
+    )
     assert row is not None
     return _from_row(row)
 
 
-def load_challenge(connection: sqlite3.Connection, challenge_id: int) -> StoredChallenge | None:
-    row = connection.execute("SELECT * FROM challenges WHERE id = ?", (challenge_id,)).fetchone()
+async def load_challenge(connection: Queries, challenge_id: int) -> StoredChallenge | None:
+    row = await connection.fetchone("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
     return None if row is None else _from_row(row)
 
 
-def close_challenge(
-    connection: sqlite3.Connection, challenge_id: int, status: str, match_id: int | None = None
+async def close_challenge(
+    connection: Queries, challenge_id: int, status: str, match_id: int | None = None
 ) -> StoredChallenge | None:
     """Move an open challenge to `status`; None when it was no longer open (someone else got there first)."""
-    row = connection.execute(
+    row = await connection.fetchone(
         "UPDATE challenges SET status = ?, match_id = ? WHERE id = ? AND status = 'open' RETURNING *",
         (status, match_id, challenge_id),
-    ).fetchone()
+    )
     return None if row is None else _from_row(row)
 
 
-def set_challenge_message(connection: sqlite3.Connection, challenge_id: int, channel_id: int, message_id: int) -> bool:
+async def set_challenge_message(connection: Queries, challenge_id: int, channel_id: int, message_id: int) -> bool:
     """Remember where the challenge was posted; False for an unknown challenge."""
-    cursor = connection.execute(
+    changed = await connection.execute(
         "UPDATE challenges SET message_channel_id = ?, message_id = ? WHERE id = ?",
         (channel_id, message_id, challenge_id),
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-def open_challenges_by(connection: sqlite3.Connection, challenger_id: int, now: float) -> list[StoredChallenge]:
+async def open_challenges_by(connection: Queries, challenger_id: int, now: float) -> list[StoredChallenge]:
     """The challenger's challenges still waiting for an answer (not past their expiry), oldest first."""
-    rows = connection.execute(
+    rows = await connection.fetchall(
         "SELECT * FROM challenges WHERE challenger_id = ? AND status = 'open' AND expires_at > ? ORDER BY id",
         (challenger_id, now),
-    ).fetchall()
+    )
     return [_from_row(row) for row in rows]
 
 
-def expire_challenges(connection: sqlite3.Connection, now: float) -> list[StoredChallenge]:
+async def expire_challenges(connection: Queries, now: float) -> list[StoredChallenge]:
     """Mark every open challenge whose time is up as expired and return them."""
-    rows = connection.execute(
+    rows = await connection.fetchall(
         "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ? RETURNING *", (now,)
-    ).fetchall()
+    )
     return sorted((_from_row(row) for row in rows), key=lambda c: c.id)
 
 
-def due_challenges(connection: sqlite3.Connection, now: float) -> list[StoredChallenge]:
+async def due_challenges(connection: Queries, now: float) -> list[StoredChallenge]:
     """The open challenges whose time is up, not yet marked (a sharded process expires only its guilds' ones
     with `close_challenge`, issue 19)."""
-    rows = connection.execute(
+    rows = await connection.fetchall(
         "SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ? ORDER BY id", (now,)
-    ).fetchall()
+    )
     return [_from_row(row) for row in rows]

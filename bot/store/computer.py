@@ -1,27 +1,28 @@
 """The computer opponent's rows (issue 16, migration 011): which matches are against it, at what level, and
-its record per level. Plain sqlite3 functions, run on the connection's thread by the service."""
+its record per level. Coroutines over the caller's connection or database (`bot.store.backend`)."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 
-
-def set_level(connection: sqlite3.Connection, match_id: int, level: str) -> None:
-    connection.execute("UPDATE matches SET computer_level = ? WHERE id = ?", (level, match_id))
+from bot.store.backend import Queries
 
 
-def level_of(connection: sqlite3.Connection, match_id: int) -> str | None:
-    row = connection.execute("SELECT computer_level FROM matches WHERE id = ?", (match_id,)).fetchone()
+async def set_level(connection: Queries, match_id: int, level: str) -> None:
+    await connection.execute("UPDATE matches SET computer_level = ? WHERE id = ?", (level, match_id))
+
+
+async def level_of(connection: Queries, match_id: int) -> str | None:
+    row = await connection.fetchone("SELECT computer_level FROM matches WHERE id = ?", (match_id,))
     return None if row is None or row[0] is None else str(row[0])
 
 
-def active_computer_matches(connection: sqlite3.Connection) -> list[tuple[int, str]]:
+async def active_computer_matches(connection: Queries) -> list[tuple[int, str]]:
     """(match id, level) of every active match against the computer, oldest first."""
-    rows = connection.execute(
+    rows = await connection.fetchall(
         "SELECT id, computer_level FROM matches WHERE status = 'active' AND computer_level IS NOT NULL ORDER BY id"
-    ).fetchall()
+    )
     return [(int(row[0]), str(row[1])) for row in rows]
 
 
@@ -41,7 +42,7 @@ class LevelRecord:
         return (self.points_for - self.points_against) / self.games if self.games else 0.0
 
 
-def level_records(connection: sqlite3.Connection, user_id: int, guild_id: int | None = None) -> list[LevelRecord]:
+async def level_records(connection: Queries, user_id: int, guild_id: int | None = None) -> list[LevelRecord]:
     """The player's finished computer matches grouped by level (the player is always player 0 there)."""
     sql = ("SELECT m.computer_level, m.winner, m.score0, m.score1, s.state FROM matches AS m "
            "JOIN match_snapshots AS s ON s.match_id = m.id "
@@ -51,7 +52,7 @@ def level_records(connection: sqlite3.Connection, user_id: int, guild_id: int | 
         sql += " AND m.guild_id = ?"
         parameters.append(guild_id)
     totals: dict[str, list[int]] = {}
-    for level, winner, score0, score1, state in connection.execute(sql, parameters).fetchall():
+    for level, winner, score0, score1, state in await connection.fetchall(sql, parameters):
         games = len(json.loads(state).get("outcomes", [])) or 1
         total = totals.setdefault(str(level), [0, 0, 0, 0, 0])
         total[0] += 1
@@ -62,12 +63,12 @@ def level_records(connection: sqlite3.Connection, user_id: int, guild_id: int | 
     return [LevelRecord(level, *numbers) for level, numbers in totals.items()]
 
 
-def computer_match_ids(connection: sqlite3.Connection, match_ids: list[int]) -> dict[int, str]:
+async def computer_match_ids(connection: Queries, match_ids: list[int]) -> dict[int, str]:
     """Of these matches, the ones against the computer, with their level (for /history)."""
     if not match_ids:
         return {}
     marks = ", ".join("?" for _ in match_ids)
-    rows = connection.execute(
+    rows = await connection.fetchall(
         f"SELECT id, computer_level FROM matches WHERE computer_level IS NOT NULL AND id IN ({marks})", match_ids
-    ).fetchall()
+    )
     return {int(row[0]): str(row[1]) for row in rows}

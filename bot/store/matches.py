@@ -1,18 +1,16 @@
 """Matches: the match rows, their append-only action logs and snapshots, and the timer queries (R9.5).
 
-Rows come from a connection opened by `open_database` (rows readable by column name).
+Every function runs on a `Queries` object: a transaction's connection (`Database.write`) or the database itself
+(one statement). Rows are readable by column name on both backends.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
-from bot.store.transaction import on_connection_thread
+from bot.store.backend import Connection, Queries, Row
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +57,7 @@ def _optional_int(value: Any) -> int | None:
     return None if value is None else int(value)
 
 
-def _from_row(row: sqlite3.Row) -> StoredMatch:
+def _from_row(row: Row) -> StoredMatch:
     return StoredMatch(
         id=int(row["id"]),
         guild_id=int(row["guild_id"]),
@@ -98,16 +96,16 @@ def _from_row(row: sqlite3.Row) -> StoredMatch:
     )
 
 
-def _select(connection: sqlite3.Connection, sql: str, parameters: Sequence[object]) -> list[StoredMatch]:
-    return [_from_row(row) for row in connection.execute(sql, parameters).fetchall()]
+async def _select(connection: Queries, sql: str, parameters: Sequence[object]) -> list[StoredMatch]:
+    return [_from_row(row) for row in await connection.fetchall(sql, parameters)]
 
 
-async def _fetch_all(db: aiosqlite.Connection, sql: str, parameters: Sequence[object]) -> list[StoredMatch]:
-    return await on_connection_thread(db, lambda connection: _select(connection, sql, parameters))
+async def _fetch_all(db: Queries, sql: str, parameters: Sequence[object]) -> list[StoredMatch]:
+    return await _select(db, sql, parameters)
 
 
-def insert_match(
-    connection: sqlite3.Connection,
+async def insert_match(
+    connection: Connection,
     *,
     guild_id: int,
     channel_id: int,
@@ -125,10 +123,22 @@ def insert_match(
 ) -> int:
     """Create an active match with an empty log and its version-0 snapshot; returns its id.
 
-    Raises sqlite3.IntegrityError when the channel already has an active match, or `rematch_of` already has its
+    Raises bot.store.IntegrityError when the channel already has an active match, or `rematch_of` already has its
     rematch (unique indexes).
     """
-    row = connection.execute(
+    async with connection.savepoint():  # the caller may handle a unique index's refusal and go on
+        return await _insert_match(
+            connection, guild_id, channel_id, parent_channel_id, player_ids, length, options_json, log_header,
+            state_json, now, clock, rematch_of, server_seed, seeds,
+        )
+
+
+async def _insert_match(
+    connection: Connection, guild_id: int, channel_id: int, parent_channel_id: int | None,
+    player_ids: tuple[int, int], length: int, options_json: str, log_header: str, state_json: str, now: float,
+    clock: str | None, rematch_of: int | None, server_seed: str | None, seeds: tuple[str, str],
+) -> int:
+    row = await connection.fetchone(
         "INSERT INTO matches (guild_id, channel_id, parent_channel_id, player0_id, player1_id, length, options, "
         "log_header, status, created_at, last_action_at, turn_started_at, clock, rematch_of, server_seed, seed0, "
         "seed1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -150,10 +160,10 @@ def insert_match(
             seeds[0],
             seeds[1],
         ),
-    ).fetchone()
+    )
     assert row is not None
     match_id = int(row[0])
-    connection.execute(
+    await connection.execute(
         "INSERT INTO match_snapshots (match_id, version, log_length, state) VALUES (?, 0, 0, ?)", (match_id, state_json)
     )
     return match_id
@@ -168,27 +178,29 @@ _SELECT_MATCHES = (
 )
 
 
-async def load_match(db: aiosqlite.Connection, match_id: int) -> StoredMatch | None:
-    return await on_connection_thread(db, lambda connection: find_match(connection, match_id))
+async def load_match(db: Queries, match_id: int) -> StoredMatch | None:
+    return await find_match(db, match_id)
 
 
-def find_match(connection: sqlite3.Connection, match_id: int) -> StoredMatch | None:
-    """`load_match` on a plain sqlite3 connection."""
-    matches = _select(connection, _SELECT_MATCHES + "WHERE m.id = ?", (match_id,))
+async def find_match(connection: Queries, match_id: int) -> StoredMatch | None:
+    """The match with its snapshot, or None."""
+    matches = await _select(connection, _SELECT_MATCHES + "WHERE m.id = ?", (match_id,))
     return matches[0] if matches else None
 
 
-async def active_match_in_channel(db: aiosqlite.Connection, channel_id: int) -> StoredMatch | None:
-    return await on_connection_thread(db, lambda connection: find_active_match_in_channel(connection, channel_id))
+async def active_match_in_channel(db: Queries, channel_id: int) -> StoredMatch | None:
+    return await find_active_match_in_channel(db, channel_id)
 
 
-def find_active_match_in_channel(connection: sqlite3.Connection, channel_id: int) -> StoredMatch | None:
-    """`active_match_in_channel` on a plain sqlite3 connection."""
-    matches = _select(connection, _SELECT_MATCHES + "WHERE m.channel_id = ? AND m.status = 'active'", (channel_id,))
+async def find_active_match_in_channel(connection: Queries, channel_id: int) -> StoredMatch | None:
+    """The channel's active match, or None."""
+    matches = await _select(
+        connection, _SELECT_MATCHES + "WHERE m.channel_id = ? AND m.status = 'active'", (channel_id,)
+    )
     return matches[0] if matches else None
 
 
-async def active_matches_of(db: aiosqlite.Connection, user_id: int) -> list[StoredMatch]:
+async def active_matches_of(db: Queries, user_id: int) -> list[StoredMatch]:
     return await _fetch_all(
         db,
         _SELECT_MATCHES
@@ -198,7 +210,7 @@ async def active_matches_of(db: aiosqlite.Connection, user_id: int) -> list[Stor
 
 
 async def overdue_matches(
-    db: aiosqlite.Connection, now: float, default_limit: int, fraction: float, *, unreminded_only: bool
+    db: Queries, now: float, default_limit: int, fraction: float, *, unreminded_only: bool
 ) -> list[StoredMatch]:
     """Active matches whose current turn has run for at least `fraction` of the guild's turn limit, counted from
     when the player to act was shown working controls: a turn whose board could not be shown is not overdue."""
@@ -206,51 +218,52 @@ async def overdue_matches(
         db,
         _SELECT_MATCHES + "WHERE m.status = 'active' AND (m.reminded = 0 OR ? = 0) "
         "AND m.controls_at >= m.turn_started_at "
-        "AND m.controls_at + COALESCE(g.turn_limit_seconds, ?) * ? <= ? ORDER BY m.turn_started_at, m.id",
+        "AND m.controls_at + COALESCE(g.turn_limit_seconds, ?) * CAST(? AS DOUBLE PRECISION) <= ? "
+        "ORDER BY m.turn_started_at, m.id",
         (int(unreminded_only), default_limit, fraction, now),
     )
 
 
-async def matches_to_show(db: aiosqlite.Connection) -> list[StoredMatch]:
+async def matches_to_show(db: Queries) -> list[StoredMatch]:
     """Matches whose current game message does not show their current version: active ones, and finished ones
     whose end was never shown (the bot stopped, or Discord refused, between storing and showing). Aborted
     matches are left alone: their channel may be gone (cogs.channels)."""
     return await _fetch_all(
         db,
         _SELECT_MATCHES + "WHERE (m.status = 'active' OR (m.status = 'finished' AND m.message_version IS NOT NULL)) "
-        "AND m.message_version IS NOT s.version ORDER BY m.last_action_at, m.id",
+        "AND m.message_version IS DISTINCT FROM s.version ORDER BY m.last_action_at, m.id",
         (),
     )
 
 
-async def mark_reminded(db: aiosqlite.Connection, match_id: int, turn_started_at: float) -> bool:
+async def mark_reminded(db: Queries, match_id: int, turn_started_at: float) -> bool:
     """Record the half-time reminder for the turn that started at `turn_started_at`; False if it moved on."""
-    cursor = await db.execute(
+    changed = await db.execute(
         "UPDATE matches SET reminded = 1 WHERE id = ? AND status = 'active' AND reminded = 0 AND turn_started_at = ?",
         (match_id, turn_started_at),
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-async def mark_claim_offered(db: aiosqlite.Connection, match_id: int, turn_started_at: float) -> bool:
+async def mark_claim_offered(db: Queries, match_id: int, turn_started_at: float) -> bool:
     """Record that the claim offer for the turn that started at `turn_started_at` went out; False if it had
     already been recorded or the match moved on."""
-    cursor = await db.execute(
+    changed = await db.execute(
         "UPDATE matches SET claim_offered_for = ? WHERE id = ? AND status = 'active' AND turn_started_at = ? "
-        "AND claim_offered_for IS NOT ?",
+        "AND claim_offered_for IS DISTINCT FROM ?",
         (turn_started_at, match_id, turn_started_at, turn_started_at),
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-async def load_log(db: aiosqlite.Connection, match_id: int) -> list[str]:
+async def load_log(db: Queries, match_id: int) -> list[str]:
     """The match's log entries (JSON text) in order."""
-    rows = await db.execute_fetchall("SELECT entry FROM match_actions WHERE match_id = ? ORDER BY seq", (match_id,))
+    rows = await db.fetchall("SELECT entry FROM match_actions WHERE match_id = ? ORDER BY seq", (match_id,))
     return [str(row[0]) for row in rows]
 
 
 async def append_log(
-    db: aiosqlite.Connection, match_id: int, first_seq: int, entries: Sequence[str], user_id: int | None, now: float
+    db: Queries, match_id: int, first_seq: int, entries: Sequence[str], user_id: int | None, now: float
 ) -> None:
     await db.executemany(_APPEND_LOG, _log_rows(match_id, first_seq, entries, user_id, now))
 
@@ -265,11 +278,10 @@ def _log_rows(
 
 
 async def update_snapshot(
-    db: aiosqlite.Connection, match_id: int, expected_version: int, log_length: int, state_json: str
+    db: Queries, match_id: int, expected_version: int, log_length: int, state_json: str
 ) -> bool:
     """Store the new state as version expected_version + 1, only if nobody stored another one meanwhile."""
-    cursor = await db.execute(_UPDATE_SNAPSHOT, (log_length, state_json, match_id, expected_version))
-    return cursor.rowcount == 1
+    return await db.execute(_UPDATE_SNAPSHOT, (log_length, state_json, match_id, expected_version)) == 1
 
 
 _UPDATE_SNAPSHOT = (
@@ -294,12 +306,12 @@ class MatchProgress:
     paused: float = 0.0  # downtime inside the current turn
 
 
-async def update_progress(db: aiosqlite.Connection, match_id: int, progress: MatchProgress) -> None:
+async def update_progress(db: Queries, match_id: int, progress: MatchProgress) -> None:
     await db.execute(_UPDATE_PROGRESS, _progress_row(match_id, progress))
 
 
-def record_action(
-    connection: sqlite3.Connection,
+async def record_action(
+    connection: Connection,
     match_id: int,
     expected_version: int,
     state_json: str,
@@ -309,15 +321,15 @@ def record_action(
     now: float,
     progress: MatchProgress,
 ) -> bool:
-    """The writes of one game action (`update_snapshot`, `append_log`, `update_progress`) on a plain sqlite3
-    connection, for `on_connection_thread`/`single_trip_transaction`: False (nothing written) if another
-    version was stored meanwhile."""
+    """The writes of one game action (`update_snapshot`, `append_log`, `update_progress`) on a transaction's
+    connection, inside the caller's transaction, under the match's lock (across processes on PostgreSQL): False
+    (nothing written) if another version was stored meanwhile."""
     log_length = first_seq - 1 + len(entries)
-    cursor = connection.execute(_UPDATE_SNAPSHOT, (log_length, state_json, match_id, expected_version))
-    if cursor.rowcount != 1:
+    await connection.lock("match", match_id)
+    if await connection.execute(_UPDATE_SNAPSHOT, (log_length, state_json, match_id, expected_version)) != 1:
         return False
-    connection.executemany(_APPEND_LOG, _log_rows(match_id, first_seq, entries, user_id, now))
-    connection.execute(_UPDATE_PROGRESS, _progress_row(match_id, progress))
+    await connection.executemany(_APPEND_LOG, _log_rows(match_id, first_seq, entries, user_id, now))
+    await connection.execute(_UPDATE_PROGRESS, _progress_row(match_id, progress))
     return True
 
 
@@ -345,51 +357,49 @@ def _progress_row(match_id: int, progress: MatchProgress) -> tuple[Any, ...]:
     )
 
 
-async def set_message(db: aiosqlite.Connection, match_id: int, channel_id: int, message_id: int) -> bool:
-    cursor = await db.execute(_SET_MESSAGE, (channel_id, message_id, match_id))
-    return cursor.rowcount == 1
+async def set_message(db: Queries, match_id: int, channel_id: int, message_id: int) -> bool:
+    return await db.execute(_SET_MESSAGE, (channel_id, message_id, match_id)) == 1
 
 
-def record_message(connection: sqlite3.Connection, match_id: int, channel_id: int, message_id: int) -> bool:
-    """`set_message` on a plain sqlite3 connection (for `single_trip_transaction`)."""
-    return connection.execute(_SET_MESSAGE, (channel_id, message_id, match_id)).rowcount == 1
+async def record_message(connection: Queries, match_id: int, channel_id: int, message_id: int) -> bool:
+    """`set_message` inside the caller's transaction."""
+    return await set_message(connection, match_id, channel_id, message_id)
 
 
 _SET_MESSAGE = "UPDATE matches SET message_channel_id = ?, message_id = ? WHERE id = ?"
 
 
-def record_shown(
-    connection: sqlite3.Connection, match_id: int, channel_id: int, message_id: int, version: int, now: float
+async def record_shown(
+    connection: Queries, match_id: int, channel_id: int, message_id: int, version: int, now: float
 ) -> bool:
     """The current game message now shows `version` (its controls, if any). The first time the player to act
     sees working controls this turn starts their turn clock (R9.5); a later showing in the same turn does not
     restart it. An older version than the one already recorded as shown changes nothing (a slow edit)."""
-    cursor = connection.execute(
+    changed = await connection.execute(
         "UPDATE matches SET message_channel_id = ?, message_id = ?, message_version = ?, "
         "controls_at = CASE WHEN controls_at IS NULL OR controls_at < turn_started_at THEN ? ELSE controls_at END "
         "WHERE id = ? AND (message_version IS NULL OR message_version <= ?)",
         (channel_id, message_id, version, now, match_id, version),
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-async def all_match_ids(db: aiosqlite.Connection) -> list[int]:
-    async with db.execute("SELECT id FROM matches ORDER BY id") as cursor:
-        rows = await cursor.fetchall()
+async def all_match_ids(db: Queries) -> list[int]:
+    rows = await db.fetchall("SELECT id FROM matches ORDER BY id")
     return [int(row[0]) for row in rows]
 
 
-def active_match_ids_in_channel(connection: sqlite3.Connection, channel_id: int) -> list[int]:
+async def active_match_ids_in_channel(connection: Queries, channel_id: int) -> list[int]:
     """The active matches played in this channel or thread, or in a thread of this channel (issue 15: they
     end when it is deleted). Deleting channels is rare: the parent id has no index of its own."""
-    rows = connection.execute(
+    rows = await connection.fetchall(
         "SELECT id FROM matches WHERE status = 'active' AND (channel_id = ? OR parent_channel_id = ?) ORDER BY id",
         (channel_id, channel_id),
-    ).fetchall()
+    )
     return [int(row[0]) for row in rows]
 
 
-async def recent_matches_in_channel(db: aiosqlite.Connection, channel_id: int, limit: int) -> list[StoredMatch]:
+async def recent_matches_in_channel(db: Queries, channel_id: int, limit: int) -> list[StoredMatch]:
     """Matches played in a channel or in threads made from it: the active ones first, then the most recently
     played (for `/bg export`)."""
     return await _fetch_all(
@@ -403,7 +413,7 @@ async def recent_matches_in_channel(db: aiosqlite.Connection, channel_id: int, l
 # --- match clocks (issue 20) -----------------------------------------------------------------------------------
 
 
-async def clocked_running_matches(db: aiosqlite.Connection) -> list[StoredMatch]:
+async def clocked_running_matches(db: Queries) -> list[StoredMatch]:
     """Active matches with a clock whose current turn's time is running (controls shown this turn): the ones
     whose player to act can run out of time. Few at a time, so the service computes each deadline itself."""
     return await _fetch_all(
@@ -417,51 +427,52 @@ async def clocked_running_matches(db: aiosqlite.Connection) -> list[StoredMatch]
 _HEARTBEAT_KEY = "heartbeat"
 
 
-def read_heartbeat(connection: sqlite3.Connection, key: str = _HEARTBEAT_KEY) -> float | None:
+async def read_heartbeat(connection: Queries, key: str = _HEARTBEAT_KEY) -> float | None:
     """When the bot (or, with `key`, one process of a sharded bot) last said it was up (None before the first time)."""
-    row = connection.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    row = await connection.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
     return None if row is None else float(row[0])
 
 
-def write_heartbeat(connection: sqlite3.Connection, now: float, key: str = _HEARTBEAT_KEY) -> None:
-    connection.execute(
+async def write_heartbeat(connection: Queries, now: float, key: str = _HEARTBEAT_KEY) -> None:
+    await connection.execute(
         "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         (key, repr(now)),
     )
 
 
-def pause_running_clocks(connection: sqlite3.Connection, down_from: float, now: float) -> list[int]:
+async def pause_running_clocks(connection: Queries, down_from: float, now: float) -> list[int]:
     """Add the downtime from `down_from` (the last heartbeat) to `now` to every running clocked turn, counted
     from when that turn's time started if later; returns the matches paused."""
-    rows = connection.execute(
-        "UPDATE matches SET paused = paused + (? - MAX(controls_at, ?)) WHERE status = 'active' "
-        "AND clock IS NOT NULL AND controls_at >= turn_started_at AND controls_at < ? RETURNING id",
-        (now, down_from, now),
-    ).fetchall()
+    rows = await connection.fetchall(
+        "UPDATE matches SET paused = paused + (? - CASE WHEN controls_at > ? THEN controls_at ELSE ? END) "
+        "WHERE status = 'active' AND clock IS NOT NULL AND controls_at >= turn_started_at AND controls_at < ? "
+        "RETURNING id",
+        (now, down_from, down_from, now),
+    )
     return sorted(int(row[0]) for row in rows)
 
 
 # --- rematches (issue 20) ----------------------------------------------------------------------------------------
 
 
-def request_rematch(connection: sqlite3.Connection, match_id: int, user_id: int, now: float) -> list[int]:
+async def request_rematch(connection: Queries, match_id: int, user_id: int, now: float) -> list[int]:
     """Record the player's press (the first one counts) and return who has pressed so far."""
-    connection.execute(
+    await connection.execute(
         "INSERT INTO rematch_requests (match_id, user_id, requested_at) VALUES (?, ?, ?) "
         "ON CONFLICT (match_id, user_id) DO NOTHING",
         (match_id, user_id, now),
     )
-    rows = connection.execute("SELECT user_id FROM rematch_requests WHERE match_id = ?", (match_id,)).fetchall()
+    rows = await connection.fetchall("SELECT user_id FROM rematch_requests WHERE match_id = ?", (match_id,))
     return [int(row[0]) for row in rows]
 
 
-def find_rematch(connection: sqlite3.Connection, match_id: int) -> StoredMatch | None:
+async def find_rematch(connection: Queries, match_id: int) -> StoredMatch | None:
     """The rematch of a finished match, once started."""
-    matches = _select(connection, _SELECT_MATCHES + "WHERE m.rematch_of = ?", (match_id,))
+    matches = await _select(connection, _SELECT_MATCHES + "WHERE m.rematch_of = ?", (match_id,))
     return matches[0] if matches else None
 
 
-async def matches_of_player(db: aiosqlite.Connection, guild_id: int, user_id: int) -> list[StoredMatch]:
+async def matches_of_player(db: Queries, guild_id: int, user_id: int) -> list[StoredMatch]:
     """Every match of the player in the guild, running or over, oldest first (dice statistics, issue 18)."""
     return await _fetch_all(
         db,
@@ -470,11 +481,12 @@ async def matches_of_player(db: aiosqlite.Connection, guild_id: int, user_id: in
     )
 
 
-def pause_running_clock(connection: sqlite3.Connection, match_id: int, down_from: float, now: float) -> bool:
+async def pause_running_clock(connection: Queries, match_id: int, down_from: float, now: float) -> bool:
     """`pause_running_clocks` for one match (a sharded process pauses only its guilds' matches, issue 19)."""
-    row = connection.execute(
-        "UPDATE matches SET paused = paused + (? - MAX(controls_at, ?)) WHERE id = ? AND status = 'active' "
-        "AND clock IS NOT NULL AND controls_at >= turn_started_at AND controls_at < ? RETURNING id",
-        (now, down_from, match_id, now),
-    ).fetchone()
+    row = await connection.fetchone(
+        "UPDATE matches SET paused = paused + (? - CASE WHEN controls_at > ? THEN controls_at ELSE ? END) "
+        "WHERE id = ? AND status = 'active' AND clock IS NOT NULL AND controls_at >= turn_started_at "
+        "AND controls_at < ? RETURNING id",
+        (now, down_from, down_from, match_id, now),
+    )
     return row is not None

@@ -2,35 +2,32 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
-import aiosqlite
-
-from bot.store.transaction import on_connection_thread
+from bot.store.backend import Connection, Database, Queries
 
 
-def remember_player(connection: sqlite3.Connection, user_id: int, name: str, now: float) -> None:
+async def remember_player(connection: Queries, user_id: int, name: str, now: float) -> None:
     """Insert the player or refresh the display name last seen for them (inside a write trip of the service)."""
-    connection.execute(
+    await connection.execute(
         "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?) "
         "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
         (user_id, name, now),
     )
 
 
-async def player_names(db: aiosqlite.Connection, user_ids: list[int]) -> dict[int, str]:
+async def player_names(db: Database, user_ids: list[int]) -> dict[int, str]:
     """The stored display names of the given users (unknown ids are left out), in one trip to the database."""
 
-    def read(connection: sqlite3.Connection) -> dict[int, str]:
+    async def read(connection: Connection) -> dict[int, str]:
         names: dict[int, str] = {}
         for user_id in dict.fromkeys(user_ids):
-            row = connection.execute("SELECT name FROM players WHERE user_id = ?", (user_id,)).fetchone()
+            row = await connection.fetchone("SELECT name FROM players WHERE user_id = ?", (user_id,))
             if row is not None:
                 names[user_id] = str(row[0])
         return names
 
-    return await on_connection_thread(db, read)
+    return await db.read(read)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,30 +39,29 @@ class StoredGuildSettings:
     clock: str | None = None  # migration 009: the default match clock preset (None: no clock)
 
 
-async def load_guild_settings(db: aiosqlite.Connection, guild_id: int) -> StoredGuildSettings | None:
-    async with db.execute(
+async def load_guild_settings(db: Queries, guild_id: int) -> StoredGuildSettings | None:
+    row = await db.fetchone(
         "SELECT turn_limit_seconds, default_length, threads, clock FROM guild_settings WHERE guild_id = ?", (guild_id,)
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     if row is None:
         return None
     clock = None if row[3] is None else str(row[3])
     return StoredGuildSettings(guild_id, int(row[0]), int(row[1]), bool(row[2]), clock)
 
 
-def guild_clock(connection: sqlite3.Connection, guild_id: int) -> str | None:
+async def guild_clock(connection: Queries, guild_id: int) -> str | None:
     """The guild's default match clock preset (inside a write trip of the service); None: no clock."""
-    row = connection.execute("SELECT clock FROM guild_settings WHERE guild_id = ?", (guild_id,)).fetchone()
+    row = await connection.fetchone("SELECT clock FROM guild_settings WHERE guild_id = ?", (guild_id,))
     return None if row is None or row[0] is None else str(row[0])
 
 
-def guild_plays_in_threads(connection: sqlite3.Connection, guild_id: int) -> bool:
+async def guild_plays_in_threads(connection: Queries, guild_id: int) -> bool:
     """Whether the guild has challenges play in new threads by default (inside a write trip of the service)."""
-    row = connection.execute("SELECT threads FROM guild_settings WHERE guild_id = ?", (guild_id,)).fetchone()
+    row = await connection.fetchone("SELECT threads FROM guild_settings WHERE guild_id = ?", (guild_id,))
     return row is not None and bool(row[0])
 
 
-async def save_guild_settings(db: aiosqlite.Connection, settings: StoredGuildSettings) -> None:
+async def save_guild_settings(db: Queries, settings: StoredGuildSettings) -> None:
     await db.execute(
         "INSERT INTO guild_settings (guild_id, turn_limit_seconds, default_length, threads, clock) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET turn_limit_seconds = excluded.turn_limit_seconds, "
@@ -81,19 +77,15 @@ class StoredPlayerPrefs:
     auto_done: bool
 
 
-async def load_player_prefs(db: aiosqlite.Connection, user_id: int) -> StoredPlayerPrefs | None:
+async def load_player_prefs(db: Queries, user_id: int) -> StoredPlayerPrefs | None:
     """The player's stored settings, or None when they never changed any (the defaults apply)."""
-
-    def read(connection: sqlite3.Connection) -> StoredPlayerPrefs | None:
-        row = connection.execute("SELECT auto_done FROM player_prefs WHERE user_id = ?", (user_id,)).fetchone()
-        return None if row is None else StoredPlayerPrefs(user_id, bool(row[0]))
-
-    return await on_connection_thread(db, read)
+    row = await db.fetchone("SELECT auto_done FROM player_prefs WHERE user_id = ?", (user_id,))
+    return None if row is None else StoredPlayerPrefs(user_id, bool(row[0]))
 
 
-def save_player_prefs(connection: sqlite3.Connection, prefs: StoredPlayerPrefs, now: float) -> None:
+async def save_player_prefs(connection: Queries, prefs: StoredPlayerPrefs, now: float) -> None:
     """Insert or replace the player's settings (inside a write trip, after `remember_player`)."""
-    connection.execute(
+    await connection.execute(
         "INSERT INTO player_prefs (user_id, auto_done, updated_at) VALUES (?, ?, ?) "
         "ON CONFLICT (user_id) DO UPDATE SET auto_done = excluded.auto_done, updated_at = excluded.updated_at",
         (prefs.user_id, int(prefs.auto_done), now),

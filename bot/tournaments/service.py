@@ -14,16 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 import time
 from collections.abc import Callable
-
-import aiosqlite
 
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchRecord, MatchStatus, MatchUpdate, NotFoundError, PlayerRef, ServiceError
 from bot.store import players as player_store
-from bot.store.transaction import on_connection_thread, single_trip_transaction
+from bot.store.backend import Connection, Database
+from bot.store.errors import IntegrityError
 from bot.tournaments import store
 from bot.tournaments.bracket import MIN_PLAYERS, Bracket, Slot, round_name, seed_by_rating
 from bot.tournaments.records import (
@@ -44,7 +42,7 @@ LIST_LIMIT = 10
 class TournamentService:
     def __init__(
         self,
-        db: aiosqlite.Connection,
+        db: Database,
         games: GameService,
         *,
         clock: Callable[[], float] = time.time,
@@ -90,50 +88,50 @@ class TournamentService:
         if starts_at is not None and starts_at <= now:
             raise ServiceError("The start time must be in the future.")
 
-        def write(connection: sqlite3.Connection) -> int:
-            player_store.remember_player(connection, organiser.user_id, organiser.name, now)
+        async def write(connection: Connection) -> int:
+            await player_store.remember_player(connection, organiser.user_id, organiser.name, now)
             try:
-                return store.insert_tournament(
+                return await store.insert_tournament(
                     connection, guild_id=guild_id, channel_id=channel_id, name=name, length=length, size=size,
                     starts_at=starts_at, organiser_id=organiser.user_id, now=now,
                 )
-            except sqlite3.IntegrityError:
+            except IntegrityError:
                 raise ServiceError(f"There is already a tournament called **{name}** here: choose another "
                                    "name.") from None
 
-        return await self.tournament(await single_trip_transaction(self.db, write))
+        return await self.tournament(await self.db.write(write))
 
     async def join(self, tournament_id: int, player: PlayerRef) -> Tournament:
         """Sign up. Refused: already signed up, full, started or over."""
         now = self._clock()
 
-        def write(connection: sqlite3.Connection) -> None:
-            tournament = _load(connection, tournament_id)
+        async def write(connection: Connection) -> None:
+            tournament = await _load(connection, tournament_id)
             _require_signup(tournament, "join")
             if tournament.entrant(player.user_id) is not None:
                 raise ServiceError(f"You are already signed up for **{tournament.name}**.")
             if tournament.full:
                 raise ServiceError(f"**{tournament.name}** is full ({tournament.size} players).")
-            player_store.remember_player(connection, player.user_id, player.name, now)
-            store.add_entry(connection, tournament_id, player.user_id, now)
+            await player_store.remember_player(connection, player.user_id, player.name, now)
+            await store.add_entry(connection, tournament_id, player.user_id, now)
 
-        await single_trip_transaction(self.db, write)
+        await self.db.write(write)
         return await self.tournament(tournament_id)
 
     async def leave(self, tournament_id: int, user_id: int) -> Tournament:
         """Take one's name off the list before the start."""
 
-        def write(connection: sqlite3.Connection) -> None:
-            tournament = _load(connection, tournament_id)
+        async def write(connection: Connection) -> None:
+            tournament = await _load(connection, tournament_id)
             if tournament.entrant(user_id) is None:
                 raise ServiceError(f"You are not signed up for **{tournament.name}**.")
             if tournament.status is TournamentStatus.RUNNING:
                 raise ServiceError(f"**{tournament.name}** has started: you cannot leave it now. Resign your match "
                                    "(`/bg resign`) or ask an organiser.")
             _require_signup(tournament, "leave")
-            store.remove_entry(connection, tournament_id, user_id)
+            await store.remove_entry(connection, tournament_id, user_id)
 
-        await single_trip_transaction(self.db, write)
+        await self.db.write(write)
         return await self.tournament(tournament_id)
 
     # --- organising -------------------------------------------------------------------------------------------
@@ -143,8 +141,8 @@ class TournamentService:
         first-round matches are then listed by `pairings()`. `user_id` None: the scheduled start."""
         now = self._clock()
 
-        def write(connection: sqlite3.Connection) -> None:
-            tournament = _load(connection, tournament_id)
+        async def write(connection: Connection) -> None:
+            tournament = await _load(connection, tournament_id)
             if user_id is not None:
                 _require_organiser(tournament, user_id, may_organise, "start")
             _require_signup(tournament, "start")
@@ -152,10 +150,10 @@ class TournamentService:
                 raise ServiceError(f"**{tournament.name}** needs at least {MIN_PLAYERS} players to start; "
                                    f"{len(tournament.entrants)} signed up.")
             players = [entrant.user_id for entrant in tournament.entrants]
-            ratings_now = store.ratings(connection, tournament.guild_id, players)
-            store.seed(connection, tournament_id, seed_by_rating(ratings_now, self._rng), ratings_now, now)
+            ratings_now = await store.ratings(connection, tournament.guild_id, players)
+            await store.seed(connection, tournament_id, seed_by_rating(ratings_now, self._rng), ratings_now, now)
 
-        await single_trip_transaction(self.db, write)
+        await self.db.write(write)
         self.changed.set()
         return await self.tournament(tournament_id)
 
@@ -164,15 +162,15 @@ class TournamentService:
         """Stop a tournament in sign-up or in play. Matches already being played go on as ordinary matches."""
         now = self._clock()
 
-        def write(connection: sqlite3.Connection) -> None:
-            tournament = _load(connection, tournament_id)
+        async def write(connection: Connection) -> None:
+            tournament = await _load(connection, tournament_id)
             _require_organiser(tournament, user_id, may_organise, "cancel")
             if tournament.status not in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING):
                 raise ServiceError(f"**{tournament.name}** is already {tournament.status.value}.")
             note = _clean_reason(reason) if reason else f"cancelled by <@{user_id}>"
-            store.close(connection, tournament_id, TournamentStatus.CANCELLED, now, note=note)
+            await store.close(connection, tournament_id, TournamentStatus.CANCELLED, now, note=note)
 
-        await single_trip_transaction(self.db, write)
+        await self.db.write(write)
         self.changed.set()
         return await self.tournament(tournament_id)
 
@@ -186,8 +184,8 @@ class TournamentService:
             raise ServiceError("Give the reason for the award: it is shown with the bracket.")
         now = self._clock()
 
-        def check(connection: sqlite3.Connection) -> tuple[Slot, int | None]:
-            tournament = _load(connection, tournament_id)
+        async def check(connection: Connection) -> tuple[Slot, int | None]:
+            tournament = await _load(connection, tournament_id)
             _require_organiser(tournament, user_id, may_organise, "award matches of")
             if tournament.status is not TournamentStatus.RUNNING:
                 raise ServiceError(f"**{tournament.name}** is not being played.")
@@ -199,7 +197,7 @@ class TournamentService:
             stored = tournament.slot_record(slot.round, slot.index)
             return slot, None if stored is None else stored.match_id
 
-        slot, match_id = await on_connection_thread(self.db, check)
+        slot, match_id = await self.db.read(check)
         if match_id is not None and (await self.games.match(match_id)).status is MatchStatus.ACTIVE:
             loser = next(p for p in slot.players if p != winner_id)
             assert loser is not None
@@ -211,15 +209,15 @@ class TournamentService:
             self.changed.set()
             return await self.tournament(tournament_id), update
 
-        def write(connection: sqlite3.Connection) -> None:
-            tournament = _load(connection, tournament_id)
+        async def write(connection: Connection) -> None:
+            tournament = await _load(connection, tournament_id)
             bracket = tournament.bracket
             current = None if bracket is None else bracket.slot(slot.round, slot.index)
             if tournament.status is not TournamentStatus.RUNNING or current is None or not current.ready:
                 raise ServiceError("This match was decided meanwhile.")
-            _decide(connection, tournament, slot.round, slot.index, winner_id, DecidedBy.AWARD, reason, now)
+            await _decide(connection, tournament, slot.round, slot.index, winner_id, DecidedBy.AWARD, reason, now)
 
-        await single_trip_transaction(self.db, write)
+        await self.db.write(write)
         self.changed.set()
         return await self.tournament(tournament_id), None
 
@@ -228,10 +226,10 @@ class TournamentService:
     async def pairings(self) -> list[Pairing]:
         """Every bracket match of a running tournament whose two players are known and that has not started."""
 
-        def read(connection: sqlite3.Connection) -> list[Pairing]:
+        async def read(connection: Connection) -> list[Pairing]:
             found = []
-            for tournament_id in store.running_ids(connection):
-                tournament = _load(connection, tournament_id)
+            for tournament_id in await store.running_ids(connection):
+                tournament = await _load(connection, tournament_id)
                 bracket = tournament.bracket
                 assert bracket is not None
                 for slot in bracket.ready():
@@ -240,15 +238,15 @@ class TournamentService:
                         found.append(_pairing(tournament, bracket, slot, None if stored is None else stored.thread_id))
             return found
 
-        return await on_connection_thread(self.db, read)
+        return await self.db.read(read)
 
     async def set_thread(self, pairing: Pairing, thread_id: int) -> int:
         """Store the thread opened for a pairing; returns the pairing's thread (an earlier one wins)."""
 
-        def write(connection: sqlite3.Connection) -> int:
-            return store.set_thread(connection, pairing.tournament_id, pairing.round, pairing.slot, thread_id)
+        async def write(connection: Connection) -> int:
+            return await store.set_thread(connection, pairing.tournament_id, pairing.round, pairing.slot, thread_id)
 
-        return await single_trip_transaction(self.db, write)
+        return await self.db.write(write)
 
     async def start_pairing(self, pairing: Pairing, channel_id: int) -> MatchUpdate | None:
         """Start the pairing's match in `channel_id` (its thread), tied to its slot in the same write trip.
@@ -256,15 +254,15 @@ class TournamentService:
         tournament = await self.tournament(pairing.tournament_id)
         players = (PlayerRef(pairing.players[0], pairing.names[0]), PlayerRef(pairing.players[1], pairing.names[1]))
 
-        def within(connection: sqlite3.Connection, match_id: int) -> None:
-            current = _load(connection, pairing.tournament_id)
+        async def within(connection: Connection, match_id: int) -> None:
+            current = await _load(connection, pairing.tournament_id)
             bracket = current.bracket
             slot = None if bracket is None else bracket.slot(pairing.round, pairing.slot)
             if current.status is not TournamentStatus.RUNNING or slot is None or not slot.ready:
                 raise _NotToStart()
             if set(slot.players) != set(pairing.players):
                 raise _NotToStart()
-            if not store.link_match(connection, pairing.tournament_id, pairing.round, pairing.slot, match_id):
+            if not await store.link_match(connection, pairing.tournament_id, pairing.round, pairing.slot, match_id):
                 raise _NotToStart()
 
         try:
@@ -280,40 +278,40 @@ class TournamentService:
 
     # --- the hook ---------------------------------------------------------------------------------------------
 
-    async def on_match_finished(self, db: aiosqlite.Connection, record: MatchRecord) -> None:
+    async def on_match_finished(self, connection: Connection, record: MatchRecord) -> Callable[[], None]:
         """Advance the winner of a tournament match, inside the transaction that stores its result."""
         award = self._awards.get(record.id)
         now = self._clock()
 
-        def work(connection: sqlite3.Connection) -> None:
-            place = store.slot_of_match(connection, record.id)
+        async def work() -> None:
+            place = await store.slot_of_match(connection, record.id)
             if place is None:
                 return
-            tournament = _load(connection, place[0])
+            tournament = await _load(connection, place[0])
             if tournament.status is not TournamentStatus.RUNNING:
                 return
             winner = record.winner
             if record.status is MatchStatus.FINISHED and winner is not None:
-                _decide(connection, tournament, place[1], place[2], winner.user_id, DecidedBy.MATCH, None, now)
+                await _decide(connection, tournament, place[1], place[2], winner.user_id, DecidedBy.MATCH, None, now)
             elif award is not None:
-                _decide(connection, tournament, place[1], place[2], award[0], DecidedBy.AWARD, award[1], now)
+                await _decide(connection, tournament, place[1], place[2], award[0], DecidedBy.AWARD, award[1], now)
             else:
-                store.changed(connection, tournament.id)  # stopped without a result: an organiser awards it
+                await store.changed(connection, tournament.id)  # stopped without a result: an organiser awards it
 
-        await on_connection_thread(db, work)
-        self.changed.set()
+        await work()
+        return self.changed.set  # once committed, on the event loop (on SQLite this runs on the database thread)
 
     # --- queries and the front end's bookkeeping ----------------------------------------------------------------
 
     async def tournament(self, tournament_id: int) -> Tournament:
-        return await on_connection_thread(self.db, lambda connection: _load(connection, tournament_id))
+        return await self.db.read(lambda connection: _load(connection, tournament_id))
 
     async def match_states(self, tournament_id: int) -> dict[tuple[int, int], MatchState]:
         """Each started match's status and scores, by (round, slot): for the bracket picture."""
-        return await on_connection_thread(self.db, lambda connection: store.match_states(connection, tournament_id))
+        return await self.db.read(lambda connection: store.match_states(connection, tournament_id))
 
     async def by_name(self, guild_id: int, name: str) -> Tournament:
-        found = await on_connection_thread(self.db, lambda c: store.find_by_name(c, guild_id, name))
+        found = await self.db.read(lambda c: store.find_by_name(c, guild_id, name))
         if found is None:
             raise NotFoundError(f"There is no tournament called **{' '.join(name.split())}** here.")
         return await self.tournament(found)
@@ -321,14 +319,14 @@ class TournamentService:
     async def recent(self, guild_id: int) -> list[Tournament]:
         """The guild's open and running tournaments, then the latest finished ones."""
 
-        def read(connection: sqlite3.Connection) -> list[Tournament]:
-            return [_load(connection, i) for i in store.recent_ids(connection, guild_id, LIST_LIMIT)]
+        async def read(connection: Connection) -> list[Tournament]:
+            return [await _load(connection, i) for i in await store.recent_ids(connection, guild_id, LIST_LIMIT)]
 
-        return await on_connection_thread(self.db, read)
+        return await self.db.read(read)
 
     async def due_to_start(self) -> list[int]:
         now = self._clock()
-        return await on_connection_thread(self.db, lambda connection: store.due_to_start(connection, now))
+        return await self.db.read(lambda connection: store.due_to_start(connection, now))
 
     async def start_when_due(self, tournament_id: int) -> Tournament:
         """The scheduled start: started when there are enough players, else cancelled, saying why."""
@@ -338,49 +336,51 @@ class TournamentService:
             note = str(error)
             now = self._clock()
 
-            def write(connection: sqlite3.Connection) -> None:
-                tournament = _load(connection, tournament_id)
+            async def write(connection: Connection) -> None:
+                tournament = await _load(connection, tournament_id)
                 if tournament.status is TournamentStatus.SIGNUP:
-                    store.close(connection, tournament_id, TournamentStatus.CANCELLED, now, note=note)
+                    await store.close(connection, tournament_id, TournamentStatus.CANCELLED, now, note=note)
 
-            await single_trip_transaction(self.db, write)
+            await self.db.write(write)
             self.changed.set()
             return await self.tournament(tournament_id)
 
     async def to_show(self) -> list[Tournament]:
         """Tournaments whose message is behind, or whose end is still to be announced."""
 
-        def read(connection: sqlite3.Connection) -> list[Tournament]:
-            return [_load(connection, i) for i in store.unshown_ids(connection)]
+        async def read(connection: Connection) -> list[Tournament]:
+            return [await _load(connection, i) for i in await store.unshown_ids(connection)]
 
-        return await on_connection_thread(self.db, read)
+        return await self.db.read(read)
 
     async def set_message(self, tournament_id: int, channel_id: int, message_id: int) -> None:
-        await single_trip_transaction(
-            self.db, lambda connection: store.set_message(connection, tournament_id, channel_id, message_id)
+        await self.db.write(
+            lambda connection: store.set_message(connection, tournament_id, channel_id, message_id)
         )
 
     async def mark_shown(self, tournament: Tournament) -> None:
-        await single_trip_transaction(
-            self.db, lambda connection: store.mark_shown(connection, tournament.id, tournament.changes)
+        await self.db.write(
+            lambda connection: store.mark_shown(connection, tournament.id, tournament.changes)
         )
 
     async def mark_announced(self, tournament_id: int) -> bool:
-        return await single_trip_transaction(self.db, lambda c: store.mark_announced(c, tournament_id))
+        return await self.db.write(lambda c: store.mark_announced(c, tournament_id))
 
     async def organiser_role(self, guild_id: int) -> int | None:
-        return await on_connection_thread(self.db, lambda connection: store.organiser_role(connection, guild_id))
+        return await self.db.read(lambda connection: store.organiser_role(connection, guild_id))
 
     async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
-        await single_trip_transaction(self.db, lambda c: store.set_organiser_role(c, guild_id, role_id))
+        await self.db.write(lambda c: store.set_organiser_role(c, guild_id, role_id))
 
 
 class _NotToStart(ServiceError):
     """The pairing's match was started already, or is no longer to be played."""
 
 
-def _load(connection: sqlite3.Connection, tournament_id: int) -> Tournament:
-    tournament = store.load(connection, tournament_id)
+async def _load(connection: Connection, tournament_id: int) -> Tournament:
+    """The tournament, locked until the end of the caller's write (across processes: a read-check-write step)."""
+    await connection.lock("tournament", tournament_id)
+    tournament = await store.load(connection, tournament_id)
     if tournament is None:
         raise NotFoundError("This tournament does not exist (any more).")
     return tournament
@@ -407,16 +407,16 @@ def _clean_reason(reason: str) -> str:
     return " ".join(reason.split())[:MAX_REASON]
 
 
-def _decide(connection: sqlite3.Connection, tournament: Tournament, round_number: int, slot: int, winner_id: int,
+async def _decide(connection: Connection, tournament: Tournament, round_number: int, slot: int, winner_id: int,
             decided_by: DecidedBy, reason: str | None, now: float) -> None:
     """Store a slot's winner and, when it was the final, the champion."""
-    if not store.decide(connection, tournament.id, round_number, slot, winner_id, decided_by, reason, now):
+    if not await store.decide(connection, tournament.id, round_number, slot, winner_id, decided_by, reason, now):
         return
-    updated = _load(connection, tournament.id)
+    updated = await _load(connection, tournament.id)
     bracket = updated.bracket
     assert bracket is not None
     if bracket.champion is not None:
-        store.close(connection, tournament.id, TournamentStatus.FINISHED, now, champion_id=bracket.champion)
+        await store.close(connection, tournament.id, TournamentStatus.FINISHED, now, champion_id=bracket.champion)
 
 
 def _pairing(tournament: Tournament, bracket: Bracket, slot: Slot, thread_id: int | None) -> Pairing:

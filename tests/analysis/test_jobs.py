@@ -7,7 +7,6 @@ import asyncio
 import time
 from collections.abc import Iterator
 
-import aiosqlite
 import pytest
 
 from bot.analysis import MatchAnalysis
@@ -18,7 +17,7 @@ from bot.computer.pool import ComputerPool
 from bot.engine import MatchOptions
 from bot.service import GameService
 from bot.store import analysis as analysis_store
-from bot.store.transaction import on_connection_thread, transaction
+from bot.store.backend import Database
 from tests.service.helpers import ALICE, GUILD, play_to_the_end, start_match
 
 pytestmark = pytest.mark.skipif(not sage.available(), reason="bgsage is not installed")
@@ -39,8 +38,8 @@ class Posts:
         self.posted.append((match_id, channel_id, analysis))
 
 
-async def stored(db: aiosqlite.Connection, match_id: int) -> analysis_store.StoredAnalysis | None:
-    return await on_connection_thread(db, lambda c: analysis_store.load(c, match_id))
+async def stored(db: Database, match_id: int) -> analysis_store.StoredAnalysis | None:
+    return await db.read(lambda c: analysis_store.load(c, match_id))
 
 
 async def finished_match(service: GameService, channel: int, options: MatchOptions, seed: int) -> int:
@@ -49,7 +48,7 @@ async def finished_match(service: GameService, channel: int, options: MatchOptio
     return record.id
 
 
-async def test_a_finished_match_is_analysed_stored_and_posted(service: GameService, db: aiosqlite.Connection,
+async def test_a_finished_match_is_analysed_stored_and_posted(service: GameService, db: Database,
                                                               pool: ComputerPool) -> None:
     posts = Posts()
     jobs = AnalysisJobs(service, pool=pool, on_done=posts)
@@ -67,24 +66,22 @@ async def test_a_finished_match_is_analysed_stored_and_posted(service: GameServi
     # Asked again: the stored result, not a new analysis (the worker is not used).
     again = await jobs.result(match_id, 10)
     assert again == analysis and jobs.running() == [] and jobs.posting(match_id) is None
-    prs = await on_connection_thread(db, lambda c: analysis_store.recent_prs(c, ALICE.user_id, GUILD))
+    prs = await db.read(lambda c: analysis_store.recent_prs(c, ALICE.user_id, GUILD))
     assert [p.match_id for p in prs] == [match_id]
 
 
-async def test_the_server_setting_and_money_games_ask_for_nothing(service: GameService, db: aiosqlite.Connection,
+async def test_the_server_setting_and_money_games_ask_for_nothing(service: GameService, db: Database,
                                                                  pool: ComputerPool) -> None:
     jobs = AnalysisJobs(service, pool=pool)
     service.add_match_finished_hook(jobs.on_match_finished)
-    async with transaction(db):
-        await on_connection_thread(db, lambda c: analysis_store.set_auto_length(c, GUILD, 0))
+    await db.write(lambda c: analysis_store.set_auto_length(c, GUILD, 0))
     off = await finished_match(service, 11, MatchOptions(1), seed=4)
-    async with transaction(db):
-        await on_connection_thread(db, lambda c: analysis_store.set_auto_length(c, GUILD, 11))
+    await db.write(lambda c: analysis_store.set_auto_length(c, GUILD, 11))
     money = await finished_match(service, 12, MatchOptions.money(), seed=5)
     assert await stored(db, off) is None and await stored(db, money) is None
 
 
-async def test_an_analysis_cut_by_a_restart_is_finished_after_it(service: GameService, db: aiosqlite.Connection,
+async def test_an_analysis_cut_by_a_restart_is_finished_after_it(service: GameService, db: Database,
                                                                  pool: ComputerPool) -> None:
     before = AnalysisJobs(service, pool=pool)
     service.add_match_finished_hook(before.on_match_finished)
@@ -104,7 +101,7 @@ async def test_an_analysis_cut_by_a_restart_is_finished_after_it(service: GameSe
 
 
 async def test_stopping_the_bot_does_not_wait_for_a_running_analysis(service: GameService,
-                                                                     db: aiosqlite.Connection) -> None:
+                                                                     db: Database) -> None:
     jobs = AnalysisJobs(service)  # its own pool, as in the bot
     service.add_match_finished_hook(jobs.on_match_finished)
     match_id = await finished_match(service, 14, MatchOptions(5), seed=9)

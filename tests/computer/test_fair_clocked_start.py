@@ -3,11 +3,10 @@ clock chosen, or the server's default (issue 20)."""
 
 from __future__ import annotations
 
-import aiosqlite
-
 from bot.engine.options import MatchOptions
 from bot.service import GameService
 from bot.service.clocks import ClockPreset
+from bot.store import Database
 from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, GUILD, PlayerRef
 
@@ -15,7 +14,7 @@ COMPUTER = PlayerRef(999, "Gammon")
 
 
 async def test_the_human_seed_and_the_computers_empty_seed_make_the_dice(
-    db: aiosqlite.Connection, clock: FakeClock
+    db: Database, clock: FakeClock
 ) -> None:
     service = GameService(db, clock=clock)  # the bot's own committed dice
     update = await service.start_computer_match(
@@ -28,7 +27,7 @@ async def test_the_human_seed_and_the_computers_empty_seed_make_the_dice(
     assert record.clock is not None and record.clock.preset is ClockPreset.BLITZ
 
 
-async def test_without_a_clock_the_servers_default_is_used(db: aiosqlite.Connection, clock: FakeClock) -> None:
+async def test_without_a_clock_the_servers_default_is_used(db: Database, clock: FakeClock) -> None:
     service = GameService(db, clock=clock)
     await service.set_clock(GUILD, ClockPreset.STANDARD)
     record = (await service.start_computer_match(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 
-import aiosqlite
 import pytest
 
 from bot.computer import LEVELS
@@ -19,6 +18,7 @@ from bot.engine.match import Match
 from bot.ratings.hook import rate_finished_match
 from bot.service import GameService, MatchStatus, MatchUpdate, PlayerRef, ServiceError
 from bot.service.check import check_database
+from bot.store import Database
 from tests.service.helpers import ALICE, GUILD, random_action
 
 COMPUTER = PlayerRef(999, "Gammon")
@@ -49,7 +49,7 @@ async def start(service: GameService, options: MatchOptions, level: str, channel
 @pytest.mark.slow
 @pytest.mark.parametrize("level", [level.name for level in LEVELS])
 async def test_every_level_finishes_money_games_and_matches(
-    level: str, service: GameService, db: aiosqlite.Connection, pool: ComputerPool
+    level: str, service: GameService, db: Database, pool: ComputerPool
 ) -> None:
     service.add_match_finished_hook(rate_finished_match)
     turns = ComputerTurns(service, pool, COMPUTER.user_id)
@@ -61,16 +61,14 @@ async def test_every_level_finishes_money_games_and_matches(
         final = await play_out(service, turns, first, seed=number)
         assert final.record.status is MatchStatus.FINISHED and final.record.match.finished
         # The computer acted in the log under its own id, through the same table as the human.
-        async with db.execute("SELECT DISTINCT user_id FROM match_actions WHERE match_id = ?",
-                              (first.record.id,)) as cursor:
-            actors = {row[0] for row in await cursor.fetchall()}
+        rows = await db.fetchall("SELECT DISTINCT user_id FROM match_actions WHERE match_id = ?", (first.record.id,))
+        actors = {row[0] for row in rows}
         assert COMPUTER.user_id in actors
     report = await check_database(db)
     assert report.consistent, report.problems
     assert report.matches_checked == 2
     # Not on the ladder: computer matches are never rated (issue 16).
-    async with db.execute("SELECT COUNT(*) FROM rated_matches") as cursor:
-        assert (await cursor.fetchone())[0] == 0  # type: ignore[index]
+    assert await db.fetchall("SELECT match_id FROM rated_matches") == []
     records = await service.computer_records(ALICE.user_id)
     assert [(r.level, r.played) for r in records] == [(level, 2)]
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
 from tests.support.discord_standin.launcher import ROOT, SITE_DIR
 from tests.support.discord_standin.pytest_plugin import LaunchBot
+from tests.support.postgres import ThrowawayPostgres
 
 E2E_SITE = Path(__file__).resolve().parent / "site"
 DICE_SEED = "20261122"
@@ -28,9 +30,17 @@ def seeded_env(seed: str = DICE_SEED, clock_rate: float | None = None) -> dict[s
 
 
 @pytest_asyncio.fixture
-async def bot(launch_bot: LaunchBot) -> BotProcess:
-    """`python -m bot` against the stand-in with seeded dice, ready (identified, commands synced)."""
+async def bot(launch_bot: LaunchBot, request: pytest.FixtureRequest) -> BotProcess:
+    """`python -m bot` against the stand-in with seeded dice, ready (identified, commands synced). On SQLite;
+    a module runs its tests on PostgreSQL too with `pytestmark = BOTH_BACKENDS` (issue 19)."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        server: ThrowawayPostgres = request.getfixturevalue("postgres_server")
+        return await launch_bot(**seeded_env(), DATABASE_URL=await server.create_database())
     return await launch_bot(**seeded_env())
+
+
+#: Runs a module's tests with a bot on SQLite and with a bot on a fresh PostgreSQL database.
+BOTH_BACKENDS = pytest.mark.parametrize("bot", ["sqlite", "postgresql"], indirect=True)
 
 
 @pytest_asyncio.fixture

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from tests.e2e.conftest import BOTH_BACKENDS
 from tests.e2e.table import labels, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
 
@@ -30,6 +31,7 @@ def choose(rng: random.Random, shown: list[str]) -> str:
 
 
 @pytest.mark.slow
+@BOTH_BACKENDS  # issue 19
 async def test_three_point_match_by_clicks_to_the_end(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:

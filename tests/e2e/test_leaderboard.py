@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.ratings.fibs import Standing, rate_match
-from tests.e2e.conftest import seeded_env
+from tests.e2e.conftest import BOTH_BACKENDS, seeded_env
 from tests.e2e.table import Table, acknowledged_in_time, labels, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_for_edit
 from tests.support.discord_standin.pytest_plugin import LaunchBot
@@ -55,6 +55,7 @@ def field(message: Message, name: str) -> str:
 
 
 @pytest.mark.slow
+@BOTH_BACKENDS  # issue 19
 async def test_ladder_after_real_matches(standin: DiscordStandin, bot: BotProcess) -> None:
     people = [standin.add_user(f"Player{n:02d}") for n in range(12)]
     alice, bob = people[0], people[1]
@@ -134,7 +135,8 @@ async def test_ladder_after_real_matches(standin: DiscordStandin, bot: BotProces
     # The maintenance command rebuilds every rating from the stored history and finds the stored ones exact.
     await bot.terminate()
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.ratings.rebuild", "--database", str(bot.database_path),
+        sys.executable, "-m", "bot.ratings.rebuild", "--database",
+        bot.extra_env.get("DATABASE_URL", str(bot.database_path)),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
     )
     output, _ = await process.communicate()

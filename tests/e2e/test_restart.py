@@ -6,8 +6,11 @@ import random
 
 import pytest
 
+from tests.e2e.conftest import BOTH_BACKENDS
 from tests.e2e.table import acknowledged_in_time, finish_turn, labels, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
+
+pytestmark = BOTH_BACKENDS  # issue 19
 
 
 async def board_png(user: ScenarioUser) -> bytes:

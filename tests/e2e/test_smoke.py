@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+from tests.e2e.conftest import BOTH_BACKENDS
 from tests.e2e.table import finish_turn, labels, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
+
+pytestmark = BOTH_BACKENDS  # issue 19
 
 
 async def test_first_board_after_accepting_and_each_step_redraws_it(

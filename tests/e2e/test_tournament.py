@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import seeded_env
+from tests.e2e.conftest import BOTH_BACKENDS, seeded_env
 from tests.e2e.table import MENTION, Table, acknowledged_in_time, labels
 from tests.support.discord_standin import Channel, DiscordStandin, Message, ScenarioUser, wait_until
 from tests.support.discord_standin.launcher import BotProcess
@@ -39,6 +39,7 @@ async def play_thread_match(standin: DiscordStandin, thread: Channel, users: dic
     return mover, loser
 
 
+@BOTH_BACKENDS  # issue 19
 async def test_a_tournament_from_sign_up_to_the_champion(standin: DiscordStandin, bot: BotProcess) -> None:
     alice, bob, carol = (standin.add_user(name) for name in ("Alice", "Bob", "Carol"))
     users = {user.id: user for user in (alice, bob, carol)}

@@ -7,17 +7,17 @@ from __future__ import annotations
 import hashlib
 import random
 
-import aiosqlite
 import pytest
 
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import GameService, MatchRecord, MatchStatus, ServiceError
+from bot.store import Database
 from tests.fairness.helpers import all_dice, issue_roll
 from tests.service.helpers import ALICE, BOB, GUILD, play_to_the_end, random_action, show
 
 
-def committed(db: aiosqlite.Connection) -> GameService:
+def committed(db: Database) -> GameService:
     """The service as the bot builds it: no dice source given, so every match rolls its committed dice."""
     return GameService(db)
 
@@ -33,7 +33,7 @@ async def start(service: GameService, *, channel: int = 10, length: int = 3, cha
     return record
 
 
-async def stored_server_seed(db: aiosqlite.Connection, match_id: int) -> bytes:
+async def stored_server_seed(db: Database, match_id: int) -> bytes:
     [(hex_seed,)] = await db.execute_fetchall("SELECT server_seed FROM matches WHERE id = ?", (match_id,))
     return bytes.fromhex(hex_seed)
 
@@ -44,7 +44,7 @@ def assert_formula(record: MatchRecord, server_seed: bytes, challenger: str, acc
     assert rolls == [issue_roll(server_seed, challenger, acceptor, k) for k in range(len(rolls))]
 
 
-async def test_a_finished_matchs_stored_rolls_are_the_formulas(db: aiosqlite.Connection) -> None:
+async def test_a_finished_matchs_stored_rolls_are_the_formulas(db: Database) -> None:
     service = committed(db)
     record = await start(service)
     assert record.fairness is not None and record.fairness.server_seed is None  # secret while it runs
@@ -58,7 +58,7 @@ async def test_a_finished_matchs_stored_rolls_are_the_formulas(db: aiosqlite.Con
     assert loaded.fairness == record.fairness
 
 
-async def test_a_match_loaded_again_goes_on_with_the_next_committed_roll(db: aiosqlite.Connection) -> None:
+async def test_a_match_loaded_again_goes_on_with_the_next_committed_roll(db: Database) -> None:
     record = await start(committed(db), length=5)
     rng = random.Random(2)
     for _ in range(30):
@@ -74,7 +74,7 @@ async def test_a_match_loaded_again_goes_on_with_the_next_committed_roll(db: aio
 
 
 @pytest.mark.parametrize("ending", ["resign", "abort", "claim", "deleted"])
-async def test_the_seed_is_revealed_however_the_match_ends(db: aiosqlite.Connection, ending: str) -> None:
+async def test_the_seed_is_revealed_however_the_match_ends(db: Database, ending: str) -> None:
     now = [1_700_000_000.0]
     service = GameService(db, clock=lambda: now[0])
     record = await start(service, length=1)
@@ -97,7 +97,7 @@ async def test_the_seed_is_revealed_however_the_match_ends(db: aiosqlite.Connect
     assert (await service.match(record.id)).fairness == record.fairness
 
 
-async def test_the_players_seeds_are_stored_and_change_the_dice(db: aiosqlite.Connection) -> None:
+async def test_the_players_seeds_are_stored_and_change_the_dice(db: Database) -> None:
     service = committed(db)
     first = await start(service, channel=11, challenger_seed="mine", acceptor_seed="yours")
     second = await start(service, channel=12, challenger_seed=None, acceptor_seed=None)
@@ -111,7 +111,7 @@ async def test_the_players_seeds_are_stored_and_change_the_dice(db: aiosqlite.Co
     assert second.match.log.start_dice[:2] == issue_roll(other, "", "", 0)
 
 
-async def test_a_bad_seed_is_refused_and_changes_nothing(db: aiosqlite.Connection) -> None:
+async def test_a_bad_seed_is_refused_and_changes_nothing(db: Database) -> None:
     service = committed(db)
     with pytest.raises(ServiceError, match="at most 64 characters"):
         await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB,
@@ -124,7 +124,7 @@ async def test_a_bad_seed_is_refused_and_changes_nothing(db: aiosqlite.Connectio
     assert list(await db.execute_fetchall("SELECT id FROM matches")) == []
 
 
-async def test_a_tournament_match_rolls_committed_dice(db: aiosqlite.Connection) -> None:
+async def test_a_tournament_match_rolls_committed_dice(db: Database) -> None:
     service = committed(db)
     update = await service.start_match_directly(guild_id=GUILD, channel_id=30, players=(ALICE, BOB),
                                                 options=MatchOptions.match(1))
@@ -133,13 +133,12 @@ async def test_a_tournament_match_rolls_committed_dice(db: aiosqlite.Connection)
     assert_formula(record, await stored_server_seed(db, record.id), "", "")
 
 
-async def test_a_match_from_before_the_migration_keeps_its_dice_and_goes_on(db: aiosqlite.Connection) -> None:
+async def test_a_match_from_before_the_migration_keeps_its_dice_and_goes_on(db: Database) -> None:
     """Migration 011: a match stored without seeds (as every match before it) loads, shows no proof, and is
     played on with the CSPRNG."""
     service = committed(db)
     record = await start(service, length=5)
     await db.execute("UPDATE matches SET server_seed = NULL, seed0 = NULL, seed1 = NULL")
-    await db.commit()
     fresh = committed(db)
     old = await fresh.match(record.id)
     assert old.fairness is None and old.match.log == record.match.log

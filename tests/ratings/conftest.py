@@ -4,38 +4,26 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
-from pathlib import Path
-
-import aiosqlite
-import pytest
 
 from bot.engine.match import Match
 from bot.ratings.hook import finished_match
 from bot.ratings.records import PlayerTally
 from bot.ratings.store import record_match
 from bot.service.game_service import entry_text, log_header_text, snapshot_text
-from bot.store import open_database
+from bot.store import Connection, Database
 from bot.store.matches import MatchProgress, append_log, insert_match, update_progress, update_snapshot
 from bot.store.players import remember_player
-from bot.store.transaction import on_connection_thread, transaction
 from tests.ratings.matches import aborted_match, won_match
 
 GUILD = 100
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
-    async with open_database(tmp_path / "ratings.db") as connection:
-        yield connection
 
 
 _channels = itertools.count(1000)
 
 
 async def store_match(
-    db: aiosqlite.Connection,
+    db: Database,
     players: tuple[int, int],
     winner: int | None,
     length: int,
@@ -54,16 +42,14 @@ async def store_match(
     if match is None:
         match = aborted_match(length) if status == "aborted" else won_match(length, winner if winner is not None else 0)
     status = "aborted" if match.aborted else "finished" if match.finished else "active"
-    async with transaction(db):
+    async def work(connection: Connection) -> int:
         for user_id in players:
-            async with db.execute("SELECT 1 FROM players WHERE user_id = ?", (user_id,)) as cursor:
-                if await cursor.fetchone() is None:
-                    await on_connection_thread(db, lambda c, u=user_id: remember_player(c, u, f"Player {u}", 0.0))
-        channel_id = next(_channels)
-        match_id = await on_connection_thread(db, lambda connection: insert_match(
+            if await connection.fetchone("SELECT 1 FROM players WHERE user_id = ?", (user_id,)) is None:
+                await remember_player(connection, user_id, f"Player {user_id}", 0.0)
+        match_id = await insert_match(
             connection,
             guild_id=guild_id,
-            channel_id=channel_id,
+            channel_id=next(_channels),
             parent_channel_id=None,
             player_ids=players,
             length=match.options.length,
@@ -71,13 +57,13 @@ async def store_match(
             log_header=log_header_text(match),
             state_json=snapshot_text(match),
             now=0.0,
-        ))
+        )
         entries = [entry_text(match, index) for index in range(len(match.log.entries))]
-        await append_log(db, match_id, 1, entries, None, finished_at)
-        assert await update_snapshot(db, match_id, 0, len(entries), snapshot_text(match))
+        await append_log(connection, match_id, 1, entries, None, finished_at)
+        assert await update_snapshot(connection, match_id, 0, len(entries), snapshot_text(match))
         done = status != "active"
         await update_progress(
-            db,
+            connection,
             match_id,
             MatchProgress(
                 status=status,
@@ -96,7 +82,10 @@ async def store_match(
             if finished is not None and tallies is not None:
                 finished = replace(finished, tallies=tallies)
             if finished is not None:
-                await record_match(db, finished)
+                await record_match(connection, finished)
+        return match_id
+
+    match_id = await db.write(work)
     return match_id
 
 

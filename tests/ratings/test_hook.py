@@ -6,7 +6,6 @@ import math
 import random
 from dataclasses import dataclass
 
-import aiosqlite
 import pytest
 
 from bot.engine.actions import Abort, AcceptResignation, Claim, Double, Drop, Move, Resign, Take
@@ -19,7 +18,7 @@ from bot.ratings.hook import finished_match, rate_finished_match
 from bot.ratings.rebuild import rebuild
 from bot.ratings.records import PlayerTally
 from bot.ratings.store import player_stats, standing
-from bot.store.transaction import transaction
+from bot.store import Database
 from tests.flow.driver import SeededDice, random_action
 from tests.ratings.conftest import GUILD, store_match
 
@@ -110,15 +109,14 @@ def test_matches_in_play_and_aborted_matches_are_not_finished() -> None:
     assert finished_match(record(1, match)) is None
 
 
-async def _rate(db: aiosqlite.Connection, match: Match) -> int:
+async def _rate(db: Database, match: Match) -> int:
     """Store the match row as the service would, then run the hook in the same transaction."""
     match_id = await store_match(db, (ALICE, BOB), match.winner, match.options.length, match=match, rate=False)
-    async with transaction(db):
-        await rate_finished_match(db, record(match_id, match))
+    await db.write(lambda c: rate_finished_match(c, record(match_id, match)))
     return match_id
 
 
-async def test_hook_rates_a_played_match_and_stores_its_tallies(db: aiosqlite.Connection) -> None:
+async def test_hook_rates_a_played_match_and_stores_its_tallies(db: Database) -> None:
     await _rate(db, take_then_resign_gammon_then_crawford_single())
     # Newcomers, equal ratings: P = 1/2, K = 5, n = 5: 4 * 5 * sqrt(5) / 2 = 10 * sqrt(5).
     assert (await standing(db, GUILD, ALICE)).rating == pytest.approx(1500 + 10 * math.sqrt(5))
@@ -131,7 +129,7 @@ async def test_hook_rates_a_played_match_and_stores_its_tallies(db: aiosqlite.Co
     assert (bob.gammons_lost, bob.backgammons_lost, bob.streak) == (1, 1, -2)
 
 
-async def test_hook_rates_claimed_wins_but_not_aborted_matches_or_money_games(db: aiosqlite.Connection) -> None:
+async def test_hook_rates_claimed_wins_but_not_aborted_matches_or_money_games(db: Database) -> None:
     aborted = new_match(3)
     open_game(aborted)
     aborted.apply(Abort(0))
@@ -151,7 +149,7 @@ async def test_hook_rates_claimed_wins_but_not_aborted_matches_or_money_games(db
     assert (alice_now.rating, alice_now.experience) == (pytest.approx(1500 + 10 * math.sqrt(7)), 7)
 
 
-async def test_random_engine_matches_rated_by_the_hook_rebuild_exactly(db: aiosqlite.Connection) -> None:
+async def test_random_engine_matches_rated_by_the_hook_rebuild_exactly(db: Database) -> None:
     """Seeded random but legal matches (claims and aborts included) between four players, each stored and
     rated as the service does; the rebuild from the stored history then agrees bit for bit."""
     rng = random.Random(2024)
@@ -165,8 +163,8 @@ async def test_random_engine_matches_rated_by_the_hook_rebuild_exactly(db: aiosq
         winner = None if match.aborted else match.winner
         pair = (first.user_id, second.user_id)
         match_id = await store_match(db, pair, winner, match.options.length, match=match, rate=False)
-        async with transaction(db):
-            await rate_finished_match(db, Record(match_id, GUILD, (first, second), match))
+        finished = Record(match_id, GUILD, (first, second), match)
+        await db.write(lambda c, finished=finished: rate_finished_match(c, finished))
         rated += winner is not None
     report = await rebuild(db)
     assert report.consistent and report.matches_replayed == rated > 0

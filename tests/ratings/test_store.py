@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import aiosqlite
+from pathlib import Path
+
 import pytest
 
 from bot.ratings.fibs import Standing, rate_match
@@ -14,16 +15,16 @@ from bot.ratings.store import (
     record_match,
     standing,
 )
+from bot.store import Database, open_database
 from bot.store.matches import set_message
 from bot.store.players import remember_player
-from bot.store.transaction import on_connection_thread, transaction
 from tests.ratings.conftest import GUILD, store_match
 from tests.ratings.matches import resigned_match
 
 ALICE, BOB, CAROL = 1, 2, 3
 
 
-async def test_first_match_moves_newcomers_by_ten_points_and_counts_it(db: aiosqlite.Connection) -> None:
+async def test_first_match_moves_newcomers_by_ten_points_and_counts_it(db: Database) -> None:
     await store_match(db, (ALICE, BOB), winner=1, length=1)
     assert await standing(db, GUILD, BOB) == Standing(1510.0, 1)
     assert await standing(db, GUILD, ALICE) == Standing(1490.0, 1)
@@ -34,29 +35,28 @@ async def test_first_match_moves_newcomers_by_ten_points_and_counts_it(db: aiosq
     ]
 
 
-async def test_ratings_are_per_guild(db: aiosqlite.Connection) -> None:
+async def test_ratings_are_per_guild(db: Database) -> None:
     await store_match(db, (ALICE, BOB), winner=0, length=3)
     await store_match(db, (ALICE, BOB), winner=1, length=3, guild_id=GUILD + 1)
     assert (await standing(db, GUILD, ALICE)).rating > 1500 > (await standing(db, GUILD + 1, ALICE)).rating
     assert (await leaderboard_page(db, GUILD + 2, 0)).entries == []
 
 
-async def test_money_games_and_aborted_matches_are_not_rated(db: aiosqlite.Connection) -> None:
+async def test_money_games_and_aborted_matches_are_not_rated(db: Database) -> None:
     await store_match(db, (ALICE, BOB), winner=0, length=0)
     await store_match(db, (ALICE, BOB), winner=None, length=5, status="aborted")
     assert await standing(db, GUILD, ALICE) == Standing()
     assert (await leaderboard_page(db, GUILD, 0)).player_count == 0
 
 
-async def test_a_match_is_never_rated_twice(db: aiosqlite.Connection) -> None:
+async def test_a_match_is_never_rated_twice(db: Database) -> None:
     match_id = await store_match(db, (ALICE, BOB), winner=0, length=1)
-    async with transaction(db):
-        again = await record_match(db, FinishedMatch(match_id, GUILD, 1, (ALICE, BOB), 0))
+    again = await db.write(lambda c: record_match(c, FinishedMatch(match_id, GUILD, 1, (ALICE, BOB), 0)))
     assert again is None
     assert await standing(db, GUILD, ALICE) == Standing(1510.0, 1)
 
 
-async def test_rating_follows_the_formula_match_after_match(db: aiosqlite.Connection) -> None:
+async def test_rating_follows_the_formula_match_after_match(db: Database) -> None:
     alice, bob = Standing(), Standing()
     for winner, length in [(0, 1), (0, 5), (1, 25), (0, 3)]:
         await store_match(db, (ALICE, BOB), winner=winner, length=length)
@@ -66,14 +66,14 @@ async def test_rating_follows_the_formula_match_after_match(db: aiosqlite.Connec
     assert await standing(db, GUILD, BOB) == bob
 
 
-async def _ladder_of(db: aiosqlite.Connection, players: int) -> None:
+async def _ladder_of(db: Database, players: int) -> None:
     """Player n beats player n + 1000 at 1 point: winners 1510, losers 1490, in a guild of 2 * players."""
     for n in range(1, players + 1):
         await store_match(db, (n, n + 1000), winner=0, length=1)
 
 
 async def test_leaderboard_pages_of_ten_with_shared_ranks_and_the_caller_off_the_page(
-    db: aiosqlite.Connection,
+    db: Database,
 ) -> None:
     await _ladder_of(db, 12)  # 12 at 1510 (rank 1), 12 at 1490 (rank 13)
     first = await leaderboard_page(db, GUILD, 0, caller_id=1012)
@@ -89,14 +89,20 @@ async def test_leaderboard_pages_of_ten_with_shared_ranks_and_the_caller_off_the
     assert last.page == 2 and [e.user_id for e in last.entries] == [1009, 1010, 1011, 1012]
 
 
-async def test_caller_without_rated_match_has_no_line(db: aiosqlite.Connection) -> None:
+async def test_caller_without_rated_match_has_no_line(db: Database) -> None:
     await _ladder_of(db, 1)
     page = await leaderboard_page(db, GUILD, 0, caller_id=CAROL)
     assert page.caller is None and not page.caller_on_page
     assert (await leaderboard_page(db, GUILD, -3)).page == 0
 
 
-async def test_leaderboard_and_rank_queries_use_the_index(db: aiosqlite.Connection) -> None:
+async def test_leaderboard_and_rank_queries_use_the_index(tmp_path: Path) -> None:
+    """SQLite's query plans (PostgreSQL chooses by its statistics; the same index exists there)."""
+    async with open_database(tmp_path / "plans.db") as db:
+        await _plans_use_the_index(db)
+
+
+async def _plans_use_the_index(db: Database) -> None:
     plans = []
     for sql, parameters in [
         (
@@ -106,19 +112,20 @@ async def test_leaderboard_and_rank_queries_use_the_index(db: aiosqlite.Connecti
         ),
         ("SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND rating > ?", (GUILD, 1500.0)),
     ]:
-        async with db.execute(f"EXPLAIN QUERY PLAN {sql}", parameters) as cursor:
-            plans.append(" ".join(str(row[3]) for row in await cursor.fetchall()))
+        rows = await db.fetchall(f"EXPLAIN QUERY PLAN {sql}", parameters)
+        plans.append(" ".join(str(row[3]) for row in rows))
     assert all("ratings_by_rank" in plan for plan in plans), plans
     assert not any("TEMP B-TREE" in plan for plan in plans), plans
 
 
-async def test_leaderboard_with_thousands_of_players(db: aiosqlite.Connection) -> None:
-    async with transaction(db):
-        await on_connection_thread(db, lambda c: [remember_player(c, 10_000 + n, f"P{n}", 0.0) for n in range(3000)])
-        await db.executemany(
-            "INSERT INTO ratings (guild_id, user_id, rating, experience, matches, wins) VALUES (?, ?, ?, 0, 1, 0)",
-            [(GUILD, 10_000 + n, 1000.0 + n) for n in range(3000)],
-        )
+async def test_leaderboard_with_thousands_of_players(db: Database) -> None:
+    await db.executemany(
+        "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, 0)", [(10_000 + n, f"P{n}") for n in range(3000)]
+    )
+    await db.executemany(
+        "INSERT INTO ratings (guild_id, user_id, rating, experience, matches, wins) VALUES (?, ?, ?, 0, 1, 0)",
+        [(GUILD, 10_000 + n, 1000.0 + n) for n in range(3000)],
+    )
     page = await leaderboard_page(db, GUILD, 150, caller_id=10_000)
     assert page.page_count == 300 and page.page == 150
     assert [e.rank for e in page.entries] == list(range(1501, 1511))
@@ -126,7 +133,7 @@ async def test_leaderboard_with_thousands_of_players(db: aiosqlite.Connection) -
     assert page.caller is not None and page.caller.rank == 3000
 
 
-async def test_stats_count_gammons_cubes_streak_and_head_to_head(db: aiosqlite.Connection) -> None:
+async def test_stats_count_gammons_cubes_streak_and_head_to_head(db: Database) -> None:
     alice_won = (PlayerTally(gammons_won=2, cubes_taken=1), PlayerTally(backgammons_won=1, cubes_dropped=2))
     await store_match(db, (ALICE, BOB), winner=0, length=5, finished_at=1, tallies=alice_won)
     bob_tally = PlayerTally(gammons_won=1, cubes_taken=2)
@@ -151,7 +158,7 @@ async def test_stats_count_gammons_cubes_streak_and_head_to_head(db: aiosqlite.C
     assert (await player_stats(db, GUILD, ALICE, viewer_id=ALICE)).head_to_head is None
 
 
-async def test_stats_of_someone_who_never_played(db: aiosqlite.Connection) -> None:
+async def test_stats_of_someone_who_never_played(db: Database) -> None:
     stats = await player_stats(db, GUILD, 77, viewer_id=ALICE, name="Newcomer")
     assert stats.name == "Newcomer" and stats.standing is None
     assert stats.streak == 0 and stats.average_length is None and stats.ratings == [1500.0]
@@ -159,14 +166,13 @@ async def test_stats_of_someone_who_never_played(db: aiosqlite.Connection) -> No
 
 
 async def test_history_lists_finished_matches_newest_first_with_links_and_stored_names(
-    db: aiosqlite.Connection,
+    db: Database,
 ) -> None:
     first = await store_match(db, (ALICE, BOB), 0, 3, finished_at=10, match=resigned_match(3, [1, 0, 0, 0]))
     await store_match(db, (ALICE, BOB), winner=None, length=3, status="aborted")
     money = await store_match(db, (CAROL, ALICE), winner=0, length=0, finished_at=20)
-    async with transaction(db):
-        await set_message(db, first, 555, 777)
-        await on_connection_thread(db, lambda c: remember_player(c, BOB, "Bob (left the server)", 30.0))
+    await set_message(db, first, 555, 777)
+    await db.write(lambda c: remember_player(c, BOB, "Bob (left the server)", 30.0))
     history = await recent_matches(db, GUILD, ALICE)
     assert [h.match_id for h in history] == [money, first]
     latest, older = history

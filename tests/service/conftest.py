@@ -1,9 +1,9 @@
 from __future__ import annotations
 
-import aiosqlite
 import pytest
 
 from bot.service import GameService
+from bot.store import Database
 from tests.service.helpers import SeededDice
 
 
@@ -16,5 +16,5 @@ class FakeClock:
 
 
 @pytest.fixture
-def service(db: aiosqlite.Connection, clock: FakeClock) -> GameService:
+def service(db: Database, clock: FakeClock) -> GameService:
     return GameService(db, dice=SeededDice(7), clock=clock)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
-from pathlib import Path
 
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchUpdate
@@ -27,7 +26,7 @@ def report(update: MatchUpdate, entries: list[str]) -> None:
     print(f"ACK {record.id} {record.version} {seq} {entry}", flush=True)
 
 
-async def main(database: Path, seed: int) -> None:
+async def main(database: str, seed: int) -> None:
     rng = random.Random(seed)
     async with open_database(database) as db:
         service = GameService(db)  # the real CSPRNG dice: the log records them
@@ -50,4 +49,4 @@ async def main(database: Path, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1]), int(sys.argv[2])))
+    asyncio.run(main(sys.argv[1], int(sys.argv[2])))

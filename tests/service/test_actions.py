@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import aiosqlite
 import pytest
 
 from bot.engine.actions import Double
@@ -19,10 +18,11 @@ from bot.service import (
     StaleStateError,
 )
 from bot.service.check import check_database
+from bot.store import Connection, Database
 from tests.service.helpers import CAROL, SeededDice, play_to_the_end, start_match
 
 
-async def state_of(db: aiosqlite.Connection, match_id: int) -> tuple[object, ...]:
+async def state_of(db: Database, match_id: int) -> tuple[object, ...]:
     """Everything stored about the match, to prove that a refused request changed nothing."""
     snapshot = list(await db.execute_fetchall("SELECT * FROM match_snapshots WHERE match_id = ?", (match_id,)))
     row = list(await db.execute_fetchall("SELECT * FROM matches WHERE id = ?", (match_id,)))
@@ -37,7 +37,7 @@ def waiting_and_other(record: MatchRecord) -> tuple[int, int]:
 
 
 async def test_a_stranger_and_the_wrong_player_are_refused_in_words(
-    service: GameService, db: aiosqlite.Connection
+    service: GameService, db: Database
 ) -> None:
     record = (await start_match(service)).record
     waiting, other = waiting_and_other(record)
@@ -57,7 +57,7 @@ async def test_a_stranger_and_the_wrong_player_are_refused_in_words(
     assert (await service.match(record.id)).version == record.version
 
 
-async def test_a_stale_version_is_refused_with_the_current_one(service: GameService, db: aiosqlite.Connection) -> None:
+async def test_a_stale_version_is_refused_with_the_current_one(service: GameService, db: Database) -> None:
     record = (await start_match(service)).record
     await service.set_message(record.id, 77, 8888)
     waiting, _ = waiting_and_other(record)
@@ -75,7 +75,7 @@ async def test_a_stale_version_is_refused_with_the_current_one(service: GameServ
 
 
 async def test_every_action_is_logged_and_the_log_replays_to_the_snapshot(
-    service: GameService, db: aiosqlite.Connection
+    service: GameService, db: Database
 ) -> None:
     record = await play_to_the_end(service, (await start_match(service, options=MatchOptions(3))).record, seed=3)
     assert record.status is MatchStatus.FINISHED and record.finished_at is not None
@@ -95,7 +95,7 @@ async def test_every_action_is_logged_and_the_log_replays_to_the_snapshot(
     assert fresh.match.snapshot() == record.match.snapshot() and fresh.version == record.version
 
 
-async def test_a_finished_match_refuses_more_actions(service: GameService, db: aiosqlite.Connection) -> None:
+async def test_a_finished_match_refuses_more_actions(service: GameService, db: Database) -> None:
     record = await play_to_the_end(service, (await start_match(service)).record, seed=4)
     before = await state_of(db, record.id)
     for user in (record.players[0].user_id, record.players[1].user_id):
@@ -110,7 +110,7 @@ async def test_a_finished_match_refuses_more_actions(service: GameService, db: a
 
 
 async def test_a_corrupt_snapshot_row_is_a_clear_error_and_nothing_changes(
-    service: GameService, db: aiosqlite.Connection
+    service: GameService, db: Database
 ) -> None:
     record = (await start_match(service)).record
     waiting, _ = waiting_and_other(record)
@@ -125,9 +125,10 @@ async def test_a_corrupt_snapshot_row_is_a_clear_error_and_nothing_changes(
     assert not (await check_database(db)).consistent
 
 
-async def test_a_tampered_log_is_found_by_the_check(service: GameService, db: aiosqlite.Connection) -> None:
+async def test_a_tampered_log_is_found_by_the_check(service: GameService, db: Database) -> None:
     record = await play_to_the_end(service, (await start_match(service)).record, seed=5)
-    await db.execute("DROP TRIGGER match_actions_no_update")
+    on_table = " ON match_actions" if db.dialect == "postgresql" else ""
+    await db.execute(f"DROP TRIGGER match_actions_no_update{on_table}")
     await db.execute(
         'UPDATE match_actions SET entry = \'{"type":"roll"}\' WHERE match_id = ? AND seq = 1', (record.id,)
     )
@@ -137,19 +138,22 @@ async def test_a_tampered_log_is_found_by_the_check(service: GameService, db: ai
         await GameService(db).match(record.id)
 
 
-async def test_hooks_run_in_the_result_transaction(db: aiosqlite.Connection) -> None:
-    seen: list[tuple[int, bool, MatchStatus]] = []
+async def test_hooks_run_in_the_result_transaction(db: Database) -> None:
+    seen: list[tuple[int, str, MatchStatus]] = []
 
-    async def hook(connection: aiosqlite.Connection, record: MatchRecord) -> None:
-        seen.append((record.id, connection.in_transaction, record.status))
+    async def hook(connection: Connection, record: MatchRecord) -> None:
+        # the final action's own write, not committed yet, is what the hook's connection reads
+        row = await connection.fetchone("SELECT status FROM matches WHERE id = ?", (record.id,))
+        assert row is not None
+        seen.append((record.id, str(row[0]), record.status))
 
     service = GameService(db, dice=SeededDice(11), on_match_finished=[hook])
     record = await play_to_the_end(service, (await start_match(service)).record, seed=6)
-    assert seen == [(record.id, True, MatchStatus.FINISHED)]
+    assert seen == [(record.id, "finished", MatchStatus.FINISHED)]
 
 
-async def test_a_failing_hook_rolls_the_final_action_back(db: aiosqlite.Connection) -> None:
-    async def broken(connection: aiosqlite.Connection, record: MatchRecord) -> None:
+async def test_a_failing_hook_rolls_the_final_action_back(db: Database) -> None:
+    async def broken(connection: Connection, record: MatchRecord) -> None:
         await connection.execute("UPDATE matches SET channel_id = 0")
         raise RuntimeError("ratings down")
 
@@ -176,7 +180,7 @@ async def test_resign_and_accept_ends_the_game(service: GameService) -> None:
     assert done.record.winner.user_id == other
 
 
-async def test_abort_stores_no_result(service: GameService, db: aiosqlite.Connection) -> None:
+async def test_abort_stores_no_result(service: GameService, db: Database) -> None:
     record = (await start_match(service)).record
     aborted = (await service.abort(record.id, record.players[1].user_id)).record
     assert aborted.status is MatchStatus.ABORTED and aborted.winner is None
@@ -204,7 +208,7 @@ async def test_double_is_announced(service: GameService) -> None:
 
 
 async def test_a_typed_play_is_applied_and_bad_text_changes_nothing(
-    service: GameService, db: aiosqlite.Connection
+    service: GameService, db: Database
 ) -> None:
     record = (await start_match(service)).record
     waiting, _ = waiting_and_other(record)
@@ -220,7 +224,7 @@ async def test_a_typed_play_is_applied_and_bad_text_changes_nothing(
 
 
 async def test_a_damaged_match_does_not_hide_the_others_in_lists(
-    service: GameService, db: aiosqlite.Connection, caplog: pytest.LogCaptureFixture
+    service: GameService, db: Database, caplog: pytest.LogCaptureFixture
 ) -> None:
     healthy = (await start_match(service, channel_id=1)).record
     damaged = (await start_match(service, channel_id=2)).record

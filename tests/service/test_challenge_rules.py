@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 
-import aiosqlite
 import pytest
 
 from bot.engine.options import MatchOptions
@@ -22,6 +21,7 @@ from bot.service import (
 from bot.service.check import check_database
 from bot.service.errors import AlreadyAcceptedError, ChallengeLimitError
 from bot.service.records import CHALLENGE_SECONDS, MAX_OPEN_CHALLENGES
+from bot.store import Database
 from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, BOB, CAROL, GUILD, SeededDice, start_match
 
@@ -90,7 +90,7 @@ async def test_two_accepts_at_once_open_one_thread_and_the_loser_hears_who_won(s
     assert len(opener.calls) == 1
 
 
-async def test_an_expired_or_withdrawn_challenge_opens_nothing(service: GameService, db: aiosqlite.Connection) -> None:
+async def test_an_expired_or_withdrawn_challenge_opens_nothing(service: GameService, db: Database) -> None:
     challenge = await thread_challenge(service, BOB)
     await service.cancel(challenge.id, ALICE.user_id)
     opener = ThreadOpener()
@@ -116,7 +116,7 @@ async def test_one_open_challenge_to_the_same_opponent(service: GameService, clo
 
 
 async def test_at_most_three_open_challenges_per_member(
-    service: GameService, db: aiosqlite.Connection, clock: FakeClock
+    service: GameService, db: Database, clock: FakeClock
 ) -> None:
     made = [
         await service.challenge(guild_id=GUILD, channel_id=10 + i, challenger=ALICE, opponent=opponent, options=MATCH3)
@@ -137,7 +137,7 @@ async def test_at_most_three_open_challenges_per_member(
     await service.challenge(guild_id=GUILD, channel_id=22, challenger=CAROL, opponent=BOB, options=MATCH3)
 
 
-async def test_matches_of_a_deleted_channel_end_aborted_and_unrated(db: aiosqlite.Connection, clock: FakeClock) -> None:
+async def test_matches_of_a_deleted_channel_end_aborted_and_unrated(db: Database, clock: FakeClock) -> None:
     service = GameService(db, dice=SeededDice(3), clock=clock, on_match_finished=[rate_finished_match])
     here = (await start_match(service, channel_id=10)).record
     elsewhere = (await start_match(service, channel_id=11, options=MatchOptions(3))).record  # same players

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import asyncio
 
-import aiosqlite
 import pytest
 
 from bot.engine.events import GameStarted, OpeningRolled
 from bot.engine.options import MatchOptions
 from bot.service import ChallengeStatus, ChannelBusyError, GameService, NotFoundError, PlayerRef, ServiceError
+from bot.store import Database
 from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, BOB, CAROL, GUILD
 
 MATCH3 = MatchOptions(3)
 
 
-async def count(db: aiosqlite.Connection, table: str) -> int:
+async def count(db: Database, table: str) -> int:
     queries = {
         "matches": "SELECT COUNT(*) FROM matches",
         "challenges": "SELECT COUNT(*) FROM challenges",
@@ -48,14 +48,14 @@ async def test_names_are_refreshed_from_the_latest_display_name(service: GameSer
     assert record.match.names == ("Alice", "Robert")
 
 
-async def test_challenging_yourself_is_refused(service: GameService, db: aiosqlite.Connection) -> None:
+async def test_challenging_yourself_is_refused(service: GameService, db: Database) -> None:
     with pytest.raises(ServiceError, match="cannot challenge yourself"):
         await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=ALICE, options=MATCH3)
     assert await count(db, "challenges") == 0
 
 
 async def test_a_busy_channel_is_refused_with_a_pointer_to_its_match(
-    service: GameService, db: aiosqlite.Connection
+    service: GameService, db: Database
 ) -> None:
     first = await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MATCH3)
     record = (await service.accept(first.id, BOB)).record
@@ -75,7 +75,7 @@ async def test_a_busy_channel_is_refused_with_a_pointer_to_its_match(
     assert await count(db, "matches") == 3
 
 
-async def test_only_the_challenged_member_may_accept_or_decline(service: GameService, db: aiosqlite.Connection) -> None:
+async def test_only_the_challenged_member_may_accept_or_decline(service: GameService, db: Database) -> None:
     challenge = await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MATCH3)
     with pytest.raises(ServiceError, match="This challenge is for Bob"):
         await service.accept(challenge.id, CAROL)

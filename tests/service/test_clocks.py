@@ -3,7 +3,6 @@ second, the bot's downtime, and how a timeout scores and is rated; the stored lo
 
 from __future__ import annotations
 
-import aiosqlite
 import pytest
 
 from bot.engine.events import GameWon, MatchWon, TimedOut
@@ -15,6 +14,7 @@ from bot.ratings.hook import rate_finished_match
 from bot.service import GameService, MatchRecord, MatchStatus, MatchUpdate
 from bot.service.check import check_database
 from bot.service.clocks import GRACE_SECONDS, PRESETS, ClockPreset, preset_text
+from bot.store import Database
 from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, BOB, GUILD, SeededDice, show
 
@@ -78,7 +78,7 @@ def assert_timed_out(update: MatchUpdate, loser: int) -> None:
     assert update.record.match.outcomes[-1].kind is OutcomeKind.TIMEOUT
 
 
-async def test_timeout_while_playing_a_roll(service: GameService, clock: FakeClock, db: aiosqlite.Connection) -> None:
+async def test_timeout_while_playing_a_roll(service: GameService, clock: FakeClock, db: Database) -> None:
     record = await start_clocked(service, MatchOptions(3))
     assert record.clock is not None and record.clock.reserve == 90
     mover = record.match.to_act
@@ -154,7 +154,7 @@ async def test_a_press_after_the_grace_is_the_timeout(service: GameService, cloc
     assert_timed_out(update, mover)
 
 
-async def test_a_restart_does_not_charge_the_downtime(db: aiosqlite.Connection, clock: FakeClock) -> None:
+async def test_a_restart_does_not_charge_the_downtime(db: Database, clock: FakeClock) -> None:
     service = GameService(db, dice=SeededDice(7), clock=clock)
     assert (await service.resume_clocks()).downtime == 0  # a first start: nothing to pause
     record = await start_clocked(service, MatchOptions(1))
@@ -173,7 +173,7 @@ async def test_a_restart_does_not_charge_the_downtime(db: aiosqlite.Connection, 
     assert_timed_out((await restarted.time_out_due())[0], mover)
 
 
-async def test_downtime_before_the_turn_was_shown_pauses_nothing(db: aiosqlite.Connection, clock: FakeClock) -> None:
+async def test_downtime_before_the_turn_was_shown_pauses_nothing(db: Database, clock: FakeClock) -> None:
     service = GameService(db, dice=SeededDice(7), clock=clock)
     challenge = await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB,
                                         options=MatchOptions(1), clock=ClockPreset.BLITZ)
@@ -200,7 +200,7 @@ async def test_a_money_game_timeout_costs_the_game_at_the_cube(service: GameServ
     assert won.outcome.points == 2 and update.record.match.scores[first] == 2
 
 
-async def test_a_timed_out_match_is_rated_like_a_claim(db: aiosqlite.Connection, clock: FakeClock) -> None:
+async def test_a_timed_out_match_is_rated_like_a_claim(db: Database, clock: FakeClock) -> None:
     service = GameService(db, dice=SeededDice(7), clock=clock, on_match_finished=[rate_finished_match])
     record = await start_clocked(service, MatchOptions(3))
     loser = record.match.to_act or 0

@@ -19,6 +19,7 @@ import pytest
 from bot.service import GameService
 from bot.service.check import check_database
 from bot.store import open_database
+from tests.support.postgres import ThrowawayPostgres
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 20
@@ -26,7 +27,7 @@ KILLS = 20
 ACKS_BEFORE_THE_DELAY = 3
 
 
-def run_and_kill(database: Path, seed: int, delay: float, *, during_start: bool) -> list[str]:
+def run_and_kill(database: str, seed: int, delay: float, *, during_start: bool) -> list[str]:
     """Start the child, SIGKILL it `delay` seconds after it opened the database (or after its start, to hit
     start-up and migrations); return the complete ACK lines it printed."""
     child = subprocess.Popen(
@@ -57,8 +58,16 @@ def run_and_kill(database: Path, seed: int, delay: float, *, during_start: bool)
 
 
 @pytest.mark.slow
-async def test_every_acknowledged_action_survives_sigkill(tmp_path: Path) -> None:
-    database = tmp_path / "crash.db"
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_every_acknowledged_action_survives_sigkill(
+    tmp_path: Path, backend: str, request: pytest.FixtureRequest
+) -> None:
+    """On SQLite (PRAGMA synchronous = FULL) and on PostgreSQL (a committed transaction)."""
+    if backend == "sqlite":
+        database = str(tmp_path / "crash.db")
+    else:
+        server: ThrowawayPostgres = request.getfixturevalue("postgres_server")
+        database = await server.create_database()
     rng = random.Random(2024)
     acknowledged: dict[int, tuple[int, int, str]] = {}  # match id -> (version, seq, entry) last acknowledged
     total_acks = 0

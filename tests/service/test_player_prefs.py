@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import aiosqlite
-
 from bot.engine.events import Played, StepMoved
 from bot.engine.game import Phase
 from bot.service import GameService, MatchRecord, MatchUpdate, PlayerPrefs
 from bot.service.check import check_database
-from bot.store import open_database
+from bot.store import Database, open_database
 from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, BOB, SeededDice, start_match
 
@@ -61,7 +59,7 @@ async def test_without_auto_finish_the_last_step_waits_for_done(service: GameSer
 
 
 async def test_with_auto_finish_the_last_step_ends_the_turn_in_the_same_action(
-    service: GameService, db: aiosqlite.Connection
+    service: GameService, db: Database
 ) -> None:
     record = await to_moving(service)
     mover = record.players[record.match.to_act or 0]

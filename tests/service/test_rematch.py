@@ -6,13 +6,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchRecord, MatchStatus, ServiceError
 from bot.service.clocks import ClockPreset
-from bot.store import open_database
+from bot.store import Database, open_database
 from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, BOB, CAROL, GUILD, SeededDice
 
@@ -47,7 +46,7 @@ async def test_both_presses_start_one_match_with_the_same_options(service: GameS
     assert late.started is None and late.existing is not None and late.existing.id == new.id
 
 
-async def test_simultaneous_presses_start_exactly_one_match(service: GameService, db: aiosqlite.Connection) -> None:
+async def test_simultaneous_presses_start_exactly_one_match(service: GameService, db: Database) -> None:
     old = await finished_match(service)
     results = await asyncio.gather(service.rematch(old.id, ALICE.user_id), service.rematch(old.id, BOB.user_id))
     started = [r.started for r in results if r.started is not None]
@@ -104,7 +103,7 @@ async def test_refused_while_another_match_is_played_there(service: GameService)
         await service.rematch(old.id, BOB.user_id)
 
 
-async def test_a_rematch_has_committed_dice_of_its_own(db: aiosqlite.Connection, clock: FakeClock) -> None:
+async def test_a_rematch_has_committed_dice_of_its_own(db: Database, clock: FakeClock) -> None:
     """Issue 18 for rematches: a new server seed, committed when the rematch starts, revealed when it ends."""
     service = GameService(db, clock=clock)  # the bot's own dice: committed, no test source
     old = await finished_match(service)

@@ -3,11 +3,11 @@ turn's claim offer (R9.5) already went out."""
 
 from __future__ import annotations
 
-import aiosqlite
 import pytest
 
 from bot.engine.options import MatchOptions
 from bot.service import ChallengeStatus, GameService, NotFoundError
+from bot.store import Database
 from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, BOB, GUILD, SeededDice, show, start_match
 
@@ -15,7 +15,7 @@ HOUR = 3600
 
 
 async def test_a_challenges_message_is_stored_and_comes_back_with_its_expiry(
-    db: aiosqlite.Connection, clock: FakeClock
+    db: Database, clock: FakeClock
 ) -> None:
     service = GameService(db, clock=clock)
     challenge = await service.challenge(
@@ -34,7 +34,7 @@ async def test_a_challenges_message_is_stored_and_comes_back_with_its_expiry(
 
 
 async def test_a_claim_is_offered_once_per_overdue_turn_even_across_restarts(
-    db: aiosqlite.Connection, clock: FakeClock
+    db: Database, clock: FakeClock
 ) -> None:
     service = GameService(db, dice=SeededDice(3), clock=clock)
     record = (await start_match(service, options=MatchOptions(5))).record

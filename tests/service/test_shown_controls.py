@@ -4,14 +4,15 @@ the current game message shows, so that the front end can show again what it cou
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchStatus, ServiceError
-from bot.store.database import migrate, migrations
+from bot.store import open_database
+from bot.store.database import migrations
 from tests.service.conftest import FakeClock
 from tests.service.helpers import show, start_match
 
@@ -98,10 +99,10 @@ async def test_finished_matches_whose_end_was_never_shown_are_to_be_shown(servic
 async def test_matches_from_before_the_migration_count_as_shown(tmp_path: Path) -> None:
     """Migration 005 marks every match that had a game message as showing its current version, with the turn
     clock running from the turn's start, as before."""
-    async with aiosqlite.connect(tmp_path / "old.db", isolation_level=None) as db:
+    with sqlite3.connect(tmp_path / "old.db", isolation_level=None) as old:
         for version, sql in migrations()[:4]:
-            await db.executescript(f"BEGIN; {sql}; PRAGMA user_version = {version}; COMMIT;")
-        await db.executescript(
+            old.executescript(f"BEGIN; {sql}; PRAGMA user_version = {version}; COMMIT;")
+        old.executescript(
             "BEGIN; INSERT INTO players VALUES (1, 'A', 0), (2, 'B', 0);"
             "INSERT INTO matches (id, guild_id, channel_id, player0_id, player1_id, length, options, log_header, "
             "status, created_at, last_action_at, turn_started_at, message_channel_id, message_id) VALUES "
@@ -109,6 +110,7 @@ async def test_matches_from_before_the_migration_count_as_shown(tmp_path: Path) 
             "(2, 9, 11, 1, 2, 1, '{}', '{}', 'active', 5, 5, 8, NULL, NULL);"
             "INSERT INTO match_snapshots VALUES (1, 3, 1, '{}'), (2, 0, 0, '{}'); COMMIT;"
         )
-        assert await migrate(db) == len(migrations())
-        rows = await db.execute_fetchall("SELECT id, message_version, controls_at FROM matches ORDER BY id")
+    old.close()
+    async with open_database(tmp_path / "old.db") as db:
+        rows = await db.fetchall("SELECT id, message_version, controls_at FROM matches ORDER BY id")
     assert [tuple(row) for row in rows] == [(1, 3, 7.0), (2, None, None)]

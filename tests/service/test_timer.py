@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import aiosqlite
 import pytest
 
 from bot.engine.events import Claimed, MatchWon
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchStatus, ServiceError
 from bot.service.records import DEFAULT_TURN_LIMIT_SECONDS
+from bot.store import Database
 from tests.service.conftest import FakeClock
 from tests.service.helpers import GUILD, SeededDice, show, start_match
 
@@ -16,7 +16,7 @@ HOUR = 3600
 
 
 async def test_reminder_once_at_half_time_then_claimable_at_the_limit(
-    service: GameService, clock: FakeClock, db: aiosqlite.Connection
+    service: GameService, clock: FakeClock, db: Database
 ) -> None:
     record = (await start_match(service, options=MatchOptions(5))).record
     assert record.timer.limit_seconds == DEFAULT_TURN_LIMIT_SECONDS  # 24 hours
@@ -90,7 +90,7 @@ async def test_guild_turn_limit_is_stored_and_checked(service: GameService, cloc
     assert (await service.guild_settings(999)).turn_limit_seconds == DEFAULT_TURN_LIMIT_SECONDS
 
 
-async def test_due_lists_survive_a_restart(db: aiosqlite.Connection, clock: FakeClock) -> None:
+async def test_due_lists_survive_a_restart(db: Database, clock: FakeClock) -> None:
     record = (await start_match(GameService(db, dice=SeededDice(1), clock=clock))).record
     clock.now += 25 * HOUR
     restarted = GameService(db, clock=clock)

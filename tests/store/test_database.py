@@ -1,4 +1,5 @@
-"""The SQLite file: migrations from empty and again, pragmas, the transaction helper, the append-only log."""
+"""The SQLite file: migrations from empty and again, pragmas; on both backends: the append-only log, the unique
+active match per channel."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.store.database import migrate, migrations, open_database
-from bot.store.transaction import transaction
+from bot.store import Connection, Database, IntegrityError
+from bot.store.database import migrations, open_database
+from bot.store.sqlite import SqliteDatabase, migrate
 
 EXPECTED_TABLES = {"meta", "players", "guild_settings", "challenges", "matches", "match_actions", "match_snapshots"}
 
@@ -21,14 +23,11 @@ def tables_in(path: Path) -> set[str]:
 async def test_migrations_create_every_table_in_an_empty_file(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "gammon.db"
     async with open_database(path) as db:
-        async with db.execute("PRAGMA user_version") as cursor:
-            version = (await cursor.fetchone())[0]  # type: ignore[index]
-        async with db.execute("PRAGMA journal_mode") as cursor:
-            journal = (await cursor.fetchone())[0]  # type: ignore[index]
-        async with db.execute("PRAGMA foreign_keys") as cursor:
-            foreign_keys = (await cursor.fetchone())[0]  # type: ignore[index]
-        async with db.execute("PRAGMA synchronous") as cursor:
-            synchronous = (await cursor.fetchone())[0]  # type: ignore[index]
+        assert isinstance(db, SqliteDatabase)
+        version, journal, foreign_keys, synchronous = await db.run_raw(lambda raw: [
+            raw.execute(f"PRAGMA {name}").fetchone()[0]
+            for name in ("user_version", "journal_mode", "foreign_keys", "synchronous")
+        ])
     assert version == len(migrations())
     assert journal == "wal"
     assert foreign_keys == 1
@@ -41,43 +40,32 @@ async def test_reopening_runs_no_migration_twice_and_keeps_data(tmp_path: Path) 
     async with open_database(path) as db:
         await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (1, 'Alice', 0)")
     schema_before = sqlite3.connect(path).execute("SELECT sql FROM sqlite_schema ORDER BY name").fetchall()
-    async with open_database(path), open_database(path) as db, db.execute("SELECT name FROM players") as cursor:
-        names = [row[0] for row in await cursor.fetchall()]
+    async with open_database(path), open_database(path) as db:
+        names = [row[0] for row in await db.fetchall("SELECT name FROM players")]
     assert names == ["Alice"]
     async with open_database(path) as db:
-        assert await migrate(db) == len(migrations())  # running the migrations again does nothing
+        assert isinstance(db, SqliteDatabase)
+        assert await db.run_raw(migrate) == len(migrations())  # running the migrations again does nothing
     assert sqlite3.connect(path).execute("SELECT sql FROM sqlite_schema ORDER BY name").fetchall() == schema_before
 
 
-async def test_transaction_rolls_back_everything_on_error(tmp_path: Path) -> None:
-    async with open_database(tmp_path / "gammon.db") as db:
-        with pytest.raises(RuntimeError):
-            async with transaction(db):
-                await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (1, 'Alice', 0)")
-                raise RuntimeError("boom")
-        assert not db.in_transaction
-        async with transaction(db):
-            await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (2, 'Bob', 0)")
-        async with db.execute("SELECT user_id FROM players") as cursor:
-            assert [row[0] for row in await cursor.fetchall()] == [2]
+async def test_the_action_log_is_append_only(db: Database) -> None:
+    async def setup(connection: Connection) -> None:
+        await connection.execute("INSERT INTO players (user_id, name, updated_at) VALUES (1, 'A', 0), (2, 'B', 0)")
+        await connection.execute(
+            "INSERT INTO matches (id, guild_id, channel_id, player0_id, player1_id, length, options, log_header, "
+            "status, created_at, last_action_at, turn_started_at) "
+            "VALUES (7, 1, 1, 1, 2, 1, '{}', '{}', 'active', 0, 0, 0)"
+        )
+        await connection.execute("INSERT INTO match_actions (match_id, seq, entry, created_at) VALUES (7, 1, '{}', 0)")
 
-
-async def test_the_action_log_is_append_only(tmp_path: Path) -> None:
-    async with open_database(tmp_path / "gammon.db") as db:
-        async with transaction(db):
-            await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (1, 'A', 0), (2, 'B', 0)")
-            await db.execute(
-                "INSERT INTO matches (id, guild_id, channel_id, player0_id, player1_id, length, options, log_header, "
-                "status, created_at, last_action_at, turn_started_at) "
-                "VALUES (7, 1, 1, 1, 2, 1, '{}', '{}', 'active', 0, 0, 0)"
-            )
-            await db.execute("INSERT INTO match_actions (match_id, seq, entry, created_at) VALUES (7, 1, '{}', 0)")
-        for statement in ("UPDATE match_actions SET entry = 'x'", "DELETE FROM match_actions"):
-            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-                await db.execute(statement)
-        with pytest.raises(sqlite3.IntegrityError):  # a second active match in the same channel
-            await db.execute(
-                "INSERT INTO matches (guild_id, channel_id, player0_id, player1_id, length, options, log_header, "
-                "status, created_at, last_action_at, turn_started_at) "
-                "VALUES (1, 1, 2, 1, 1, '{}', '{}', 'active', 0, 0, 0)"
-            )
+    await db.write(setup)
+    for statement in ("UPDATE match_actions SET entry = 'x'", "DELETE FROM match_actions"):
+        with pytest.raises(IntegrityError, match="append-only"):
+            await db.execute(statement)
+    with pytest.raises(IntegrityError):  # a second active match in the same channel
+        await db.execute(
+            "INSERT INTO matches (guild_id, channel_id, player0_id, player1_id, length, options, log_header, "
+            "status, created_at, last_action_at, turn_started_at) "
+            "VALUES (1, 1, 2, 1, 1, '{}', '{}', 'active', 0, 0, 0)"
+        )

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import itertools
 
-import aiosqlite
-
 from bot.engine.actions import Move, Resign, Roll
 from bot.service import GameService, MatchRecord, PlayerRef
-from bot.store.transaction import transaction
+from bot.store import Connection, Database
 from bot.tournaments import Pairing, Tournament, TournamentService
 
 GUILD = 1
@@ -21,13 +19,16 @@ def player(number: int) -> PlayerRef:
     return PlayerRef(1000 + number, f"Player {number}")
 
 
-async def set_rating(db: aiosqlite.Connection, user_id: int, rating: float, name: str = "") -> None:
+async def set_rating(db: Database, user_id: int, rating: float, name: str = "") -> None:
     """Put a player on the guild's ladder as if they had played rated matches."""
-    async with transaction(db):
-        await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, 0) ON CONFLICT DO NOTHING",
-                         (user_id, name or f"Player {user_id}"))
-        await db.execute("INSERT INTO ratings (guild_id, user_id, rating, experience, matches, wins) "
-                         "VALUES (?, ?, ?, 10, 1, 1)", (GUILD, user_id, rating))
+
+    async def work(connection: Connection) -> None:
+        await connection.execute("INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, 0) "
+                                 "ON CONFLICT DO NOTHING", (user_id, name or f"Player {user_id}"))
+        await connection.execute("INSERT INTO ratings (guild_id, user_id, rating, experience, matches, wins) "
+                                 "VALUES (?, ?, ?, 10, 1, 1)", (GUILD, user_id, rating))
+
+    await db.write(work)
 
 
 async def open_tournament(tournaments: TournamentService, entrants: list[PlayerRef], *, length: int = 1,

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import aiosqlite
 import pytest
 
 from bot.service import GameService, MatchStatus, PlayerRef, ServiceError
+from bot.store import Database
 from bot.tournaments import Tournament, TournamentService, TournamentStatus
 from bot.tournaments.bracket import bracket_size
 from bot.tournaments.records import DecidedBy
@@ -44,7 +44,7 @@ async def play_out(
 
 @pytest.mark.parametrize("count", [2, 3, 5, 8, 13])
 async def test_a_tournament_is_played_through_to_its_champion(
-    count: int, tournaments: TournamentService, games: GameService, db: aiosqlite.Connection
+    count: int, tournaments: TournamentService, games: GameService, db: Database
 ) -> None:
     entrants = [player(n) for n in range(count)]
     # Half the field is rated, in an order unlike the sign-up order; the rest are unrated.
@@ -103,7 +103,7 @@ def _players_of(tournament: Tournament, round_number: int, index: int) -> tuple[
 
 
 async def test_a_restart_in_the_middle_of_a_round_starts_no_match_twice_and_loses_no_advance(
-    db: aiosqlite.Connection, clock: FakeClock
+    db: Database, clock: FakeClock
 ) -> None:
     games = GameService(db, dice=SeededDice(1), clock=clock)
     tournaments = TournamentService(db, games, clock=clock, rng=random.Random(5))

@@ -15,8 +15,7 @@ import runpy
 import sys
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +49,7 @@ if _TRACE:
 
     import bot.ratings.rebuild
     import bot.service.game_service
-    import bot.store.transaction
+    import bot.store.sqlite
     import cogs.board_picture
     import cogs.game_messages
 
@@ -70,21 +69,16 @@ if _TRACE:
 
     discord.http.HTTPClient.request = _timed_request  # type: ignore[method-assign]
 
-    _transaction = bot.store.transaction.transaction
-    _lock_for = bot.store.transaction._lock_for
+    _write = bot.store.sqlite.SqliteDatabase.write
 
-    @asynccontextmanager
-    async def _timed_transaction(db: Any) -> AsyncIterator[Any]:
+    async def _timed_write(self: Any, work: Any) -> Any:
         asked = time.perf_counter()
-        async with _transaction(db) as inner:
-            began = time.perf_counter()  # the lock is ours and BEGIN IMMEDIATE has run
-            _samples["transaction: lock wait + BEGIN"].append(began - asked)
-            yield inner
-            ended = time.perf_counter()
-        _samples["transaction: body"].append(ended - began)
-        _samples["transaction: COMMIT"].append(time.perf_counter() - ended)
+        try:
+            return await _write(self, work)
+        finally:  # queue wait on the database thread + BEGIN IMMEDIATE + body + COMMIT
+            _samples["transaction: queue + BEGIN .. COMMIT"].append(time.perf_counter() - asked)
 
-    _replace_everywhere(_transaction, _timed_transaction, "transaction")
+    bot.store.sqlite.SqliteDatabase.write = _timed_write  # type: ignore[method-assign]
 
     def _timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         async def wrapper(*args: Any, **kwargs: Any) -> Any:

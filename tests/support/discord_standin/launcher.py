@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parents[3]
 SITE_DIR = Path(__file__).resolve().parent / "site"
-_CLEARED = ("DISCORD_TOKEN", "DEV_GUILD_ID", "LOG_LEVEL", "DATABASE_PATH", "PYTHONPATH")
+_CLEARED = ("DISCORD_TOKEN", "DEV_GUILD_ID", "LOG_LEVEL", "DATABASE_PATH", "DATABASE_URL", "PYTHONPATH")
 
 
 class BotProcess:

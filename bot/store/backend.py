@@ -1,0 +1,113 @@
+"""The storage interface every user of the database depends on, whichever database is behind it (issue 19).
+
+Store functions are written once, as coroutines over a `Connection`, with `?` placeholders and SQL both SQLite
+and PostgreSQL accept (`ON CONFLICT ... DO NOTHING`, `IS DISTINCT FROM`, `CASE` rather than two-argument
+`MAX`). `Database.write(work)` runs `work` in ONE transaction, committed when it returns and rolled back when it
+raises. On SQLite the connection never suspends and `work` is stepped to its end on the database thread in one
+trip (issue 10: no turn of a busy event loop between two statements); on PostgreSQL it runs on a pooled asyncpg
+connection. Errors are the driver-neutral ones in `bot.store.errors`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
+from functools import lru_cache
+from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
+
+T = TypeVar("T")
+
+Dialect = Literal["sqlite", "postgresql"]
+LockScope = Literal["match", "challenge", "member", "tournament"]
+
+
+class Row(Protocol):
+    """A result row: by position (`row[0]`) or by column name (`row["id"]`), and iterable (sqlite3.Row, asyncpg's
+    Record)."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
+
+    def __len__(self) -> int: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def keys(self) -> Any: ...
+
+
+class Queries(Protocol):
+    """Statements with `?` placeholders: on a transaction's connection, or on the database (one statement each)."""
+
+    @property
+    def dialect(self) -> Dialect: ...
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
+        """Run one statement; returns how many rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+    async def fetchone(self, sql: str, parameters: Sequence[Any] = ()) -> Row | None: ...
+
+    async def fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]: ...
+
+
+class Connection(Queries, Protocol):
+    """The connection of one transaction (or one read)."""
+
+    async def lock(self, scope: LockScope, key: int) -> None:
+        """Hold the lock of one match (challenge, member, tournament) until the transaction ends, across
+        processes: PostgreSQL takes an advisory transaction lock, so writes that read, check and then write one
+        thing queue as they do on SQLite, whose `BEGIN IMMEDIATE` holds the whole file's write lock. Take
+        them in the order match, then tournament (a finished match's hook advances its tournament)."""
+        ...
+
+    def savepoint(self) -> AbstractAsyncContextManager[None]:
+        """`async with connection.savepoint():` statements that may fail with an IntegrityError the caller
+        handles: their changes are undone and the transaction goes on (PostgreSQL would otherwise refuse every
+        later statement of a transaction in which one failed)."""
+        ...
+
+
+Work = Callable[[Connection], Coroutine[Any, Any, T]]
+
+
+@runtime_checkable
+class Database(Queries, Protocol):
+    """An open database: SQLite (`bot.store.sqlite`) or PostgreSQL (`bot.store.postgres`)."""
+
+    @property
+    def url(self) -> str: ...
+
+    async def read(self, work: Work[T]) -> T:
+        """Run `work` on one connection without a write transaction (reads)."""
+        ...
+
+    async def write(self, work: Work[T]) -> T:
+        """Run `work` in one write transaction: committed when it returns, rolled back when it raises. Once
+        started it runs to its commit or rollback even if the caller is cancelled."""
+        ...
+
+    async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+        """`fetchall` (the name aiosqlite gave it, kept for tests and tools)."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+_PLACEHOLDER = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|\?")
+
+
+@lru_cache(maxsize=1024)
+def numbered_placeholders(sql: str) -> str:
+    """`?` placeholders as PostgreSQL's `$1, $2, ...` (a `?` inside quotes or a comment is left alone)."""
+    count = 0
+
+    def number(found: re.Match[str]) -> str:
+        nonlocal count
+        if found.group(0) != "?":
+            return found.group(0)
+        count += 1
+        return f"${count}"
+
+    return _PLACEHOLDER.sub(number, sql)

@@ -1,0 +1,59 @@
+"""Read-check-write steps raced by two services with their own connection pools on one PostgreSQL database, as
+two bot processes would be (issue 19): an open challenge accepted by two members at once in two new threads
+starts one match; two presses of Rematch start one rematch."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.engine.options import MatchOptions
+from bot.service import GameService, MatchUpdate, ServiceError
+from bot.service.check import check_database
+from bot.store import Database, connect
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, SeededDice, play_to_the_end, start_match
+
+
+async def two_services(db: Database) -> tuple[GameService, GameService, Database]:
+    other = await connect(db.url)  # a second pool: another process's connections
+    return GameService(db, dice=SeededDice(1)), GameService(other, dice=SeededDice(2)), other
+
+
+@pytest.mark.parametrize("db", ["postgresql"], indirect=True)
+async def test_an_open_challenge_accepted_twice_at_once_starts_one_match(db: Database) -> None:
+    first, second, other = await two_services(db)
+    try:
+        for round_number in range(5):
+            challenge = await first.challenge(guild_id=GUILD, channel_id=10 + round_number, challenger=ALICE,
+                                              opponent=None, options=MatchOptions(1), in_thread=True)
+            results = await asyncio.gather(
+                first.accept(challenge.id, BOB, channel_id=1000 + round_number),
+                second.accept(challenge.id, CAROL, channel_id=2000 + round_number),
+                return_exceptions=True,
+            )
+            started = [r for r in results if isinstance(r, MatchUpdate)]
+            refused = [r for r in results if isinstance(r, BaseException)]
+            assert len(started) == 1 and len(refused) == 1, results
+            assert isinstance(refused[0], ServiceError), repr(refused[0])
+        rows = await db.fetchall("SELECT COUNT(*) FROM matches")
+        assert int(rows[0][0]) == 5
+        assert (await check_database(db)).consistent
+    finally:
+        await other.close()
+
+
+@pytest.mark.parametrize("db", ["postgresql"], indirect=True)
+async def test_both_rematch_presses_at_once_start_one_rematch(db: Database) -> None:
+    first, second, other = await two_services(db)
+    try:
+        for round_number in range(3):
+            record = (await start_match(first, channel_id=50 + round_number)).record
+            finished = await play_to_the_end(first, record, seed=round_number)
+            results = await asyncio.gather(first.rematch(finished.id, ALICE.user_id),
+                                           second.rematch(finished.id, BOB.user_id))
+            assert sum(r.started is not None for r in results) == 1, results
+            rows = await db.fetchall("SELECT COUNT(*) FROM matches WHERE rematch_of = ?", (finished.id,))
+            assert int(rows[0][0]) == 1
+    finally:
+        await other.close()
