@@ -100,7 +100,7 @@ class ListButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LIST_T
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         client = interaction.client
-        cog = client.get_cog(HANDLER_COG) if isinstance(client, commands.Bot) else None
+        cog = client.get_cog(HANDLER_COG) if isinstance(client, commands.bot.BotBase) else None  # auto-sharded too
         desk = getattr(cog, "analysis", None)
         try:
             if not isinstance(desk, AnalysisDesk):

@@ -115,7 +115,9 @@ async def start_match(standin: DiscordStandin, challenger: ScenarioUser, opponen
     challenge = reply.message
     assert challenge is not None
     channel = standin.channels[challenge.channel_id]
-    assert await standin.wait_for_message(channel) is challenge
+    # Posts of an earlier match in the channel (its automatic analysis, issue 17) may come first.
+    while await standin.wait_for_message(channel) is not challenge:
+        pass
     threads_before = {thread.id for thread in standin.threads}
     acknowledged_in_time(await opponent.click(challenge, "Accept"))
     if options.get("thread"):  # the match is played in the new thread the bot opens on the challenge
