@@ -95,6 +95,33 @@ class Database(Queries, Protocol):
     async def close(self) -> None: ...
 
 
+class SingleStatements:
+    """`Queries` on a whole database, one statement each: a read (or, for `executemany`, a write) of its own.
+    A base of both databases, which give `read` and `write`."""
+
+    async def read(self, work: Work[T]) -> T:
+        raise NotImplementedError
+
+    async def write(self, work: Work[T]) -> T:
+        raise NotImplementedError
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
+        return await self.read(lambda c: c.execute(sql, parameters))
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        rows = list(rows)
+        await self.write(lambda c: c.executemany(sql, rows))
+
+    async def fetchone(self, sql: str, parameters: Sequence[Any] = ()) -> Row | None:
+        return await self.read(lambda c: c.fetchone(sql, parameters))
+
+    async def fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+        return await self.read(lambda c: c.fetchall(sql, parameters))
+
+    async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+        return await self.fetchall(sql, parameters)
+
+
 _PLACEHOLDER = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|\?")
 
 

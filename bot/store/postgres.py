@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.store.backend import Dialect, LockScope, Row, Work, numbered_placeholders
+from bot.store.backend import Dialect, LockScope, Row, SingleStatements, Work, numbered_placeholders
 from bot.store.errors import IntegrityError, StoreUnavailableError
 from bot.store.migrations import postgres_migrations
 
@@ -107,7 +107,7 @@ class _translated:
             raise StoreUnavailableError(f"PostgreSQL is not reachable: {error}") from error
 
 
-class PostgresDatabase:
+class PostgresDatabase(SingleStatements):
     """`Database` over a PostgreSQL server (asyncpg pool)."""
 
     dialect: Dialect = "postgresql"
@@ -155,22 +155,6 @@ class PostgresDatabase:
             with _translated():
                 async with raw.transaction():
                     return await work(PostgresConnection(raw))
-
-    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
-        return await self.read(lambda c: c.execute(sql, parameters))
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        rows = list(rows)
-        await self.write(lambda c: c.executemany(sql, rows))
-
-    async def fetchone(self, sql: str, parameters: Sequence[Any] = ()) -> Row | None:
-        return await self.read(lambda c: c.fetchone(sql, parameters))
-
-    async def fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
-        return await self.read(lambda c: c.fetchall(sql, parameters))
-
-    async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
-        return await self.fetchall(sql, parameters)
 
     async def close(self) -> None:
         if self._pool is not None:

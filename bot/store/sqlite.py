@@ -18,7 +18,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.store.backend import Dialect, LockScope, Row, Work
+from bot.store.backend import Dialect, LockScope, Row, SingleStatements, Work
 from bot.store.errors import IntegrityError
 from bot.store.migrations import sqlite_migrations
 
@@ -93,7 +93,7 @@ def run_now(coroutine: Coroutine[Any, Any, T]) -> T:
     raise RuntimeError("A SQLite transaction awaited something other than its connection")
 
 
-class SqliteDatabase:
+class SqliteDatabase(SingleStatements):
     """`Database` over one SQLite file."""
 
     dialect: Dialect = "sqlite"
@@ -152,22 +152,6 @@ class SqliteDatabase:
                 raise IntegrityError(str(error)) from error
             raise
         return result
-
-    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
-        return await self.read(lambda c: c.execute(sql, parameters))
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        rows = list(rows)
-        await self.write(lambda c: c.executemany(sql, rows))
-
-    async def fetchone(self, sql: str, parameters: Sequence[Any] = ()) -> Row | None:
-        return await self.read(lambda c: c.fetchone(sql, parameters))
-
-    async def fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
-        return await self.read(lambda c: c.fetchall(sql, parameters))
-
-    async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
-        return await self.fetchall(sql, parameters)
 
     async def run_raw(self, function: Callable[[sqlite3.Connection], T]) -> T:
         """`function(sqlite3 connection)` on the database thread: SQLite-only tools and tests (PRAGMAs)."""
