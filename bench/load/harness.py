@@ -383,7 +383,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
             each = dict(env, **({"SHARD_IDS": str(n)} if config.processes > 1 else {}))
             if config.trace and n == 0:
                 each["GAMMON_LOAD_TRACE"] = str(config.trace)
-            bots.append(BotProcess(standin, workdir / f"bot{n}", env=each))
+            bots.append(BotProcess(standin, workdir if config.processes == 1 else workdir / f"bot{n}", env=each))
         for bot in bots:
             await bot.start()
         for bot in bots:
