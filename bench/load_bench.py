@@ -15,6 +15,18 @@ p99 acknowledgement and p99 board within 1.2x of the run without them, no intera
 the computer's worker processes is reported. The option is general: any other load beside the human tables
 can be compared the same way.
 
+With `--setups sqlite postgres postgres-2` (issue 19) every run (each K, and the saturation run) is made once per
+set-up, side by side: one bot process on SQLite, one on PostgreSQL, two processes on PostgreSQL (shards 0 and 1
+of 2, one guild per shard, the tables alternating between them). The harness starts a throwaway PostgreSQL
+server itself (tests/support/postgres.py, pgserver) and gives each run a fresh migrated database. Targets: at
+1,000 matches on two processes p99 acknowledgement < 250 ms and no interaction past 3 s; saturation with two
+processes >= 1.6x one process (on PostgreSQL).
+
+With `--analyses` (issue 17) every thinking run is made twice, side by side: with the servers' automatic
+analysis of finished matches off (`/bgadmin analysis max_length:0`), then on (the bot's default: every finished
+match is analysed in the analysis worker and the result posted). Target: no interaction past 3 s while matches are
+being analysed. `--no-analysis` turns it off in every run (the figures comparable with runs made before it).
+
 Prints a table and writes bench/results/load.json and load.md. Run:
     .venv/bin/python bench/load_bench.py                       # the default runs
     .venv/bin/python bench/load_bench.py --matches 200 --seconds 60 --no-saturation --output load-200
@@ -38,16 +50,22 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.load import LoadConfig, run_load  # noqa: E402
+from bench.load import LoadConfig  # noqa: E402
 from bench.load.profile import top_functions  # noqa: E402
+from bench.load.setups import SETUPS, Setups  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 TARGETS = {
     "at_200": {"ack_p99_ms": 250, "board_p99_ms": 600, "acks_past_3s_or_missing": 0, "bot_peak_pss_mb": 300},
     "saturation": {"board_updates_per_second": 100},
     "beside_computer_matches": {"human_p99_ratio": 1.2, "acks_past_3s_or_missing": 0},
+    "at_1000_two_processes": {"ack_p99_ms": 250, "acks_past_3s_or_missing": 0},
+    "saturation_two_over_one_process": {"ratio": 1.6},
+    "while_analysing": {"acks_past_3s_or_missing": 0},
 }
 COLUMNS = (
+    ("set-up", lambda s: f"{s['bot_process_count']}x {s['database']}"),
+    ("analysis", lambda s: "on" if s["automatic_analysis"] else "off"),
     ("K", lambda s: s["matches"]),
     ("think", lambda s: s["think"]),
     ("ref ms", lambda s: s.get("reference_ms", "-")),
@@ -58,6 +76,7 @@ COLUMNS = (
     (">3s", lambda s: s["acks_past_3s_or_missing"]),
     ("boards/s", lambda s: s["board_updates_per_second"]),
     ("peak PSS MB", lambda s: s.get("bot_peak_pss_mb", "-")),
+    ("PSS MB per process", lambda s: "+".join(str(mb) for mb in s["peak_pss_mb_per_bot_process"])),
     ("peak RSS MB", lambda s: s["bot_peak_rss_mb"]),
     ("CPU ms/action", lambda s: s["bot_cpu_ms_per_action"]),
     ("CPU use", lambda s: s["bot_cpu_utilisation"]),
@@ -104,13 +123,55 @@ def check_targets(rows: list[dict[str, Any]]) -> list[str]:
     return verdicts
 
 
+def setup_verdicts(rows: list[dict[str, Any]]) -> list[str]:
+    """Issue 19's targets: 1,000 matches on two processes, and saturation of two processes against one."""
+    verdicts = []
+    for row in rows:
+        if row["matches"] == 1000 and row["think"] != "saturation" and row["bot_process_count"] == 2:
+            goal = TARGETS["at_1000_two_processes"]
+            verdicts += [
+                _verdict("p99 acknowledgement at 1,000 on two processes", row["ack_ms"]["p99"], "<",
+                         goal["ack_p99_ms"], "ms"),
+                _verdict("interactions past 3 s at 1,000 on two processes", row["acks_past_3s_or_missing"], "<=",
+                         0, ""),
+            ]
+    saturated = {(row["bot_process_count"], row["database"]): row["board_updates_per_second"]
+                 for row in rows if row["think"] == "saturation"}
+    one, two = saturated.get((1, "postgresql")), saturated.get((2, "postgresql"))
+    if one and two:
+        verdicts.append(_verdict(f"saturation, two processes against one on PostgreSQL ({one} -> {two} boards/s)",
+                                 round(two / one, 2), ">=", TARGETS["saturation_two_over_one_process"]["ratio"], "x"))
+    return verdicts
+
+
+def analysis_comparison(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> tuple[str, list[str]]:
+    """The same tables with the automatic analysis off and on: a table and the verdicts (issue 17)."""
+    lines = ["| set-up | K | ack p99 ms (off -> on) | board p99 ms | picture p99 ms | >3s (off -> on) | boards/s | "
+             "finished matches | analyses done | bot PSS peak MB (off -> on) |", "|" + "---|" * 10]
+    verdicts = []
+    for off, on in pairs:
+        def change(key: str, off: dict[str, Any] = off, on: dict[str, Any] = on) -> str:
+            return f"{_ms(off[key]['p99'])} -> {_ms(on[key]['p99'])}"
+
+        lines.append(f"| {on['bot_process_count']}x {on['database']} | {off['matches']} | {change('ack_ms')} | "
+                     f"{change('board_ms')} | {change('picture_ms')} | "
+                     f"{off['acks_past_3s_or_missing']} -> {on['acks_past_3s_or_missing']} | "
+                     f"{off['board_updates_per_second']} -> {on['board_updates_per_second']} | "
+                     f"{off['finished_matches']} -> {on['finished_matches']} | {on['analyses_posted']} | "
+                     f"{off['bot_peak_pss_mb']} -> {on['bot_peak_pss_mb']} |")
+        verdicts.append(_verdict(f"interactions past 3 s at K={on['matches']} while {on['analyses_posted']} "
+                                 "matches were analysed", on["acks_past_3s_or_missing"], "<=", 0, ""))
+    return "\n".join(lines), verdicts
+
+
 def kinds_table(rows: list[dict[str, Any]]) -> str:
     """Acknowledgement by what was clicked or typed, per run: which interactions answer late."""
     columns = "".join(f"{name:>9}" for name in ("p50 ms", "p95 ms", "p99 ms", "max ms"))
-    lines = [f"{'K':>4} {'think':<11}{'interaction':<22}{'count':>7}{columns}"]
+    lines = [f"{'set-up':<14}{'K':>5} {'think':<11}{'interaction':<22}{'count':>7}{columns}"]
     for row in rows:
+        setup = f"{row['bot_process_count']}x {row['database']}"
         for kind, ms in row["ack_ms_by_kind"].items():
-            lines.append(f"{row['matches']:>4} {row['think']:<11}{kind[:21]:<22}{ms['count']:>7}"
+            lines.append(f"{setup:<14}{row['matches']:>5} {row['think']:<11}{kind[:21]:<22}{ms['count']:>7}"
                          + "".join(f"{_ms(ms[p]):>9}" for p in ("p50", "p95", "p99", "max")))
     return "\n".join(lines)
 
@@ -184,12 +245,21 @@ async def main() -> None:
     parser.add_argument("--repeats", type=int, default=1,
                         help="with --computer-matches: pairs of runs per K, in alternating order (without-with, "
                              "with-without, ...)")
+    parser.add_argument("--setups", nargs="*", choices=sorted(SETUPS), default=["sqlite"],
+                        help="issue 19: each run once per set-up (postgres: the harness starts its own server)")
+    parser.add_argument("--analyses", action="store_true",
+                        help="issue 17: every thinking run twice, automatic analysis off then on")
+    parser.add_argument("--no-analysis", action="store_true", help="automatic analysis off in every run")
     args = parser.parse_args()
 
     seconds = args.seconds if len(args.seconds) == len(args.matches) else [args.seconds[0]] * len(args.matches)
     configs = [] if args.saturation_only else [
-        LoadConfig(matches=k, think=tuple(args.think), seconds=s) for k, s in zip(args.matches, seconds, strict=True)
+        LoadConfig(matches=k, think=tuple(args.think), seconds=s, analysis=not args.no_analysis)
+        for k, s in zip(args.matches, seconds, strict=True)
     ]
+    if args.analyses:
+        configs = [each for config in configs for repeat in range(args.repeats)
+                   for each in ((dataclasses.replace(config, analysis=False), config)[:: 1 if repeat % 2 == 0 else -1])]
     if args.computer_matches:
         beside = {"computer_matches": args.computer_matches, "computer_level": args.computer_level,
                   "computer_workers": args.computer_workers}
@@ -197,23 +267,29 @@ async def main() -> None:
         configs = [each for config in configs for repeat in range(args.repeats)
                    for each in ((config, dataclasses.replace(config, **beside))[:: 1 if repeat % 2 == 0 else -1])]
     if not args.no_saturation:
-        configs.append(LoadConfig(matches=args.saturation_matches, think=(0.0, 0.0), seconds=args.saturation_seconds))
+        configs.append(LoadConfig(matches=args.saturation_matches, think=(0.0, 0.0), seconds=args.saturation_seconds,
+                                  analysis=not args.no_analysis))
+    runs = [(setup, config) for config in configs for setup in args.setups]
     if args.profile:
         configs[-1] = dataclasses.replace(configs[-1], profile=args.profile)
     if args.trace:
         configs[-1] = dataclasses.replace(configs[-1], trace=args.trace)
 
     rows = []
-    for config in configs:
-        beside = f" beside {config.computer_matches} computer matches" if config.computer_matches else ""
-        print(f"running K={config.matches}{beside} think={config.think} for {config.seconds:g} s ...", flush=True)
-        result = await run_load(config)
-        row = result.summary()
-        rows.append(row)
-        print(table([row]).splitlines()[-1], flush=True)
-        for problem in row["first_errors"] + row["first_violations"]:
-            print("   ", problem, flush=True)
-    verdicts = check_targets([row for row in rows if not row.get("computer_matches")])
+    async with Setups() as setups:
+        for setup, config in runs:
+            beside = f" beside {config.computer_matches} computer matches" if config.computer_matches else ""
+            print(f"running {setup} K={config.matches}{beside} think={config.think} analysis="
+                  f"{'on' if config.analysis else 'off'} for {config.seconds:g} s ...", flush=True)
+            row = (await setups.run(setup, config)).summary()
+            rows.append(row)
+            print(table([row]).splitlines()[-1], flush=True)
+            for problem in row["first_errors"] + row["first_violations"]:
+                print("   ", problem, flush=True)
+    verdicts = check_targets([row for row in rows if not row.get("computer_matches") and row["automatic_analysis"]
+                              == (not args.no_analysis) and row["bot_process_count"] == 1
+                              and row["database"] == "sqlite"])
+    verdicts += setup_verdicts(rows)
     text = table(rows)
     if args.computer_matches:
         thinking = [row for row in rows if row["think"] != "saturation"]
@@ -222,6 +298,15 @@ async def main() -> None:
         comparison, more = computer_comparison(pairs)
         verdicts += more
         text += "\n\nThe human tables without and with the computer matches beside them:\n" + comparison
+    if args.analyses:
+        thinking = [row for row in rows if row["think"] != "saturation"]
+        step = len(args.setups)  # the runs of one K: every set-up with the analysis off, then on (or the reverse)
+        groups = [thinking[at:at + 2 * step] for at in range(0, len(thinking), 2 * step)]
+        pairs = [(one, two) if not one["automatic_analysis"] else (two, one)
+                 for group in groups for one, two in zip(group[:step], group[step:], strict=True)]
+        comparison, more = analysis_comparison(pairs)
+        verdicts += more
+        text += "\n\nThe same tables with the automatic analysis of finished matches off and on:\n" + comparison
     text += "\n\n" + "\n".join(verdicts) + "\n\nAcknowledgement by interaction:\n" + kinds_table(rows)
     if args.trace:
         text += "\n\nInside the bot (timing probes, last run):\n" + trace_table(args.trace)

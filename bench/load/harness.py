@@ -35,15 +35,16 @@ from bench.load.process_stats import ProcessStats, pss_by_process, read_stats, t
 from bot.engine import Position, legal
 from bot.store.database import open_database
 from cogs.custom_ids import CHALLENGE_TEMPLATE, GAME_TEMPLATE
-from tests.e2e.table import Table, acknowledged_in_time, labels, start_match
+from tests.e2e.table import Table, acknowledged_in_time, labels
 from tests.e2e.test_click_match import choose
 from tests.e2e.test_computer import addressed
-from tests.support.discord_standin import BotProcess, DiscordStandin, Message, running_standin
+from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, running_standin
 from tests.support.discord_standin.launcher import ROOT, SITE_DIR
-from tests.support.discord_standin.model import Interaction
+from tests.support.discord_standin.model import Guild, Interaction
 
 LOAD_SITE = Path(__file__).resolve().parent / "site"  # timing probes, inert unless GAMMON_LOAD_TRACE is set
 ACK_LIMIT = 3.0  # Discord's deadline for the first answer to an interaction
+ANALYSIS_POSTED = re.compile(r"Match #\d+ analysed in")  # logged by bot/analysis/jobs.py
 WORKERS_LOGGED = re.compile(r"Computer workers ready \(process ids ([0-9 ]+)\)")  # cogs/computer.py
 
 
@@ -60,6 +61,13 @@ class LoadConfig:
     computer_matches: int = 0  # more tables, each a player against the computer, beside the K human ones
     computer_level: str = "expert"
     computer_workers: int | None = None  # the bot's COMPUTER_WORKERS; None keeps its default
+    # issue 19: the bot's DATABASE_URL (PostgreSQL) instead of its own SQLite file; processes > 1: that many bot
+    # processes, shards 0..n-1 of n, one shared database, the tables spread over one guild per shard
+    database_url: str | None = None
+    processes: int = 1
+    # issue 17: the servers' automatic analysis of finished matches (the bot's default: on, up to 11 points);
+    # False turns it off (`/bgadmin analysis max_length:0` in every guild) before the tables start
+    analysis: bool = True
 
 
 @dataclass
@@ -92,6 +100,9 @@ class LoadResult:
     peak_pss_by_process: dict[int, int] = field(default_factory=dict)  # each bot process's peak, sampled
     computer_worker_pids: list[int] = field(default_factory=list)  # as the bot logged them
     acks_by_table: dict[str, list[float]] = field(default_factory=dict)  # "human" / "computer" tables
+    peak_pss_by_bot: list[int] = field(default_factory=list)  # each bot process with its descendants, sampled
+    other_messages: int = 0  # messages skipped while starting a match (the analyses of finished matches)
+    analyses_posted: int = 0  # analyses the bot posted in the tables' channels during the run
 
     def summary(self) -> dict[str, Any]:
         assert self.before is not None and self.after is not None
@@ -125,8 +136,15 @@ class LoadResult:
             "harness_cpu_utilisation": round(self.harness_cpu_seconds / self.wall_seconds, 2),
             "finished_matches": self.finished_matches,
             "database_bytes_per_finished_match": (
-                round(self.database_growth_bytes / self.finished_matches) if self.finished_matches else None
+                round(self.database_growth_bytes / self.finished_matches)
+                if self.finished_matches and not self.config.database_url and self.config.processes == 1 else None
             ),
+            "database": "postgresql" if self.config.database_url else "sqlite",
+            "bot_process_count": self.config.processes,
+            "automatic_analysis": self.config.analysis,
+            "analyses_posted": self.analyses_posted,
+            "analysis_messages_seen": self.other_messages,
+            "peak_pss_mb_per_bot_process": [round(peak / 2**20, 1) for peak in self.peak_pss_by_bot],
             "errors": len(self.errors),
             "first_errors": self.errors[:5],
             "violations": len(self.violations),
@@ -216,6 +234,26 @@ def forget_pictures(message: Message) -> None:
         snapshot.attachments.clear()
 
 
+@dataclass
+class LoadTable(Table):
+    """A table that passes over the analysis of the previous match (issue 17): posted in the channel with a picture
+    and its own controls whenever it is done, it is no board of the match being played."""
+
+    result: LoadResult | None = None
+
+    async def next_board(self, timeout: float = 15.0) -> Message:
+        while True:
+            before = self.current
+            board = await super().next_board(timeout)
+            if not board.buttons or any(GAME_TEMPLATE.fullmatch(button.custom_id or "") for button in board.buttons):
+                return board
+            self.current = before
+            self.boards.pop()
+            self.others.append(board)
+            if self.result is not None:
+                self.result.other_messages += 1
+
+
 class Tables:
     """The scripted players of one run: K tables, each playing match after match until the time is up."""
 
@@ -225,6 +263,10 @@ class Tables:
         self.result = result
         self.rng = random.Random(config.seed)
         self.stop_at = 0.0
+        self.guilds: list[Guild] = []  # with several bot processes: one guild per shard, tables in turn
+
+    def guild(self, number: int) -> Guild | None:
+        return self.guilds[number % len(self.guilds)] if self.guilds else None
 
     async def think(self, rng: random.Random) -> None:
         low, high = self.config.think
@@ -236,13 +278,13 @@ class Tables:
 
     async def play(self, number: int) -> None:
         rng = random.Random(self.rng.random())
-        channel = self.standin.add_channel(f"table-{number}")
+        channel = self.standin.add_channel(f"table-{number}", self.guild(number))
         first, second = self.standin.add_user(f"p{number}a"), self.standin.add_user(f"p{number}b")
         first.channel = second.channel = channel
         await self.think(rng)
         while self.time_left():
             try:
-                table = await start_match(self.standin, first, second, length=self.config.match_length)
+                table = await self.start_match(first, second)
                 self.result.matches_started += 1
                 while self.time_left() and (player := table.to_act()) is not None:
                     await self.think(rng)
@@ -266,11 +308,26 @@ class Tables:
                 self.result.errors.append(f"table {number}: {type(error).__name__}: {str(error)[:300]}")
                 return
 
+    async def start_match(self, challenger: ScenarioUser, opponent: ScenarioUser) -> Table:
+        """`start_match` of the end-to-end tests, but the analysis of the previous match (posted in the channel
+        when it is done, issue 17) may come before or after the challenge: other messages are passed over."""
+        reply = acknowledged_in_time(await challenger.slash("bg challenge", opponent=opponent,
+                                                            length=self.config.match_length))
+        challenge = reply.message
+        assert challenge is not None, "no challenge"
+        channel = self.standin.channels[challenge.channel_id]
+        while await self.standin.wait_for_message(channel, timeout=30.0) is not challenge:
+            self.result.other_messages += 1
+        acknowledged_in_time(await opponent.click(challenge, "Accept"))
+        table = LoadTable(self.standin, channel, (challenger, opponent), result=self.result)
+        await table.next_board(timeout=30.0)
+        return table
+
     async def play_computer(self, number: int) -> None:
         """One player against the computer, match after match: clicks like the human tables, and the time from a
         board that asks the computer to the board of its turn."""
         rng = random.Random(self.rng.random())
-        channel = self.standin.add_channel(f"computer-{number}")
+        channel = self.standin.add_channel(f"computer-{number}", self.guild(number))
         self.result.computer_channels.add(channel.id)
         human = self.standin.add_user(f"c{number}")
         human.channel = channel
@@ -280,7 +337,7 @@ class Tables:
             try:
                 acknowledged_in_time(await human.slash("bg computer", level=self.config.computer_level,
                                                        length=self.config.match_length))
-                table = Table(self.standin, channel, (human, human))
+                table = LoadTable(self.standin, channel, (human, human), result=self.result)
                 await table.next_board(timeout=60.0)
                 self.result.computer_matches_started += 1
                 while self.time_left() and (whose := addressed(table.game)) is not None:
@@ -303,7 +360,7 @@ class Tables:
 
 
 async def run_load(config: LoadConfig) -> LoadResult:
-    """Start the stand-in and the bot, play, stop the bot; the bot's database is left in `config.workdir`."""
+    """Start the stand-in and the bot(s), play, stop the bots; a SQLite database is left in `config.workdir`."""
     result = LoadResult(config)
     result.reference_ms = reference_workload_ms()
     workdir = config.workdir or Path(tempfile.mkdtemp(prefix="gammon-load-"))
@@ -311,27 +368,45 @@ async def run_load(config: LoadConfig) -> LoadResult:
         env = {"PYTHONPATH": os.pathsep.join([str(LOAD_SITE), str(SITE_DIR), str(ROOT)])}
         if config.computer_workers is not None:
             env["COMPUTER_WORKERS"] = str(config.computer_workers)
-        if config.trace:
-            env["GAMMON_LOAD_TRACE"] = str(config.trace)
-        if url := os.environ.get("GAMMON_LOAD_DATABASE_URL"):  # issue 19: the bot on PostgreSQL (an empty database)
+        url = config.database_url or os.environ.get("GAMMON_LOAD_DATABASE_URL")
+        if url:  # issue 19: the bot on PostgreSQL (an empty database)
             env["DATABASE_URL"] = url
-        bot = BotProcess(standin, workdir, env=env)
-        await bot.start()
-        await bot.wait_ready(timeout=60.0)
-        assert bot.process is not None
-        pid = bot.process.pid
-        profiler = start_profiler(pid, config.profile) if config.profile else None
-        result.before = read_stats(pid)
-        harness_cpu = time.process_time()
         tables = Tables(standin, config, result)
+        if config.processes > 1:  # issue 19: shards 0..n-1 of n, one process each, global commands
+            tables.guilds = [standin.add_guild(f"shard {n}", shard=(n, config.processes))
+                             for n in range(config.processes)]
+            env |= {"SHARD_COUNT": str(config.processes), "DEV_GUILD_ID": ""}
+            if not url:
+                env["DATABASE_PATH"] = str(workdir / "shared" / "gammon.db")
+        bots = []
+        for n in range(config.processes):
+            each = dict(env, **({"SHARD_IDS": str(n)} if config.processes > 1 else {}))
+            if config.trace and n == 0:
+                each["GAMMON_LOAD_TRACE"] = str(config.trace)
+            bots.append(BotProcess(standin, workdir if config.processes == 1 else workdir / f"bot{n}", env=each))
+        for bot in bots:
+            await bot.start()
+        for bot in bots:
+            await bot.wait_ready(timeout=60.0)
+        pids = []
+        for bot in bots:
+            assert bot.process is not None
+            pids.append(bot.process.pid)
+        if not config.analysis:
+            await analysis_off(standin, tables.guilds or [standin.guild])
+        profiler = start_profiler(pids[0], config.profile) if config.profile else None
+        result.before = combined_stats(pids)
+        standin.interactions.clear()  # the set-up's own commands are not measured
+        harness_cpu = time.process_time()
         started = time.monotonic()
         tables.stop_at = started + config.seconds
-        sampler = asyncio.create_task(sample_memory(pid, result))
+        result.peak_pss_by_bot = [0] * len(pids)
+        sampler = asyncio.create_task(sample_memory(pids, result))
         await asyncio.gather(*(tables.play(number) for number in range(config.matches)),
                              *(tables.play_computer(number) for number in range(config.computer_matches)))
         sampler.cancel()
         result.wall_seconds = time.monotonic() - started
-        result.after = read_stats(pid)
+        result.after = combined_stats(pids)
         result.harness_cpu_seconds = time.process_time() - harness_cpu
         if profiler is not None:
             stop_profiler(profiler)
@@ -346,21 +421,46 @@ async def run_load(config: LoadConfig) -> LoadResult:
         # no latency: never acknowledged, or acknowledged too late (the stand-in refused it, as Discord does)
         result.unacknowledged = sum(1 for i in interactions if i.latency is None)
         result.violations = [f"{v.rule}: {v.detail}"[:300] for v in standin.take_violations()]
-        logged = WORKERS_LOGGED.findall(bot.log(10**7))
-        result.computer_worker_pids = [int(pid) for pid in logged[-1].split()] if logged else []
-        await bot.terminate(timeout=60.0)
-        # the bot closes its database on SIGTERM, folding the WAL into the file: compared with a new database
-        result.database_growth_bytes = database_bytes(bot.database_path) - await empty_database_bytes(workdir)
-        if bot.returncode not in (0, -15):
-            result.errors.append(f"the bot exited with {bot.returncode}; log tail:\n{bot.log(3000)}")
+        result.analyses_posted = sum(1 for bot in bots for _ in ANALYSIS_POSTED.finditer(bot.log(10**8)))
+        for bot in bots:
+            logged = WORKERS_LOGGED.findall(bot.log(10**7))
+            result.computer_worker_pids += [int(pid) for pid in logged[-1].split()] if logged else []
+        for bot in bots:
+            await bot.terminate(timeout=60.0)
+            if bot.returncode not in (0, -15):
+                result.errors.append(f"the bot exited with {bot.returncode}; log tail:\n{bot.log(3000)}")
+        if not url and config.processes == 1:
+            # the bot closes its database on SIGTERM, folding the WAL into the file: compared with a new database
+            result.database_growth_bytes = database_bytes(bots[0].database_path) - await empty_database_bytes(workdir)
     return result
 
 
-async def sample_memory(pid: int, result: LoadResult) -> None:
+async def analysis_off(standin: DiscordStandin, guilds: list[Guild]) -> None:
+    """`/bgadmin analysis max_length:0` in each guild: no automatic analysis of finished matches (issue 17)."""
+    admin = standin.add_user("load admin")
+    for guild in guilds:
+        admin.channel = standin.add_channel("admin", guild)
+        reply = acknowledged_in_time(await admin.slash("bgadmin analysis", max_length=0))
+        text = (await reply.settled()).content
+        assert "off" in text, text
+
+
+def combined_stats(pids: list[int]) -> ProcessStats:
+    """CPU and memory of several bot processes (each with its descendants) together."""
+    each = [read_stats(pid) for pid in pids]
+    return ProcessStats(sum(s.cpu_seconds for s in each), sum(s.rss_bytes for s in each),
+                        sum(s.peak_rss_bytes for s in each), sum(s.processes for s in each))
+
+
+async def sample_memory(pids: list[int], result: LoadResult) -> None:
     while True:
-        result.peak_pss_bytes = max(result.peak_pss_bytes, total_pss_bytes(pid))
-        for each, pss in pss_by_process(pid).items():
-            result.peak_pss_by_process[each] = max(result.peak_pss_by_process.get(each, 0), pss)
+        totals = [total_pss_bytes(pid) for pid in pids]
+        result.peak_pss_bytes = max(result.peak_pss_bytes, sum(totals))
+        for n, total in enumerate(totals):
+            result.peak_pss_by_bot[n] = max(result.peak_pss_by_bot[n], total)
+        for pid in pids:
+            for each, pss in pss_by_process(pid).items():
+                result.peak_pss_by_process[each] = max(result.peak_pss_by_process.get(each, 0), pss)
         await asyncio.sleep(0.5)
 
 

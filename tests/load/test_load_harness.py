@@ -8,6 +8,7 @@ import pytest
 
 from bench.load import LoadConfig, run_load
 from bench.load.harness import percentiles
+from bench.load.setups import Setups
 from cogs.custom_ids import GameAction
 
 
@@ -38,3 +39,23 @@ async def test_two_tables_play_by_clicks_and_are_measured(tmp_path: Path) -> Non
     assert by_kind["/bg challenge"]["count"] == by_kind["challenge accept"]["count"] == result.matches_started
     assert by_kind.keys() <= {"/bg challenge", "challenge accept", *(action.value for action in GameAction)}
     assert summary["reference_ms"] > 0
+
+
+@pytest.mark.slow
+async def test_two_sharded_processes_on_postgresql_with_analysis_play_and_are_measured(tmp_path: Path) -> None:
+    """Issue 19's set-up (shards 0 and 1 of 2 on a PostgreSQL server the harness starts itself) with issue 17's
+    automatic analysis on: the tables of both shards are answered, and the analyses posted do not stop them."""
+    config = LoadConfig(matches=2, think=(0.05, 0.2), seconds=6.0, workdir=tmp_path)
+    async with Setups() as setups:
+        result = await setups.run("postgres-2", config)
+    summary = result.summary()
+    assert summary["errors"] == 0 and summary["violations"] == 0, summary
+    assert summary["database"] == "postgresql" and summary["bot_process_count"] == 2
+    assert summary["automatic_analysis"] is True
+    # one table in a guild of each shard: each process answered its own table's clicks
+    assert result.matches_started >= 2 and summary["acks_past_3s_or_missing"] == 0
+    assert "serving shard 0 of 2" in (tmp_path / "bot0" / "bot.log").read_text()
+    assert "serving shard 1 of 2" in (tmp_path / "bot1" / "bot.log").read_text()
+    assert len(summary["peak_pss_mb_per_bot_process"]) == 2
+    assert all(mb > 20 for mb in summary["peak_pss_mb_per_bot_process"])
+    assert summary["database_bytes_per_finished_match"] is None  # no SQLite file to weigh
