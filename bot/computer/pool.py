@@ -30,7 +30,8 @@ log = logging.getLogger(__name__)
 
 #: Longest a decision may take before its worker is replaced (world-class searches take a few seconds at most).
 DEFAULT_TIMEOUT = 60.0
-FALLBACK_LEVEL = "advanced"
+#: The level of the last try after overruns: the clean 1-ply net, as cheap as any level (a few ms a decision).
+FALLBACK_LEVEL = "expert"
 
 Task = Callable[[str, str], dict[str, Any]]
 
