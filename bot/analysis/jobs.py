@@ -24,7 +24,7 @@ from bot.analysis.result import MatchAnalysis
 from bot.computer import sage
 from bot.computer.pool import ComputerPool
 from bot.engine.match_log import MatchLog
-from bot.service import GameService, MatchRecord, MatchStatus
+from bot.service import GameService, MatchRecord
 from bot.sharding import ShardSet
 from bot.store import analysis as analysis_store
 from bot.store.backend import Connection, Database
@@ -159,7 +159,7 @@ class AnalysisJobs:
         stored = await self.stored(match_id)
         if stored is None or stored.status != "pending":  # asked for in a transaction that rolled back
             return None if stored is None or stored.result is None else MatchAnalysis.from_json(stored.result)
-        record = await self._finished(match_id)
+        record = await self.service.match(match_id)  # over: an automatic job starts after the finishing commit
         started = time.monotonic()
         try:
             answer = await self.pool().run(record.match.log.to_json(), stored.level)
@@ -177,17 +177,6 @@ class AnalysisJobs:
         if post:
             await self._post(match_id, stored.channel_id, analysis)
         return analysis
-
-    async def _finished(self, match_id: int) -> MatchRecord:
-        """The match once the service shows it over: a job started by the match-finished hook runs while the
-        transaction that finishes the match is still being committed."""
-        record = await self.service.match(match_id)
-        for _ in range(100):
-            if record.status is not MatchStatus.ACTIVE:
-                break
-            await asyncio.sleep(0.05)
-            record = await self.service.match(match_id)
-        return record
 
     async def _post(self, match_id: int, channel_id: int, analysis: MatchAnalysis) -> None:
         if self.on_done is None:
