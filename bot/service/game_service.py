@@ -1217,6 +1217,8 @@ DEFAULT_TURN_LIMIT = GuildSettings(0).turn_limit_seconds
 def _served(rows: list[match_store.StoredMatch], guilds: ShardSet | None) -> list[match_store.StoredMatch]:
     """The rows of the guilds this process serves (issue 19: each match's timers run in one process only)."""
     return rows if guilds is None or guilds.serves_all else [row for row in rows if guilds.serves(row.guild_id)]
+
+
 #: How long after a match ends both players may still ask for a rematch (issue 20).
 REMATCH_SECONDS = 10 * 60
 
