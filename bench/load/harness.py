@@ -467,7 +467,8 @@ async def sample_memory(pids: list[int], result: LoadResult) -> None:
 def start_profiler(pid: int, output: Path) -> subprocess.Popen[bytes]:
     """py-spy sampling the bot process (all threads, idle ones left out) until it is stopped."""
     py_spy = Path(sys.executable).with_name("py-spy")
-    command = [str(py_spy), "record", "--pid", str(pid), "--format", "raw", "--rate", "200", "-o", str(output)]
+    command = [str(py_spy), "record", "--pid", str(pid), "--format", "raw", "--rate", "100", "--nonblocking",
+               "-o", str(output)]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
@@ -475,3 +476,6 @@ def stop_profiler(profiler: subprocess.Popen[bytes]) -> None:
     profiler.send_signal(2)  # SIGINT: py-spy writes its output and exits
     with contextlib.suppress(subprocess.TimeoutExpired):
         profiler.wait(timeout=30)
+    if profiler.returncode not in (0, None) and profiler.stderr is not None:
+        first_line = profiler.stderr.read().decode(errors="replace").strip().splitlines()[:1]
+        raise RuntimeError(f"py-spy failed: {first_line[0] if first_line else profiler.returncode}")
