@@ -269,11 +269,11 @@ async def main() -> None:
     if not args.no_saturation:
         configs.append(LoadConfig(matches=args.saturation_matches, think=(0.0, 0.0), seconds=args.saturation_seconds,
                                   analysis=not args.no_analysis))
-    runs = [(setup, config) for config in configs for setup in args.setups]
     if args.profile:
         configs[-1] = dataclasses.replace(configs[-1], profile=args.profile)
     if args.trace:
         configs[-1] = dataclasses.replace(configs[-1], trace=args.trace)
+    runs = [(setup, config) for config in configs for setup in args.setups]
 
     rows = []
     async with Setups() as setups:
