@@ -37,6 +37,17 @@ EXTENSIONS: tuple[str, ...] = (
 _SYNC_KEY = "global_command_fingerprint"
 
 
+def gateway_intents() -> discord.Intents:
+    """Only the guilds intent: servers joined or left, channels and threads deleted (cogs/channels.py).
+
+    Interactions (commands, buttons, menus, forms) reach every bot whatever its intents. Without the message
+    intents the gateway does not send the bot every message of every channel it can see, its own boards
+    included, which a bot in many servers would otherwise decode and cache for nothing (issue 19)."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
 class GammonBot(commands.AutoShardedBot):
     """The bot. It holds the settings, the open database and the game service the cogs act through."""
 
@@ -44,7 +55,8 @@ class GammonBot(commands.AutoShardedBot):
         shards = settings.shards()
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),  # no privileged intents
+            intents=gateway_intents(),
+            max_messages=None,  # no message cache: nothing reads messages from the gateway
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
             shard_count=shards.count,

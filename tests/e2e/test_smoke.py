@@ -31,6 +31,9 @@ async def test_first_board_after_accepting_and_each_step_redraws_it(
     assert after is game  # the same message, edited in place
     assert after.attachments[0].data != picture and "So far:" in after.content
     assert "Undo" in labels(after)
+    # The bot identified with the guilds intent only (bot.app.gateway_intents), so none of its boards came back
+    # to it as MESSAGE_CREATE or MESSAGE_UPDATE events, and yet it played: nothing needs them.
+    assert standin.session is not None and standin.session.intents == 1 << 0
 
 
 async def test_a_rate_limited_post_is_retried_and_the_turn_passes(
