@@ -339,14 +339,13 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
             return
         with self.publisher.acting(control.match_id):
             try:
-                before = await self.service.match(control.match_id)  # for the final board if a game ends
                 update = await self.apply(interaction, control)
             except StaleStateError:
                 stale = True
             else:
                 stale = False
                 self.remember_use(control.custom_id, interaction.user.id)
-                await self.publisher.publish(update, interaction, before.match)
+                await self.publisher.publish(update, interaction, update.before)
         if not stale:
             self.computer.after(update)
         if stale:

@@ -611,7 +611,7 @@ class GameService:
             record = await self._commit(stored, current, match, user_id)
             if record is None:
                 raise _stale(await self._stored(match_id))
-            return MatchUpdate(record, events)
+            return MatchUpdate(record, events, before=current)
 
     async def _commit(
         self, stored: match_store.StoredMatch, current: Match, match: Match, user_id: int | None
@@ -688,7 +688,7 @@ class GameService:
         match = self._copy(current)
         events = match.apply(action)
         record = await self._commit(stored, current, match, None)
-        return None if record is None else MatchUpdate(record, events)
+        return None if record is None else MatchUpdate(record, events, before=current)
 
     # --- match clocks (issue 20) ----------------------------------------------------------------------------------
 

@@ -200,6 +200,9 @@ class MatchUpdate:
 
     record: MatchRecord
     events: list[Event]
+    #: The match just before the request, as the request found it under the match's lock: a game that ends is
+    #: shown with its final board drawn from it (None where the front end needs no such board).
+    before: Match | None = None
 
 
 @dataclass(frozen=True, slots=True)
