@@ -7,6 +7,7 @@ back from the service as ServiceError and are answered privately by cogs.errors.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -62,6 +63,13 @@ def refusal(record: MatchRecord, user_id: int) -> str:
 
 def no_match_here() -> UserFacingError:
     return UserFacingError("There is no match in this channel. Start one with `/bg challenge`.")
+
+
+def forget_older(used: dict[tuple[str, int], float], oldest: float) -> None:
+    """Drop the entries used before `oldest` from `used`, whose entries are in the order of use: only the
+    expired ones at its front are visited, so that a busy bot does not walk every recent click on each click."""
+    for key, _used_at in list(itertools.takewhile(lambda item: item[1] < oldest, used.items())):
+        del used[key]
 
 
 class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
@@ -356,10 +364,10 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
 
     def remember_use(self, custom_id: str, user_id: int) -> None:
         """Remember a control this member just used, so that a quick second press on it is ignored silently."""
-        self.just_used[(custom_id, user_id)] = time.monotonic()
-        if len(self.just_used) > 1000:
-            oldest = time.monotonic() - JUST_USED_SECONDS
-            self.just_used = {key: at for key, at in self.just_used.items() if at > oldest}
+        forget_older(self.just_used, time.monotonic() - JUST_USED_SECONDS)
+        key = (custom_id, user_id)
+        self.just_used.pop(key, None)  # re-inserted last: the dict stays in the order of use
+        self.just_used[key] = time.monotonic()
 
     async def apply(self, interaction: discord.Interaction[Any], control: GameControl) -> MatchUpdate:
         service, user_id, version = self.service, interaction.user.id, control.version
