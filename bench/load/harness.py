@@ -107,6 +107,7 @@ class LoadResult:
     def summary(self) -> dict[str, Any]:
         assert self.before is not None and self.after is not None
         cpu = self.after.cpu_seconds - self.before.cpu_seconds
+        main_cpu = self.after.main_cpu_seconds - self.before.main_cpu_seconds
         late = sum(1 for seconds in self.acks if seconds > ACK_LIMIT) + self.unacknowledged
         low, high = self.config.think
         think = "saturation" if high == 0 else f"{low:g}-{high:g} s"
@@ -133,6 +134,10 @@ class LoadResult:
             "bot_cpu_seconds": round(cpu, 2),
             "bot_cpu_ms_per_action": round(1000 * cpu / max(1, self.interactions), 2),
             "bot_cpu_utilisation": round(cpu / self.wall_seconds, 2),  # 1.0 = one core busy all the time
+            # the bot processes alone, without their drawing (and computer, analysis) processes: the event loop's
+            # share, which one process cannot spread over more than about one core
+            "bot_main_cpu_ms_per_action": round(1000 * main_cpu / max(1, self.interactions), 2),
+            "bot_main_cpu_utilisation": round(main_cpu / self.wall_seconds, 2),
             "harness_cpu_utilisation": round(self.harness_cpu_seconds / self.wall_seconds, 2),
             "finished_matches": self.finished_matches,
             "database_bytes_per_finished_match": (
@@ -449,7 +454,8 @@ def combined_stats(pids: list[int]) -> ProcessStats:
     """CPU and memory of several bot processes (each with its descendants) together."""
     each = [read_stats(pid) for pid in pids]
     return ProcessStats(sum(s.cpu_seconds for s in each), sum(s.rss_bytes for s in each),
-                        sum(s.peak_rss_bytes for s in each), sum(s.processes for s in each))
+                        sum(s.peak_rss_bytes for s in each), sum(s.processes for s in each),
+                        sum(s.main_cpu_seconds for s in each))
 
 
 async def sample_memory(pids: list[int], result: LoadResult) -> None:

@@ -16,6 +16,7 @@ class ProcessStats:
     rss_bytes: int  # resident now, summed over the processes
     peak_rss_bytes: int  # the sum of each process's high-water mark of resident memory (VmHWM): an upper bound
     processes: int
+    main_cpu_seconds: float = 0.0  # the bot process alone (its event loop and threads), without its children
 
 
 def descendants(pid: int) -> list[int]:
@@ -41,7 +42,7 @@ def _one(pid: int) -> tuple[float, int, int]:
 
 
 def read_stats(pid: int) -> ProcessStats:
-    cpu = rss = peak = 0.0
+    cpu = rss = peak = main = 0.0
     pids = [pid, *descendants(pid)]
     for each in pids:
         try:
@@ -49,7 +50,8 @@ def read_stats(pid: int) -> ProcessStats:
         except FileNotFoundError:  # ended meanwhile
             continue
         cpu, rss, peak = cpu + one[0], rss + one[1], peak + one[2]
-    return ProcessStats(cpu, int(rss), int(peak), len(pids))
+        main = one[0] if each == pid else main
+    return ProcessStats(cpu, int(rss), int(peak), len(pids), main)
 
 
 def total_pss_bytes(pid: int) -> int:
