@@ -43,6 +43,7 @@ import dataclasses
 import json
 import os
 import platform
+import statistics
 import sys
 from pathlib import Path
 from typing import Any
@@ -216,7 +217,27 @@ def computer_comparison(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> t
                                      goal, "x"))
         verdicts.append(_verdict(f"interactions past 3 s with {with_['computer_matches']} computer matches",
                                  with_["acks_past_3s_or_missing"], "<=", 0, ""))
-    return "\n".join(lines), verdicts
+    return "\n".join(lines), verdicts + median_verdicts(pairs, goal)
+
+
+def median_verdicts(pairs: list[tuple[dict[str, Any], dict[str, Any]]], goal: float) -> list[str]:
+    """With several pairs at one K (`--repeats`): the median of the pairs' p99 ratios, the steadier figure. A
+    p99 of a few milliseconds moves by half from one run to the next on a shared 2-core machine, so one pair
+    decides little; the pairs alternate their order, so drift in the machine's other load cancels out."""
+    verdicts = []
+    for matches in sorted({without["matches"] for without, _ in pairs}):
+        at_k = [(without, with_) for without, with_ in pairs if without["matches"] == matches]
+        if len(at_k) < 2:
+            continue
+        for what, key, other in (("acknowledgement", "ack_ms", "human_ack_ms"),
+                                 ("board update", "picture_ms", "human_picture_ms")):
+            ratios = [with_[other]["p99"] / without[key]["p99"] for without, with_ in at_k
+                      if without[key]["p99"] and with_[other]["p99"] is not None]
+            median = round(statistics.median(ratios), 2) if ratios else None
+            verdicts.append(_verdict(f"MEDIAN over {len(at_k)} pairs of the human p99 {what} ratio at K={matches} "
+                                     f"(each pair: {', '.join(f'{r:.2f}' for r in ratios)})", median, "<=", goal,
+                                     "x"))
+    return verdicts
 
 
 def _verdict(what: str, value: float | None, relation: str, goal: float, unit: str) -> str:

@@ -9,6 +9,7 @@ import pytest
 from bench.load import LoadConfig, run_load
 from bench.load.harness import percentiles
 from bench.load.setups import Setups
+from bench.load_bench import median_verdicts
 from cogs.custom_ids import GameAction
 
 
@@ -32,6 +33,7 @@ async def test_two_tables_play_by_clicks_and_are_measured(tmp_path: Path) -> Non
     assert summary["board_ms"]["p50"] > 0 and summary["ack_ms"]["p99"] < 3000
     # the figures come from the bot's own process
     assert 20 < summary["bot_peak_rss_mb"] < 2000 and summary["bot_cpu_seconds"] > 0
+    assert 0 < summary["bot_main_cpu_ms_per_action"] <= summary["bot_cpu_ms_per_action"]  # the loop's share
     assert (tmp_path / "data" / "gammon.db").exists()
     # acknowledgement by what was typed or clicked: every interaction counted once, under its command or control
     by_kind = summary["ack_ms_by_kind"]
@@ -59,3 +61,15 @@ async def test_two_sharded_processes_on_postgresql_with_analysis_play_and_are_me
     assert len(summary["peak_pss_mb_per_bot_process"]) == 2
     assert all(mb > 20 for mb in summary["peak_pss_mb_per_bot_process"])
     assert summary["database_bytes_per_finished_match"] is None  # no SQLite file to weigh
+
+
+def test_the_median_of_several_pairs_decides_the_computer_load_verdict() -> None:
+    def run(ack: float, picture: float, matches: int = 200) -> dict[str, object]:
+        return {"matches": matches, "ack_ms": {"p99": ack}, "picture_ms": {"p99": picture},
+                "human_ack_ms": {"p99": ack}, "human_picture_ms": {"p99": picture}}
+
+    pairs = [(run(10, 40), run(16, 44)), (run(20, 50), run(18, 65)), (run(12, 40), run(13, 80))]
+    ack, board = median_verdicts(pairs, 1.2)
+    assert ack.startswith("met ") and "1.08 x" in ack and "1.60, 0.90, 1.08" in ack  # one bad pair of three
+    assert board.startswith("MISSED") and "1.10, 1.30, 2.00" in board and ": 1.3 x" in board  # median of 1.1, 1.3, 2
+    assert median_verdicts(pairs[:1], 1.2) == []  # a single pair is judged by its own verdicts
