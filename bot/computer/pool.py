@@ -32,6 +32,9 @@ log = logging.getLogger(__name__)
 DEFAULT_TIMEOUT = 60.0
 #: The level of the last try after overruns: the clean 1-ply net, as cheap as any level (a few ms a decision).
 FALLBACK_LEVEL = "expert"
+#: How much nicer than the bot its workers run: the computer (and the analysis) think on the CPU that the event
+#: loop and the drawing processes leave, so that people's clicks are not answered later for them (issue 16).
+WORKER_NICENESS = 10
 
 Task = Callable[[str, str], dict[str, Any]]
 
@@ -48,6 +51,8 @@ def _start_worker(parent: int) -> None:
     """In each worker: load the engine at once, and exit when the bot has ended (a killed bot cannot stop its
     pool, and its workers would wait forever)."""
     import bot.computer.decide  # noqa: F401  (loads bgsage before the first turn)
+
+    os.nice(WORKER_NICENESS)
 
     def watch() -> None:
         while _running(parent):
