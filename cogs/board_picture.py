@@ -23,6 +23,7 @@ from bot.engine.events import Event, GameWon, Played
 from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.engine.play import Play
+from cogs.drawing_queue import DrawingQueue
 
 FILENAME = "board.png"
 _DRAWING_PROCESSES = max(1, (os.cpu_count() or 2) - 1)  # one core stays with the event loop
@@ -67,9 +68,22 @@ def _running(pid: int) -> bool:
     return True
 
 
+_queue: tuple[asyncio.AbstractEventLoop, DrawingQueue] | None = None
+
+
+def _drawing_queue() -> DrawingQueue:
+    """The event loop's queue in front of the drawing processes: one job for each and one more waiting."""
+    global _queue
+    loop = asyncio.get_running_loop()
+    if _queue is None or _queue[0] is not loop:
+        _queue = (loop, DrawingQueue(_DRAWING_PROCESSES + 1))
+    return _queue[1]
+
+
 async def _drawn(function: Callable[..., bytes], *args: object, **kwargs: object) -> bytes:
     call = functools.partial(function, *args, **kwargs)
-    return await asyncio.get_running_loop().run_in_executor(_drawing_pool(), call)
+    async with _drawing_queue().turn():  # a click's board before the computer's (cogs/drawing_queue.py)
+        return await asyncio.get_running_loop().run_in_executor(_drawing_pool(), call)
 
 
 #: The phases in which the player to act answers an offer rather than playing a turn (R6.2, R6.4, R7.4).

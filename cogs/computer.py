@@ -27,6 +27,7 @@ from bot.service import MatchUpdate, PlayerRef, ServiceError
 from bot.service.clocks import ClockPreset
 from bot.store.computer import LevelRecord
 from cogs.challenges import describe_options, player_ref
+from cogs.drawing_queue import in_background
 from cogs.errors import UserFacingError
 
 if TYPE_CHECKING:
@@ -97,8 +98,10 @@ class ComputerSeat:
     # --- the computer's turns -----------------------------------------------------------------------------------
 
     async def announce(self, update: MatchUpdate, before: Match) -> None:
-        """The computer's turn as a human's is shown: the board, what it did, and the prompt for the human."""
-        await self.publisher.publish(update, None, before)
+        """The computer's turn as a human's is shown: the board, what it did, and the prompt for the human. Its
+        boards are drawn after those that people's clicks wait for (cogs/drawing_queue.py)."""
+        with in_background():
+            await self.publisher.publish(update, None, before)
 
     def after(self, update: MatchUpdate) -> None:
         """Called after every published update: let the computer act when the match now waits for it."""
