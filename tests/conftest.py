@@ -1,7 +1,8 @@
 """Shared fixtures: the Discord stand-in (`standin`, `module_standin`, `shared_standin`), bot launchers, and a
 migrated database (`db`) with a test clock (`clock`) for the service-level tests of every package.
 
-`db` runs each test twice: on a SQLite file and on a fresh PostgreSQL database of the session's throwaway server
+`db` runs each test three times: on a SQLite file (the stdlib backend), on the same kind of file through aiosqlite
+(`sqlite+aiosqlite`, the issue 19 experiment) and on a fresh PostgreSQL database of the session's throwaway server
 (`postgres_server`, tests/support/postgres.py; issue 19).
 """
 
@@ -52,11 +53,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.definition.add_marker(pytest.mark.parametrize("db", ["sqlite"], indirect=True))
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", "sqlite+aiosqlite", "postgresql"])
 async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
-    """A migrated database: a SQLite file, or a fresh PostgreSQL database dropped after the test."""
-    if request.param == "sqlite":
-        async with open_database(tmp_path / "gammon.db") as connection:
+    """A migrated database: a SQLite file (stdlib or aiosqlite), or a fresh PostgreSQL database dropped after."""
+    if request.param.startswith("sqlite"):
+        target = tmp_path / "gammon.db" if request.param == "sqlite" else f"sqlite+aiosqlite:///{tmp_path}/gammon.db"
+        async with open_database(target) as connection:
             yield connection
         return
     server: ThrowawayPostgres = request.getfixturevalue("postgres_server")
