@@ -1,6 +1,7 @@
-"""The set-ups a load run can use (issue 19): the bot on SQLite, on PostgreSQL, or two sharded processes on
-PostgreSQL. PostgreSQL is a throwaway server started here (tests/support/postgres.py, the `pgserver` package), once
-for the whole benchmark; each run gets a fresh migrated database, dropped after it."""
+"""The set-ups a load run can use (issue 19): the bot on SQLite, on SQLite through aiosqlite (`sqlite-aiosqlite`,
+the driver experiment: `sqlite+aiosqlite:///`), on PostgreSQL, or two sharded processes on PostgreSQL.
+PostgreSQL is a throwaway server started here (tests/support/postgres.py, the `pgserver` package), once for the
+whole benchmark; each run gets a fresh migrated database, dropped after it."""
 
 from __future__ import annotations
 
@@ -10,15 +11,29 @@ import shutil
 import tempfile
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from bench.load.harness import LoadConfig, LoadResult, run_load
+from bench.load.harness import LoadConfig, LoadResult, database_bytes, empty_database_bytes, run_load
 
 if TYPE_CHECKING:
     from tests.support.postgres import ThrowawayPostgres
 
 #: set-up name -> (on PostgreSQL, bot processes)
-SETUPS = {"sqlite": (False, 1), "postgres": (True, 1), "postgres-2": (True, 2)}
+SETUPS = {"sqlite": (False, 1), "sqlite-aiosqlite": (False, 1), "postgres": (True, 1), "postgres-2": (True, 2)}
+AIOSQLITE = "sqlite-aiosqlite"
+
+
+@dataclasses.dataclass
+class AiosqliteResult(LoadResult):
+    """A run of the bot on `sqlite+aiosqlite:///`: labelled as such (the harness calls any DATABASE_URL
+    PostgreSQL), with the database growth per finished match measured as for the stdlib driver."""
+
+    def summary(self) -> dict[str, Any]:
+        row = super().summary()
+        row["database"] = "sqlite+aiosqlite"
+        row["database_bytes_per_finished_match"] = (
+            round(self.database_growth_bytes / self.finished_matches) if self.finished_matches else None)
+        return row
 
 
 class Setups:
@@ -41,6 +56,8 @@ class Setups:
     async def run(self, setup: str, config: LoadConfig) -> LoadResult:
         postgres, processes = SETUPS[setup]
         config = dataclasses.replace(config, processes=processes)
+        if setup == AIOSQLITE:
+            return await self._aiosqlite(config)
         if not postgres:
             return await run_load(config)
         server = await self._postgres()
@@ -49,6 +66,18 @@ class Setups:
             return await run_load(dataclasses.replace(config, database_url=url))
         finally:
             await server.drop_database(url)
+
+    async def _aiosqlite(self, config: LoadConfig) -> LoadResult:
+        workdir = config.workdir or Path(tempfile.mkdtemp(prefix="gammon-load-aiosqlite-"))
+        path = workdir / "aiosqlite" / "gammon.db"
+        result = await run_load(dataclasses.replace(config, workdir=workdir,
+                                                    database_url=f"sqlite+aiosqlite:///{path}"))
+        labelled = AiosqliteResult(**{field.name: getattr(result, field.name) for field in dataclasses.fields(result)})
+        if path.exists():  # the bot closed its database on SIGTERM, folding the WAL into the file
+            labelled.database_growth_bytes = database_bytes(path) - await empty_database_bytes(workdir)
+        if config.workdir is None:
+            shutil.rmtree(workdir, ignore_errors=True)
+        return labelled
 
     async def _postgres(self) -> ThrowawayPostgres:
         if self._server is None:
