@@ -108,6 +108,7 @@ async def concurrent(url: str, ids: list[int], actors: int, per_actor: int, seed
 
 async def main(args: argparse.Namespace) -> None:
     names = list(DRIVERS)
+    load_before = os.getloadavg()
     pooled: dict[str, dict[str, list[float]]] = {name: {} for name in names}
     walls: dict[str, list[float]] = {name: [] for name in names}
     with tempfile.TemporaryDirectory() as folder_name:
@@ -157,7 +158,9 @@ async def main(args: argparse.Namespace) -> None:
     for scenario, ratio in ratios.items():
         print(f"  {scenario:32} " + ", ".join(f"{key} {value:.2f}x" for key, value in ratio.items()))
     results = {"python": platform.python_version(), "cpus": os.cpu_count(), "arguments": vars(args),
-               "rows": rows, "ratios": ratios, "note": args.note}
+               "rows": rows, "ratios": ratios, "note": args.note,
+               "load_average_1_5_15_min": {"before": load_before, "after": os.getloadavg()}}
+    print(f"load average (1, 5, 15 min) before {load_before}, after {os.getloadavg()}")
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(results, indent=2) + "\n")
 
