@@ -1,5 +1,6 @@
 """The two SQLite drivers side by side (issue 19): the stdlib module on its own thread, a write's whole body in one
-trip (`sqlite:///`, bot/store/sqlite.py), against aiosqlite's public API, one trip per statement (`sqlite+aiosqlite:///`).
+trip (the product's, bot/store/sqlite.py), against aiosqlite's public API, one trip per statement (the reference,
+bench/aiosqlite_backend.py).
 
 Per driver, through a full `GameService` call (load, check, apply, commit) on a real file with the bot's pragmas:
 - sequential actions with 1 and with 1,000 stored active matches (median, p99 per action);
@@ -25,17 +26,22 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.aiosqlite_backend import open_aiosqlite  # noqa: E402
 from bench.bench_service import SeededDice, service_action, start  # noqa: E402
 from bot.service import GameService, MatchRecord  # noqa: E402
-from bot.store import open_database  # noqa: E402
+from bot.store import Database, open_database  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "sqlite_drivers.json"
-DRIVERS = {"stdlib sqlite3, one trip": "sqlite:///", "aiosqlite, a trip per statement": "sqlite+aiosqlite:///"}
+Opener = Callable[[Path], AbstractAsyncContextManager[Database]]
+DRIVERS: dict[str, Opener] = {"stdlib sqlite3, one trip": open_database,
+                               "aiosqlite, a trip per statement": open_aiosqlite}
 
 
 def summary(samples: list[float]) -> dict[str, float]:
@@ -68,12 +74,12 @@ async def act(service: GameService, record: MatchRecord, rng: random.Random) -> 
     return update.record, time.perf_counter() - began
 
 
-async def sequential(url: str, ids: list[int], count: int, seed: int) -> list[float]:
-    async with open_database(url) as db:
+async def sequential(opener: Opener, path: Path, ids: list[int], count: int, seed: int) -> list[float]:
+    async with opener(path) as db:
         service = GameService(db, dice=SeededDice(seed))
         records = [await service.match(match_id) for match_id in ids]
         rng = random.Random(seed)
-        samples = []
+        samples: list[float] = []
         while len(samples) < count:
             index = rng.randrange(len(records))
             records[index], took = await act(service, records[index], rng)
@@ -82,10 +88,12 @@ async def sequential(url: str, ids: list[int], count: int, seed: int) -> list[fl
     return samples
 
 
-async def concurrent(url: str, ids: list[int], actors: int, per_actor: int, seed: int) -> tuple[list[float], float]:
+async def concurrent(
+    opener: Opener, path: Path, ids: list[int], actors: int, per_actor: int, seed: int
+) -> tuple[list[float], float]:
     """`actors` coroutines at once, each acting `per_actor` times on its own match. Returns the per-action times
     and the wall time of the whole burst."""
-    async with open_database(url) as db:
+    async with opener(path) as db:
         service = GameService(db, dice=SeededDice(seed))
         records = [await service.match(match_id) for match_id in ids[:actors]]
         samples: list[float] = []
@@ -123,12 +131,12 @@ async def main(args: argparse.Namespace) -> None:
                                              (f"{args.stored:,} stored matches", thousand, thousand_ids)):
                     copy = folder / f"run-{round_number}.db"
                     shutil.copy(template, copy)
-                    samples = await sequential(f"{DRIVERS[name]}{copy}", ids, args.actions, round_number + 1)
+                    samples = await sequential(DRIVERS[name], copy, ids, args.actions, round_number + 1)
                     pooled[name].setdefault(f"sequential, {label}", []).extend(samples)
                     copy.unlink()
                 copy = folder / f"run-{round_number}.db"
                 shutil.copy(thousand, copy)
-                samples, wall = await concurrent(f"{DRIVERS[name]}{copy}", thousand_ids, args.actors, args.per_actor,
+                samples, wall = await concurrent(DRIVERS[name], copy, thousand_ids, args.actors, args.per_actor,
                                                  round_number + 1)
                 pooled[name].setdefault(f"{args.actors} concurrent actors", []).extend(samples)
                 walls[name].append(wall)

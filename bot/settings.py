@@ -82,8 +82,7 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _known_database(cls, value: str | None) -> str | None:
-        if value is not None and not value.startswith(("sqlite:///", "sqlite+aiosqlite:///", "postgresql://",
-                                                         "postgres://")):
+        if value is not None and not value.startswith(("sqlite:///", "postgresql://", "postgres://")):
             raise ValueError("must start with sqlite:/// or postgresql://")
         return value
 

@@ -1,5 +1,5 @@
-"""The set-ups a load run can use (issue 19): the bot on SQLite, on SQLite through aiosqlite (`sqlite-aiosqlite`,
-the driver experiment: `sqlite+aiosqlite:///`), on PostgreSQL, or two sharded processes on PostgreSQL.
+"""The set-ups a load run can use (issue 19): the bot on SQLite, on SQLite through aiosqlite (`sqlite-aiosqlite`: the
+driver comparison's reference, bench/aiosqlite_backend.py), on PostgreSQL, or two sharded processes on PostgreSQL.
 PostgreSQL is a throwaway server started here (tests/support/postgres.py, the `pgserver` package), once for the
 whole benchmark; each run gets a fresh migrated database, dropped after it."""
 
@@ -13,7 +13,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from bench.load.harness import LoadConfig, LoadResult, database_bytes, empty_database_bytes, run_load
+from bench.load import harness
+from bench.load.harness import LoadConfig, LoadResult, run_load
 
 if TYPE_CHECKING:
     from tests.support.postgres import ThrowawayPostgres
@@ -21,19 +22,16 @@ if TYPE_CHECKING:
 #: set-up name -> (on PostgreSQL, bot processes)
 SETUPS = {"sqlite": (False, 1), "sqlite-aiosqlite": (False, 1), "postgres": (True, 1), "postgres-2": (True, 2)}
 AIOSQLITE = "sqlite-aiosqlite"
+#: The bot's sitecustomize in the set-up `sqlite-aiosqlite`: its SQLite file opened through aiosqlite.
+AIOSQLITE_SITE = Path(__file__).resolve().parent / "aiosqlite_site"
 
 
 @dataclasses.dataclass
 class AiosqliteResult(LoadResult):
-    """A run of the bot on `sqlite+aiosqlite:///`: labelled as such (the harness calls any DATABASE_URL
-    PostgreSQL), with the database growth per finished match measured as for the stdlib driver."""
+    """A run of the set-up `sqlite-aiosqlite`, labelled as such in the tables."""
 
     def summary(self) -> dict[str, Any]:
-        row = super().summary()
-        row["database"] = "sqlite+aiosqlite"
-        row["database_bytes_per_finished_match"] = (
-            round(self.database_growth_bytes / self.finished_matches) if self.finished_matches else None)
-        return row
+        return super().summary() | {"database": "sqlite+aiosqlite"}
 
 
 class Setups:
@@ -68,16 +66,14 @@ class Setups:
             await server.drop_database(url)
 
     async def _aiosqlite(self, config: LoadConfig) -> LoadResult:
-        workdir = config.workdir or Path(tempfile.mkdtemp(prefix="gammon-load-aiosqlite-"))
-        path = workdir / "aiosqlite" / "gammon.db"
-        result = await run_load(dataclasses.replace(config, workdir=workdir,
-                                                    database_url=f"sqlite+aiosqlite:///{path}"))
-        labelled = AiosqliteResult(**{field.name: getattr(result, field.name) for field in dataclasses.fields(result)})
-        if path.exists():  # the bot closed its database on SIGTERM, folding the WAL into the file
-            labelled.database_growth_bytes = database_bytes(path) - await empty_database_bytes(workdir)
-        if config.workdir is None:
-            shutil.rmtree(workdir, ignore_errors=True)
-        return labelled
+        """The bot with its PYTHONPATH starting at `AIOSQLITE_SITE` instead of the timing probes' folder (so no
+        `--trace` in this set-up); the runs of a benchmark are one after the other, so the swap is theirs alone."""
+        product_site, harness.LOAD_SITE = harness.LOAD_SITE, AIOSQLITE_SITE
+        try:
+            result = await run_load(config)
+        finally:
+            harness.LOAD_SITE = product_site
+        return AiosqliteResult(**{field.name: getattr(result, field.name) for field in dataclasses.fields(result)})
 
     async def _postgres(self) -> ThrowawayPostgres:
         if self._server is None:

@@ -1,6 +1,4 @@
-"""Opening the database a URL names: `sqlite:///path` (or a plain file path) or `postgresql://...` (issue 19);
-`sqlite+aiosqlite:///path` opens the same file through aiosqlite (`bot.store.aiosqlite_backend`, the measured
-alternative)."""
+"""Opening the database a URL names: `sqlite:///path` (or a plain file path) or `postgresql://...` (issue 19)."""
 
 from __future__ import annotations
 
@@ -12,7 +10,6 @@ from bot.store.backend import Database
 from bot.store.migrations import sqlite_migrations as migrations  # noqa: F401  (kept for callers and tests)
 
 SQLITE_PREFIX = "sqlite:///"
-AIOSQLITE_PREFIX = "sqlite+aiosqlite:///"
 POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 
 
@@ -22,10 +19,7 @@ def is_postgres(url: str) -> bool:
 
 def sqlite_path(url: str) -> Path:
     """The file of a `sqlite:///` URL (`sqlite:///data/gammon.db` is relative, `sqlite:////abs/path` absolute)."""
-    for prefix in (SQLITE_PREFIX, AIOSQLITE_PREFIX):
-        if url.startswith(prefix):
-            return Path(url[len(prefix):])
-    return Path(url)
+    return Path(url[len(SQLITE_PREFIX):] if url.startswith(SQLITE_PREFIX) else url)
 
 
 async def connect(target: Path | str) -> Database:
@@ -42,16 +36,6 @@ async def connect(target: Path | str) -> Database:
             await postgres.close()
             raise
         database = postgres
-    elif url.startswith(AIOSQLITE_PREFIX):
-        from bot.store.aiosqlite_backend import AiosqliteDatabase
-
-        through_aiosqlite = AiosqliteDatabase(sqlite_path(url))
-        try:
-            await through_aiosqlite.open()
-        except BaseException:
-            await through_aiosqlite.close()
-            raise
-        database = through_aiosqlite
     else:
         from bot.store.sqlite import SqliteDatabase
 

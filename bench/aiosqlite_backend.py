@@ -1,4 +1,6 @@
-"""SQLite through aiosqlite's public API only: the issue 19 experiment measured against `bot.store.sqlite`.
+"""SQLite through aiosqlite's public API only: the reference the product's SQLite backend (`bot.store.sqlite`, the
+stdlib module on its own thread) was measured against for issue 19, and lost to (README "Storage"). Not product
+code: bench/bench_sqlite_drivers.py and the load set-up `sqlite-aiosqlite` use it to re-run the comparison.
 
 Same file, pragmas and rules as the stdlib backend (WAL, synchronous FULL, foreign keys, busy timeout; a write is
 `BEGIN IMMEDIATE` .. `COMMIT`, one transaction per `write`). The difference is the one the experiment measures:
@@ -97,7 +99,7 @@ class AiosqliteDatabase(SingleStatements):
 
     @property
     def url(self) -> str:
-        return f"sqlite+aiosqlite:///{self.path}"
+        return f"sqlite:///{self.path}"
 
     async def open(self) -> None:
         """Open both connections with the pragmas and apply the migrations (on the write connection)."""
@@ -173,3 +175,14 @@ async def migrate(raw: aiosqlite.Connection) -> int:
             raise
         current = version
     return current
+
+
+@asynccontextmanager
+async def open_aiosqlite(path: Path | str) -> AsyncIterator[AiosqliteDatabase]:
+    """`bot.store.open_database` for a SQLite file, through aiosqlite: opened, migrated, closed on exit."""
+    database = AiosqliteDatabase(path)
+    try:
+        await database.open()
+        yield database
+    finally:
+        await database.close()
