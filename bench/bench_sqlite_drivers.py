@@ -9,7 +9,7 @@ Per driver, through a full `GameService` call (load, check, apply, commit) on a 
   one trip per statement it waits for turns of a loop busy with the other actors between its statements.
 Every database is a copy of one template built beforehand, so both drivers start from the same bytes. The drivers
 alternate in one run (A B, then B A, ...), and each figure pools that driver's rounds.
-Prints a table and writes bench/results/sqlite_drivers.json.
+Prints a table and writes bench/results/sqlite_drivers.json (`--output` names another file).
 Run: .venv/bin/python bench/bench_sqlite_drivers.py [--actions 1000] [--actors 50] [--per-actor 40] [--rounds 2]
 """
 
@@ -38,7 +38,7 @@ from bench.bench_service import SeededDice, service_action, start  # noqa: E402
 from bot.service import GameService, MatchRecord  # noqa: E402
 from bot.store import Database, open_database  # noqa: E402
 
-RESULTS = Path(__file__).resolve().parent / "results" / "sqlite_drivers.json"
+RESULTS = Path(__file__).resolve().parent / "results"
 Opener = Callable[[Path], AbstractAsyncContextManager[Database]]
 DRIVERS: dict[str, Opener] = {"stdlib sqlite3, one trip": open_database,
                                "aiosqlite, a trip per statement": open_aiosqlite}
@@ -169,8 +169,8 @@ async def main(args: argparse.Namespace) -> None:
                "rows": rows, "ratios": ratios, "note": args.note,
                "load_average_1_5_15_min": {"before": load_before, "after": os.getloadavg()}}
     print(f"load average (1, 5, 15 min) before {load_before}, after {os.getloadavg()}")
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(results, indent=2) + "\n")
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{args.output}.json").write_text(json.dumps(results, indent=2) + "\n")
 
 
 def arguments() -> argparse.Namespace:
@@ -180,6 +180,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--actors", type=int, default=50, help="concurrent actors, one match each")
     parser.add_argument("--per-actor", type=int, default=40, help="timed actions per actor and round")
     parser.add_argument("--rounds", type=int, default=2, help="rounds; the drivers' order alternates")
+    parser.add_argument("--output", default="sqlite_drivers", help="results file name in bench/results, no .json")
     parser.add_argument("--note", default="", help="what else the machine was doing, kept with the results")
     return parser.parse_args()
 
