@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from bench.aiosqlite_backend import migrate, open_aiosqlite
-from bench.load.setups import AIOSQLITE_SITE
+from bench.load import LoadConfig, harness
+from bench.load.setups import AIOSQLITE_SITE, Setups
 from bot.store import Connection, IntegrityError
 from bot.store.database import migrations
 
@@ -121,3 +122,17 @@ def test_the_load_set_ups_bot_opens_its_sqlite_file_through_aiosqlite(tmp_path: 
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split()[0] == "AiosqliteDatabase"
+
+
+@pytest.mark.slow
+async def test_the_load_set_up_plays_and_is_labelled(tmp_path: Path) -> None:
+    product_site = harness.LOAD_SITE
+    config = LoadConfig(matches=2, think=(0.05, 0.2), seconds=4.0, workdir=tmp_path)
+    async with Setups() as setups:
+        result = await setups.run("sqlite-aiosqlite", config)
+    summary = result.summary()
+    assert summary["errors"] == 0 and summary["violations"] == 0, summary
+    assert summary["database"] == "sqlite+aiosqlite" and result.matches_started >= 2
+    assert summary["acks_past_3s_or_missing"] == 0 and len(result.boards) >= 4
+    assert (tmp_path / "data" / "gammon.db").exists()
+    assert product_site == harness.LOAD_SITE  # the other set-ups keep the timing probes' folder
