@@ -25,6 +25,8 @@ SCRIPTS = {
     "bench_legal_plays.py": (["20"], "legal_plays.json"),
     "bench_render.py": (["10"], "render.json"),
     "bench_service.py": (["100"], "service.json"),
+    "bench_sqlite_drivers.py": (["--actions", "20", "--stored", "20", "--actors", "4", "--per-actor", "3"],
+                                "sqlite_drivers.json"),
     "bench_computer.py": (["--positions", "6", "--games", "2", "--expert-games", "2", "--world-class-games", "0",
                            "--gnubg-games", "2", "--random-games", "2", "--jobs", "1"], "computer.json"),
     "clicks_per_turn.py": (["1"], "clicks_per_turn.json"),

@@ -1,6 +1,7 @@
-"""The set-ups a load run can use (issue 19): the bot on SQLite, on PostgreSQL, or two sharded processes on
-PostgreSQL. PostgreSQL is a throwaway server started here (tests/support/postgres.py, the `pgserver` package), once
-for the whole benchmark; each run gets a fresh migrated database, dropped after it."""
+"""The set-ups a load run can use (issue 19): the bot on SQLite, on SQLite through aiosqlite (`sqlite-aiosqlite`: the
+driver comparison's reference, bench/aiosqlite_backend.py), on PostgreSQL, or two sharded processes on PostgreSQL.
+PostgreSQL is a throwaway server started here (tests/support/postgres.py, the `pgserver` package), once for the
+whole benchmark; each run gets a fresh migrated database, dropped after it."""
 
 from __future__ import annotations
 
@@ -10,15 +11,27 @@ import shutil
 import tempfile
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from bench.load import harness
 from bench.load.harness import LoadConfig, LoadResult, run_load
 
 if TYPE_CHECKING:
     from tests.support.postgres import ThrowawayPostgres
 
 #: set-up name -> (on PostgreSQL, bot processes)
-SETUPS = {"sqlite": (False, 1), "postgres": (True, 1), "postgres-2": (True, 2)}
+SETUPS = {"sqlite": (False, 1), "sqlite-aiosqlite": (False, 1), "postgres": (True, 1), "postgres-2": (True, 2)}
+AIOSQLITE = "sqlite-aiosqlite"
+#: The bot's sitecustomize in the set-up `sqlite-aiosqlite`: its SQLite file opened through aiosqlite.
+AIOSQLITE_SITE = Path(__file__).resolve().parent / "aiosqlite_site"
+
+
+@dataclasses.dataclass
+class AiosqliteResult(LoadResult):
+    """A run of the set-up `sqlite-aiosqlite`, labelled as such in the tables."""
+
+    def summary(self) -> dict[str, Any]:
+        return super().summary() | {"database": "sqlite+aiosqlite"}
 
 
 class Setups:
@@ -41,6 +54,8 @@ class Setups:
     async def run(self, setup: str, config: LoadConfig) -> LoadResult:
         postgres, processes = SETUPS[setup]
         config = dataclasses.replace(config, processes=processes)
+        if setup == AIOSQLITE:
+            return await self._aiosqlite(config)
         if not postgres:
             return await run_load(config)
         server = await self._postgres()
@@ -49,6 +64,16 @@ class Setups:
             return await run_load(dataclasses.replace(config, database_url=url))
         finally:
             await server.drop_database(url)
+
+    async def _aiosqlite(self, config: LoadConfig) -> LoadResult:
+        """The bot with its PYTHONPATH starting at `AIOSQLITE_SITE` instead of the timing probes' folder (so no
+        `--trace` in this set-up); the runs of a benchmark are one after the other, so the swap is theirs alone."""
+        product_site, harness.LOAD_SITE = harness.LOAD_SITE, AIOSQLITE_SITE
+        try:
+            result = await run_load(config)
+        finally:
+            harness.LOAD_SITE = product_site
+        return AiosqliteResult(**{field.name: getattr(result, field.name) for field in dataclasses.fields(result)})
 
     async def _postgres(self) -> ThrowawayPostgres:
         if self._server is None:
