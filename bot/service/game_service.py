@@ -19,6 +19,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from typing import NoReturn
 
 from bot.engine.actions import (
     Abort,
@@ -195,6 +196,19 @@ async def _acceptable_challenge(
             raise AlreadyAcceptedError(text, acceptor_id=acceptor_id, acceptor_name=acceptor_name,
                                        match_id=match.id, channel_id=match.channel_id)
     return await _open_challenge(connection, challenge_id, now)
+
+
+async def _closed_meanwhile(
+    connection: Connection, challenge_id: int, now: float, acceptor_id: int | None = None
+) -> NoReturn:
+    """The guarded UPDATE (`status = 'open'`) changed nothing: another process (or another connection of this
+    one, on PostgreSQL) closed the challenge after it was read here; under READ COMMITTED the UPDATE waited for
+    that commit, so reading it again says what it became (issue 19). The caller's transaction rolls back."""
+    if acceptor_id is None:
+        await _open_challenge(connection, challenge_id, now)
+    else:
+        await _acceptable_challenge(connection, challenge_id, acceptor_id, now)
+    raise ServiceError("This challenge was answered meanwhile.")
 
 
 async def _refuse_too_many_challenges(
@@ -401,8 +415,8 @@ class GameService:
                 raise ServiceError("There is already a match in this channel.") from None
             closed = await challenge_store.close_challenge(
                 connection, challenge_id, ChallengeStatus.ACCEPTED.value, match_id)
-            if closed is None:  # answered meanwhile: the match is not kept
-                raise ServiceError("This challenge was answered meanwhile.")
+            if closed is None:  # expired (the timer takes no lock) or answered meanwhile: the match is not kept
+                await _closed_meanwhile(connection, challenge_id, now, user.user_id)
             row = await match_store.find_match(connection, match_id)
             assert row is not None
             return row
@@ -415,29 +429,33 @@ class GameService:
         """The challenged member says no (an open challenge cannot be declined, only left to expire)."""
         now = self._clock()
 
-        async def write(connection: Connection) -> challenge_store.StoredChallenge | None:
+        async def write(connection: Connection) -> challenge_store.StoredChallenge:
+            await connection.lock("challenge", challenge_id)  # after an accept in another process, not during it
             stored = await _open_challenge(connection, challenge_id, now)
             if stored.opponent_id != user_id:
                 raise ServiceError("Only the challenged player can decline this challenge.")
-            return await challenge_store.close_challenge(connection, challenge_id, ChallengeStatus.DECLINED.value)
+            closed = await challenge_store.close_challenge(connection, challenge_id, ChallengeStatus.DECLINED.value)
+            if closed is None:  # the timer expired it meanwhile
+                await _closed_meanwhile(connection, challenge_id, now)
+            return closed
 
-        closed = await self.db.write(write)
-        assert closed is not None
-        return await self._challenge_with_names(closed)
+        return await self._challenge_with_names(await self.db.write(write))
 
     async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
         """The challenger takes the challenge back."""
         now = self._clock()
 
-        async def write(connection: Connection) -> challenge_store.StoredChallenge | None:
+        async def write(connection: Connection) -> challenge_store.StoredChallenge:
+            await connection.lock("challenge", challenge_id)  # after an accept in another process, not during it
             stored = await _open_challenge(connection, challenge_id, now)
             if stored.challenger_id != user_id:
                 raise ServiceError("Only the challenger can withdraw this challenge.")
-            return await challenge_store.close_challenge(connection, challenge_id, ChallengeStatus.CANCELLED.value)
+            closed = await challenge_store.close_challenge(connection, challenge_id, ChallengeStatus.CANCELLED.value)
+            if closed is None:  # the timer expired it meanwhile
+                await _closed_meanwhile(connection, challenge_id, now)
+            return closed
 
-        closed = await self.db.write(write)
-        assert closed is not None
-        return await self._challenge_with_names(closed)
+        return await self._challenge_with_names(await self.db.write(write))
 
     async def expire_challenges(self, guilds: ShardSet | None = None) -> list[Challenge]:
         """Mark every open challenge whose 10 minutes are up as expired; returns them (to update their messages).

@@ -273,6 +273,11 @@ class TournamentService:
             )
         except _NotToStart:
             return None
+        except ServiceError:  # the thread is busy: another process started this pairing there just now (issue 19)
+            current = (await self.tournament(pairing.tournament_id)).slot_record(pairing.round, pairing.slot)
+            if current is not None and current.match_id is not None:
+                return None
+            raise
         self.changed.set()
         return update
 

@@ -4,6 +4,7 @@ Each process logs in with its shard and gets only its guilds' events (the stand-
 formula), so each answers only its guilds' interactions, and its timers touch only its guilds' matches: a
 reminder due in a guild of shard 1 is sent by shard 1's process only, never by shard 0's, even while shard 1's
 process is down. Killing one process leaves the other's games untouched; restarted, it resumes its own.
+Both respect the stand-in's IDENTIFY limit (the one process with both shards: Discord's real 5 s).
 The service clock runs 60 times faster (tests/e2e/site), from one origin shared by both processes.
 """
 
@@ -20,7 +21,7 @@ import pytest
 from tests.e2e.conftest import seeded_env
 from tests.e2e.table import acknowledged_in_time, finish_turn, start_match
 from tests.support.discord_standin import DiscordStandin
-from tests.support.discord_standin.gateway import shard_for
+from tests.support.discord_standin.gateway import IDENTIFY_INTERVAL_SECONDS, shard_for
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 CLOCK_RATE = 60.0
@@ -60,6 +61,11 @@ async def test_two_sharded_processes_share_the_work_and_survive_each_other(
     second = await launch_bot(**env, SHARD_IDS="1")
     await standin.eventually(lambda: "serving shard 0 of 2" in first.log() and "serving shard 1 of 2" in second.log(),
                              timeout=10, what="both processes logged in with their shard")
+    # Discord's IDENTIFY limit is per bot, not per process: had the second process identified too soon after
+    # the first (here within the fixtures' 1 s), it would be refused (opcode 9) and identify again after
+    # discord.py's 5 s wait.
+    assert {r.shard_id for r in standin.refused_identifies} <= {1}
+    assert [shard for shard, _ in standin.identify_times] == [0, 1]
 
     # Each guild is played through its own shard's process.
     limit = acknowledged_in_time(await players[1][0].slash("bgadmin turn-limit", duration=TURN_LIMIT))
@@ -103,8 +109,13 @@ async def test_two_sharded_processes_share_the_work_and_survive_each_other(
 @pytest.mark.slow
 async def test_one_process_with_both_shards_answers_every_guild(standin: DiscordStandin, launch_bot: LaunchBot) -> None:
     guilds = [standin.add_guild(f"shard {n}", shard=(n, 2)) for n in (0, 1)]
+    standin.identify_interval = IDENTIFY_INTERVAL_SECONDS  # Discord's real 5 s, not the fixtures' shorter one
     bot = await launch_bot(SHARD_COUNT="2", DEV_GUILD_ID="")  # SHARD_IDS empty: every shard in this process
     assert set(standin.current) == {0, 1}
+    # Within Discord's IDENTIFY limit (max_concurrency 1: one per 5 s), so nothing was refused.
+    assert standin.refused_identifies == []
+    (first, at), (second, then) = standin.identify_times
+    assert (first, second) == (0, 1) and then - at >= 5.0
     alice = standin.add_user("Alice")
     for guild in guilds:
         reply = acknowledged_in_time(await alice.slash("bg help", in_channel=standin.general_of(guild)))

@@ -1,10 +1,12 @@
 """Read-check-write steps raced by two services with their own connection pools on one PostgreSQL database, as
 two bot processes would be (issue 19): an open challenge accepted by two members at once in two new threads
-starts one match; two presses of Rematch start one rematch."""
+starts one match; two presses of Rematch start one rematch; one tournament pairing started twice starts one match.
+Every other change of a challenge: tests/pg/test_challenge_races.py."""
 
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
@@ -12,7 +14,10 @@ from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchUpdate, ServiceError
 from bot.service.check import check_database
 from bot.store import Database, connect
+from bot.tournaments import TournamentService
+from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, BOB, CAROL, GUILD, SeededDice, play_to_the_end, start_match
+from tests.tournaments.helpers import ORGANISER, open_tournament, player
 
 
 async def two_services(db: Database) -> tuple[GameService, GameService, Database]:
@@ -55,5 +60,32 @@ async def test_both_rematch_presses_at_once_start_one_rematch(db: Database) -> N
             assert sum(r.started is not None for r in results) == 1, results
             rows = await db.fetchall("SELECT COUNT(*) FROM matches WHERE rematch_of = ?", (finished.id,))
             assert int(rows[0][0]) == 1
+    finally:
+        await other.close()
+
+
+@pytest.mark.parametrize("db", ["postgresql"], indirect=True)
+async def test_one_tournament_pairing_started_by_two_processes_at_once_starts_one_match(db: Database) -> None:
+    """Both processes opened the pairing's thread; `set_thread` gave both the first one stored, so both start
+    the match in the same thread: one match, and the other start is the quiet "started already" (None)."""
+    clock = FakeClock()
+    first, second, other = await two_services(db)
+    here = TournamentService(db, first, clock=clock, rng=random.Random(1))
+    there = TournamentService(other, second, clock=clock, rng=random.Random(1))
+    try:
+        tournament = await open_tournament(here, [player(n) for n in range(8)])
+        await here.start(tournament.id, ORGANISER.user_id)
+        pairings = await here.pairings()
+        for pairing in pairings:
+            threads = await asyncio.gather(here.set_thread(pairing, 70_000 + pairing.slot),
+                                           there.set_thread(pairing, 80_000 + pairing.slot))
+            assert threads[0] == threads[1]
+            results = await asyncio.gather(here.start_pairing(pairing, threads[0]),
+                                           there.start_pairing(pairing, threads[1]), return_exceptions=True)
+            started = [r for r in results if isinstance(r, MatchUpdate)]
+            assert len(started) == 1 and results.count(None) == 1, results
+        rows = await db.fetchall("SELECT COUNT(*) FROM matches")
+        assert int(rows[0][0]) == len(pairings) == 4
+        assert await here.pairings() == []
     finally:
         await other.close()

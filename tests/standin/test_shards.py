@@ -82,6 +82,7 @@ async def test_each_shard_gets_only_its_guilds(standin: DiscordStandin, http: ai
     expected = {s: {g.id for g in standin.guilds.values() if (g.id >> 22) % 2 == s} for s in (0, 1)}
     assert zero.id in expected[0] and one.id in expected[1]
 
+    standin.max_concurrency = 2  # both shards may identify at once (tests/standin/test_identify_limit.py)
     shards = [await connect(http, standin, [s, 2]) for s in (0, 1)]
     for shard_id, raw in enumerate(shards):
         await raw.read("READY")
@@ -153,6 +154,7 @@ async def test_too_many_guilds_for_one_shard_is_refused_with_4011(
 
 
 async def test_shards_must_agree_on_the_count(standin: DiscordStandin, http: aiohttp.ClientSession) -> None:
+    standin.max_concurrency = 2
     first = await connect(http, standin, [0, 2])
     await first.read("READY")
     second = await connect(http, standin, [1, 3])

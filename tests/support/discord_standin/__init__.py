@@ -72,6 +72,10 @@ Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
     standin.add_channel("games", g); standin.general_of(g); standin.guilds
     IDENTIFY may carry shard [id, count]; each session gets only its shards' guilds' events (none: [0, 1]);
     an invalid shard is closed with 4010, a shard holding more than standin.max_guilds_per_shard guilds with 4011.
+    IDENTIFY rate limit: one per standin.identify_interval seconds (Discord's 5 s) per bucket, shard_id %
+    standin.max_concurrency (1, as GET /gateway/bot says); a faster one gets opcode 9 (d: false) and is listed in
+    standin.refused_identifies; standin.identify_times has the accepted ones. DiscordStandin(identify_interval=1)
+    shortens the wait.
     standin.recommended_shards (GET /gateway/bot); standin.current[shard_id] -> the live GatewaySession
     launch_bot(SHARD_COUNT="2", SHARD_IDS="1", DATABASE_PATH=shared, DEV_GUILD_ID="")  # one process per shard range
     await standin.wait_until_ready(shards=[0, 1]); await standin.request_reconnect(shard_id=1)

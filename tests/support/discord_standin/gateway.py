@@ -8,6 +8,11 @@ only the events of the guilds Discord's formula gives its shard, `(guild_id >> 2
 messages: shard 0), and READY/GUILD_CREATE list only those guilds. As on Discord, a shard id out of range is
 refused with close code 4010 (Invalid shard) and a shard that would hold more than `max_guilds_per_shard`
 guilds with 4011 (Sharding required).
+
+IDENTIFY rate limit (Discord's "Identifying" and "Max Concurrency"): each bucket, `shard_id % max_concurrency`,
+may identify once per `identify_interval` (5 s on Discord) across every connection of the bot, whichever process
+makes it. A faster IDENTIFY is answered as Discord answers it, with opcode 9 Invalid Session (d: false) and no
+session; the connection stays open. RESUME is not limited.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -32,6 +38,8 @@ REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # guild members, presences, message content
 GUILD_MEMBERS_INTENT, GUILD_MESSAGES_INTENT = 1 << 1, 1 << 9
 INVALID_SHARD, SHARDING_REQUIRED = 4010, 4011
+#: Discord lets each identify bucket start one session per this many seconds.
+IDENTIFY_INTERVAL_SECONDS = 5.0
 
 
 def shard_for(guild_id: int | None, shard_count: int) -> int:
@@ -124,6 +132,8 @@ async def gateway_handler(standin: DiscordStandin, request: web.Request) -> web.
                 standin.heartbeats += 1
                 connection.send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
             elif op == IDENTIFY:
+                if _too_soon(standin, connection, data):
+                    continue
                 session = await _identify(standin, connection, data)
                 if session is None:
                     break
@@ -140,6 +150,32 @@ async def gateway_handler(standin: DiscordStandin, request: web.Request) -> web.
         if not ws.closed:
             await ws.close()
     return ws
+
+
+@dataclass(frozen=True)
+class RefusedIdentify:
+    """An IDENTIFY that came too soon after the last one of its bucket (answered with opcode 9)."""
+
+    shard_id: int
+    bucket: int
+    seconds_since_last: float
+
+
+def _too_soon(standin: DiscordStandin, connection: Connection, data: Any) -> bool:
+    """Refuse (opcode 9, d: false) an IDENTIFY within `identify_interval` of its bucket's last accepted one.
+    A malformed shard is left to `_identify` (4010); a refused IDENTIFY does not restart the bucket's wait."""
+    shard = data.get("shard", [0, 1]) if isinstance(data, dict) else None
+    if not (isinstance(shard, list) and len(shard) == 2 and isinstance(shard[0], int) and shard[0] >= 0):
+        return False
+    bucket = shard[0] % max(1, standin.max_concurrency)
+    now = time.monotonic()
+    last = standin.identified_at.get(bucket)
+    if last is None or now - last >= standin.identify_interval:
+        return False
+    standin.refused_identifies.append(RefusedIdentify(shard[0], bucket, now - last))
+    log.info("IDENTIFY of shard %s refused: %.2f s after the last one of bucket %s", shard, now - last, bucket)
+    connection.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
+    return True
 
 
 async def _identify(standin: DiscordStandin, connection: Connection, data: dict[str, Any]) -> GatewaySession | None:
@@ -173,6 +209,9 @@ async def _identify(standin: DiscordStandin, connection: Connection, data: dict[
     standin.sessions[session.id] = session
     standin.current[session.shard_id] = session
     standin.identifies += 1
+    now = time.monotonic()
+    standin.identified_at[session.shard_id % max(1, standin.max_concurrency)] = now
+    standin.identify_times.append((session.shard_id, now))
     ready = {
         "v": 10,
         "user": standin.bot_user.payload(),

@@ -20,6 +20,12 @@ class LaunchBot(Protocol):
     def __call__(self, module: str = "bot", *, wait_ready: bool = True, **env: str) -> Awaitable[BotProcess]: ...
 
 
+#: The fixtures' IDENTIFY interval (Discord's, and the stand-in's own default, is 5 s): a bot restarted in a
+#: test identifies again within 5 s of its last session, and each refusal costs discord.py's fixed 5 s wait,
+#: about 90 s over tests/e2e and tests/standin. 1 s still refuses a bot that identifies two shards at once;
+#: tests/e2e/test_shards.py checks the real bot against the real 5 s.
+TEST_IDENTIFY_INTERVAL = 1.0
+
 #: (test id, kind, name, seconds) of every acknowledgement in this pytest run, for the summary at the end.
 ACKNOWLEDGEMENTS: list[tuple[str, str, str, float]] = []
 LATENCY_JSON_VARIABLE = "GAMMON_STANDIN_LATENCY_JSON"
@@ -44,7 +50,7 @@ def rules_checked(standin: DiscordStandin, test_id: str) -> Iterator[None]:
 @pytest_asyncio.fixture
 async def standin(request: pytest.FixtureRequest) -> AsyncIterator[DiscordStandin]:
     """A running stand-in; the test fails at teardown if any Discord rule was broken and not taken."""
-    server = DiscordStandin(heartbeat_interval_ms=1000)
+    server = DiscordStandin(heartbeat_interval_ms=1000, identify_interval=TEST_IDENTIFY_INTERVAL)
     await server.start()
     request.node._standin_processes = server.processes
     with rules_checked(server, request.node.nodeid):
@@ -58,7 +64,7 @@ async def standin(request: pytest.FixtureRequest) -> AsyncIterator[DiscordStandi
 async def module_standin() -> AsyncIterator[DiscordStandin]:
     """One stand-in for a whole test module (use with `pytestmark = pytest.mark.asyncio(loop_scope="module")`
     and `shared_bot`); per-test isolation comes from `shared_standin`."""
-    server = DiscordStandin(heartbeat_interval_ms=1000)
+    server = DiscordStandin(heartbeat_interval_ms=1000, identify_interval=TEST_IDENTIFY_INTERVAL)
     await server.start()
     try:
         yield server

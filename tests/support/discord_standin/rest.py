@@ -144,7 +144,7 @@ class RestApi:
 
     async def gateway_bot(self, request: web.Request) -> web.Response:
         """The gateway URL, the shard count Discord recommends and the session start limit (issue 19)."""
-        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": self.standin.max_concurrency}
         shards = self.standin.recommended_shards
         return json_response(
             {"url": f"ws://127.0.0.1:{self.standin.port}/gateway", "shards": shards, "session_start_limit": limit}

@@ -18,8 +18,10 @@ from .faults import Failure, Hold
 from .gateway import (
     GUILD_MEMBERS_INTENT,
     GUILD_MESSAGES_INTENT,
+    IDENTIFY_INTERVAL_SECONDS,
     RECONNECT,
     GatewaySession,
+    RefusedIdentify,
     gateway_handler,
     shard_for,
 )
@@ -77,7 +79,10 @@ class DiscordStandin:
     """A local Discord for one bot in one guild (`guild`), or several (`add_guild`), served by one gateway session
     or one per shard. Start it with `await start()` (or `async with`)."""
 
-    def __init__(self, *, bot_name: str = "Gammon", heartbeat_interval_ms: int = 41250) -> None:
+    def __init__(
+        self, *, bot_name: str = "Gammon", heartbeat_interval_ms: int = 41250,
+        identify_interval: float = IDENTIFY_INTERVAL_SECONDS,
+    ) -> None:
         self.bot_user = User(snowflake(), bot_name, bot=True)
         self.application_id = self.bot_user.id
         self.token = fake_token(self.bot_user.id)
@@ -106,6 +111,13 @@ class DiscordStandin:
         #: What `GET /gateway/bot` recommends, and how many guilds one shard may hold before IDENTIFY gets 4011.
         self.recommended_shards = 1
         self.max_guilds_per_shard = 2500
+        #: The IDENTIFY rate limit: `max_concurrency` (GET /gateway/bot) buckets, each identifying once per
+        #: `identify_interval` seconds (Discord: 5); faster ones get opcode 9 and are listed here.
+        self.max_concurrency = 1
+        self.identify_interval = identify_interval
+        self.identified_at: dict[int, float] = {}  # bucket -> time.monotonic() of its last accepted IDENTIFY
+        self.refused_identifies: list[RefusedIdentify] = []
+        self.identify_times: list[tuple[int, float]] = []  # (shard id, time.monotonic()) of each accepted one
         self.ready = asyncio.Event()
         self.ready_shards: set[int] = set()
         self.heartbeats = self.identifies = self.gateway_connections = self.compressed_connections = 0
