@@ -14,7 +14,7 @@ import dataclasses
 import io
 import logging
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -183,6 +183,19 @@ def over_text(record: MatchRecord) -> str:
     return f"{match.names[winner]} won the {'match' if match.options.length else 'money game'}{score}."
 
 
+#: Current game messages remembered (the most recently shown matches'); an older one is fetched to be retired.
+REMEMBERED_MESSAGES = 5000
+
+
+@dataclass(frozen=True, slots=True)
+class SentMessage:
+    """What retiring a game message needs to know of it."""
+
+    id: int
+    content: str
+    picture: bool
+
+
 class GamePublisher:
     """Shows match updates in Discord. Callers acknowledge the interaction first (defer).
 
@@ -198,6 +211,9 @@ class GamePublisher:
         self._locks = KeyedLocks()
         self._shown: dict[int, int] = {}  # match id -> the newest version this process has shown
         self._acting: Counter[int] = Counter()  # match id -> actions being applied and shown now
+        #: message id -> a game message as this process last sent or edited it (None once retired), so that it is
+        #: retired without a fetch, and once (the bot has no message cache: it takes no message events)
+        self._last_sent: OrderedDict[int, SentMessage | None] = OrderedDict()
 
     @contextlib.contextmanager
     def acting(self, match_id: int) -> Iterator[None]:
@@ -213,6 +229,19 @@ class GamePublisher:
 
     def busy(self, match_id: int) -> bool:
         return match_id in self._acting
+
+    def _remember(self, message: discord.Message) -> None:
+        self._keep(message.id, SentMessage(message.id, message.content, bool(message.attachments)))
+
+    def _forget(self, message_id: int) -> None:
+        """The message is retired: a later retire of it has nothing to do."""
+        self._keep(message_id, None)
+
+    def _keep(self, message_id: int, sent: SentMessage | None) -> None:
+        self._last_sent[message_id] = sent
+        self._last_sent.move_to_end(message_id)
+        while len(self._last_sent) > REMEMBERED_MESSAGES:
+            self._last_sent.popitem(last=False)
 
     def now(self) -> float:
         """The service's clock, which match clocks run on (faster in the end-to-end tests)."""
@@ -249,10 +278,11 @@ class GamePublisher:
         )
         if interaction is not None and clicked is not None and same_player and not hands_over(update.events):
             message = await compose(record, update.events, history=history_of(clicked.content), now=self.now())
-            await interaction.edit_original_response(
+            edited = await interaction.edit_original_response(
                 content=message.content, attachments=[message.file()], view=message.view(),
                 allowed_mentions=players_only(record),
             )
+            self._remember(edited)
             await self.shown(record, clicked.channel.id, clicked.id)
             return
         events = update.events
@@ -279,8 +309,9 @@ class GamePublisher:
             waiting = record.to_act
             if old is not None and waiting is not None and old.attachments and addresses(old.content, waiting.user_id):
                 message = await compose(record, (), history=history_of(old.content), now=self.now())
-                await old.edit(content=message.content, attachments=[message.file()], view=message.view(),
-                               allowed_mentions=players_only(record))
+                edited = await old.edit(content=message.content, attachments=[message.file()], view=message.view(),
+                                        allowed_mentions=players_only(record))
+                self._remember(edited)
                 await self.shown(record, old.channel.id, old.id)
             else:
                 message = await compose(record, (), now=self.now())
@@ -288,7 +319,7 @@ class GamePublisher:
                     message = dataclasses.replace(message, content=clip(f"{over_text(record)}\n{message.content}"))
                 await self.post(record, message)
                 if old is not None:
-                    await self._retire_message(record, old)
+                    await self._retire_message(record, old, old.content, bool(old.attachments))
             log.info("Showed match %s again at version %s", match_id, record.version)
             return await self.bot.service.match(match_id)
 
@@ -319,6 +350,7 @@ class GamePublisher:
         clicked = interaction.message if interaction is not None else None
         try:
             if interaction is not None and clicked is not None and clicked.id != keep:
+                self._forget(clicked.id)
                 edit = retired_edit(clicked.content, True) if clicked.attachments else {"view": None}
                 await interaction.edit_original_response(**edit)
             old = record.message_id
@@ -326,22 +358,30 @@ class GamePublisher:
                 channel_id = record.message_channel_id or record.channel_id
                 partial = self.bot.get_partial_messageable(channel_id, guild_id=record.guild_id)
                 message = partial.get_partial_message(old)
-                cached = discord.utils.get(self.bot.cached_messages, id=old)
-                await self._retire_message(record, cached if cached is not None else await message.fetch())
+                if old in self._last_sent and self._last_sent[old] is None:
+                    return  # retired already (by the publish of an earlier update)
+                known = self._last_sent.get(old)
+                if known is None:  # sent by an earlier run of the bot, or long ago: ask Discord
+                    fetched = await message.fetch()
+                    known = SentMessage(fetched.id, fetched.content, bool(fetched.attachments))
+                self._forget(old)
+                await self._retire_message(record, message, known.content, known.picture)
         except discord.NotFound:
             log.info("The previous message of match %s is gone", record.id)
         except discord.HTTPException:
             log.warning("Could not retire the previous message of match %s", record.id, exc_info=True)
 
-    async def _retire_message(self, record: MatchRecord, message: discord.Message) -> None:
+    async def _retire_message(self, record: MatchRecord, message: discord.Message | discord.PartialMessage,
+                              content: str, picture: bool) -> None:
         try:
-            await message.edit(**retired_edit(message.content, bool(message.attachments)))
+            await message.edit(**retired_edit(content, picture))
         except discord.NotFound:
             log.info("The previous message of match %s is gone", record.id)
 
     async def post(self, record: MatchRecord, message: GameMessage) -> discord.Message:
         """Send a new game message in the match's channel and record it as the current one."""
         sent = await self.send(record, message)
+        self._remember(sent)
         await self.shown(record, sent.channel.id, sent.id)
         return sent
 

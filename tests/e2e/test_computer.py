@@ -85,6 +85,12 @@ async def test_a_match_against_the_computer_is_played_to_the_end(
     # The computer's turns were told in words like a human's ("Gammon rolled 5-2 and played 13/8 13/11").
     assert any(line.startswith(f"{computer.name} rolled") and "played" in line for line in computer_lines), (
         computer_lines)
+    # Each new board retired the one before it without fetching it from Discord: the bot remembers the messages
+    # it sent (it has no message cache, as it takes no message events; cogs/game_messages.py). Only a board shown
+    # again (a repair, cogs/board_keeper.py) reads the current message back.
+    fetched = [path for method, path in standin.requests
+               if method == "GET" and re.search(r"/channels/\d+/messages/\d+$", path)]
+    assert len(channel.messages) > 10 and len(fetched) <= 2, (len(channel.messages), fetched)
 
     # Rematch starts the next match against the computer at once, same level and options.
     final = table.game
@@ -94,7 +100,7 @@ async def test_a_match_against_the_computer_is_played_to_the_end(
     assert again.attachments and again is not final
 
     # Not on the ladder, but in /history with its level and in /stats per level (issue 16).
-    alice_won = "Alice wins the match" in table.game.content
+    alice_won = "Alice wins the match" in final.content  # (table.game is the rematch's board by now)
     history = await acknowledged_in_time(await alice.slash("history")).settled(timeout=10)
     [line] = history.embeds[0]["description"].splitlines()
     assert f"vs **{computer.name}**" in line and "· computer, beginner" in line
