@@ -16,15 +16,13 @@ import os
 import signal
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 
-from bot.analysis import memory
-from bot.analysis.evaluate import DEFAULT_LEVEL, analyse
+from bot.analysis.evaluate import DEFAULT_LEVEL
 from bot.analysis.figures import player_figures
 from bot.analysis.result import MatchAnalysis
+from bot.analysis.worker import analyse_in_worker
 from bot.computer import sage
 from bot.computer.pool import ComputerPool
-from bot.engine.match_log import MatchLog
 from bot.service import GameService, MatchRecord
 from bot.sharding import ShardSet
 from bot.store import analysis as analysis_store
@@ -34,8 +32,6 @@ log = logging.getLogger(__name__)
 
 #: The longest one analysis may take before its worker is replaced (a 25-point match takes about a minute).
 TIMEOUT = 900.0
-#: The worker's niceness: the bot and the computer opponent's worker come first on a busy machine.
-NICENESS = 10
 #: Seconds without an analysis after which the worker ends (setting ANALYSIS_IDLE_SECONDS; 0: it never does).
 IDLE_SECONDS = 60.0
 #: Analyses after which the worker is replaced by a fresh one (about 1 s to load bgsage again, against minutes of
@@ -44,24 +40,6 @@ ANALYSES_PER_WORKER = 25
 
 #: Called with (match id, channel id, analysis) once an analysis nobody waits for is done: post it.
 OnDone = Callable[[int, int, MatchAnalysis], Awaitable[None]]
-
-_started = False
-
-
-def analyse_in_worker(log_json: str, level: str) -> dict[str, Any]:
-    """In a worker process: the match's analysis as JSON (its priority lowered once, so that play goes first, and
-    its memory kept down: bot.analysis.memory)."""
-    global _started
-    if not _started:
-        with contextlib.suppress(OSError):
-            os.nice(NICENESS)
-        memory.limit()
-        _started = True
-    try:
-        return {"analysis": analyse(MatchLog.from_json(log_json), level).to_json()}
-    finally:
-        memory.release()
-
 
 def prs(analysis: MatchAnalysis) -> tuple[float | None, float | None]:
     """Each player's PR, None for a player without a rated decision."""
