@@ -12,8 +12,9 @@ match in turn, as the bot's job queue does at 200 tables (the worker always busy
 
 A thread samples the PSS of the pool's worker processes (every process the forkserver started, so a recycled
 worker and its successor are counted together while both live) every 20 ms: the peak, and the PSS after the first
-and after the last analysis. Also the wall time per analysis (the worker runs at niceness 10, this script under
-`nice -n 19`: on a busy machine the times are noisy, the memory is not) and whether both sides found the same.
+and after the last analysis. Also the wall time per analysis and the CPU time the worker spent on it (all its
+threads: less sensitive than the wall time to the other work of a busy machine; the worker runs at niceness 10,
+this script under `nice -n 19`), and whether both sides found the same.
 
 Writes bench/results/analysis-memory.json. `--matches 3` is a short run.
 """
@@ -59,6 +60,18 @@ def analyse_as_before(log_json: str, level: str) -> dict[str, Any]:
             os.nice(NICENESS)
         _niced = True
     return {"analysis": analyse(MatchLog.from_json(log_json), level).to_json()}
+
+
+def before_task(log_json: str, level: str) -> dict[str, Any]:
+    """In the worker: the `before` analysis and the CPU time it took (every thread of the worker)."""
+    started = time.process_time()
+    return {**analyse_as_before(log_json, level), "cpu": time.process_time() - started}
+
+
+def after_task(log_json: str, level: str) -> dict[str, Any]:
+    """In the worker: the bot's analysis now and the CPU time it took (trimming included)."""
+    started = time.process_time()
+    return {**analyse_in_worker(log_json, level), "cpu": time.process_time() - started}
 
 
 class SeededDice:
@@ -123,22 +136,22 @@ class Sampler:
 
 async def one_side(name: str, logs: list[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     if name == "before":
-        pool = ComputerPool(1, timeout=TIMEOUT, retries=1, task=analyse_as_before)
+        pool = ComputerPool(1, timeout=TIMEOUT, retries=1, task=before_task)
     else:
-        pool = ComputerPool(1, timeout=TIMEOUT, retries=1, task=analyse_in_worker,
-                            tasks_per_worker=ANALYSES_PER_WORKER)
-    seconds, found, after = [], [], []
+        pool = ComputerPool(1, timeout=TIMEOUT, retries=1, task=after_task, tasks_per_worker=ANALYSES_PER_WORKER)
+    seconds, cpu, found, after = [], [], [], []
     try:
         with Sampler() as sampler:
             for log_json in logs:
                 started = time.perf_counter()
                 answer = await pool.run(log_json, DEFAULT_LEVEL)
                 seconds.append(time.perf_counter() - started)
+                cpu.append(answer["cpu"])
                 after.append(workers_pss())
                 analysis = json.loads(answer["analysis"])
                 analysis.pop("seconds", None)
                 found.append(analysis)
-                print(f"{name}: match {len(seconds)}/{len(logs)} in {seconds[-1]:.1f} s, workers' PSS "
+                print(f"{name}: match {len(seconds)}/{len(logs)} in {seconds[-1]:.1f} s ({cpu[-1]:.1f} s CPU), PSS "
                       f"{after[-1] / MB:.0f} MB, peak {sampler.peak / MB:.0f} MB", flush=True)
     finally:
         pool.close()
@@ -149,6 +162,8 @@ async def one_side(name: str, logs: list[str]) -> tuple[dict[str, Any], list[dic
         "seconds_per_match_median": round(statistics.median(seconds), 2),
         "seconds_per_match_mean": round(statistics.mean(seconds), 2),
         "seconds_total": round(sum(seconds), 1),
+        "cpu_seconds_per_match_median": round(statistics.median(cpu), 2),
+        "cpu_seconds_total": round(sum(cpu), 1),
         "recycled_workers": pool.recycled,
     }
     return figures, found

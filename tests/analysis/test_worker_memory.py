@@ -15,11 +15,12 @@ from typing import Any
 import pytest
 
 from bot.analysis import analyse
-from bot.analysis.jobs import TIMEOUT
+from bot.analysis.jobs import IDLE_SECONDS, TIMEOUT
 from bot.analysis.worker import analyse_in_worker
 from bot.computer import choose_action, sage
 from bot.computer.pool import ComputerPool
 from bot.engine import Match, MatchOptions
+from bot.settings import Settings, SettingsError
 from tests.analysis import matches
 from tests.service.helpers import SeededDice
 
@@ -143,3 +144,17 @@ async def test_the_workers_peak_memory_stays_under_its_bound() -> None:
         pool.close()
     assert os.getpid() not in pool.worker_pids()
     assert 30 < peak < PEAK_BOUND_MB, f"the analysis worker peaked at {peak:.0f} MB of PSS"
+
+
+def test_the_idle_time_is_a_setting_checked_and_documented(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ANALYSIS_IDLE_SECONDS", raising=False)
+    assert Settings.load(env_file=tmp_path / "missing.env").analysis_idle_seconds == IDLE_SECONDS == 60
+    env = tmp_path / ".env"
+    env.write_text("ANALYSIS_IDLE_SECONDS=5\n")
+    assert Settings.load(env_file=env).analysis_idle_seconds == 5
+    monkeypatch.setenv("ANALYSIS_IDLE_SECONDS", "-1")
+    with pytest.raises(SettingsError, match="ANALYSIS_IDLE_SECONDS"):
+        Settings.load(env_file=env)
+    root = Path(__file__).resolve().parents[2]
+    for name in (".env.example", "README.md"):
+        assert "ANALYSIS_IDLE_SECONDS" in (root / name).read_text(), name
