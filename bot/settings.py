@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
     #: ... and which of them this process serves: `0-3`, `0,2` (unset: all of them, one process as before).
     shard_ids: str = ""
+    #: Seconds without a match to analyse after which the analysis worker ends, giving back its memory (issue 10);
+    #: the next analysis starts it again. 0: it never ends.
+    analysis_idle_seconds: float = Field(default=60.0, ge=0)
 
     @field_validator("dev_guild_id", "shard_count", mode="before")
     @classmethod

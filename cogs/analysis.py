@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.analysis import MatchAnalysis, costliest, grade, player_figures
 from bot.analysis.figures import BLUNDER, DOUBTFUL, ERROR, PlayerFigures
-from bot.analysis.jobs import AnalysisJobs
+from bot.analysis.jobs import IDLE_SECONDS, AnalysisJobs
 from bot.computer import sage
 from bot.service import MatchStatus
 from bot.store import analysis as analysis_store
@@ -122,7 +122,8 @@ class AnalysisDesk:
 
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
-        self.jobs = AnalysisJobs(bot.service, on_done=self.post_in_channel)
+        self.jobs = AnalysisJobs(bot.service, on_done=self.post_in_channel,
+                                 idle_seconds=getattr(bot.settings, "analysis_idle_seconds", IDLE_SECONDS))
         self._resume: asyncio.Task[Any] | None = None
 
     def load(self) -> None:

@@ -16,14 +16,13 @@ import os
 import signal
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 
-from bot.analysis.evaluate import DEFAULT_LEVEL, analyse
+from bot.analysis.evaluate import DEFAULT_LEVEL
 from bot.analysis.figures import player_figures
 from bot.analysis.result import MatchAnalysis
+from bot.analysis.worker import analyse_in_worker
 from bot.computer import sage
 from bot.computer.pool import ComputerPool
-from bot.engine.match_log import MatchLog
 from bot.service import GameService, MatchRecord
 from bot.sharding import ShardSet
 from bot.store import analysis as analysis_store
@@ -33,24 +32,14 @@ log = logging.getLogger(__name__)
 
 #: The longest one analysis may take before its worker is replaced (a 25-point match takes about a minute).
 TIMEOUT = 900.0
-#: The worker's niceness: the bot and the computer opponent's worker come first on a busy machine.
-NICENESS = 10
+#: Seconds without an analysis after which the worker ends (setting ANALYSIS_IDLE_SECONDS; 0: it never does).
+IDLE_SECONDS = 60.0
+#: Analyses after which the worker is replaced by a fresh one (about 1 s to load bgsage again, against minutes of
+#: analyses): whatever its memory gathered is given back.
+ANALYSES_PER_WORKER = 25
 
 #: Called with (match id, channel id, analysis) once an analysis nobody waits for is done: post it.
 OnDone = Callable[[int, int, MatchAnalysis], Awaitable[None]]
-
-_niced = False
-
-
-def analyse_in_worker(log_json: str, level: str) -> dict[str, Any]:
-    """In a worker process: the match's analysis as JSON (its priority lowered once, so that play goes first)."""
-    global _niced
-    if not _niced:
-        with contextlib.suppress(OSError):
-            os.nice(NICENESS)
-        _niced = True
-    return {"analysis": analyse(MatchLog.from_json(log_json), level).to_json()}
-
 
 def prs(analysis: MatchAnalysis) -> tuple[float | None, float | None]:
     """Each player's PR, None for a player without a rated decision."""
@@ -60,9 +49,10 @@ def prs(analysis: MatchAnalysis) -> tuple[float | None, float | None]:
 
 class AnalysisJobs:
     def __init__(self, service: GameService, *, pool: ComputerPool | None = None, level: str = DEFAULT_LEVEL,
-                 on_done: OnDone | None = None) -> None:
+                 on_done: OnDone | None = None, idle_seconds: float = IDLE_SECONDS) -> None:
         self.service = service
         self.level = level
+        self.idle_seconds = idle_seconds
         self.on_done = on_done
         self._pool = pool
         self._own_pool = pool is None  # made here on first use, and closed by close()
@@ -71,7 +61,8 @@ class AnalysisJobs:
 
     def pool(self) -> ComputerPool:
         if self._pool is None:
-            self._pool = ComputerPool(1, timeout=TIMEOUT, retries=1, task=analyse_in_worker)
+            self._pool = ComputerPool(1, timeout=TIMEOUT, retries=1, task=analyse_in_worker,
+                                      tasks_per_worker=ANALYSES_PER_WORKER, idle_seconds=self.idle_seconds or None)
         return self._pool
 
     def close(self) -> None:

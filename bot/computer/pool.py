@@ -82,39 +82,61 @@ class WorkerFailedError(RuntimeError):
 
 
 class _Slot:
-    """One worker process in an executor of its own."""
+    """One worker process in an executor of its own, started on first use (again after `stop()`)."""
 
     def __init__(self, context: Any) -> None:
         self._context = context
-        self.executor = self._new()
+        self._executor: ProcessPoolExecutor | None = None
+        self.tasks = 0  # tasks run by the current worker
+        self.busy = False
+        self.last_used = time.monotonic()
+
+    @property
+    def executor(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            self._executor = self._new()
+            self.tasks = 0
+        return self._executor
 
     def _new(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_worker, initargs=(os.getpid(),))
 
     def pids(self) -> list[int]:
-        processes = getattr(self.executor, "_processes", None) or {}
+        processes = getattr(self._executor, "_processes", None) or {}
         return [pid for pid in processes if pid is not None]
 
     def replace(self) -> None:
-        """Kill the worker (it may be stuck in a search) and start a fresh one."""
-        processes = dict(getattr(self.executor, "_processes", None) or {})
+        """Kill the worker (it may be stuck in a search); the next task starts a fresh one."""
+        if self._executor is None:
+            return
+        processes = dict(getattr(self._executor, "_processes", None) or {})
         for process in processes.values():
             if process.is_alive():
                 process.kill()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self._executor.shutdown(wait=False, cancel_futures=True)
         for process in processes.values():
             process.join(timeout=5)
-        self.executor = self._new()
+        self._executor = None
+
+    def stop(self) -> None:
+        """Let the idle worker end (it exits and is reaped by its executor); the next task starts a fresh one."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False)
+            self._executor = None
 
     def close(self) -> None:
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
 
 
 class ComputerPool:
     """Worker processes that run the computer's decisions; `await pool.choose(match, level)`."""
 
     def __init__(self, workers: int = 1, *, timeout: float = DEFAULT_TIMEOUT, retries: int = 2,
-                 task: Task = think) -> None:
+                 task: Task = think, tasks_per_worker: int | None = None, idle_seconds: float | None = None) -> None:
+        """`tasks_per_worker`: a worker is replaced by a fresh one after that many tasks (its memory starts
+        anew); `idle_seconds`: a worker idle that long ends, and the next task starts a new one. None: never
+        (the computer opponent's workers, warm for the next turn)."""
         if workers < 1:
             raise ValueError("The computer needs at least one worker process.")
         context = multiprocessing.get_context("forkserver")
@@ -123,7 +145,11 @@ class ComputerPool:
         self.timeout = timeout
         self.retries = retries
         self._task = task
+        self.tasks_per_worker = tasks_per_worker
+        self.idle_seconds = idle_seconds
         self.replaced = 0  # workers killed and replaced so far (for logs and tests)
+        self.recycled = 0  # workers ended after tasks_per_worker tasks
+        self.stopped_idle = 0  # workers ended after idle_seconds without a task
 
     def _queue(self) -> asyncio.Queue[_Slot]:
         if self._free is None:
@@ -152,8 +178,9 @@ class ComputerPool:
     async def _run(self, log_json: str, level: str) -> dict[str, Any]:
         free = self._queue()
         slot = await free.get()
+        slot.busy = True
+        loop = asyncio.get_running_loop()
         try:
-            loop = asyncio.get_running_loop()
             future = loop.run_in_executor(slot.executor, functools.partial(self._task, log_json, level))
             try:
                 return await asyncio.wait_for(future, self.timeout)
@@ -162,7 +189,27 @@ class ComputerPool:
                 self.replaced += 1
                 raise
         finally:
+            self._done(slot, loop)
             free.put_nowait(slot)
+
+    def _done(self, slot: _Slot, loop: asyncio.AbstractEventLoop) -> None:
+        """After a task: recycle the worker once it has run `tasks_per_worker` tasks (by hand: ProcessPoolExecutor's
+        max_tasks_per_child can hang on Python 3.11-3.13, CPython gh-115634), and watch it for idleness."""
+        slot.busy = False
+        slot.last_used = time.monotonic()
+        slot.tasks += 1
+        if self.tasks_per_worker is not None and slot.tasks >= self.tasks_per_worker and slot.pids():
+            slot.stop()
+            self.recycled += 1
+        if self.idle_seconds is not None:
+            loop.call_later(self.idle_seconds, self._stop_if_idle, slot)
+
+    def _stop_if_idle(self, slot: _Slot) -> None:
+        assert self.idle_seconds is not None
+        if not slot.busy and time.monotonic() - slot.last_used >= self.idle_seconds * 0.99 and slot.pids():
+            log.info("Ending an idle worker (process %s)", " ".join(map(str, slot.pids())))
+            slot.stop()
+            self.stopped_idle += 1
 
     async def warm_up(self) -> None:
         """Start every worker now (their first task would otherwise pay for loading bgsage)."""

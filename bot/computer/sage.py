@@ -193,3 +193,27 @@ def roll_luck(rolls: list[RollEquity], dice: tuple[int, int], *, opening: bool) 
     result = _bgsage.luck_from_equities(per_roll, dice[0], dice[1], ply=1, level_label="1-ply",
                                         is_opening_roll=opening)
     return None if result is None else float(result.luck)
+
+
+def share_one_ply() -> bool:
+    """Make the 1-ply analyzer of the 2-ply one's own 1-ply net and bearoff database (the analysis worker uses
+    both depths: one copy of the 24 nets, 18 MB, and of the database, 5 MB, less). bgsage ranks the plays of a
+    2-ply search with that very net, so the answers are the same. It reaches into bgsage's internals: when they
+    are not as expected (another version), nothing changes and it returns False."""
+    if _bgsage is None or 1 in _analyzers:
+        return False
+    try:
+        from bgsage.analyzer import _CubefulAnalyzer, _OnePlyAnalyzer
+
+        deep = _analyzer(2)
+        inner = deep._analyzer._inner
+        one = _OnePlyAnalyzer.__new__(_OnePlyAnalyzer)
+        one._weights, one._strategy_1ply, one._bearoff_db = inner._weights, inner._strategy_1ply, inner._bearoff_db
+        shared = _bgsage.BgBotAnalyzer.__new__(_bgsage.BgBotAnalyzer)
+        shared.__dict__.update(deep.__dict__)
+        shared._eval_level = "1ply"
+        shared._analyzer = _CubefulAnalyzer(one)
+    except (ImportError, AttributeError, TypeError):
+        return False
+    _analyzers[1] = shared
+    return True

@@ -82,3 +82,28 @@ async def test_decisions_run_outside_the_event_loops_process() -> None:
             assert isinstance(action, Move) and action.play in match.legal_plays()
     finally:
         pool.close()
+
+
+def think_and_tell_the_worker(log_json: str, level: str) -> dict[str, Any]:
+    """In a worker: think, and say which process it ran in."""
+    return {**think(log_json, level), "pid": os.getpid()}
+
+
+async def test_a_worker_is_recycled_after_its_tasks_and_the_computers_pool_never_is() -> None:
+    match = moving_match()
+    recycling = ComputerPool(1, task=think_and_tell_the_worker, tasks_per_worker=2)
+    try:
+        pids = [(await recycling.run(match.log.to_json(), "beginner"))["pid"] for _ in range(5)]
+    finally:
+        recycling.close()
+    assert pids[0] == pids[1] != pids[2] == pids[3] != pids[4] and recycling.recycled == 2
+    computer = ComputerPool(1)  # as cogs/computer.py makes it: warm for every turn
+    try:
+        await computer.warm_up()
+        [worker] = computer.worker_pids()
+        for _ in range(3):
+            action = await computer.choose(match, "beginner")
+            assert isinstance(action, Move) and action.play in match.legal_plays()
+        assert computer.worker_pids() == [worker] and computer.recycled == computer.stopped_idle == 0
+    finally:
+        computer.close()
