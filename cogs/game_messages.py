@@ -319,6 +319,7 @@ class GamePublisher:
                     message = dataclasses.replace(message, content=clip(f"{over_text(record)}\n{message.content}"))
                 await self.post(record, message)
                 if old is not None:
+                    self._forget(old.id)
                     await self._retire_message(record, old, old.content, bool(old.attachments))
             log.info("Showed match %s again at version %s", match_id, record.version)
             return await self.bot.service.match(match_id)
