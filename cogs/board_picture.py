@@ -13,8 +13,6 @@ import dataclasses
 import functools
 import multiprocessing
 import os
-import threading
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
@@ -23,6 +21,7 @@ from bot.engine.events import Event, GameWon, Played
 from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.engine.play import Play
+from bot.processes import exit_with
 from cogs.drawing_queue import DrawingQueue
 
 FILENAME = "board.png"
@@ -37,35 +36,9 @@ def _drawing_pool() -> ProcessPoolExecutor:
     if _pool is None:
         context = multiprocessing.get_context("forkserver")
         _pool = ProcessPoolExecutor(
-            _DRAWING_PROCESSES, mp_context=context, initializer=_exit_with_the_bot, initargs=(os.getpid(),)
+            _DRAWING_PROCESSES, mp_context=context, initializer=exit_with, initargs=(os.getpid(),)
         )
     return _pool
-
-
-def _exit_with_the_bot(bot: int) -> None:
-    """In each drawing process: exit when the bot has ended. A bot killed outright (SIGKILL, out of memory)
-    cannot stop its pool, and its workers would wait forever (each also keeps the forkserver alive)."""
-
-    def watch() -> None:
-        while _running(bot):
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="exit-with-the-bot", daemon=True).start()
-
-
-def _running(pid: int) -> bool:
-    if os.path.exists("/proc/self/stat"):  # Linux: a zombie (ended, not yet reaped) counts as ended
-        try:
-            with open(f"/proc/{pid}/stat") as stat:
-                return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-        except FileNotFoundError:
-            return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 _queue: tuple[asyncio.AbstractEventLoop, DrawingQueue] | None = None

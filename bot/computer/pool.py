@@ -15,7 +15,6 @@ import functools
 import logging
 import multiprocessing
 import os
-import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -25,6 +24,7 @@ from typing import Any
 from bot.engine.actions import Action, action_from_json, action_to_json
 from bot.engine.match import Match
 from bot.engine.match_log import MatchLog
+from bot.processes import exit_with
 
 log = logging.getLogger(__name__)
 
@@ -54,27 +54,7 @@ def _start_worker(parent: int) -> None:
 
     os.nice(WORKER_NICENESS)
 
-    def watch() -> None:
-        while _running(parent):
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="exit-with-the-bot", daemon=True).start()
-
-
-def _running(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:  # Linux: a zombie (ended, not yet reaped) counts as ended
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-    except OSError:
-        pass
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
+    exit_with(parent)
 
 
 class WorkerFailedError(RuntimeError):

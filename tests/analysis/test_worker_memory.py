@@ -20,6 +20,7 @@ from bot.analysis.worker import analyse_in_worker
 from bot.computer import choose_action, sage
 from bot.computer.pool import ComputerPool
 from bot.engine import Match, MatchOptions
+from bot.processes import is_running
 from bot.settings import Settings, SettingsError
 from tests.analysis import matches
 from tests.service.helpers import SeededDice
@@ -41,14 +42,6 @@ def found(answer: dict[str, Any]) -> dict[str, Any]:
     return analysis
 
 
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
 async def test_an_idle_worker_ends_and_the_next_analysis_starts_a_new_one() -> None:
     pool = ComputerPool(1, timeout=TIMEOUT, retries=1, task=analyse_in_worker, idle_seconds=1.0)
     log_json = matches.deliberate_blunder().log.to_json()
@@ -56,12 +49,12 @@ async def test_an_idle_worker_ends_and_the_next_analysis_starts_a_new_one() -> N
         first = found(await pool.run(log_json, "standard"))
         [worker] = pool.worker_pids()
         deadline = time.monotonic() + 15
-        while alive(worker) and time.monotonic() < deadline:
+        while is_running(worker) and time.monotonic() < deadline:
             await asyncio.sleep(0.1)
-        assert not alive(worker) and pool.worker_pids() == [] and pool.stopped_idle == 1
+        assert not is_running(worker) and pool.worker_pids() == [] and pool.stopped_idle == 1
         second = found(await pool.run(log_json, "standard"))
         [again] = pool.worker_pids()
-        assert again != worker and alive(again)
+        assert again != worker and is_running(again)
         assert second == first and second["decisions"]
     finally:
         pool.close()
@@ -75,7 +68,7 @@ async def test_a_worker_used_again_within_its_idle_time_stays() -> None:
         await asyncio.sleep(0.8)
         await pool.run(matches.forced_dance().log.to_json(), "standard")
         await asyncio.sleep(0.9)  # the first job's idle timer has fired: idle 0.9 s of 1.5
-        assert pool.worker_pids() == [worker] and alive(worker) and pool.stopped_idle == 0
+        assert pool.worker_pids() == [worker] and is_running(worker) and pool.stopped_idle == 0
     finally:
         pool.close()
 

@@ -14,12 +14,14 @@ import pytest
 from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
+from bot.processes import is_running
 from cogs.board_picture import _drawing_pool, draw_board
 
 ROOT = Path(__file__).resolve().parents[2]
 DRAW_THEN_WAIT = """
 import asyncio, os, time
 from bot.engine.dice import FixedDice
+from bot.processes import is_running
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from cogs.board_picture import _drawing_pool, draw_board
@@ -27,14 +29,6 @@ asyncio.run(draw_board(Match(("Alice", "Bob"), MatchOptions.match(5), FixedDice(
 print(" ".join(str(pid) for pid in _drawing_pool()._processes), flush=True)
 time.sleep(60)
 """
-
-
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 async def test_boards_are_drawn_in_another_process() -> None:
@@ -50,13 +44,13 @@ def test_drawing_processes_exit_when_the_bot_is_killed() -> None:
     try:
         assert bot.stdout is not None
         workers = [int(pid) for pid in bot.stdout.readline().split()]
-        assert workers and all(alive(pid) for pid in workers)
+        assert workers and all(is_running(pid) for pid in workers)
         bot.send_signal(signal.SIGKILL)  # no chance to stop its pool
         bot.wait()
         deadline = time.monotonic() + 10
-        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        while any(is_running(pid) for pid in workers) and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert not any(alive(pid) for pid in workers)
+        assert not any(is_running(pid) for pid in workers)
     finally:
         if bot.poll() is None:
             bot.kill()
@@ -70,4 +64,4 @@ async def test_the_drawing_processes_are_started_and_warmed_up_at_start_up() -> 
     await start_drawing()
     processes = _drawing_pool()._processes
     assert processes is not None and len(processes) == _DRAWING_PROCESSES
-    assert all(alive(pid) for pid in processes)
+    assert all(is_running(pid) for pid in processes)
