@@ -24,23 +24,9 @@ import aiosqlite
 from bot.store.backend import Dialect, LockScope, Row, SingleStatements, Work
 from bot.store.errors import IntegrityError
 from bot.store.migrations import sqlite_migrations
+from bot.store.sqlite import PRAGMAS, integrity_errors  # the same settings and error mapping as the product
 
 T = TypeVar("T")
-
-_PRAGMAS = ("PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL", "PRAGMA foreign_keys = ON",
-            "PRAGMA busy_timeout = 5000")
-
-
-class _integrity:
-    """Turns sqlite3's IntegrityError (which aiosqlite passes through) into the store's own."""
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> None:
-        if isinstance(error, sqlite3.IntegrityError):
-            raise IntegrityError(str(error)) from error
-
 
 class AiosqliteConnection:
     """`Connection` over one aiosqlite connection: one trip to its thread per statement, no more.
@@ -54,12 +40,12 @@ class AiosqliteConnection:
         self.raw = raw
 
     async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
-        with _integrity():
+        with integrity_errors():
             cursor = await self.raw.execute(sql, parameters)
         return max(cursor.rowcount, 0)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        with _integrity():
+        with integrity_errors():
             await self.raw.executemany(sql, rows)
 
     async def fetchone(self, sql: str, parameters: Sequence[Any] = ()) -> Row | None:
@@ -67,7 +53,7 @@ class AiosqliteConnection:
         return rows[0] if rows else None
 
     async def fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
-        with _integrity():
+        with integrity_errors():
             rows = await self.raw.execute_fetchall(sql, parameters)
         return list(rows)
 
@@ -114,7 +100,7 @@ class AiosqliteDatabase(SingleStatements):
         raw = await aiosqlite.connect(self.path, isolation_level=None)
         try:
             raw.row_factory = sqlite3.Row
-            for pragma in _PRAGMAS:
+            for pragma in PRAGMAS:
                 await raw.execute_fetchall(pragma)  # rows read: no cursor left open
         except BaseException:
             await raw.close()

@@ -24,6 +24,11 @@ from bot.store.migrations import sqlite_migrations
 
 T = TypeVar("T")
 
+#: Set on every connection: WAL (readers never wait for the writer), every commit on disk, foreign keys checked,
+#: and a second process sharing the file waits for the write lock instead of failing.
+PRAGMAS = ("PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL", "PRAGMA foreign_keys = ON",
+           "PRAGMA busy_timeout = 5000")
+
 
 class SqliteConnection:
     """`Connection` over the raw sqlite3 connection, used only on the database thread."""
@@ -34,25 +39,25 @@ class SqliteConnection:
         self.raw = raw
 
     async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
-        with _integrity():
+        with integrity_errors():
             cursor = self.raw.execute(sql, parameters)
             changed = cursor.rowcount
             cursor.close()
         return max(changed, 0)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        with _integrity():
+        with integrity_errors():
             self.raw.executemany(sql, rows).close()
 
     async def fetchone(self, sql: str, parameters: Sequence[Any] = ()) -> Row | None:
-        with _integrity():
+        with integrity_errors():
             cursor = self.raw.execute(sql, parameters)
             row: Row | None = cursor.fetchone()
             cursor.close()
         return row
 
     async def fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
-        with _integrity():
+        with integrity_errors():
             rows: list[Row] = self.raw.execute(sql, parameters).fetchall()
         return rows
 
@@ -71,7 +76,7 @@ class SqliteConnection:
         self.raw.execute("RELEASE store_savepoint")
 
 
-class _integrity:
+class integrity_errors:
     """Turns sqlite3's IntegrityError into the store's own."""
 
     def __enter__(self) -> None:
@@ -117,10 +122,8 @@ class SqliteDatabase(SingleStatements):
             self.path.parent.mkdir(parents=True, exist_ok=True)
         raw = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         raw.row_factory = sqlite3.Row
-        raw.execute("PRAGMA journal_mode = WAL").close()
-        raw.execute("PRAGMA synchronous = FULL")
-        raw.execute("PRAGMA foreign_keys = ON")
-        raw.execute("PRAGMA busy_timeout = 5000")
+        for pragma in PRAGMAS:
+            raw.execute(pragma).close()
         self._connection = SqliteConnection(raw)
         migrate(raw)
 
