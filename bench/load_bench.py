@@ -217,7 +217,28 @@ def computer_comparison(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> t
                                      goal, "x"))
         verdicts.append(_verdict(f"interactions past 3 s with {with_['computer_matches']} computer matches",
                                  with_["acks_past_3s_or_missing"], "<=", 0, ""))
-    return "\n".join(lines), verdicts + median_verdicts(pairs, goal)
+    return "\n".join([*lines, "", *board_split_table(pairs)]), verdicts + median_verdicts(pairs, goal)
+
+
+def board_split_table(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> list[str]:
+    """Where the human tables' board p99 goes, without -> with: the bot's part (a click's dispatch to the stand-in
+    storing its board), the players' part (stored to the player seeing it), and the harness process's own load."""
+    lines = ["The human tables' board p99 split at the stand-in's receipt of the board (without -> with):",
+             "| board p99 ms | dispatch -> stored (bot) p99 ms | stored -> seen (players) p99 ms | "
+             "harness loop lag p99 ms | harness CPU | bot CPU |", "|" + "---|" * 6]
+    for without, with_ in pairs:
+        def change(key: str, other: str = "", part: str = "p99", without: dict[str, Any] = without,
+                   with_: dict[str, Any] = with_) -> str:
+            before, after = without.get(key), with_.get(other or key)
+            if not isinstance(before, dict) or not isinstance(after, dict):
+                return "-"
+            return f"{_ms(before[part])} -> {_ms(after[part])}"
+
+        lines.append(f"| {change('board_ms', 'human_board_ms')} | {change('human_board_stored_ms')} | "
+                     f"{change('human_board_delivered_ms')} | {change('harness_loop_lag_ms')} | "
+                     f"{without['harness_cpu_utilisation']} -> {with_['harness_cpu_utilisation']} | "
+                     f"{without['bot_cpu_utilisation']} -> {with_['bot_cpu_utilisation']} |")
+    return lines
 
 
 def median_verdicts(pairs: list[tuple[dict[str, Any], dict[str, Any]]], goal: float) -> list[str]:

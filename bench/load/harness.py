@@ -103,6 +103,11 @@ class LoadResult:
     peak_pss_by_bot: list[int] = field(default_factory=list)  # each bot process with its descendants, sampled
     other_messages: int = 0  # messages skipped while starting a match (the analyses of finished matches)
     analyses_posted: int = 0  # analyses the bot posted in the tables' channels during the run
+    # a human table's board latency split at the stand-in's receipt of the board: the bot's part (the click's
+    # dispatch to the stand-in storing the board) and the players' part (stored to the clicking player seeing it)
+    human_boards_stored: list[float] = field(default_factory=list)
+    human_boards_delivered: list[float] = field(default_factory=list)
+    harness_loop_lag: list[float] = field(default_factory=list)  # this process's event loop: a 10 ms ticker's lateness
 
     def summary(self) -> dict[str, Any]:
         assert self.before is not None and self.after is not None
@@ -139,6 +144,10 @@ class LoadResult:
             "bot_main_cpu_ms_per_action": round(1000 * main_cpu / max(1, self.interactions), 2),
             "bot_main_cpu_utilisation": round(main_cpu / self.wall_seconds, 2),
             "harness_cpu_utilisation": round(self.harness_cpu_seconds / self.wall_seconds, 2),
+            "harness_loop_lag_ms": percentiles(self.harness_loop_lag),
+            # the human tables' boards (every table, without computer matches) split at the stand-in's receipt
+            "human_board_stored_ms": percentiles(self.human_boards_stored),
+            "human_board_delivered_ms": percentiles(self.human_boards_delivered),
             "finished_matches": self.finished_matches,
             "database_bytes_per_finished_match": (
                 round(self.database_growth_bytes / self.finished_matches)
@@ -295,12 +304,16 @@ class Tables:
                     await self.think(rng)
                     label = choose(rng, labels(table.game))
                     clicked = table.game
-                    picture = clicked.attachments[-1].id
+                    picture, version = clicked.attachments[-1].id, clicked.version
                     started = time.monotonic()
                     board = await table.click(player, label, timeout=30.0)
-                    elapsed = time.monotonic() - started
+                    seen = time.monotonic()
+                    elapsed = seen - started
                     self.result.boards.append(elapsed)
                     self.result.human_boards.append(elapsed)
+                    stored = board.history[version if board is clicked else 0].stored_at
+                    self.result.human_boards_stored.append(stored - started)
+                    self.result.human_boards_delivered.append(seen - stored)
                     if board is not clicked or board.attachments[-1].id != picture:
                         self.result.pictures.append(elapsed)
                         self.result.human_pictures.append(elapsed)
@@ -407,9 +420,11 @@ async def run_load(config: LoadConfig) -> LoadResult:
         tables.stop_at = started + config.seconds
         result.peak_pss_by_bot = [0] * len(pids)
         sampler = asyncio.create_task(sample_memory(pids, result))
+        ticker = asyncio.create_task(loop_lag(result.harness_loop_lag))
         await asyncio.gather(*(tables.play(number) for number in range(config.matches)),
                              *(tables.play_computer(number) for number in range(config.computer_matches)))
         sampler.cancel()
+        ticker.cancel()
         result.wall_seconds = time.monotonic() - started
         result.after = combined_stats(pids)
         result.harness_cpu_seconds = time.process_time() - harness_cpu
@@ -468,6 +483,14 @@ async def sample_memory(pids: list[int], result: LoadResult) -> None:
             for each, pss in pss_by_process(pid).items():
                 result.peak_pss_by_process[each] = max(result.peak_pss_by_process.get(each, 0), pss)
         await asyncio.sleep(0.5)
+
+
+async def loop_lag(samples: list[float], tick: float = 0.01) -> None:
+    """How late this process's event loop wakes a 10 ms sleeper: the players' and the stand-in's own queueing."""
+    while True:
+        asked = time.monotonic()
+        await asyncio.sleep(tick)
+        samples.append(time.monotonic() - asked - tick)
 
 
 def start_profiler(pid: int, output: Path) -> subprocess.Popen[bytes]:

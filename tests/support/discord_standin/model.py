@@ -237,6 +237,9 @@ class Snapshot:
     components: list[dict[str, Any]]
     attachments: list[Attachment]
     flags: int
+    # the stand-in's clock (time.monotonic) when it stored this version: load runs split a board's latency into the
+    # bot's part (the click's dispatch to here) and the players' (here to a player seeing it)
+    stored_at: float = field(default_factory=time.monotonic)
 
     @property
     def buttons(self) -> list[Button]:
