@@ -177,12 +177,19 @@ def kinds_table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def trace_table(path: Path) -> str:
-    probes = json.loads(path.read_text()) if path.exists() else {}
-    lines = [f"{'probe':<60}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'total s':>9}"]
-    for name, row in probes.items():
-        lines.append(f"{name[:59]:<60}{row['count']:>7}{row['p50_ms']:>9}{row['p95_ms']:>9}{row['p99_ms']:>9}"
-                     f"{row['total_s']:>9}")
+def numbered(path: Path | None, run: int) -> Path | None:
+    return None if path is None else path.with_name(f"{path.stem}-{run}{path.suffix}")
+
+
+def trace_table(paths: list[Path | None]) -> str:
+    """The bot's timing probes side by side: p99 of each run (the runs' order), and the last run's count."""
+    runs = [json.loads(path.read_text()) if path is not None and path.exists() else {} for path in paths]
+    names = sorted({name for probes in runs for name in probes})
+    lines = [f"{'probe':<60}{'count':>7}" + "".join(f"{f'run {n}':>9}" for n in range(1, len(runs) + 1))]
+    for name in names:
+        count = runs[-1].get(name, {}).get("count", 0)
+        p99s = "".join(f"{probes[name]['p99_ms'] if name in probes else '-':>9}" for probes in runs)
+        lines.append(f"{name[:59]:<60}{count:>7}{p99s}")
     return "\n".join(lines)
 
 
@@ -277,7 +284,8 @@ async def main() -> None:
     parser.add_argument("--no-saturation", action="store_true")
     parser.add_argument("--saturation-only", action="store_true")
     parser.add_argument("--profile", type=Path, help="py-spy the bot during the last run, raw stacks to this file")
-    parser.add_argument("--trace", type=Path, help="timing probes in the bot during the last run, JSON to this file")
+    parser.add_argument("--trace", type=Path, help="timing probes in the bot during every run, JSON to this file (with "
+                                                   "-<run number> added to its name when there are several runs)")
     parser.add_argument("--output", default="load", help="results name: bench/results/<output>.json and .md")
     parser.add_argument("--note", default="", help="what else the machine was doing, kept with the results")
     parser.add_argument("--computer-matches", type=int, default=0,
@@ -313,8 +321,9 @@ async def main() -> None:
                                   analysis=not args.no_analysis))
     if args.profile:
         configs[-1] = dataclasses.replace(configs[-1], profile=args.profile)
+    traces = [args.trace] if len(configs) == 1 else [numbered(args.trace, n) for n in range(1, len(configs) + 1)]
     if args.trace:
-        configs[-1] = dataclasses.replace(configs[-1], trace=args.trace)
+        configs = [dataclasses.replace(config, trace=path) for config, path in zip(configs, traces, strict=True)]
     runs = [(setup, config) for config in configs for setup in args.setups]
 
     rows = []
@@ -351,7 +360,8 @@ async def main() -> None:
         text += "\n\nThe same tables with the automatic analysis of finished matches off and on:\n" + comparison
     text += "\n\n" + "\n".join(verdicts) + "\n\nAcknowledgement by interaction:\n" + kinds_table(rows)
     if args.trace:
-        text += "\n\nInside the bot (timing probes, last run):\n" + trace_table(args.trace)
+        text += "\n\nInside the bot (timing probes, p99 ms of each run in order, count of the last):\n" + trace_table(
+            traces)
     if args.profile:
         text += "\n\nHot path (py-spy, bot process, share of samples in the last run):\n" + top_functions(args.profile)
     print()
