@@ -9,14 +9,12 @@ for its turn, so boards queued behind each other and the loop answered later.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import functools
 import multiprocessing
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextvars import ContextVar
 
 import render
 from bot.engine.events import Event, GameWon, Played
@@ -24,52 +22,41 @@ from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.engine.play import Play
 from bot.processes import exit_with
+from cogs.drawing_queue import DrawingQueue
 
 FILENAME = "board.png"
 _DRAWING_PROCESSES = max(1, (os.cpu_count() or 2) - 1)  # one core stays with the event loop
-#: How much nicer than the bot the process drawing the background boards runs (the computer workers' niceness).
-BACKGROUND_NICENESS = 10
-_pools: dict[bool, ProcessPoolExecutor] = {}  # by "background": the clicks' processes, the background one
-
-#: Set by `in_background`: the boards of this task (and of the tasks it starts) are background work.
-_background: ContextVar[bool] = ContextVar("drawing_in_background", default=False)
+_pool: ProcessPoolExecutor | None = None
 
 
-@contextlib.contextmanager
-def in_background() -> Iterator[None]:
-    """Boards drawn inside this block (the computer's turns, issue 16) nobody's click is waiting for: they are drawn
-    by a process of their own, nicer than the bot, so that they never queue in front of a click's board nor take
-    the CPU from it. (Beside 50 computer matches they were a third of all boards; in the clicks' one drawing
-    process a person's board waited behind them.)"""
-    token = _background.set(True)
-    try:
-        yield
-    finally:
-        _background.reset(token)
-
-
-def _start_drawing_process(parent: int, niceness: int) -> None:
-    os.nice(niceness)
-    exit_with(parent)
-
-
-def _drawing_pool(background: bool = False) -> ProcessPoolExecutor:
-    """The drawing processes, started on first use (the background one with the first background board).
-    "forkserver": workers are forked from a small clean process, never from the bot with its threads and open
-    connections."""
-    pool = _pools.get(background)
-    if pool is None:
+def _drawing_pool() -> ProcessPoolExecutor:
+    """The drawing processes, started on first use. "forkserver": workers are forked from a small clean process,
+    never from the bot with its threads and open connections."""
+    global _pool
+    if _pool is None:
         context = multiprocessing.get_context("forkserver")
-        processes, niceness = (1, BACKGROUND_NICENESS) if background else (_DRAWING_PROCESSES, 0)
-        pool = _pools[background] = ProcessPoolExecutor(
-            processes, mp_context=context, initializer=_start_drawing_process, initargs=(os.getpid(), niceness)
+        _pool = ProcessPoolExecutor(
+            _DRAWING_PROCESSES, mp_context=context, initializer=exit_with, initargs=(os.getpid(),)
         )
-    return pool
+    return _pool
+
+
+_queue: tuple[asyncio.AbstractEventLoop, DrawingQueue] | None = None
+
+
+def _drawing_queue() -> DrawingQueue:
+    """The event loop's queue in front of the drawing processes: one job for each and one more waiting."""
+    global _queue
+    loop = asyncio.get_running_loop()
+    if _queue is None or _queue[0] is not loop:
+        _queue = (loop, DrawingQueue(_DRAWING_PROCESSES + 1))
+    return _queue[1]
 
 
 async def _drawn(function: Callable[..., bytes], *args: object, **kwargs: object) -> bytes:
     call = functools.partial(function, *args, **kwargs)
-    return await asyncio.get_running_loop().run_in_executor(_drawing_pool(_background.get()), call)
+    async with _drawing_queue().turn():  # a click's board before the computer's (cogs/drawing_queue.py)
+        return await asyncio.get_running_loop().run_in_executor(_drawing_pool(), call)
 
 
 #: The phases in which the player to act answers an offer rather than playing a turn (R6.2, R6.4, R7.4).

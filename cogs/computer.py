@@ -26,8 +26,8 @@ from bot.engine.options import MatchOptions
 from bot.service import MatchUpdate, PlayerRef, ServiceError
 from bot.service.clocks import ClockPreset
 from bot.store.computer import LevelRecord
-from cogs.board_picture import in_background
 from cogs.challenges import describe_options, player_ref
+from cogs.drawing_queue import in_background
 from cogs.errors import UserFacingError
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class ComputerSeat:
 
     async def announce(self, update: MatchUpdate, before: Match) -> None:
         """The computer's turn as a human's is shown: the board, what it did, and the prompt for the human. Its
-        boards are drawn by a process of their own, after and beside those that people's clicks wait for."""
+        boards are drawn after those that people's clicks wait for (cogs/drawing_queue.py)."""
         with in_background():
             await self.publisher.publish(update, None, before)
 

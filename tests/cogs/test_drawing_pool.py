@@ -24,12 +24,9 @@ from bot.engine.dice import FixedDice
 from bot.processes import is_running
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
-from cogs.board_picture import _drawing_pool, draw_board, in_background
-match = Match(("Alice", "Bob"), MatchOptions.match(5), FixedDice([3, 1]))
-asyncio.run(draw_board(match))
-with in_background():
-    asyncio.run(draw_board(match))
-print(" ".join(str(pid) for pool in (_drawing_pool(), _drawing_pool(True)) for pid in pool._processes), flush=True)
+from cogs.board_picture import _drawing_pool, draw_board
+asyncio.run(draw_board(Match(("Alice", "Bob"), MatchOptions.match(5), FixedDice([3, 1]))))
+print(" ".join(str(pid) for pid in _drawing_pool()._processes), flush=True)
 time.sleep(60)
 """
 
@@ -47,7 +44,7 @@ def test_drawing_processes_exit_when_the_bot_is_killed() -> None:
     try:
         assert bot.stdout is not None
         workers = [int(pid) for pid in bot.stdout.readline().split()]
-        assert len(workers) >= 2 and all(is_running(pid) for pid in workers)
+        assert workers and all(is_running(pid) for pid in workers)
         bot.send_signal(signal.SIGKILL)  # no chance to stop its pool
         bot.wait()
         deadline = time.monotonic() + 10
