@@ -54,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 from bench.load import LoadConfig  # noqa: E402
 from bench.load.profile import top_functions  # noqa: E402
 from bench.load.setups import SETUPS, Setups  # noqa: E402
+from bench.load.timeline import PARTS  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 TARGETS = {
@@ -184,12 +185,19 @@ def numbered(path: Path | None, run: int) -> Path | None:
 def trace_table(paths: list[Path | None]) -> str:
     """The bot's timing probes side by side: p99 of each run (the runs' order), and the last run's count."""
     runs = [json.loads(path.read_text()) if path is not None and path.exists() else {} for path in paths]
-    names = sorted({name for probes in runs for name in probes})
+    names = sorted({name for probes in runs for name, row in probes.items() if "p99_ms" in row})
     lines = [f"{'probe':<60}{'count':>7}" + "".join(f"{f'run {n}':>9}" for n in range(1, len(runs) + 1))]
     for name in names:
         count = runs[-1].get(name, {}).get("count", 0)
         p99s = "".join(f"{probes[name]['p99_ms'] if name in probes else '-':>9}" for probes in runs)
         lines.append(f"{name[:59]:<60}{count:>7}{p99s}")
+    censuses = [probes.get("objects at exit", {}) for probes in runs]
+    lines.append(f"{'objects the collector tracks at exit (frozen apart)':<67}"
+                 + "".join(f"{census.get('tracked', '-'):>9}" for census in censuses))
+    lines.append(f"{'objects frozen':<67}" + "".join(f"{census.get('frozen', '-'):>9}" for census in censuses))
+    if censuses[-1]:
+        lines.append("commonest in the last run: " + ", ".join(f"{kind} {count}" for kind, count in
+                                                                censuses[-1]["commonest"][:12]))
     return "\n".join(lines)
 
 
@@ -232,7 +240,8 @@ def board_split_table(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> lis
     storing its board), the players' part (stored to the player seeing it), and the harness process's own load."""
     lines = ["The human tables' board p99 split at the stand-in's receipt of the board (without -> with):",
              "| board p99 ms | dispatch -> stored (bot) p99 ms | stored -> seen (players) p99 ms | "
-             "harness loop lag p99 ms | harness CPU | bot CPU |", "|" + "---|" * 6]
+             "harness loop lag p99 / max ms | harness's longest GC pause ms | harness CPU | bot CPU |",
+             "|" + "---|" * 7]
     for without, with_ in pairs:
         def change(key: str, other: str = "", part: str = "p99", without: dict[str, Any] = without,
                    with_: dict[str, Any] = with_) -> str:
@@ -242,9 +251,34 @@ def board_split_table(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> lis
             return f"{_ms(before[part])} -> {_ms(after[part])}"
 
         lines.append(f"| {change('board_ms', 'human_board_ms')} | {change('human_board_stored_ms')} | "
-                     f"{change('human_board_delivered_ms')} | {change('harness_loop_lag_ms')} | "
+                     f"{change('human_board_delivered_ms')} | {change('harness_loop_lag_ms')} / "
+                     f"{change('harness_loop_lag_ms', part='max')} | "
+                     f"{longest_pause(without)} -> {longest_pause(with_)} | "
                      f"{without['harness_cpu_utilisation']} -> {with_['harness_cpu_utilisation']} | "
                      f"{without['bot_cpu_utilisation']} -> {with_['bot_cpu_utilisation']} |")
+    return lines + breakdown_lines(pairs)
+
+
+def longest_pause(row: dict[str, Any]) -> str:
+    pauses = [each["max_ms"] for each in row.get("harness_gc_pauses", {}).values()]
+    return f"{max(pauses):.0f}" if pauses else "-"
+
+
+def breakdown_lines(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> list[str]:
+    """With --trace: the slowest 1% of the human boards (dispatch -> stored), where their time went, without ->
+    with (means in ms; bench/load/timeline.py joins the clicks to the bot's own timeline of each interaction)."""
+    traced = [(without["human_board_breakdown"], with_["human_board_breakdown"]) for without, with_ in pairs
+              if without.get("human_board_breakdown", {}).get("slowest") and
+              with_.get("human_board_breakdown", {}).get("slowest")]
+    if not traced:
+        return []
+    lines = ["", "The slowest 1% of the human boards, where the time went (mean ms, without -> with; median of all "
+             "boards in brackets):", "| boards joined | " + " | ".join(PARTS) + " |", "|" + "---|" * (len(PARTS) + 1)]
+    for without, with_ in traced:
+        cells = [f"{without['slowest_mean_ms'][part]} -> {with_['slowest_mean_ms'][part]} "
+                 f"({without['all_median_ms'][part]} -> {with_['all_median_ms'][part]})" for part in PARTS]
+        lines.append(f"| {without['joined']}/{without['clicks']} -> {with_['joined']}/{with_['clicks']} | "
+                     + " | ".join(cells) + " |")
     return lines
 
 

@@ -14,6 +14,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.collector import freeze_start_up_objects
 from bot.ratings.hook import rate_finished_match
 from bot.service import GameService
 from bot.settings import Settings
@@ -103,3 +104,4 @@ class GammonBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         log.info("Logged in as %s (id %s) in %d guilds, serving %s", self.user, self.user and self.user.id,
                  len(self.guilds), self.shard_set.describe())
+        freeze_start_up_objects()

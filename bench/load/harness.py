@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import os
 import random
 import re
@@ -31,7 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.load.gc_pauses import GcPauses
 from bench.load.process_stats import ProcessStats, pss_by_process, read_stats, total_pss_bytes
+from bench.load.timeline import Click, breakdown
 from bot.engine import Position, legal
 from bot.store.database import open_database
 from cogs.custom_ids import CHALLENGE_TEMPLATE, GAME_TEMPLATE
@@ -108,6 +111,9 @@ class LoadResult:
     human_boards_stored: list[float] = field(default_factory=list)
     human_boards_delivered: list[float] = field(default_factory=list)
     harness_loop_lag: list[float] = field(default_factory=list)  # this process's event loop: a 10 ms ticker's lateness
+    human_clicks: list[Click] = field(default_factory=list)  # joined to the bot's timelines with --trace
+    board_breakdown: dict[str, Any] = field(default_factory=dict)  # bench/load/timeline.py, with --trace
+    harness_gc: dict[str, dict[str, float]] = field(default_factory=dict)  # this process's collections' pauses
 
     def summary(self) -> dict[str, Any]:
         assert self.before is not None and self.after is not None
@@ -145,9 +151,11 @@ class LoadResult:
             "bot_main_cpu_utilisation": round(main_cpu / self.wall_seconds, 2),
             "harness_cpu_utilisation": round(self.harness_cpu_seconds / self.wall_seconds, 2),
             "harness_loop_lag_ms": percentiles(self.harness_loop_lag),
+            "harness_gc_pauses": self.harness_gc,
             # the human tables' boards (every table, without computer matches) split at the stand-in's receipt
             "human_board_stored_ms": percentiles(self.human_boards_stored),
             "human_board_delivered_ms": percentiles(self.human_boards_delivered),
+            "human_board_breakdown": self.board_breakdown,
             "finished_matches": self.finished_matches,
             "database_bytes_per_finished_match": (
                 round(self.database_growth_bytes / self.finished_matches)
@@ -314,6 +322,7 @@ class Tables:
                     stored = board.history[version if board is clicked else 0].stored_at
                     self.result.human_boards_stored.append(stored - started)
                     self.result.human_boards_delivered.append(seen - stored)
+                    self.result.human_clicks.append(Click(table.channel.id, started, stored, seen))
                     if board is not clicked or board.attachments[-1].id != picture:
                         self.result.pictures.append(elapsed)
                         self.result.human_pictures.append(elapsed)
@@ -421,10 +430,21 @@ async def run_load(config: LoadConfig) -> LoadResult:
         result.peak_pss_by_bot = [0] * len(pids)
         sampler = asyncio.create_task(sample_memory(pids, result))
         ticker = asyncio.create_task(loop_lag(result.harness_loop_lag))
-        await asyncio.gather(*(tables.play(number) for number in range(config.matches)),
-                             *(tables.play_computer(number) for number in range(config.computer_matches)))
+        # No cyclic collection in this process while the tables play (as timeit does): the stand-in keeps every
+        # message of the run, and a full collection of it stopped the stand-in and the players for up to 134 ms,
+        # which every board in flight then showed as the bot's latency. The run's garbage is collected after.
+        gc.collect()
+        gc.disable()
+        collections = GcPauses().start()  # (with the collector off: none, unless something calls gc.collect)
+        try:
+            await asyncio.gather(*(tables.play(number) for number in range(config.matches)),
+                                 *(tables.play_computer(number) for number in range(config.computer_matches)))
+        finally:
+            collections.stop()
+            gc.enable()
         sampler.cancel()
         ticker.cancel()
+        result.harness_gc = collections.summary()
         result.wall_seconds = time.monotonic() - started
         result.after = combined_stats(pids)
         result.harness_cpu_seconds = time.process_time() - harness_cpu
@@ -449,6 +469,8 @@ async def run_load(config: LoadConfig) -> LoadResult:
             await bot.terminate(timeout=60.0)
             if bot.returncode not in (0, -15):
                 result.errors.append(f"the bot exited with {bot.returncode}; log tail:\n{bot.log(3000)}")
+        if config.trace:  # written by the first bot at its exit
+            result.board_breakdown = breakdown(result.human_clicks, config.trace)
         if not url and config.processes == 1:
             # the bot closes its database on SIGTERM, folding the WAL into the file: compared with a new database
             result.database_growth_bytes = database_bytes(bots[0].database_path) - await empty_database_bytes(workdir)

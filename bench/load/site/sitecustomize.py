@@ -2,7 +2,8 @@
 
 The load harness puts this directory first on PYTHONPATH. With the variable set, it wraps (without changing
 their behaviour) discord.py's REST requests, the store's write transactions and the board renderer, measures
-event-loop lag with a 10 ms ticker, and writes percentiles of each to the path as JSON when the bot exits.
+event-loop lag with a 10 ms ticker, and writes percentiles of each to the path as JSON when the bot exits; beside
+it (`<path>.timelines`) each interaction's own steps on the system's monotonic clock, for bench/load/timeline.py.
 First the stand-in's own sitecustomize (next on the path) runs, pointing discord.py at the stand-in.
 """
 
@@ -61,32 +62,75 @@ if _TRACE:
     _request = discord.http.HTTPClient.request
 
     async def _timed_request(self: Any, route: Any, **kwargs: Any) -> Any:
-        started = time.perf_counter()
+        started, started_at = time.perf_counter(), time.monotonic()
         try:
             return await _request(self, route, **kwargs)
         finally:
             _samples[f"rest {route.method} {route.path}"].append(time.perf_counter() - started)
+            _note(f"rest {route.method} {route.path}", started_at)
 
     discord.http.HTTPClient.request = _timed_request  # type: ignore[method-assign]
+
+    # --- each interaction's own timeline, for the slowest boards (the harness joins them to its clicks) ---------
+    import contextvars
+
+    import discord.state
+    import discord.webhook.async_
+
+    _interaction: contextvars.ContextVar[int] = contextvars.ContextVar("load_interaction", default=0)
+    _timelines: dict[int, dict[str, Any]] = {}
+
+    def _note(what: str, started: float) -> None:
+        """An awaited step of the interaction being handled (tasks it starts inherit it), on the system's clock."""
+        timeline = _timelines.get(_interaction.get())
+        if timeline is not None:
+            timeline["steps"].append((what, started, time.monotonic()))
+
+    _parse = discord.state.ConnectionState.parse_interaction_create
+
+    def _traced_parse(self: Any, data: Any) -> None:
+        key = int(data["id"])
+        _timelines[key] = {"channel": int(data.get("channel_id") or 0), "received": time.monotonic(), "steps": []}
+        token = _interaction.set(key)
+        try:
+            _parse(self, data)
+        finally:
+            _interaction.reset(token)
+
+    discord.state.ConnectionState.parse_interaction_create = _traced_parse  # type: ignore[method-assign]
+
+    _webhook_request = discord.webhook.async_.AsyncWebhookAdapter.request
+
+    async def _timed_webhook_request(self: Any, route: Any, *args: Any, **kwargs: Any) -> Any:
+        started = time.monotonic()
+        try:
+            return await _webhook_request(self, route, *args, **kwargs)
+        finally:
+            _samples[f"webhook {route.method} {route.path}"].append(time.monotonic() - started)
+            _note(f"webhook {route.method} {route.path}", started)
+
+    discord.webhook.async_.AsyncWebhookAdapter.request = _timed_webhook_request  # type: ignore[method-assign]
 
     _write = bot.store.sqlite.SqliteDatabase.write
 
     async def _timed_write(self: Any, work: Any) -> Any:
-        asked = time.perf_counter()
+        asked, asked_at = time.perf_counter(), time.monotonic()
         try:
             return await _write(self, work)
         finally:  # queue wait on the database thread + BEGIN IMMEDIATE + body + COMMIT
             _samples["transaction: queue + BEGIN .. COMMIT"].append(time.perf_counter() - asked)
+            _note("transaction", asked_at)
 
     bot.store.sqlite.SqliteDatabase.write = _timed_write  # type: ignore[method-assign]
 
     def _timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         async def wrapper(*args: Any, **kwargs: Any) -> Any:
-            started = time.perf_counter()
+            started, started_at = time.perf_counter(), time.monotonic()
             try:
                 return await function(*args, **kwargs)
             finally:
                 _samples[name].append(time.perf_counter() - started)
+                _note(name, started_at)
 
         return wrapper
 
@@ -122,6 +166,24 @@ if _TRACE:
     if _switch:  # an experiment: how much of the latency is threads waiting for the GIL
         sys.setswitchinterval(float(_switch))
 
+    from bench.load.gc_pauses import GcPauses
+
+    _collections = GcPauses().start()
+
+    def _census() -> dict[str, Any]:
+        """What the collector tracks at the exit (frozen objects apart), and the commonest types."""
+        import gc
+        from collections import Counter
+
+        tracked = gc.get_objects()
+        kinds = Counter(type(each).__qualname__ for each in tracked)
+        return {"tracked": len(tracked), "frozen": gc.get_freeze_count(), "commonest": kinds.most_common(25)}
+
+    def _with_collections() -> dict[str, Any]:
+        return {**_summary(), **{f"gc {generation}": row for generation, row in _collections.summary().items()},
+                "objects at exit": _census()}
+
     _trace_path = Path(_TRACE)
-    atexit.register(lambda: _trace_path.write_text(json.dumps(_summary(), indent=1)))
+    atexit.register(lambda: _trace_path.write_text(json.dumps(_with_collections(), indent=1)))
+    atexit.register(lambda: _trace_path.with_name(_trace_path.name + ".timelines").write_text(json.dumps(_timelines)))
 

@@ -1,0 +1,84 @@
+"""Where the slowest boards of a load run spent their time: the harness's clicks joined to the bot's own timeline of
+each interaction (bench/load/site, written with `--trace`), both on the system's monotonic clock."""
+
+from __future__ import annotations
+
+import json
+import statistics
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Click:
+    """A click at a human table as the harness saw it: its channel, dispatch, the board stored, the board seen."""
+
+    channel: int
+    started: float
+    stored: float
+    seen: float
+
+
+def timelines_path(trace: Path) -> Path:
+    return trace.with_name(trace.name + ".timelines")
+
+
+def step_kind(name: str) -> str:
+    """A step's part of a board's time: the acknowledgement, the transaction, the drawing, or Discord requests."""
+    if name.startswith("webhook POST /interactions"):
+        return "acknowledge"
+    if name.startswith("transaction"):
+        return "transaction"
+    if name.startswith("draw"):
+        return "draw"
+    return "other requests"
+
+
+PARTS = ("to the bot", "acknowledge", "transaction", "draw", "other requests", "the bot's loop between")
+
+
+def split(click: Click, timeline: dict[str, Any]) -> dict[str, float]:
+    """Seconds of each part between the click's dispatch and its board stored; steps that overlap (a request sent
+    while a board is drawn) are cut so that the parts add up to the whole."""
+    parts = dict.fromkeys(PARTS, 0.0)
+    parts["to the bot"] = timeline["received"] - click.started
+    covered = timeline["received"]
+    for name, started, ended in sorted(timeline["steps"], key=lambda step: step[1]):
+        started, ended = max(started, covered), min(ended, click.stored)
+        if ended > started:
+            parts[step_kind(name)] += ended - started
+            covered = ended
+    parts["the bot's loop between"] = click.stored - timeline["received"] - sum(
+        parts[kind] for kind in ("acknowledge", "transaction", "draw", "other requests"))
+    return parts
+
+
+def breakdown(clicks: list[Click], trace: Path, slowest: float = 0.01) -> dict[str, Any]:
+    """The parts' mean in ms over the slowest `slowest` of the boards (by dispatch to stored), and their medians
+    over all of them; clicks without a timeline of theirs (the bot did not see them) are counted."""
+    path = timelines_path(trace)
+    if not path.exists():
+        return {}
+    by_channel: dict[int, list[dict[str, Any]]] = {}
+    for timeline in json.loads(path.read_text()).values():
+        by_channel.setdefault(timeline["channel"], []).append(timeline)
+    for timelines in by_channel.values():
+        timelines.sort(key=lambda timeline: timeline["received"])
+    joined = []
+    for click in clicks:
+        mine = next((t for t in by_channel.get(click.channel, []) if click.started <= t["received"] <= click.stored),
+                    None)
+        if mine is not None:
+            joined.append((click.stored - click.started, split(click, mine)))
+    if not joined:
+        return {"joined": 0, "clicks": len(clicks)}
+    joined.sort(key=lambda pair: pair[0])
+    tail = joined[-max(1, round(slowest * len(joined))):]
+    return {
+        "joined": len(joined),
+        "clicks": len(clicks),
+        "slowest": len(tail),
+        "slowest_mean_ms": {part: round(1000 * statistics.fmean(p[part] for _, p in tail), 1) for part in PARTS},
+        "all_median_ms": {part: round(1000 * statistics.median(p[part] for _, p in joined), 1) for part in PARTS},
+    }

@@ -1,0 +1,49 @@
+"""bench/load/timeline.py: a slow board's time split into its parts from the bot's timeline of its interaction."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench.load.timeline import PARTS, Click, breakdown, split, timelines_path
+
+
+def test_the_parts_of_a_board_add_up_and_overlapping_steps_count_once() -> None:
+    click = Click(channel=7, started=10.000, stored=10.050, seen=10.055)
+    timeline = {"channel": 7, "received": 10.004, "steps": [
+        ["webhook POST /interactions/{interaction_id}/{interaction_token}/callback", 10.005, 10.008],
+        ["transaction", 10.006, 10.020],  # begun while the acknowledgement was on its way: counted from 10.008
+        ["draw_board (awaited)", 10.021, 10.040],
+        ["rest POST /channels/{channel_id}/messages", 10.041, 10.060],  # the board stored at 10.050, in it
+    ]}
+    parts = split(click, timeline)
+    assert set(parts) == set(PARTS)
+    assert parts["to the bot"] == pytest.approx(0.004)
+    assert parts["acknowledge"] == pytest.approx(0.003)
+    assert parts["transaction"] == pytest.approx(0.012)
+    assert parts["draw"] == pytest.approx(0.019)
+    assert parts["other requests"] == pytest.approx(0.009)
+    assert parts["the bot's loop between"] == pytest.approx(0.003)  # 10.004-10.005, 10.020-10.021, 10.040-10.041
+    assert sum(parts.values()) == pytest.approx(click.stored - click.started)
+
+
+def test_the_slowest_boards_are_joined_to_their_own_interactions(tmp_path: Path) -> None:
+    trace = tmp_path / "trace.json"
+    clicks, timelines = [], {}
+    for n in range(200):
+        slow = n % 100 == 0  # two slow boards: their drawing waited 80 ms
+        started = 100.0 + n
+        draw = 0.080 if slow else 0.010
+        clicks.append(Click(channel=n % 3, started=started, stored=started + 0.002 + draw, seen=started + draw + 0.01))
+        timelines[str(n)] = {"channel": n % 3, "received": started + 0.001,
+                             "steps": [["draw_board (awaited)", started + 0.001, started + 0.001 + draw]]}
+    timelines["other"] = {"channel": 5, "received": 1.0, "steps": []}  # an interaction no click here made
+    timelines_path(trace).write_text(json.dumps(timelines))
+    clicks.append(Click(channel=9, started=1000.0, stored=1000.01, seen=1000.02))  # the bot never saw it
+    result = breakdown(clicks, trace)
+    assert result["joined"] == 200 and result["clicks"] == 201 and result["slowest"] == 2
+    assert result["slowest_mean_ms"]["draw"] == pytest.approx(80.0)
+    assert result["all_median_ms"]["draw"] == pytest.approx(10.0)
+    assert breakdown(clicks, tmp_path / "none.json") == {}
