@@ -3,17 +3,30 @@ computer's turns are posted like a human's (the board and a line of what it did)
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import random
 import re
+import sqlite3
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from bot.computer import NOT_AVAILABLE
 from tests.e2e.conftest import seeded_env
-from tests.e2e.table import MENTION, Table, acknowledged_in_time, is_game_result, labels, start_match
-from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser
+from tests.e2e.table import (
+    MENTION,
+    Table,
+    acknowledged_in_time,
+    is_game_result,
+    labels,
+    start_match,
+    whole_play_buttons,
+)
+from tests.support.discord_standin import BotProcess, Channel, DiscordStandin, Message, ScenarioUser
+from tests.support.discord_standin.faults import Hold
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 #: A package named bgsage that fails to import, as on a platform without its wheels.
@@ -187,3 +200,132 @@ async def test_a_board_discord_refused_is_shown_later_and_the_computer_then_move
             break
     else:
         raise AssertionError("the computer never took its turn after its board was shown again")
+
+
+
+
+#: 1-point matches against the beginner played one after the other (Rematch) by the test below.
+MATCHES_IN_A_ROW = 3
+
+
+def live_controls(message: Message) -> list[str]:
+    """The game controls a member could still press on a message (enabled buttons and select menus of a match;
+    not, say, an analysis's **All decisions**)."""
+    return [button.label or "" for button in message.buttons
+            if not button.disabled and (button.custom_id or "").startswith("bg:")] + [
+        menu.placeholder or menu.custom_id for menu in message.selects
+        if not menu.disabled and menu.custom_id.startswith("bg:")]
+
+
+def stale_controls(channel: Channel, final: Message) -> list[tuple[int, str, list[str]]]:
+    """Every message of the channel but `final` that can still be pressed: its id, last line and controls."""
+    return [(message.id, message.content.rsplit("\n", 1)[-1], live_controls(message))
+            for message in channel.messages if message is not final and live_controls(message)]
+
+
+def all_retired(channel: Channel, final: Message) -> bool:
+    return not stale_controls(channel, final)
+
+
+def no_controls(message: Message) -> bool:
+    return not live_controls(message)
+
+
+def is_analysis(message: Message) -> bool:
+    """An earlier match's automatic analysis (issue 17), posted with a picture between the boards."""
+    return message.content.startswith("**Analysis of match")
+
+
+def seat_to_act(database: Path) -> int | None:
+    """Who must act in the bot's only match as stored in its SQLite file (0 the human, 1 the computer)."""
+    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as db:
+        (state,) = db.execute("SELECT state FROM match_snapshots").fetchone()
+    to_act = json.loads(state)["game"]["to_act"]
+    return None if to_act is None else int(to_act)
+
+
+async def play_to_the_end(table: Table, human: ScenarioUser, computer_id: int, rng: random.Random) -> Message:
+    """Play the current match by clicks (the human's turns) and waits (the computer's); returns its final board."""
+    for _ in range(MAX_MESSAGES):
+        whose = addressed(table.game)
+        if whose is None:
+            if is_game_result(table.game) or is_analysis(table.game):
+                await table.next_board(timeout=30)
+                continue
+            return table.game
+        if whose == computer_id:
+            await table.next_board(timeout=60)
+            continue
+        assert whose == human.id, table.game.content
+        await human_acts(table, human, rng)
+    raise AssertionError("the match did not end")
+
+
+async def hand_over_held(standin: DiscordStandin, table: Table, human: ScenarioUser) -> Hold:
+    """End the human's turn with as few presses as possible while the board that hands it to the computer is held
+    at the stand-in (returned once that board is being posted)."""
+    board = table.game
+    held = standin.hold("POST", f"/channels/{table.channel.id}/messages")
+    if "Roll" in labels(board):  # rolling ends the turn when there is no play or only one
+        version = board.version
+        acknowledged_in_time(await human.click(board, "Roll"))
+        await standin.eventually(lambda: board.version > version or held.reached.is_set(), timeout=15,
+                                 what="the roll shown")
+    if not held.reached.is_set():
+        plays = whole_play_buttons(board)
+        if plays:
+            acknowledged_in_time(await human.click(board, plays[0]))
+        else:
+            menu = board.selects[0]
+            acknowledged_in_time(await human.select(board, menu.options[0][1], custom_id=menu.custom_id))
+    await held.wait_reached(timeout=15)
+    return held
+
+
+@pytest.mark.slow
+async def test_after_a_computer_match_only_its_final_board_has_controls(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """Every board is retired when a newer one replaces it: at the end of a match against the computer no message
+    in the channel but the final board can be pressed, and that one offers only Rematch (issue 16's leftover).
+
+    The race that left the board asking the computer to roll with its Roll button: once the bot is ready it takes
+    every pending computer turn (`ComputerTurns.resume_all`), those of matches started a moment before included.
+    That turn could be stored while the board handing the turn to the computer was still being posted: its update
+    named the board before as the match's current message, so the computer's new board retired that one (retired
+    already) instead of the board just posted. Here the human's first hand-over board is held at the stand-in until
+    that resume has stored the computer's turn, which makes the race happen every time; two more matches follow."""
+    alice, _ = players
+    computer = standin.bot_user
+    channel = standin.general
+    acknowledged_in_time(await alice.slash("bg computer", level="beginner", length=1))
+    table = Table(standin, channel, (alice, alice))
+    await table.next_board(timeout=20)
+    while addressed(table.game) != alice.id:  # the computer may open
+        await table.next_board(timeout=20)
+    held = await hand_over_held(standin, table, alice)
+    assert "Resumed" not in bot.log(), "the bot was ready before the human's first turn ended: no race to show"
+    await standin.eventually(lambda: "Resumed 1 matches against the computer" in bot.log(), timeout=30,
+                             what="the computer's turns resumed once the bot is ready, this match's included")
+    await standin.eventually(lambda: seat_to_act(bot.database_path) != 1, timeout=30,
+                             what="the computer's turn stored")
+    held.release()
+    handed_over = await table.next_board(timeout=20)  # the held board, then the computer's
+    asked = MENTION.match(handed_over.history[0].content.splitlines()[-1])
+    assert asked is not None and int(asked.group(1)) == computer.id, handed_over.history[0].content
+    await table.next_board(timeout=20)
+    rng = random.Random(16)
+    for played in range(1, MATCHES_IN_A_ROW + 1):
+        final = await play_to_the_end(table, alice, computer.id, rng)
+        assert "wins the match" in final.content, final.content
+        try:  # the board before the final one is retired right after the final one is posted
+            await standin.eventually(partial(all_retired, channel, final), timeout=5,
+                                     what="every earlier board retired")
+        except TimeoutError:
+            raise AssertionError(f"match {played}: boards left with controls: {stale_controls(channel, final)}"
+                                 ) from None
+        assert live_controls(final) == ["Rematch"], (played, final.content, live_controls(final))
+        if played < MATCHES_IN_A_ROW:
+            acknowledged_in_time(await alice.click(final, "Rematch"))
+            await table.next_board(timeout=20)
+            await standin.eventually(partial(no_controls, final), timeout=5, what="Rematch taken off")
