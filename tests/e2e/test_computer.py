@@ -3,30 +3,19 @@ computer's turns are posted like a human's (the board and a line of what it did)
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
 import random
 import re
-import sqlite3
 from functools import partial
 from pathlib import Path
 
 import pytest
 
 from bot.computer import NOT_AVAILABLE
+from tests.e2e.boards_left import hand_over_held, is_analysis, no_controls, only_the_final_board_is_live, seat_to_act
 from tests.e2e.conftest import seeded_env
-from tests.e2e.table import (
-    MENTION,
-    Table,
-    acknowledged_in_time,
-    is_game_result,
-    labels,
-    start_match,
-    whole_play_buttons,
-)
-from tests.support.discord_standin import BotProcess, Channel, DiscordStandin, Message, ScenarioUser
-from tests.support.discord_standin.faults import Hold
+from tests.e2e.table import MENTION, Table, acknowledged_in_time, is_game_result, labels, start_match
+from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 #: A package named bgsage that fails to import, as on a platform without its wheels.
@@ -202,46 +191,8 @@ async def test_a_board_discord_refused_is_shown_later_and_the_computer_then_move
         raise AssertionError("the computer never took its turn after its board was shown again")
 
 
-
-
 #: 1-point matches against the beginner played one after the other (Rematch) by the test below.
 MATCHES_IN_A_ROW = 3
-
-
-def live_controls(message: Message) -> list[str]:
-    """The game controls a member could still press on a message (enabled buttons and select menus of a match;
-    not, say, an analysis's **All decisions**)."""
-    return [button.label or "" for button in message.buttons
-            if not button.disabled and (button.custom_id or "").startswith("bg:")] + [
-        menu.placeholder or menu.custom_id for menu in message.selects
-        if not menu.disabled and menu.custom_id.startswith("bg:")]
-
-
-def stale_controls(channel: Channel, final: Message) -> list[tuple[int, str, list[str]]]:
-    """Every message of the channel but `final` that can still be pressed: its id, last line and controls."""
-    return [(message.id, message.content.rsplit("\n", 1)[-1], live_controls(message))
-            for message in channel.messages if message is not final and live_controls(message)]
-
-
-def all_retired(channel: Channel, final: Message) -> bool:
-    return not stale_controls(channel, final)
-
-
-def no_controls(message: Message) -> bool:
-    return not live_controls(message)
-
-
-def is_analysis(message: Message) -> bool:
-    """An earlier match's automatic analysis (issue 17), posted with a picture between the boards."""
-    return message.content.startswith("**Analysis of match")
-
-
-def seat_to_act(database: Path) -> int | None:
-    """Who must act in the bot's only match as stored in its SQLite file (0 the human, 1 the computer)."""
-    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as db:
-        (state,) = db.execute("SELECT state FROM match_snapshots").fetchone()
-    to_act = json.loads(state)["game"]["to_act"]
-    return None if to_act is None else int(to_act)
 
 
 async def play_to_the_end(table: Table, human: ScenarioUser, computer_id: int, rng: random.Random) -> Message:
@@ -259,27 +210,6 @@ async def play_to_the_end(table: Table, human: ScenarioUser, computer_id: int, r
         assert whose == human.id, table.game.content
         await human_acts(table, human, rng)
     raise AssertionError("the match did not end")
-
-
-async def hand_over_held(standin: DiscordStandin, table: Table, human: ScenarioUser) -> Hold:
-    """End the human's turn with as few presses as possible while the board that hands it to the computer is held
-    at the stand-in (returned once that board is being posted)."""
-    board = table.game
-    held = standin.hold("POST", f"/channels/{table.channel.id}/messages")
-    if "Roll" in labels(board):  # rolling ends the turn when there is no play or only one
-        version = board.version
-        acknowledged_in_time(await human.click(board, "Roll"))
-        await standin.eventually(lambda: board.version > version or held.reached.is_set(), timeout=15,
-                                 what="the roll shown")
-    if not held.reached.is_set():
-        plays = whole_play_buttons(board)
-        if plays:
-            acknowledged_in_time(await human.click(board, plays[0]))
-        else:
-            menu = board.selects[0]
-            acknowledged_in_time(await human.select(board, menu.options[0][1], custom_id=menu.custom_id))
-    await held.wait_reached(timeout=15)
-    return held
 
 
 @pytest.mark.slow
@@ -318,13 +248,7 @@ async def test_after_a_computer_match_only_its_final_board_has_controls(
     for played in range(1, MATCHES_IN_A_ROW + 1):
         final = await play_to_the_end(table, alice, computer.id, rng)
         assert "wins the match" in final.content, final.content
-        try:  # the board before the final one is retired right after the final one is posted
-            await standin.eventually(partial(all_retired, channel, final), timeout=5,
-                                     what="every earlier board retired")
-        except TimeoutError:
-            raise AssertionError(f"match {played}: boards left with controls: {stale_controls(channel, final)}"
-                                 ) from None
-        assert live_controls(final) == ["Rematch"], (played, final.content, live_controls(final))
+        await only_the_final_board_is_live(standin, channel, final)
         if played < MATCHES_IN_A_ROW:
             acknowledged_in_time(await alice.click(final, "Rematch"))
             await table.next_board(timeout=20)
