@@ -373,7 +373,7 @@ class GamePublisher:
             log.warning("Could not retire the previous message of match %s", record.id, exc_info=True)
         previous = [] if record.message_id is None else [
             (record.message_channel_id or record.channel_id, record.message_id)]
-        if also is not None and also not in previous:
+        if also is not None and also[1] != record.message_id:
             previous.append(also)
         for channel_id, old in previous:
             if old != keep and (clicked is None or clicked.id != old):
