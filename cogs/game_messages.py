@@ -214,6 +214,9 @@ class GamePublisher:
         #: message id -> a game message as this process last sent or edited it (None once retired), so that it is
         #: retired without a fetch, and once (the bot has no message cache: it takes no message events)
         self._last_sent: OrderedDict[int, SentMessage | None] = OrderedDict()
+        #: match id -> (channel id, message id) of the board this process last recorded as the current one (until
+        #: the match is over): newer than the record of an update stored while that board was being posted
+        self._current: dict[int, tuple[int, int]] = {}
 
     @contextlib.contextmanager
     def acting(self, match_id: int) -> Iterator[None]:
@@ -285,6 +288,11 @@ class GamePublisher:
             self._remember(edited)
             await self.shown(record, clicked.channel.id, clicked.id)
             return
+        # Taken before the new board is posted (which becomes the current one). The update's record may name an
+        # older board: an action stored while the board now current was still being posted (the computer's turn
+        # resumed at start-up, a timer) was read before that board was recorded as shown. Retiring only the
+        # record's board left the one in between with live controls (issue 16: a stale Roll button).
+        shown_before = self._current.get(record.id)
         events = update.events
         split = next_game_starts(events)
         if split is not None and before is not None:
@@ -294,7 +302,9 @@ class GamePublisher:
             events = events[split:]
         message = await compose(record, events, now=self.now())
         sent = await self.post(record, message)
-        await self.retire(record, interaction, keep=sent.id)
+        await self.retire(record, interaction, keep=sent.id, also=shown_before)
+        if record.status is not MatchStatus.ACTIVE:
+            self._current.pop(record.id, None)  # nothing follows a finished match's final board
 
     async def show_again(self, match_id: int) -> MatchRecord:
         """Make the match's current game message show its stored version with the controls of whoever acts
@@ -326,6 +336,8 @@ class GamePublisher:
 
     async def shown(self, record: MatchRecord, channel_id: int, message_id: int) -> None:
         """Record that this message now shows the record's version (and is the match's current message)."""
+        if record.version >= self._shown.get(record.id, -1):
+            self._current[record.id] = (channel_id, message_id)
         self._shown[record.id] = max(self._shown.get(record.id, -1), record.version)
         await self.bot.service.set_shown(record.id, channel_id, message_id, record.version)
 
@@ -340,10 +352,11 @@ class GamePublisher:
             return None
 
     async def retire(self, record: MatchRecord, interaction: discord.Interaction[Any] | None, *,
-                     keep: int | None = None) -> None:
+                     keep: int | None = None, also: tuple[int, int] | None = None) -> None:
         """The previous game message keeps what happened, but loses its buttons, the prompt (which no longer
         holds) and its picture (`retired_edit`). A clicked message that is not a board (a claim offer) just loses
-        its buttons.
+        its buttons. The previous message is the record's current one, and `also` (channel id, message id), the
+        board this process showed last before `keep`, when the record was read before that board was recorded.
         The new board is already up: a failure here leaves stale buttons, which say "out of date" when pressed.
 
         The clicked message is judged by itself rather than by the stored current message id: a quick player
@@ -354,19 +367,31 @@ class GamePublisher:
                 self._forget(clicked.id)
                 edit = retired_edit(clicked.content, True) if clicked.attachments else {"view": None}
                 await interaction.edit_original_response(**edit)
-            old = record.message_id
-            if old is not None and old != keep and (clicked is None or clicked.id != old):
-                channel_id = record.message_channel_id or record.channel_id
-                partial = self.bot.get_partial_messageable(channel_id, guild_id=record.guild_id)
-                message = partial.get_partial_message(old)
-                if old in self._last_sent and self._last_sent[old] is None:
-                    return  # retired already (by the publish of an earlier update)
-                known = self._last_sent.get(old)
-                if known is None:  # sent by an earlier run of the bot, or long ago: ask Discord
-                    fetched = await message.fetch()
-                    known = SentMessage(fetched.id, fetched.content, bool(fetched.attachments))
-                self._forget(old)
-                await self._retire_message(record, message, known.content, known.picture)
+        except discord.NotFound:
+            log.info("The previous message of match %s is gone", record.id)
+        except discord.HTTPException:
+            log.warning("Could not retire the previous message of match %s", record.id, exc_info=True)
+        previous = [] if record.message_id is None else [
+            (record.message_channel_id or record.channel_id, record.message_id)]
+        if also is not None and also[1] != record.message_id:
+            previous.append(also)
+        for channel_id, old in previous:
+            if old != keep and (clicked is None or clicked.id != old):
+                await self._retire_previous(record, channel_id, old)
+
+    async def _retire_previous(self, record: MatchRecord, channel_id: int, old: int) -> None:
+        """Retire an earlier game message of the match by id, once (as this process remembers it, or fetched)."""
+        try:
+            partial = self.bot.get_partial_messageable(channel_id, guild_id=record.guild_id)
+            message = partial.get_partial_message(old)
+            if old in self._last_sent and self._last_sent[old] is None:
+                return  # retired already (by the publish of an earlier update)
+            known = self._last_sent.get(old)
+            if known is None:  # sent by an earlier run of the bot, or long ago: ask Discord
+                fetched = await message.fetch()
+                known = SentMessage(fetched.id, fetched.content, bool(fetched.attachments))
+            self._forget(old)
+            await self._retire_message(record, message, known.content, known.picture)
         except discord.NotFound:
             log.info("The previous message of match %s is gone", record.id)
         except discord.HTTPException:

@@ -6,11 +6,13 @@ from __future__ import annotations
 import os
 import random
 import re
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from bot.computer import NOT_AVAILABLE
+from tests.e2e.boards_left import hand_over_held, is_analysis, no_controls, only_the_final_board_is_live, seat_to_act
 from tests.e2e.conftest import seeded_env
 from tests.e2e.table import MENTION, Table, acknowledged_in_time, is_game_result, labels, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser
@@ -187,3 +189,67 @@ async def test_a_board_discord_refused_is_shown_later_and_the_computer_then_move
             break
     else:
         raise AssertionError("the computer never took its turn after its board was shown again")
+
+
+#: 1-point matches against the beginner played one after the other (Rematch) by the test below.
+MATCHES_IN_A_ROW = 3
+
+
+async def play_to_the_end(table: Table, human: ScenarioUser, computer_id: int, rng: random.Random) -> Message:
+    """Play the current match by clicks (the human's turns) and waits (the computer's); returns its final board."""
+    for _ in range(MAX_MESSAGES):
+        whose = addressed(table.game)
+        if whose is None:
+            if is_game_result(table.game) or is_analysis(table.game):
+                await table.next_board(timeout=30)
+                continue
+            return table.game
+        if whose == computer_id:
+            await table.next_board(timeout=60)
+            continue
+        assert whose == human.id, table.game.content
+        await human_acts(table, human, rng)
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.slow
+async def test_after_a_computer_match_only_its_final_board_has_controls(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """Every board is retired when a newer one replaces it: at the end of a match against the computer no message
+    in the channel but the final board can be pressed, and that one offers only Rematch (issue 16's leftover).
+
+    The race that left the board asking the computer to roll with its Roll button: once the bot is ready it takes
+    every pending computer turn (`ComputerTurns.resume_all`), those of matches started a moment before included.
+    That turn could be stored while the board handing the turn to the computer was still being posted: its update
+    named the board before as the match's current message, so the computer's new board retired that one (retired
+    already) instead of the board just posted. Here the human's first hand-over board is held at the stand-in until
+    that resume has stored the computer's turn, which makes the race happen every time; two more matches follow."""
+    alice, _ = players
+    computer = standin.bot_user
+    channel = standin.general
+    acknowledged_in_time(await alice.slash("bg computer", level="beginner", length=1))
+    table = Table(standin, channel, (alice, alice))
+    await table.next_board(timeout=20)
+    while addressed(table.game) != alice.id:  # the computer may open
+        await table.next_board(timeout=20)
+    held = await hand_over_held(standin, table, alice)
+    assert "Resumed" not in bot.log(), "the bot was ready before the human's first turn ended: no race to show"
+    await standin.eventually(lambda: "Resumed 1 matches against the computer" in bot.log(), timeout=30,
+                             what="the computer's turns resumed once the bot is ready, this match's included")
+    await standin.eventually(lambda: seat_to_act(bot.database_path) != 1, timeout=30,
+                             what="the computer's turn stored")
+    held.release()
+    handed_over = await table.next_board(timeout=20)  # the held board, then the computer's
+    asked = MENTION.match(handed_over.history[0].content.splitlines()[-1])
+    assert asked is not None and int(asked.group(1)) == computer.id, handed_over.history[0].content
+    await table.next_board(timeout=20)
+    rng = random.Random(16)
+    for played in range(1, MATCHES_IN_A_ROW + 1):
+        final = await play_to_the_end(table, alice, computer.id, rng)
+        assert "wins the match" in final.content, final.content
+        await only_the_final_board_is_live(standin, channel, final)
+        if played < MATCHES_IN_A_ROW:
+            acknowledged_in_time(await alice.click(final, "Rematch"))
+            await table.next_board(timeout=20)
+            await standin.eventually(partial(no_controls, final), timeout=5, what="Rematch taken off")

@@ -1,0 +1,149 @@
+"""GamePublisher retiring boards (issue 16's leftover): every board loses its controls once a newer one is posted,
+also when the update being shown was stored before the board now current was recorded as shown."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from typing import Any
+
+import discord
+import pytest
+
+from bot.engine import actions
+from bot.engine.dice import FixedDice
+from bot.engine.match import Match
+from bot.engine.options import MatchOptions
+from bot.engine.position import WinKind
+from bot.service import MatchRecord, MatchStatus, MatchUpdate, PlayerRef, TurnTimer
+from cogs import game_messages
+from cogs.game_messages import GamePublisher
+
+ALICE, BOB = PlayerRef(111, "Alice"), PlayerRef(222, "Bob")
+CHANNEL = 2
+
+
+@dataclasses.dataclass
+class FakeMessage:
+    """A posted message as discord.py hands it back, and the edits made to it since."""
+
+    id: int
+    content: str
+    view: discord.ui.View | None
+    attachments: list[object]
+    channel: discord.Object
+    edits: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+
+    @property
+    def live(self) -> bool:
+        """Whether it still carries buttons (its last edit did not take them off)."""
+        view = self.edits[-1].get("view", self.view) if self.edits else self.view
+        return view is not None
+
+    async def edit(self, **fields: Any) -> FakeMessage:
+        self.edits.append(fields)
+        return self
+
+
+class FakeChannel:
+    def __init__(self, messages: dict[int, FakeMessage]) -> None:
+        self.messages = messages
+        self._ids = itertools.count(1000)
+
+    async def send(self, content: str, *, file: discord.File, view: discord.ui.View | None = None,
+                   allowed_mentions: discord.AllowedMentions) -> FakeMessage:
+        message = FakeMessage(next(self._ids), content, view, [file], discord.Object(id=CHANNEL))
+        self.messages[message.id] = message
+        return message
+
+    def get_partial_message(self, message_id: int) -> FakeMessage:
+        return self.messages[message_id]
+
+
+class FakeService:
+    def __init__(self) -> None:
+        self.shown: list[tuple[int, int]] = []  # (message id, version)
+
+    def now(self) -> float:
+        return 0.0
+
+    async def set_shown(self, match_id: int, channel_id: int, message_id: int, version: int) -> bool:
+        self.shown.append((message_id, version))
+        return True
+
+
+class FakeBot:
+    def __init__(self) -> None:
+        self.messages: dict[int, FakeMessage] = {}
+        self.channel = FakeChannel(self.messages)
+        self.service = FakeService()
+
+    def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> FakeChannel:
+        return self.channel
+
+
+def labels(message: FakeMessage) -> list[str]:
+    """The labels of its buttons (a DynamicItem wraps the button as `.item`)."""
+    items = [getattr(child, "item", child) for child in (message.view.children if message.view else [])]
+    return [str(getattr(item, "label", "")) for item in items]
+
+
+async def no_picture(*_args: Any, **_kwargs: Any) -> bytes:
+    return b"png"
+
+
+def record(match: Match, version: int, message_id: int | None) -> MatchRecord:
+    return MatchRecord(
+        id=5, guild_id=1, channel_id=CHANNEL, parent_channel_id=None, players=(ALICE, BOB), match=match,
+        version=version, status=MatchStatus.ACTIVE, created_at=0.0, last_action_at=0.0, finished_at=None,
+        message_channel_id=CHANNEL if message_id else None, message_id=message_id,
+        timer=TurnTimer(0.0, 86400, False),
+    )
+
+
+@pytest.fixture
+def bot(monkeypatch: pytest.MonkeyPatch) -> FakeBot:
+    monkeypatch.setattr(game_messages, "draw_board", no_picture)
+    return FakeBot()
+
+
+async def test_a_new_board_retires_the_board_shown_since_its_update_was_stored(bot: FakeBot) -> None:
+    """The race: the computer's turn (resumed at start-up) was stored while the board asking it to roll was being
+    posted, so its update still names the board before as the current one. The board asking it must lose its
+    Roll button all the same."""
+    publisher = GamePublisher(bot)  # type: ignore[arg-type]
+    match = Match(("Alice", "Bob"), MatchOptions.match(1), FixedDice([3, 1, 6, 5, 4, 2]))
+    await publisher.publish(MatchUpdate(record(match, 0, None), []))  # Alice to play her opening 3-1
+    [opening] = bot.messages.values()
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    await publisher.publish(MatchUpdate(record(match, 1, opening.id), []))  # Bob to roll
+    asking_bob = max(bot.messages)
+    assert "Roll" in labels(bot.messages[asking_bob])
+    match.apply(actions.Roll(1))
+    match.apply(actions.Move(1, match.parse_play("13/7 13/8")))
+    stale_read = record(match, 3, opening.id)  # read before `asking_bob` was recorded as shown
+    await publisher.publish(MatchUpdate(stale_read, []))  # Alice to roll
+    newest = max(bot.messages)
+    assert [message.id for message in bot.messages.values() if message.live] == [newest]
+    assert not bot.messages[asking_bob].live and len(bot.messages[asking_bob].edits) == 1
+    assert len(opening.edits) == 1  # retired once, not again
+    assert bot.service.shown == [(opening.id, 0), (asking_bob, 1), (newest, 3)]
+
+
+async def test_the_final_board_is_the_only_one_left_with_a_button(bot: FakeBot) -> None:
+    """At the match's end the same holds, and the final board offers Rematch only (issue 20)."""
+    publisher = GamePublisher(bot)  # type: ignore[arg-type]
+    match = Match(("Alice", "Bob"), MatchOptions.match(1), FixedDice([3, 1]))
+    await publisher.publish(MatchUpdate(record(match, 0, None), []))
+    [opening] = bot.messages.values()
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    await publisher.publish(MatchUpdate(record(match, 1, opening.id), []))  # Bob to roll
+    asking_bob = max(bot.messages)
+    events = match.apply(actions.Resign(1, WinKind.SINGLE))  # Bob offers to resign ...
+    events += match.apply(actions.AcceptResignation(0))  # ... and Alice accepts: the match is over
+    over = dataclasses.replace(record(match, 3, opening.id), status=MatchStatus.FINISHED)
+    await publisher.publish(MatchUpdate(over, events))
+    final = bot.messages[max(bot.messages)]
+    assert [message.id for message in bot.messages.values() if message.live] == [final.id]
+    assert not bot.messages[asking_bob].live
+    assert labels(final) == ["Rematch"]

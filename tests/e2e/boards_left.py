@@ -1,0 +1,93 @@
+"""Boards left with live controls (issue 16's leftover): what an end-to-end test checks when a match is over, and a
+way to make a board's post slow on purpose (held at the stand-in) while the bot stores another action meanwhile."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+from functools import partial
+from pathlib import Path
+
+from tests.e2e.table import Table, acknowledged_in_time, labels, whole_play_buttons
+from tests.support.discord_standin import Channel, DiscordStandin, Message, ScenarioUser
+from tests.support.discord_standin.faults import Hold
+
+
+def live_controls(message: Message) -> list[str]:
+    """The game controls a member could still press on a message (enabled buttons and select menus of a match;
+    not, say, an analysis's **All decisions**)."""
+    return [button.label or "" for button in message.buttons
+            if not button.disabled and (button.custom_id or "").startswith("bg:")] + [
+        menu.placeholder or menu.custom_id for menu in message.selects
+        if not menu.disabled and menu.custom_id.startswith("bg:")]
+
+
+def stale_controls(channel: Channel, final: Message) -> list[tuple[int, str, list[str]]]:
+    """Every message of the channel but `final` that can still be pressed: its id, last line and controls."""
+    return [(message.id, message.content.rsplit("\n", 1)[-1], live_controls(message))
+            for message in channel.messages if message is not final and live_controls(message)]
+
+
+def all_retired(channel: Channel, final: Message) -> bool:
+    return not stale_controls(channel, final)
+
+
+def no_controls(message: Message) -> bool:
+    return not live_controls(message)
+
+
+def is_analysis(message: Message) -> bool:
+    """An earlier match's automatic analysis (issue 17), posted with a picture between the boards."""
+    return message.content.startswith("**Analysis of match")
+
+
+def seat_to_act(database: Path) -> int | None:
+    """Who must act in the bot's only match as stored in its SQLite file (0 the human, 1 the computer)."""
+    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as db:
+        (state,) = db.execute("SELECT state FROM match_snapshots").fetchone()
+    to_act = json.loads(state)["game"]["to_act"]
+    return None if to_act is None else int(to_act)
+
+
+def shown_or_held(board: Message, version: int, held: Hold) -> bool:
+    """The board was edited past `version`, or the next board is being posted (and held)."""
+    return board.version > version or held.reached.is_set()
+
+
+async def hand_over_held(standin: DiscordStandin, table: Table, player: ScenarioUser) -> Hold:
+    """End the player's turn by clicks while the board that hands it over is held at the stand-in (returned once
+    that board is being posted). Rolling and the steps of a turn edit the player's board in place; the press that
+    ends the turn (a roll with no choice, a whole play, Done) makes the bot post the next board."""
+    board = table.game
+    held = standin.hold("POST", f"/channels/{table.channel.id}/messages")
+    for _ in range(12):
+        shown = labels(board)
+        plays = whole_play_buttons(board)
+        if plays or board.selects or "Done" in shown:
+            if plays:
+                acknowledged_in_time(await player.click(board, plays[0]))
+            elif board.selects:
+                menu = board.selects[0]
+                acknowledged_in_time(await player.select(board, menu.options[0][1], custom_id=menu.custom_id))
+            else:
+                acknowledged_in_time(await player.click(board, "Done"))
+            break
+        version = board.version
+        label = "Roll" if "Roll" in shown else next(label for label in shown if label not in ("Undo", "Back"))
+        acknowledged_in_time(await player.click(board, label))
+        await standin.eventually(partial(shown_or_held, board, version, held), timeout=15, what="the click shown")
+        if held.reached.is_set():  # the roll or the step ended the turn
+            break
+    await held.wait_reached(timeout=15)
+    return held
+
+
+async def only_the_final_board_is_live(standin: DiscordStandin, channel: Channel, final: Message) -> None:
+    """Every message of the channel but `final` loses its game controls (right after the final board is posted),
+    and the final board of a finished match offers Rematch only (issue 20)."""
+    try:
+        await standin.eventually(partial(all_retired, channel, final), timeout=5, what="every earlier board retired")
+    except TimeoutError:
+        raise AssertionError(f"boards left with controls: {stale_controls(channel, final)}") from None
+    assert live_controls(final) == ["Rematch"], (final.content, live_controls(final))
