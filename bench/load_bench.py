@@ -195,6 +195,11 @@ def trace_table(paths: list[Path | None]) -> str:
     lines.append(f"{'objects the collector tracks at exit (frozen apart)':<67}"
                  + "".join(f"{census.get('tracked', '-'):>9}" for census in censuses))
     lines.append(f"{'objects frozen':<67}" + "".join(f"{census.get('frozen', '-'):>9}" for census in censuses))
+    for n, probes in enumerate(runs, 1):
+        full = probes.get("gc full collections", {}).get("at_s_and_ms")
+        if full:
+            lines.append(f"run {n}: the bot's full collections (seconds since its start, ms): "
+                         + ", ".join(f"{at:g} s {ms:g}" for at, ms in full))
     if censuses[-1]:
         lines.append("commonest in the last run: " + ", ".join(f"{kind} {count}" for kind, count in
                                                                 censuses[-1]["commonest"][:12]))
@@ -260,7 +265,7 @@ def board_split_table(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> lis
 
 
 def longest_pause(row: dict[str, Any]) -> str:
-    pauses = [each["max_ms"] for each in row.get("harness_gc_pauses", {}).values()]
+    pauses = [each["max_ms"] for each in row.get("harness_gc_pauses", {}).values() if "max_ms" in each]
     return f"{max(pauses):.0f}" if pauses else "-"
 
 

@@ -14,13 +14,18 @@ class GcPauses:
 
     def __init__(self) -> None:
         self.pauses: defaultdict[int, list[float]] = defaultdict(list)
+        self.full: list[tuple[float, float]] = []  # (seconds since start(), pause) of each generation 2 collection
         self._began = 0.0
+        self._started = time.perf_counter()
 
     def _callback(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             self._began = time.perf_counter()
         else:
-            self.pauses[info["generation"]].append(time.perf_counter() - self._began)
+            pause = time.perf_counter() - self._began
+            self.pauses[info["generation"]].append(pause)
+            if info["generation"] == 2:
+                self.full.append((self._began - self._started, pause))
 
     def start(self) -> GcPauses:
         gc.callbacks.append(self._callback)
@@ -30,7 +35,7 @@ class GcPauses:
         if self._callback in gc.callbacks:
             gc.callbacks.remove(self._callback)
 
-    def summary(self) -> dict[str, dict[str, float]]:
+    def summary(self) -> dict[str, dict[str, Any]]:
         """Per generation: collections, total, p99 and longest pause in ms."""
         out = {}
         for generation, pauses in sorted(self.pauses.items()):
@@ -40,4 +45,7 @@ class GcPauses:
                 "p99_ms": round(1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 2),
                 "max_ms": round(1000 * ordered[-1], 2),
             }
+        if self.full:  # when each full collection came: those of a process's start are not those of its load
+            out["full collections"] = {"at_s_and_ms": [[round(at, 1), round(1000 * pause, 1)]
+                                                       for at, pause in self.full]}
         return out

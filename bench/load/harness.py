@@ -113,7 +113,7 @@ class LoadResult:
     harness_loop_lag: list[float] = field(default_factory=list)  # this process's event loop: a 10 ms ticker's lateness
     human_clicks: list[Click] = field(default_factory=list)  # joined to the bot's timelines with --trace
     board_breakdown: dict[str, Any] = field(default_factory=dict)  # bench/load/timeline.py, with --trace
-    harness_gc: dict[str, dict[str, float]] = field(default_factory=dict)  # this process's collections' pauses
+    harness_gc: dict[str, dict[str, Any]] = field(default_factory=dict)  # this process's collections' pauses
 
     def summary(self) -> dict[str, Any]:
         assert self.before is not None and self.after is not None
