@@ -280,11 +280,12 @@ async def accept(cog: Backgammon, interaction: discord.Interaction[Any], control
         for thread in opened:  # the thread was opened but the match could not be stored in it
             await _delete_quietly(thread)
         raise
-    await interaction.edit_original_response(
-        content=accepted_text(update.record), view=closed_view("Accepted"),
-        allowed_mentions=discord.AllowedMentions.none(),
-    )
-    await cog.publisher.publish(update)
+    with cog.publisher.acting(update.record.id):  # stored, not yet shown: the board keeper leaves it alone
+        await interaction.edit_original_response(
+            content=accepted_text(update.record), view=closed_view("Accepted"),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await cog.publisher.publish(update)
 
 
 async def _delete_quietly(thread: discord.Thread) -> None:

@@ -20,10 +20,10 @@ import discord
 
 from bot.computer import LEVELS, NOT_AVAILABLE, available, unavailable_reason
 from bot.computer.pool import ComputerPool
-from bot.computer.turns import ComputerTurns
+from bot.computer.turns import ComputerTurns, OnUpdate
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
-from bot.service import MatchUpdate, PlayerRef, ServiceError
+from bot.service import GameService, MatchUpdate, PlayerRef, ServiceError
 from bot.service.clocks import ClockPreset
 from bot.store.computer import LevelRecord
 from cogs.challenges import describe_options, player_ref
@@ -54,6 +54,22 @@ def computer_record_lines(records: list[LevelRecord]) -> str:
     return "\n".join(lines)
 
 
+class PublishedTurns(ComputerTurns):
+    """The computer's turns, each taken inside `publisher.acting`: from its first decision until its board is up,
+    the board keeper leaves the match alone. A board the keeper showed again meanwhile (the computer's roll or play
+    stored, its board not yet posted) took the place of the computer's post, and the line saying what it did was
+    lost (issue 16's leftover)."""
+
+    def __init__(self, service: GameService, pool: ComputerPool, computer_id: int, publisher: GamePublisher,
+                 on_update: OnUpdate) -> None:
+        super().__init__(service, pool, computer_id, on_update=on_update)
+        self.publisher = publisher
+
+    async def play(self, match_id: int) -> list[MatchUpdate]:
+        with self.publisher.acting(match_id):
+            return await super().play(match_id)
+
+
 class ComputerSeat:
     """The computer's side of the /bg cog."""
 
@@ -75,7 +91,8 @@ class ComputerSeat:
         if self._turns is None:
             workers = getattr(self.bot.settings, "computer_workers", 1)
             self._pool = ComputerPool(workers)
-            self._turns = ComputerTurns(self.bot.service, self._pool, self.bot.user.id, on_update=self.announce)
+            self._turns = PublishedTurns(self.bot.service, self._pool, self.bot.user.id, self.publisher,
+                                         on_update=self.announce)
         return self._turns
 
     async def resume(self) -> None:
@@ -173,10 +190,11 @@ class ComputerSeat:
             computer=old.players[1], options=old.options, level=level, parent_channel_id=old.parent_channel_id,
             clock=ClockPreset.NONE if old.clock is None else old.clock.preset, seed=str(interaction.id),
         )
-        if interaction.message is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.edit_original_response(view=None)
-        await self.publisher.publish(update)
+        with self.publisher.acting(update.record.id):  # stored, not yet shown: the keeper leaves it alone
+            if interaction.message is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.edit_original_response(view=None)
+            await self.publisher.publish(update)
         self.after(update)
         return True
 

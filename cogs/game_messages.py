@@ -256,19 +256,21 @@ class GamePublisher:
 
         `before` is the match as it was before the action: when a game of a match ends, its final board is shown
         with the result, and the next game's opening follows in a message of its own. Raises BoardNotShown when
-        Discord refuses (the match is then queued for `repairs`).
+        Discord refuses (the match is then queued for `repairs`). Always `acting`: the board keeper leaves the match
+        alone until this update is shown; callers that store an action first hold `acting` from before that.
         """
         record = update.record
-        async with self._locks.hold(record.id):
-            if self._shown.get(record.id, -1) >= record.version:
-                return  # shown meanwhile (by show_again), or a newer update was: nothing to add
-            try:
-                await self._publish(update, interaction, before)
-            except discord.HTTPException as error:
-                log.warning("Could not show match %s at version %s", record.id, record.version, exc_info=True)
-                if not isinstance(error, discord.NotFound):  # a deleted channel ends its match (cogs.channels)
-                    self.repairs.add(record.id)
-                raise BoardNotShown(record.id, error) from error
+        with self.acting(record.id):
+            async with self._locks.hold(record.id):
+                if self._shown.get(record.id, -1) >= record.version:
+                    return  # shown meanwhile (by show_again), or a newer update was: nothing to add
+                try:
+                    await self._publish(update, interaction, before)
+                except discord.HTTPException as error:
+                    log.warning("Could not show match %s at version %s", record.id, record.version, exc_info=True)
+                    if not isinstance(error, discord.NotFound):  # a deleted channel ends its match (cogs.channels)
+                        self.repairs.add(record.id)
+                    raise BoardNotShown(record.id, error) from error
 
     async def _publish(self, update: MatchUpdate, interaction: discord.Interaction[Any] | None,
                        before: Match | None) -> None:

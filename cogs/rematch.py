@@ -51,7 +51,8 @@ async def on_rematch(cog: Backgammon, interaction: discord.Interaction[Any], mat
         await reply_privately(interaction, f"The rematch has started already: {link}")
         return
     assert result.started is not None
-    if interaction.message is not None:
-        with contextlib.suppress(discord.HTTPException):  # the old match's button has done its job
-            await interaction.edit_original_response(view=None)
-    await cog.publisher.publish(result.started)
+    with cog.publisher.acting(result.started.record.id):  # stored, not yet shown: the board keeper leaves it alone
+        if interaction.message is not None:
+            with contextlib.suppress(discord.HTTPException):  # the old match's button has done its job
+                await interaction.edit_original_response(view=None)
+        await cog.publisher.publish(result.started)

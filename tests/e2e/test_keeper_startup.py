@@ -1,0 +1,49 @@
+"""The board keeper's start-up scan leaves alone a match whose first board is on its way (issue 16's leftover).
+
+Once ready, the bot shows again every match whose stored version is not shown (cogs/board_keeper.py). A match
+accepted a moment before is stored before its first board is posted; its accept used to run outside
+`publisher.acting`, so the scan could post the board itself, without what the accept's board says (the dice
+commitment, issue 18), and the accept's own post then had nothing to add.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.table import Table, acknowledged_in_time
+from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
+
+#: What the bot logs once ready (on_ready); the keeper's scan comes after it.
+READY = "Logged in as"
+#: What the keeper logs when its scan found matches stored but not shown.
+SCANNED = "were stored but not shown"
+
+
+@pytest.mark.slow
+async def test_a_match_accepted_while_the_bot_starts_gets_the_accepts_own_first_board(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """Bob accepts before the bot is ready; the accept's edit of the challenge message is held at the stand-in,
+    so the match is stored and its first board not yet posted when the keeper scans. The only board posted is the
+    accept's: it carries the dice commitment."""
+    alice, bob = players
+    reply = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, length=1))
+    challenge = reply.message
+    assert challenge is not None
+    channel = standin.channels[challenge.channel_id]
+    while await standin.wait_for_message(channel) is not challenge:
+        pass
+    held = standin.hold("PATCH", "/messages/@original")
+    acknowledged_in_time(await bob.click(challenge, "Accept"))
+    await held.wait_reached(timeout=15)
+    assert READY not in bot.log(), "the bot was ready before the match was stored: no race to show"
+    try:
+        await standin.eventually(lambda: SCANNED in bot.log(), timeout=30,
+                                 what="the keeper's start-up scan, which finds the accepted match not shown yet")
+    finally:
+        held.release()
+    table = Table(standin, channel, (alice, bob))
+    first = await table.next_board(timeout=20)
+    assert "Dice commitment" in first.content, first.content
+    posted = [message for message in channel.messages if message is not challenge]
+    assert posted == [first], [message.content for message in posted]  # the keeper posted no board of its own
