@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from bot.computer.pool import ComputerPool
 from bot.engine.events import GameWon
 from bot.engine.match import Match
-from bot.service import GameService, MatchStatus, MatchUpdate, ServiceError, StaleStateError
+from bot.service import GameService, MatchRecord, MatchStatus, MatchUpdate, ServiceError, StaleStateError
 from bot.sharding import ShardSet
 
 log = logging.getLogger(__name__)
@@ -56,9 +56,11 @@ class ComputerTurns:
             return updates
         pending: list[MatchUpdate] = []
         before: Match | None = None
+        record: MatchRecord | None = None  # after an action of its own, the computer goes on from its update's record
         try:
             for _ in range(MAX_DECISIONS_IN_A_ROW):
-                record = await self.service.match(match_id)
+                if record is None:  # (a database read less per decision: fewer trips to the database thread)
+                    record = await self.service.match(match_id)
                 if record.status is not MatchStatus.ACTIVE or record.to_act is None \
                         or record.to_act.user_id != self.computer_id:
                     return updates
@@ -67,7 +69,8 @@ class ComputerTurns:
                     update = await self.service.computer_act(match_id, self.computer_id, action,
                                                              version=record.version)
                 except StaleStateError:
-                    continue  # the human acted while the computer thought (a resignation offer): think again
+                    record = None  # the human acted while the computer thought (a resignation offer): read, think again
+                    continue
                 except ServiceError as error:
                     log.error("The computer's %s in match #%d was refused: %s", type(action).__name__, match_id,
                               error)
@@ -75,6 +78,7 @@ class ComputerTurns:
                 updates.append(update)
                 before = record.match if not pending else before
                 pending.append(update)
+                record = update.record
                 if any(isinstance(event, GameWon) for event in update.events):
                     await self._announce(pending, before)
             log.error("Match #%d: the computer took %d decisions in a row; stopping here", match_id,

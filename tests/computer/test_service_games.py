@@ -4,7 +4,9 @@ every stored match replays from its action log to the stored state."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+from typing import cast
 
 import pytest
 
@@ -12,8 +14,8 @@ from bot.computer import LEVELS
 from bot.computer.pool import ComputerPool
 from bot.computer.turns import ComputerTurns
 from bot.engine import MatchOptions
-from bot.engine.actions import Roll
-from bot.engine.events import Played
+from bot.engine.actions import Action, Roll
+from bot.engine.events import Played, ResignationAccepted, ResignationDeclined, ResignationOffered
 from bot.engine.match import Match
 from bot.ratings.hook import rate_finished_match
 from bot.service import GameService, MatchStatus, MatchUpdate, PlayerRef, ServiceError
@@ -109,3 +111,41 @@ async def test_a_pending_computer_turn_is_taken_at_start_up(service: GameService
     assert before.log.entries == record.match.log.entries  # the state the computer started from
     assert any(isinstance(event, Played) and event.player == 1 for event in update.events)
     assert update.record.version == now.version or len(announced) > 1
+
+
+async def test_a_human_action_while_the_computer_thinks_is_read_before_it_acts(service: GameService,
+                                                                               pool: ComputerPool) -> None:
+    """The computer goes on from its own update's record rather than reading the match before every decision;
+    when the human acted while it thought (an offer to resign), its decision is refused as stale, the match is
+    read again, and it answers the offer."""
+    first = await start(service, MatchOptions.money(), "beginner", channel=9)
+    rng = random.Random(3)
+    record = first.record
+    while record.to_act != COMPUTER:
+        record = (await random_action(service, record, rng, typed_plays=True)).record
+    thinking, release = asyncio.Event(), asyncio.Event()
+    asked: list[Match] = []
+
+    class HeldPool:
+        """The real pool, its first decision held until the human has acted."""
+
+        async def choose(self, match: Match, level: str) -> Action:
+            asked.append(match)
+            if len(asked) == 1:
+                thinking.set()
+                await release.wait()
+            return await pool.choose(match, level)
+
+    turns = ComputerTurns(service, cast(ComputerPool, HeldPool()), COMPUTER.user_id)
+    running = asyncio.create_task(turns.play(record.id))
+    await thinking.wait()
+    offered = await service.resign(record.id, ALICE.user_id)  # R7.4, while the computer thinks
+    assert any(isinstance(event, ResignationOffered) for event in offered.events)
+    release.set()
+    updates = await running
+    assert len(asked) >= 2 and asked[1].log.entries == offered.record.match.log.entries  # read again
+    answers = [event for update in updates for event in update.events
+               if isinstance(event, ResignationAccepted | ResignationDeclined)]
+    assert len(answers) == 1
+    report = await check_database(service.db)
+    assert report.consistent, report.problems  # the stored match replays from its log
