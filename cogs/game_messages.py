@@ -305,8 +305,6 @@ class GamePublisher:
         message = await compose(record, events, now=self.now())
         sent = await self.post(record, message)
         await self.retire(record, interaction, keep=sent.id, also=shown_before)
-        if record.status is not MatchStatus.ACTIVE:
-            self._current.pop(record.id, None)  # nothing follows a finished match's final board
 
     async def show_again(self, match_id: int) -> MatchRecord:
         """Make the match's current game message show its stored version with the controls of whoever acts
@@ -338,7 +336,9 @@ class GamePublisher:
 
     async def shown(self, record: MatchRecord, channel_id: int, message_id: int) -> None:
         """Record that this message now shows the record's version (and is the match's current message)."""
-        if record.version >= self._shown.get(record.id, -1):
+        if record.status is not MatchStatus.ACTIVE:
+            self._current.pop(record.id, None)  # nothing follows a finished match's final board, however shown
+        elif record.version >= self._shown.get(record.id, -1):
             self._current[record.id] = (channel_id, message_id)
         self._shown[record.id] = max(self._shown.get(record.id, -1), record.version)
         await self.bot.service.set_shown(record.id, channel_id, message_id, record.version)
