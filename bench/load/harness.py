@@ -106,12 +106,11 @@ class LoadResult:
     peak_pss_by_bot: list[int] = field(default_factory=list)  # each bot process with its descendants, sampled
     other_messages: int = 0  # messages skipped while starting a match (the analyses of finished matches)
     analyses_posted: int = 0  # analyses the bot posted in the tables' channels during the run
-    # a human table's board latency split at the stand-in's receipt of the board: the bot's part (the click's
-    # dispatch to the stand-in storing the board) and the players' part (stored to the clicking player seeing it)
-    human_boards_stored: list[float] = field(default_factory=list)
-    human_boards_delivered: list[float] = field(default_factory=list)
     harness_loop_lag: list[float] = field(default_factory=list)  # this process's event loop: a 10 ms ticker's lateness
-    human_clicks: list[Click] = field(default_factory=list)  # joined to the bot's timelines with --trace
+    # each click at a human table with its board's time split at the stand-in's receipt: the bot's part (dispatch
+    # to the stand-in storing the board) and the players' part (stored to the clicking player seeing it); joined to
+    # the bot's timelines with --trace
+    human_clicks: list[Click] = field(default_factory=list)
     board_breakdown: dict[str, Any] = field(default_factory=dict)  # bench/load/timeline.py, with --trace
     harness_gc: dict[str, dict[str, Any]] = field(default_factory=dict)  # this process's collections' pauses
 
@@ -153,8 +152,8 @@ class LoadResult:
             "harness_loop_lag_ms": percentiles(self.harness_loop_lag),
             "harness_gc_pauses": self.harness_gc,
             # the human tables' boards (every table, without computer matches) split at the stand-in's receipt
-            "human_board_stored_ms": percentiles(self.human_boards_stored),
-            "human_board_delivered_ms": percentiles(self.human_boards_delivered),
+            "human_board_stored_ms": percentiles([click.stored - click.started for click in self.human_clicks]),
+            "human_board_delivered_ms": percentiles([click.seen - click.stored for click in self.human_clicks]),
             "human_board_breakdown": self.board_breakdown,
             "finished_matches": self.finished_matches,
             "database_bytes_per_finished_match": (
@@ -320,8 +319,6 @@ class Tables:
                     self.result.boards.append(elapsed)
                     self.result.human_boards.append(elapsed)
                     stored = board.history[version if board is clicked else 0].stored_at
-                    self.result.human_boards_stored.append(stored - started)
-                    self.result.human_boards_delivered.append(seen - stored)
                     self.result.human_clicks.append(Click(table.channel.id, started, stored, seen))
                     if board is not clicked or board.attachments[-1].id != picture:
                         self.result.pictures.append(elapsed)
