@@ -54,7 +54,7 @@ sys.path.insert(0, str(ROOT))
 from bench.load import LoadConfig  # noqa: E402
 from bench.load.profile import top_functions  # noqa: E402
 from bench.load.setups import SETUPS, Setups  # noqa: E402
-from bench.load.timeline import PARTS  # noqa: E402
+from bench.load.timeline import ACK_PARTS, PARTS  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 TARGETS = {
@@ -182,6 +182,10 @@ def numbered(path: Path | None, run: int) -> Path | None:
     return None if path is None else path.with_name(f"{path.stem}-{run}{path.suffix}")
 
 
+def step_cell(row: dict[str, Any] | None) -> str:
+    return "-" if row is None else f"{row['count']}/{row['total_ms']:g}"
+
+
 def trace_table(paths: list[Path | None]) -> str:
     """The bot's timing probes side by side: p99 of each run (the runs' order), and the last run's count."""
     runs = [json.loads(path.read_text()) if path is not None and path.exists() else {} for path in paths]
@@ -200,6 +204,13 @@ def trace_table(paths: list[Path | None]) -> str:
         if full:
             lines.append(f"run {n}: the bot's full collections (seconds since its start, ms): "
                          + ", ".join(f"{at:g} s {ms:g}" for at, ms in full))
+    slow = [probes.get("loop steps past 2 ms", {}) for probes in runs]
+    if any(slow):
+        lines.append(f"{'loop steps past 2 ms: count / total ms of each run':<67}")
+        for name in sorted({name for steps in slow for name in steps},
+                           key=lambda name: -max(steps.get(name, {}).get("total_ms", 0) for steps in slow))[:20]:
+            cells = "".join(f"{step_cell(steps.get(name)):>14}" for steps in slow)
+            lines.append(f"  {name[:65]:<65}{cells}")
     if censuses[-1]:
         lines.append("commonest in the last run: " + ", ".join(f"{kind} {count}" for kind, count in
                                                                 censuses[-1]["commonest"][:12]))
@@ -270,18 +281,24 @@ def longest_pause(row: dict[str, Any]) -> str:
 
 
 def breakdown_lines(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> list[str]:
-    """With --trace: the slowest 1% of the human boards (dispatch -> stored), where their time went, without ->
-    with (means in ms; bench/load/timeline.py joins the clicks to the bot's own timeline of each interaction)."""
-    traced = [(without["human_board_breakdown"], with_["human_board_breakdown"]) for without, with_ in pairs
-              if without.get("human_board_breakdown", {}).get("slowest") and
-              with_.get("human_board_breakdown", {}).get("slowest")]
+    """With --trace: the slowest 1% of the human boards (dispatch -> stored) and of the human acknowledgements,
+    where their time went, without -> with (means in ms; bench/load/timeline.py joins the harness's clicks to the
+    bot's own timeline of each interaction)."""
+    return (parts_lines(pairs, "human_board_breakdown", PARTS, "boards") +
+            parts_lines(pairs, "human_ack_breakdown", ACK_PARTS, "acknowledgements"))
+
+
+def parts_lines(pairs: list[tuple[dict[str, Any], dict[str, Any]]], key: str, parts: tuple[str, ...],
+                what: str) -> list[str]:
+    traced = [(without[key], with_[key]) for without, with_ in pairs
+              if without.get(key, {}).get("slowest") and with_.get(key, {}).get("slowest")]
     if not traced:
         return []
-    lines = ["", "The slowest 1% of the human boards, where the time went (mean ms, without -> with; median of all "
-             "boards in brackets):", "| boards joined | " + " | ".join(PARTS) + " |", "|" + "---|" * (len(PARTS) + 1)]
+    lines = ["", f"The slowest 1% of the human {what}, where the time went (mean ms, without -> with; median of all "
+             f"{what} in brackets):", f"| {what} joined | " + " | ".join(parts) + " |", "|" + "---|" * (len(parts) + 1)]
     for without, with_ in traced:
         cells = [f"{without['slowest_mean_ms'][part]} -> {with_['slowest_mean_ms'][part]} "
-                 f"({without['all_median_ms'][part]} -> {with_['all_median_ms'][part]})" for part in PARTS]
+                 f"({without['all_median_ms'][part]} -> {with_['all_median_ms'][part]})" for part in parts]
         lines.append(f"| {without['joined']}/{without['clicks']} -> {with_['joined']}/{with_['clicks']} | "
                      + " | ".join(cells) + " |")
     return lines

@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.load.gc_pauses import GcPauses
-from bench.load.process_stats import ProcessStats, pss_by_process, read_stats, total_pss_bytes
-from bench.load.timeline import Click, breakdown
+from bench.load.process_stats import ProcessStats, pss_by_process, read_stats
+from bench.load.timeline import Ack, Click, ack_breakdown, breakdown
 from bot.engine import Position, legal
 from bot.store.database import open_database
 from cogs.custom_ids import CHALLENGE_TEMPLATE, GAME_TEMPLATE
@@ -112,6 +112,7 @@ class LoadResult:
     # the bot's timelines with --trace
     human_clicks: list[Click] = field(default_factory=list)
     board_breakdown: dict[str, Any] = field(default_factory=dict)  # bench/load/timeline.py, with --trace
+    ack_breakdown: dict[str, Any] = field(default_factory=dict)  # the same for the human tables' acknowledgements
     harness_gc: dict[str, dict[str, Any]] = field(default_factory=dict)  # this process's collections' pauses
 
     def summary(self) -> dict[str, Any]:
@@ -155,6 +156,7 @@ class LoadResult:
             "human_board_stored_ms": percentiles([click.stored - click.started for click in self.human_clicks]),
             "human_board_delivered_ms": percentiles([click.seen - click.stored for click in self.human_clicks]),
             "human_board_breakdown": self.board_breakdown,
+            "human_ack_breakdown": self.ack_breakdown,
             "finished_matches": self.finished_matches,
             "database_bytes_per_finished_match": (
                 round(self.database_growth_bytes / self.finished_matches)
@@ -468,6 +470,9 @@ async def run_load(config: LoadConfig) -> LoadResult:
                 result.errors.append(f"the bot exited with {bot.returncode}; log tail:\n{bot.log(3000)}")
         if config.trace:  # written by the first bot at its exit
             result.board_breakdown = breakdown(result.human_clicks, config.trace)
+            result.ack_breakdown = ack_breakdown(
+                [Ack(i.id, i.dispatched_at, i.acknowledged_at) for i in interactions
+                 if i.acknowledged_at is not None and i.channel_id not in result.computer_channels], config.trace)
         if not url and config.processes == 1:
             # the bot closes its database on SIGTERM, folding the WAL into the file: compared with a new database
             result.database_growth_bytes = database_bytes(bots[0].database_path) - await empty_database_bytes(workdir)
@@ -493,13 +498,17 @@ def combined_stats(pids: list[int]) -> ProcessStats:
 
 
 async def sample_memory(pids: list[int], result: LoadResult) -> None:
+    """Every half second, the peak PSS of each bot with its descendants and of each process. Read in a thread:
+    /proc's smaps_rollup walks a process's page tables (about 8 ms for the bot's processes), which on this loop
+    stopped the stand-in and the players every half second, and more so with the computer's worker beside them."""
     while True:
-        totals = [total_pss_bytes(pid) for pid in pids]
+        by_bot = await asyncio.to_thread(lambda: [pss_by_process(pid) for pid in pids])
+        totals = [sum(by_process.values()) for by_process in by_bot]
         result.peak_pss_bytes = max(result.peak_pss_bytes, sum(totals))
         for n, total in enumerate(totals):
             result.peak_pss_by_bot[n] = max(result.peak_pss_by_bot[n], total)
-        for pid in pids:
-            for each, pss in pss_by_process(pid).items():
+        for by_process in by_bot:
+            for each, pss in by_process.items():
                 result.peak_pss_by_process[each] = max(result.peak_pss_by_process.get(each, 0), pss)
         await asyncio.sleep(0.5)
 

@@ -54,14 +54,10 @@ def read_stats(pid: int) -> ProcessStats:
     return ProcessStats(cpu, int(rss), int(peak), len(pids), main)
 
 
-def total_pss_bytes(pid: int) -> int:
-    """Proportional set size of the bot and its descendants now: shared pages (the drawing workers share the
-    interpreter and libraries with their forkserver) are split between the processes instead of counted in each."""
-    return sum(pss_by_process(pid).values())
-
-
 def pss_by_process(pid: int) -> dict[int, int]:
-    """The proportional set size of the bot and of each of its descendants now, by process id."""
+    """The proportional set size of the bot and of each of its descendants now, by process id: shared pages (the
+    drawing workers share the interpreter and libraries with their forkserver) are split between the processes
+    instead of counted in each."""
     found = {}
     for each in [pid, *descendants(pid)]:
         try:

@@ -71,14 +71,57 @@ def breakdown(clicks: list[Click], trace: Path, slowest: float = 0.01) -> dict[s
                     None)
         if mine is not None:
             joined.append((click.stored - click.started, split(click, mine)))
+    return summarized(joined, len(clicks), PARTS, slowest)
+
+
+@dataclass(frozen=True)
+class Ack:
+    """An interaction at a human table as the stand-in saw it: its id, dispatch and acknowledgement."""
+
+    id: int
+    dispatched: float
+    acknowledged: float
+
+
+ACK_PARTS = ("to the bot", "in the bot", "to the stand-in")
+
+
+def ack_split(ack: Ack, timeline: dict[str, Any]) -> dict[str, float] | None:
+    """Seconds from the dispatch to the bot's receipt, from there to its callback request, and from the request to
+    the stand-in's receipt of it; None when the bot's timeline has no callback request (a modal, an autocomplete)."""
+    asked = next((started for name, started, _ in timeline["steps"] if step_kind(name) == "acknowledge"), None)
+    if asked is None:
+        return None
+    return {"to the bot": timeline["received"] - ack.dispatched, "in the bot": asked - timeline["received"],
+            "to the stand-in": ack.acknowledged - asked}
+
+
+def ack_breakdown(acks: list[Ack], trace: Path, slowest: float = 0.01) -> dict[str, Any]:
+    """Like `breakdown`, for the acknowledgements: the parts' means over the slowest `slowest` of them."""
+    path = timelines_path(trace)
+    if not path.exists():
+        return {}
+    timelines = json.loads(path.read_text())
+    joined = []
+    for ack in acks:
+        timeline = timelines.get(str(ack.id))
+        parts = None if timeline is None else ack_split(ack, timeline)
+        if parts is not None:
+            joined.append((ack.acknowledged - ack.dispatched, parts))
+    return summarized(joined, len(acks), ACK_PARTS, slowest)
+
+
+def summarized(joined: list[tuple[float, dict[str, float]]], total: int, parts: tuple[str, ...],
+               slowest: float) -> dict[str, Any]:
+    """The parts' means in ms over the slowest `slowest` of the joined latencies, and their medians over all."""
     if not joined:
-        return {"joined": 0, "clicks": len(clicks)}
+        return {"joined": 0, "clicks": total}
     joined.sort(key=lambda pair: pair[0])
     tail = joined[-max(1, round(slowest * len(joined))):]
     return {
         "joined": len(joined),
-        "clicks": len(clicks),
+        "clicks": total,
         "slowest": len(tail),
-        "slowest_mean_ms": {part: round(1000 * statistics.fmean(p[part] for _, p in tail), 1) for part in PARTS},
-        "all_median_ms": {part: round(1000 * statistics.median(p[part] for _, p in joined), 1) for part in PARTS},
+        "slowest_mean_ms": {part: round(1000 * statistics.fmean(p[part] for _, p in tail), 1) for part in parts},
+        "all_median_ms": {part: round(1000 * statistics.median(p[part] for _, p in joined), 1) for part in parts},
     }

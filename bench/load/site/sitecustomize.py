@@ -162,6 +162,37 @@ if _TRACE:
 
     asyncio.run = _run_with_ticker
 
+    # --- every step the loop runs, timed: the long ones by what ran (a click waits for the step ahead of it) ---
+    import asyncio.events
+
+    _slow_steps: dict[str, list[float]] = {}
+    _step_run = asyncio.events.Handle._run
+
+    def _step_name(handle: asyncio.Handle) -> str:
+        callback = getattr(handle, "_callback", None)
+        owner = getattr(callback, "__self__", None)
+        if isinstance(owner, asyncio.Task):
+            coroutine = owner.get_coro()
+            return f"task {getattr(coroutine, '__qualname__', type(coroutine).__name__)}"
+        return f"callback {getattr(callback, '__qualname__', repr(callback))}"
+
+    def _timed_step(self: asyncio.Handle) -> None:
+        started = time.perf_counter()
+        try:
+            _step_run(self)
+        finally:
+            took = time.perf_counter() - started
+            _samples["loop step"].append(took)
+            if took > 0.002:
+                _slow_steps.setdefault(_step_name(self), []).append(took)
+
+    asyncio.events.Handle._run = _timed_step  # type: ignore[method-assign]
+
+    def _slow_step_table() -> dict[str, Any]:
+        rows = sorted(_slow_steps.items(), key=lambda item: -sum(item[1]))
+        return {name: {"count": len(times), "total_ms": round(1000 * sum(times), 1),
+                       "max_ms": round(1000 * max(times), 1)} for name, times in rows[:30]}
+
     _switch = os.environ.get("GAMMON_LOAD_SWITCH_INTERVAL")
     if _switch:  # an experiment: how much of the latency is threads waiting for the GIL
         sys.setswitchinterval(float(_switch))
@@ -181,7 +212,7 @@ if _TRACE:
 
     def _with_collections() -> dict[str, Any]:
         return {**_summary(), **{f"gc {generation}": row for generation, row in _collections.summary().items()},
-                "objects at exit": _census()}
+                "objects at exit": _census(), "loop steps past 2 ms": _slow_step_table()}
 
     _trace_path = Path(_TRACE)
     atexit.register(lambda: _trace_path.write_text(json.dumps(_with_collections(), indent=1)))
