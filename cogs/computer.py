@@ -90,7 +90,7 @@ class ComputerSeat:
             return None
         if self._turns is None:
             workers = getattr(self.bot.settings, "computer_workers", 1)
-            self._pool = ComputerPool(workers)
+            self._pool = ComputerPool(workers, when_idle=True)  # its thinking never delays a click
             self._turns = PublishedTurns(self.bot.service, self._pool, self.bot.user.id, self.publisher,
                                          on_update=self.announce)
         return self._turns

@@ -47,14 +47,31 @@ def think(log_json: str, level: str) -> dict[str, Any]:
     return action_to_json(choose_action(match, level))
 
 
-def _start_worker(parent: int) -> None:
+def _start_worker(parent: int, when_idle: bool) -> None:
     """In each worker: load the engine at once, and exit when the bot has ended (a killed bot cannot stop its
     pool, and its workers would wait forever)."""
     import bot.computer.decide  # noqa: F401  (loads bgsage before the first turn)
 
     os.nice(WORKER_NICENESS)
-
+    if when_idle:
+        run_when_idle()
     exit_with(parent)
+
+
+def run_when_idle() -> bool:
+    """Put this process in Linux's SCHED_IDLE class: it runs on CPU that nothing else wants, and any other process
+    that wakes takes its core at once. Niceness alone is not enough: the scheduler (EEVDF) lets a running task
+    finish its slice, ~3 ms, before a woken one preempts it, however nice it is; with both cores busy, a click's
+    acknowledgement waited that long behind the computer's search (issue 16). False where there is no such class
+    (not Linux): the niceness stays."""
+    policy = getattr(os, "SCHED_IDLE", None)
+    if policy is None or not hasattr(os, "sched_setscheduler"):
+        return False
+    try:
+        os.sched_setscheduler(0, policy, os.sched_param(0))
+    except OSError:
+        return False
+    return True
 
 
 class WorkerFailedError(RuntimeError):
@@ -64,8 +81,9 @@ class WorkerFailedError(RuntimeError):
 class _Slot:
     """One worker process in an executor of its own, started on first use (again after `stop()`)."""
 
-    def __init__(self, context: Any) -> None:
+    def __init__(self, context: Any, when_idle: bool) -> None:
         self._context = context
+        self._when_idle = when_idle
         self._executor: ProcessPoolExecutor | None = None
         self.tasks = 0  # tasks run by the current worker
         self.busy = False
@@ -79,7 +97,8 @@ class _Slot:
         return self._executor
 
     def _new(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_worker, initargs=(os.getpid(),))
+        return ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_worker,
+                                   initargs=(os.getpid(), self._when_idle))
 
     def pids(self) -> list[int]:
         processes = getattr(self._executor, "_processes", None) or {}
@@ -113,14 +132,17 @@ class ComputerPool:
     """Worker processes that run the computer's decisions; `await pool.choose(match, level)`."""
 
     def __init__(self, workers: int = 1, *, timeout: float = DEFAULT_TIMEOUT, retries: int = 2,
-                 task: Task = think, tasks_per_worker: int | None = None, idle_seconds: float | None = None) -> None:
+                 task: Task = think, tasks_per_worker: int | None = None, idle_seconds: float | None = None,
+                 when_idle: bool = False) -> None:
         """`tasks_per_worker`: a worker is replaced by a fresh one after that many tasks (its memory starts
         anew); `idle_seconds`: a worker idle that long ends, and the next task starts a new one. None: never
-        (the computer opponent's workers, warm for the next turn)."""
+        (the computer opponent's workers, warm for the next turn). `when_idle`: the workers run only on CPU
+        nothing else wants (`run_when_idle`: the computer opponent, whose decisions take milliseconds; the
+        analysis's minutes-long jobs stay merely nicer, so that a busy bot still finishes them)."""
         if workers < 1:
             raise ValueError("The computer needs at least one worker process.")
         context = multiprocessing.get_context("forkserver")
-        self._slots = [_Slot(context) for _ in range(workers)]
+        self._slots = [_Slot(context, when_idle) for _ in range(workers)]
         self._free: asyncio.Queue[_Slot] | None = None
         self.timeout = timeout
         self.retries = retries

@@ -196,7 +196,7 @@ async def bot(db: Database, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(game_messages, "draw_final_board", no_picture)
     monkeypatch.setattr(computer_cog, "available", lambda: True)
     pool = FakePool()
-    monkeypatch.setattr(computer_cog, "ComputerPool", lambda workers: pool)
+    monkeypatch.setattr(computer_cog, "ComputerPool", lambda workers, **_options: pool)
     fake = FakeBot(GameService(db, dice=ComputerOpens(), clock=clock))
     yield fake
     fake.channel.posting.release()

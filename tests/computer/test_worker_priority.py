@@ -1,5 +1,6 @@
-"""The computer's workers run nicer than the bot (issue 16): they think on the CPU that the event loop and the
-drawing processes leave, so that people's clicks beside computer matches are not answered later for them."""
+"""The computer's workers give way to the bot (issue 16): they think on the CPU that the event loop and the
+drawing processes leave, so that people's clicks beside computer matches are not answered later for them. The
+computer opponent's run in SCHED_IDLE (any woken process takes their core at once); the analysis's only nicer."""
 
 from __future__ import annotations
 
@@ -12,16 +13,33 @@ from bot.engine.match import Match
 from tests.service.helpers import SeededDice
 
 
-async def test_the_workers_run_nicer_than_the_bot_and_still_decide() -> None:
+async def decided_by(pool: ComputerPool) -> list[int]:
+    """One decision by the pool, applied (the engine refuses anything illegal); its workers' process ids."""
     match = Match(("Human", "Computer"), MatchOptions.money(), SeededDice(3))
     assert match.phase is Phase.MOVING
+    match.apply(await pool.choose(match, "expert"))
+    workers = pool.worker_pids()
+    assert workers
+    return workers
+
+
+async def test_the_workers_run_nicer_than_the_bot_and_still_decide() -> None:
     pool = ComputerPool(1)
     try:
-        action = await pool.choose(match, "expert")
-        match.apply(action)  # a legal play: the engine refuses anything else
+        workers = await decided_by(pool)
         ours = os.getpriority(os.PRIO_PROCESS, 0)
-        workers = pool.worker_pids()
-        assert workers
         assert all(os.getpriority(os.PRIO_PROCESS, pid) == min(19, ours + WORKER_NICENESS) for pid in workers)
+        # without `when_idle` (the analysis): the bot's own scheduling class, only nicer
+        assert all(os.sched_getscheduler(pid) == os.sched_getscheduler(0) for pid in workers)
+    finally:
+        pool.close()
+
+
+async def test_the_opponents_workers_think_only_on_idle_cpu_and_still_decide() -> None:
+    pool = ComputerPool(1, when_idle=True)
+    try:
+        workers = await decided_by(pool)
+        assert all(os.sched_getscheduler(pid) == os.SCHED_IDLE for pid in workers)
+        assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the bot's own process keeps its class
     finally:
         pool.close()

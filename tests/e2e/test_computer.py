@@ -131,6 +131,10 @@ async def test_challenging_the_bot_starts_a_computer_match_at_once(
     assert "a money game (Jacoby) against the computer (intermediate)" in announced.content
     # Nobody had to accept: no challenge buttons anywhere.
     assert not any("Accept" in labels(message) for message in standin.general.messages)
+    # The computer's worker thinks only on CPU nothing else wants (SCHED_IDLE): clicks never wait for its search.
+    await standin.eventually(lambda: "Computer workers ready" in bot.log(), timeout=30, what="the workers' start")
+    [pids] = re.findall(r"Computer workers ready \(process ids ([\d ]+)\)", bot.log())
+    assert all(os.sched_getscheduler(int(pid)) == os.SCHED_IDLE for pid in pids.split()), pids
 
 
 async def test_without_bgsage_the_bot_starts_and_the_computer_refuses_privately(
