@@ -235,12 +235,14 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
         tournament = await self.resolve(interaction, name)
         tournament, update = await self.service.award(tournament.id, interaction.user.id, winner.id, reason,
                                                       may_organise=await self.may_organise(interaction))
-        await interaction.response.send_message(
-            f"{winner.mention} is awarded their match in {title(tournament)}: {escape_text(' '.join(reason.split()))}",
-            allowed_mentions=users_only(winner.id),
-        )
-        if update is not None:  # the stopped match's board says so
-            with self.publisher.acting(update.record.id):
+        # A stopped match is stored, not yet shown: the board keeper leaves it alone until its board is up.
+        with self.publisher.acting(update.record.id) if update is not None else contextlib.nullcontext():
+            await interaction.response.send_message(
+                f"{winner.mention} is awarded their match in {title(tournament)}: "
+                f"{escape_text(' '.join(reason.split()))}",
+                allowed_mentions=users_only(winner.id),
+            )
+            if update is not None:  # the stopped match's board says so
                 await self.publisher.publish(update)
 
     @app_commands.command(name="role")
@@ -370,10 +372,10 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
         update = await self.service.start_pairing(pairing, thread_id)
         if update is None:
             return
-        channel = self.bot.get_partial_messageable(thread_id, guild_id=pairing.guild_id)
-        await channel.send(started_text(pairing.tournament_name, pairing.round_name, pairing.players,
-                                        pairing.length), allowed_mentions=users_only(*pairing.players))
-        with self.publisher.acting(update.record.id):
+        with self.publisher.acting(update.record.id):  # stored, not yet shown: the board keeper leaves it alone
+            channel = self.bot.get_partial_messageable(thread_id, guild_id=pairing.guild_id)
+            await channel.send(started_text(pairing.tournament_name, pairing.round_name, pairing.players,
+                                            pairing.length), allowed_mentions=users_only(*pairing.players))
             await self.publisher.publish(update)
 
     async def refresh(self, tournament: Tournament) -> None:

@@ -1,4 +1,4 @@
-"""The board keeper leaves a match alone while its board is on its way (issue 16's leftover).
+"""The board keeper leaves a match alone while its board is on its way (issue 16's leftover; tournaments too).
 
 Every action is stored before its board is posted. The keeper (cogs/board_keeper.py) shows again every match whose
 stored version is not shown, unless the publisher says the match is being acted on (`GamePublisher.busy`). The
@@ -29,6 +29,7 @@ from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import GameService, MatchUpdate, PlayerRef
+from bot.tournaments import Pairing
 from bot.store import Database
 from cogs import computer as computer_cog
 from cogs import game_messages
@@ -38,8 +39,10 @@ from cogs.computer import ComputerSeat
 from cogs.custom_ids import ChallengeAction, ChallengeControl
 from cogs.fairness import start_line
 from cogs.game_messages import GamePublisher
+from cogs.tournaments import Tournaments
 from tests.service.conftest import FakeClock
 from tests.service.helpers import SeededDice
+from tests.tournaments.helpers import ORGANISER, open_tournament
 
 pytestmark = pytest.mark.parametrize("db", ["sqlite"], indirect=True)  # nothing here depends on the database
 
@@ -97,10 +100,10 @@ class FakeChannel:
         self.posting = Gate()
         self._ids = itertools.count(1000)
 
-    async def send(self, content: str, *, file: discord.File, view: discord.ui.View | None = None,
+    async def send(self, content: str, *, file: discord.File | None = None, view: discord.ui.View | None = None,
                    allowed_mentions: discord.AllowedMentions) -> FakeMessage:
         await self.posting.passing()
-        message = FakeMessage(next(self._ids), content, [file], discord.Object(id=CHANNEL))
+        message = FakeMessage(next(self._ids), content, [] if file is None else [file], discord.Object(id=CHANNEL))
         self.posted.append(message)
         return message
 
@@ -113,6 +116,7 @@ class FakeBot:
 
     def __init__(self, service: GameService) -> None:
         self.service = service
+        self.db = service.db
         self.shard_set = None
         self.settings = SimpleNamespace()
         self.user = SimpleNamespace(id=COMPUTER.user_id, display_name=COMPUTER.name)
@@ -364,4 +368,70 @@ async def test_an_accepted_challenge_is_left_to_its_accept(bot: FakeBot) -> None
     await asyncio.wait_for(accepting, PATIENCE)
     [first] = bot.channel.posted
     assert start_line(await bot.service.match(match_id)) in first.content
+    await keeper_finds_it_shown(bot, match_id)
+
+
+async def a_tournament_pairing(bot: FakeBot) -> tuple[Tournaments, Pairing]:
+    """Alice and Bob's 1-point tournament match, drawn and given its thread, not yet started."""
+    cog = Tournaments(bot)  # type: ignore[arg-type]
+    tournament = await open_tournament(cog.service, [ALICE, BOB])
+    await cog.service.start(tournament.id, ORGANISER.user_id, may_organise=True)
+    [pairing] = await cog.service.pairings()
+    await cog.service.set_thread(pairing, CHANNEL)
+    [pairing] = await cog.service.pairings()
+    return cog, pairing
+
+
+async def test_a_tournament_match_being_started_is_left_to_its_start(bot: FakeBot) -> None:
+    """A pairing's match is stored, then the line mentioning both players sent, then its first board posted: the
+    keeper skips the match until then (it used to post a bare board while the line was on its way)."""
+    cog, pairing = await a_tournament_pairing(bot)
+    bot.channel.posting.close()
+    opening = asyncio.create_task(cog.open_pairing(pairing))
+    await bot.channel.posting.until_reached()  # the players' line is being sent
+    (match_id,) = [record.id for record in await bot.service.matches_to_show()]
+    try:
+        await keeper_leaves_it_alone(bot, match_id)
+        assert bot.publisher.busy(match_id)
+    finally:
+        bot.channel.posting.release()
+    await asyncio.wait_for(opening, PATIENCE)
+    line, first = bot.channel.posted
+    assert f"<@{ALICE.user_id}>" in line.content and not line.attachments
+    assert start_line(await bot.service.match(match_id)) in first.content
+    await keeper_finds_it_shown(bot, match_id)
+
+
+async def test_a_tournament_match_stopped_by_an_award_is_left_to_the_award(bot: FakeBot,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """/tournament award stops the match being played (stored), answers the organiser, then shows the stopped
+    board; the keeper skips the match while the answer is on its way."""
+    cog, pairing = await a_tournament_pairing(bot)
+    await cog.open_pairing(pairing)
+    (match_id,) = [record.id for record in await bot.service.active_matches(ALICE.user_id)]
+    posted = len(bot.channel.posted)
+    answering = Gate(closed=True)
+
+    async def answer(content: str, **_kwargs: Any) -> None:
+        await answering.passing()
+
+    organiser = FakeInteraction(ORGANISER)
+    organiser.response.send_message = answer
+
+    async def may_organise(_interaction: object) -> bool:
+        return True
+
+    monkeypatch.setattr(cog, "may_organise", may_organise)
+    winner = SimpleNamespace(id=ALICE.user_id, mention=f"<@{ALICE.user_id}>")
+    awarding = asyncio.create_task(cog.award.callback(cog, organiser, winner, "Bob did not come"))  # type: ignore
+    await answering.until_reached()
+    try:
+        assert match_id in [record.id for record in await bot.service.matches_to_show()]
+        await keeper_leaves_it_alone(bot, match_id)
+        assert bot.publisher.busy(match_id)
+    finally:
+        answering.release()
+    await asyncio.wait_for(awarding, PATIENCE)
+    assert (await bot.service.match(match_id)).to_act is None
+    assert len(bot.channel.posted) == posted + 1  # the stopped board, posted once
     await keeper_finds_it_shown(bot, match_id)
