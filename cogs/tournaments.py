@@ -235,15 +235,12 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
         tournament = await self.resolve(interaction, name)
         tournament, update = await self.service.award(tournament.id, interaction.user.id, winner.id, reason,
                                                       may_organise=await self.may_organise(interaction))
-        # A stopped match is stored, not yet shown: the board keeper leaves it alone until its board is up.
-        with self.publisher.acting(update.record.id) if update is not None else contextlib.nullcontext():
-            await interaction.response.send_message(
-                f"{winner.mention} is awarded their match in {title(tournament)}: "
-                f"{escape_text(' '.join(reason.split()))}",
-                allowed_mentions=users_only(winner.id),
-            )
-            if update is not None:  # the stopped match's board says so
-                await self.publisher.publish(update)
+        await interaction.response.send_message(
+            f"{winner.mention} is awarded their match in {title(tournament)}: {escape_text(' '.join(reason.split()))}",
+            allowed_mentions=users_only(winner.id),
+        )
+        if update is not None:  # the stopped (aborted) match's board says so; the keeper leaves aborted ones alone
+            await self.publisher.publish(update)
 
     @app_commands.command(name="role")
     @app_commands.guild_only()

@@ -29,8 +29,8 @@ from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import GameService, MatchUpdate, PlayerRef
-from bot.tournaments import Pairing
 from bot.store import Database
+from bot.tournaments import Pairing
 from cogs import computer as computer_cog
 from cogs import game_messages
 from cogs.board_keeper import BoardKeeper
@@ -401,37 +401,3 @@ async def test_a_tournament_match_being_started_is_left_to_its_start(bot: FakeBo
     assert start_line(await bot.service.match(match_id)) in first.content
     await keeper_finds_it_shown(bot, match_id)
 
-
-async def test_a_tournament_match_stopped_by_an_award_is_left_to_the_award(bot: FakeBot,
-                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    """/tournament award stops the match being played (stored), answers the organiser, then shows the stopped
-    board; the keeper skips the match while the answer is on its way."""
-    cog, pairing = await a_tournament_pairing(bot)
-    await cog.open_pairing(pairing)
-    (match_id,) = [record.id for record in await bot.service.active_matches(ALICE.user_id)]
-    posted = len(bot.channel.posted)
-    answering = Gate(closed=True)
-
-    async def answer(content: str, **_kwargs: Any) -> None:
-        await answering.passing()
-
-    organiser = FakeInteraction(ORGANISER)
-    organiser.response.send_message = answer
-
-    async def may_organise(_interaction: object) -> bool:
-        return True
-
-    monkeypatch.setattr(cog, "may_organise", may_organise)
-    winner = SimpleNamespace(id=ALICE.user_id, mention=f"<@{ALICE.user_id}>")
-    awarding = asyncio.create_task(cog.award.callback(cog, organiser, winner, "Bob did not come"))  # type: ignore
-    await answering.until_reached()
-    try:
-        assert match_id in [record.id for record in await bot.service.matches_to_show()]
-        await keeper_leaves_it_alone(bot, match_id)
-        assert bot.publisher.busy(match_id)
-    finally:
-        answering.release()
-    await asyncio.wait_for(awarding, PATIENCE)
-    assert (await bot.service.match(match_id)).to_act is None
-    assert len(bot.channel.posted) == posted + 1  # the stopped board, posted once
-    await keeper_finds_it_shown(bot, match_id)
