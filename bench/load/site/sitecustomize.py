@@ -193,6 +193,11 @@ if _TRACE:
         return {name: {"count": len(times), "total_ms": round(1000 * sum(times), 1),
                        "max_ms": round(1000 * max(times), 1)} for name, times in rows[:30]}
 
+    if os.environ.get("GAMMON_LOAD_NO_GC"):  # an experiment: how much of the latency is the cyclic collector
+        import gc
+
+        gc.disable()
+
     _switch = os.environ.get("GAMMON_LOAD_SWITCH_INTERVAL")
     if _switch:  # an experiment: how much of the latency is threads waiting for the GIL
         sys.setswitchinterval(float(_switch))
