@@ -180,7 +180,7 @@ class Game:
                 allowed.add(Confirm)
         elif self.phase is Phase.DOUBLED:
             allowed |= {Take, Drop}
-            if self.rules.beavers:
+            if self.rules.beavers and self.offered * 2 <= MAX_CUBE:
                 allowed.add(Beaver)
         elif self.phase is Phase.BEAVERED:
             allowed |= {AcceptBeaver, RefuseBeaver}
@@ -234,6 +234,8 @@ class Game:
             else:
                 if not self.rules.beavers:
                     raise ActionError("Beavers are not allowed in this game.")
+                if self.offered * 2 > MAX_CUBE:  # a beaver doubles the cube as a double does (R6.4)
+                    raise ActionError(f"The cube cannot go past {MAX_CUBE}: take or drop.")
                 self.offered *= 2
                 self.phase = Phase.BEAVERED
                 events.append(Beavered(player, self.offered))

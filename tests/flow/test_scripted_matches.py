@@ -241,6 +241,32 @@ def test_beaver_needs_the_option() -> None:
     refused(match, Beaver(ALICE), "Beavers are not allowed in this game.")
 
 
+def test_a_beaver_stops_at_the_cubes_limit() -> None:
+    """A beaver doubles the cube like a double (R6.4), so it stops where doubles do: at 32768, the most a Match ID
+    can hold. A casual computer once beavered a 32768 double, and the game's end then failed to encode."""
+    match, _ = start(MatchOptions.money(beavers=True), [3, 1])
+    move_first(match, ALICE)
+    match.game.cube, match.game.cube_owner = 1 << 14, BOB
+    match.apply(Double(BOB))  # to 32768, the limit
+    assert Beaver not in match.allowed(ALICE) and Take in match.allowed(ALICE)
+    refused(match, Beaver(ALICE), "The cube cannot go past 32768: take or drop.")
+    events = match.apply(Drop(ALICE))
+    assert events[1:] == [ev.GameWon(1, Outcome(BOB, OutcomeKind.DROPPED, 1 << 14, 1 << 14), (0, 1 << 14)),
+                          ev.MatchWon(BOB, (0, 1 << 14))]
+
+    match, _ = start(MatchOptions.money(beavers=True), [3, 1, 5, 2])
+    move_first(match, ALICE)
+    match.game.cube, match.game.cube_owner = 1 << 13, BOB
+    match.apply(Double(BOB))
+    assert match.apply(Beaver(ALICE)) == [ev.Beavered(ALICE, 1 << 15)]  # up to the limit: allowed
+    match.apply(AcceptBeaver(BOB))
+    assert (match.cube, match.cube_owner) == (1 << 15, ALICE)
+    assert not match.game.may_double(ALICE)  # nothing past it either
+    match.apply(Resign(BOB, WinKind.SINGLE))
+    [won] = [event for event in match.apply(AcceptResignation(ALICE)) if isinstance(event, ev.GameWon)]
+    assert won.outcome.points == 1 << 15 and won.gnubg_id.endswith(":" + match.match_id())  # the end encodes
+
+
 @pytest.mark.parametrize(("limit", "cube"), [(1, 2), (3, 8)])
 def test_automatic_doubles_up_to_the_limit(limit: int, cube: int) -> None:
     options = MatchOptions.money(automatic_doubles=True, automatic_double_limit=limit)
