@@ -83,17 +83,22 @@ class Ack:
     acknowledged: float
 
 
-ACK_PARTS = ("to the bot", "in the bot", "to the stand-in")
+ACK_PARTS = ("to the bot", "in the bot: queued", "in the bot: handled", "to the stand-in")
+#: The step the bot's probes note when a click's handler task first runs (bench/load/site).
+HANDLER_STARTED = "handler task started"
 
 
 def ack_split(ack: Ack, timeline: dict[str, Any]) -> dict[str, float] | None:
-    """Seconds from the dispatch to the bot's receipt, from there to its callback request, and from the request to
-    the stand-in's receipt of it; None when the bot's timeline has no callback request (a modal, an autocomplete)."""
+    """Seconds from the dispatch to the bot's receipt, from there to its handler's first run (the wait for the
+    event loop: zero where there is no such step, a slash command), from there to its callback request, and from the
+    request to the stand-in's receipt of it; None when the timeline has no callback request (an autocomplete)."""
     asked = next((started for name, started, _ in timeline["steps"] if step_kind(name) == "acknowledge"), None)
     if asked is None:
         return None
-    return {"to the bot": timeline["received"] - ack.dispatched, "in the bot": asked - timeline["received"],
-            "to the stand-in": ack.acknowledged - asked}
+    received = timeline["received"]
+    handled = next((started for name, started, _ in timeline["steps"] if name == HANDLER_STARTED), received)
+    return {"to the bot": received - ack.dispatched, "in the bot: queued": handled - received,
+            "in the bot: handled": asked - handled, "to the stand-in": ack.acknowledged - asked}
 
 
 def ack_breakdown(acks: list[Ack], trace: Path, slowest: float = 0.01) -> dict[str, Any]:

@@ -7,7 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from bench.load.timeline import ACK_PARTS, PARTS, Ack, Click, ack_breakdown, breakdown, split, timelines_path
+from bench.load.timeline import (
+    ACK_PARTS,
+    HANDLER_STARTED,
+    PARTS,
+    Ack,
+    Click,
+    ack_breakdown,
+    ack_split,
+    breakdown,
+    split,
+    timelines_path,
+)
 
 
 def test_the_parts_of_a_board_add_up_and_overlapping_steps_count_once() -> None:
@@ -49,23 +60,33 @@ def test_the_slowest_boards_are_joined_to_their_own_interactions(tmp_path: Path)
     assert breakdown(clicks, tmp_path / "none.json") == {}
 
 
-def test_a_slow_acknowledgement_is_split_at_the_bots_receipt_and_its_callback_request(tmp_path: Path) -> None:
+def test_a_slow_acknowledgement_is_split_at_the_bots_receipt_its_handler_and_its_callback_request(
+        tmp_path: Path) -> None:
     trace = tmp_path / "trace.json"
     callback = "webhook POST /interactions/{interaction_id}/{interaction_token}/callback"
     acks, timelines = [], {}
     for n in range(100):
-        late_in_the_bot = 0.009 if n == 50 else 0.001  # one waited 9 ms in the bot before its callback request
+        queued = 0.007 if n == 50 else 0.0005  # one waited 7 ms for the bot's loop before its handler ran
         dispatched = 10.0 + n
-        asked = dispatched + 0.002 + late_in_the_bot
+        received = dispatched + 0.002
+        handled = received + queued
+        asked = handled + 0.002
         acks.append(Ack(n, dispatched, asked + 0.003))
-        timelines[str(n)] = {"channel": 1, "received": dispatched + 0.002,
-                             "steps": [["transaction", asked + 0.001, asked + 0.004], [callback, asked, asked + 0.004]]}
-    timelines["100"] = {"channel": 1, "received": 200.0, "steps": []}  # a modal: no callback request of its own
+        timelines[str(n)] = {"channel": 1, "received": received, "steps": [
+            [HANDLER_STARTED, handled, handled], ["transaction", asked + 0.001, asked + 0.004],
+            [callback, asked, asked + 0.004]]}
+    timelines["100"] = {"channel": 1, "received": 200.0, "steps": []}  # an autocomplete: no callback request
     acks.append(Ack(100, 199.0, 200.1))
+    timelines["101"] = {"channel": 1, "received": 300.002, "steps": [[callback, 300.003, 300.004]]}  # a command
+    acks.append(Ack(101, 300.0, 300.005))
     timelines_path(trace).write_text(json.dumps(timelines))
     result = ack_breakdown(acks, trace)
-    assert result["joined"] == 100 and result["clicks"] == 101 and result["slowest"] == 1
+    assert result["joined"] == 101 and result["clicks"] == 102 and result["slowest"] == 1
     assert set(result["slowest_mean_ms"]) == set(ACK_PARTS)
-    assert result["slowest_mean_ms"] == pytest.approx({"to the bot": 2.0, "in the bot": 9.0, "to the stand-in": 3.0})
-    assert result["all_median_ms"]["in the bot"] == pytest.approx(1.0)
+    assert result["slowest_mean_ms"] == pytest.approx(
+        {"to the bot": 2.0, "in the bot: queued": 7.0, "in the bot: handled": 2.0, "to the stand-in": 3.0})
+    assert result["all_median_ms"]["in the bot: queued"] == pytest.approx(0.5)
+    command = ack_split(acks[-1], timelines["101"])
+    assert command == pytest.approx({"to the bot": 0.002, "in the bot: queued": 0.0, "in the bot: handled": 0.001,
+                                     "to the stand-in": 0.002})
     assert ack_breakdown(acks, tmp_path / "none.json") == {}

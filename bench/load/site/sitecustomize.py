@@ -80,11 +80,11 @@ if _TRACE:
     _interaction: contextvars.ContextVar[int] = contextvars.ContextVar("load_interaction", default=0)
     _timelines: dict[int, dict[str, Any]] = {}
 
-    def _note(what: str, started: float) -> None:
+    def _note(what: str, started: float, ended: float | None = None) -> None:
         """An awaited step of the interaction being handled (tasks it starts inherit it), on the system's clock."""
         timeline = _timelines.get(_interaction.get())
         if timeline is not None:
-            timeline["steps"].append((what, started, time.monotonic()))
+            timeline["steps"].append((what, started, time.monotonic() if ended is None else ended))
 
     _parse = discord.state.ConnectionState.parse_interaction_create
 
@@ -98,6 +98,20 @@ if _TRACE:
             _interaction.reset(token)
 
     discord.state.ConnectionState.parse_interaction_create = _traced_parse  # type: ignore[method-assign]
+
+    import discord.ui.view
+
+    from bench.load.timeline import HANDLER_STARTED
+
+    _dynamic_item_call = discord.ui.view.ViewStore.schedule_dynamic_item_call
+
+    async def _noted_dynamic_item_call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        """A click's handler task runs its first step now: how long it waited for the loop since the receipt."""
+        now = time.monotonic()
+        _note(HANDLER_STARTED, now, now)
+        return await _dynamic_item_call(self, *args, **kwargs)
+
+    discord.ui.view.ViewStore.schedule_dynamic_item_call = _noted_dynamic_item_call  # type: ignore[method-assign]
 
     _webhook_request = discord.webhook.async_.AsyncWebhookAdapter.request
 
