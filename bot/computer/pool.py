@@ -83,7 +83,7 @@ class _Slot:
 
     def __init__(self, context: Any, when_idle: bool) -> None:
         self._context = context
-        self._when_idle = when_idle
+        self.when_idle = when_idle  # SCHED_IDLE for the workers it starts (`run_when_idle`)
         self._executor: ProcessPoolExecutor | None = None
         self.tasks = 0  # tasks run by the current worker
         self.busy = False
@@ -98,7 +98,7 @@ class _Slot:
 
     def _new(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_worker,
-                                   initargs=(os.getpid(), self._when_idle))
+                                   initargs=(os.getpid(), self.when_idle))
 
     def pids(self) -> list[int]:
         processes = getattr(self._executor, "_processes", None) or {}
@@ -186,9 +186,15 @@ class ComputerPool:
             future = loop.run_in_executor(slot.executor, functools.partial(self._task, log_json, level))
             try:
                 return await asyncio.wait_for(future, self.timeout)
-            except (BrokenProcessPool, TimeoutError):
+            except (BrokenProcessPool, TimeoutError) as error:
                 await loop.run_in_executor(None, slot.replace)
                 self.replaced += 1
+                if isinstance(error, TimeoutError) and slot.when_idle:
+                    # Stuck, or starved: on a machine busy to its last core an idle-class worker gets almost no
+                    # CPU. Its replacements run merely niced, so that the computer's matches still go on.
+                    slot.when_idle = False
+                    log.warning("A computer worker overran in the idle scheduling class; its replacement runs "
+                                "niced instead")
                 raise
         finally:
             self._done(slot, loop)

@@ -5,11 +5,13 @@ computer opponent's run in SCHED_IDLE (any woken process takes their core at onc
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from bot.computer.pool import WORKER_NICENESS, ComputerPool
 from bot.engine import MatchOptions
 from bot.engine.game import Phase
 from bot.engine.match import Match
+from tests.computer.test_pool import moving_match, slow_once
 from tests.service.helpers import SeededDice
 
 
@@ -41,5 +43,26 @@ async def test_the_opponents_workers_think_only_on_idle_cpu_and_still_decide() -
         workers = await decided_by(pool)
         assert all(os.sched_getscheduler(pid) == os.SCHED_IDLE for pid in workers)
         assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the bot's own process keeps its class
+    finally:
+        pool.close()
+
+
+async def test_an_idle_class_worker_that_overran_is_replaced_by_a_niced_one(tmp_path: Path) -> None:
+    """On a machine busy to its last core an idle-class worker may get no CPU at all: after an overrun its
+    replacement runs in the bot's own class, only nicer, so that the computer's matches still go on."""
+    marker = tmp_path / "stall"
+    marker.touch()
+    pool = ComputerPool(1, timeout=2.0, task=slow_once, when_idle=True)
+    try:
+        await pool.warm_up()
+        [first] = pool.worker_pids()
+        assert os.sched_getscheduler(first) == os.SCHED_IDLE
+        match = moving_match()
+        action = await pool.choose(match, f"beginner|{marker}")  # stalls once, past the timeout
+        match.apply(action)
+        [second] = pool.worker_pids()
+        assert second != first and pool.replaced == 1
+        assert os.sched_getscheduler(second) == os.sched_getscheduler(0)
+        assert os.getpriority(os.PRIO_PROCESS, second) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICENESS)
     finally:
         pool.close()
