@@ -60,10 +60,10 @@ def _start_worker(parent: int, when_idle: bool) -> None:
 
 def run_when_idle() -> bool:
     """Put this process in Linux's SCHED_IDLE class: it runs on CPU that nothing else wants, and any other process
-    that wakes takes its core at once. Niceness alone is not enough: the scheduler (EEVDF) lets a running task
-    finish its slice, ~3 ms, before a woken one preempts it, however nice it is; with both cores busy, a click's
-    acknowledgement waited that long behind the computer's search (issue 16). False where there is no such class
-    (not Linux): the niceness stays."""
+    that wakes takes its core at once. Niceness alone does not promise that: the scheduler (EEVDF) may let a running
+    task finish its slice, ~3 ms, before a woken one preempts it, however nice it is, so with both cores busy a
+    click could wait behind the computer's search (issue 16; the load comparison could not tell the difference
+    within its noise). False where there is no such class (not Linux): the niceness stays."""
     policy = getattr(os, "SCHED_IDLE", None)
     if policy is None or not hasattr(os, "sched_setscheduler"):
         return False
