@@ -400,4 +400,3 @@ async def test_a_tournament_match_being_started_is_left_to_its_start(bot: FakeBo
     assert f"<@{ALICE.user_id}>" in line.content and not line.attachments
     assert start_line(await bot.service.match(match_id)) in first.content
     await keeper_finds_it_shown(bot, match_id)
-

@@ -8,17 +8,12 @@ import os
 from pathlib import Path
 
 from bot.computer.pool import WORKER_NICENESS, ComputerPool
-from bot.engine import MatchOptions
-from bot.engine.game import Phase
-from bot.engine.match import Match
 from tests.computer.test_pool import moving_match, slow_once
-from tests.service.helpers import SeededDice
 
 
 async def decided_by(pool: ComputerPool) -> list[int]:
     """One decision by the pool, applied (the engine refuses anything illegal); its workers' process ids."""
-    match = Match(("Human", "Computer"), MatchOptions.money(), SeededDice(3))
-    assert match.phase is Phase.MOVING
+    match = moving_match()
     match.apply(await pool.choose(match, "expert"))
     workers = pool.worker_pids()
     assert workers
