@@ -8,6 +8,8 @@ import time
 from collections import defaultdict
 from typing import Any
 
+from bench.load.quantiles import quantile
+
 
 class GcPauses:
     """Collects each collection's duration while `start()`ed (gc.callbacks), until `stop()`."""
@@ -42,7 +44,7 @@ class GcPauses:
             ordered = sorted(pauses)
             out[f"generation {generation}"] = {
                 "count": len(ordered), "total_ms": round(1000 * sum(ordered), 1),
-                "p99_ms": round(1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 2),
+                "p99_ms": round(1000 * quantile(ordered, 0.99), 2),
                 "max_ms": round(1000 * ordered[-1], 2),
             }
         if self.full:  # when each full collection came: those of a process's start are not those of its load

@@ -34,6 +34,7 @@ from typing import Any
 
 from bench.load.gc_pauses import GcPauses
 from bench.load.process_stats import ProcessStats, pss_by_process, read_stats
+from bench.load.quantiles import quantile
 from bench.load.timeline import Ack, Click, ack_breakdown, breakdown
 from bot.engine import Position, legal
 from bot.store.database import open_database
@@ -206,7 +207,7 @@ def percentiles(values: list[float]) -> dict[str, float | None]:
     def at(fraction: float) -> float | None:
         if not ordered:
             return None
-        return round(1000 * ordered[min(len(ordered) - 1, int(fraction * len(ordered)))], 1)
+        return round(1000 * quantile(ordered, fraction), 1)
 
     return {"p50": at(0.50), "p95": at(0.95), "p99": at(0.99), "max": at(1.0)}
 

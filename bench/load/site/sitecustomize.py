@@ -28,12 +28,14 @@ _samples: defaultdict[str, list[float]] = defaultdict(list)
 
 
 def _summary() -> dict[str, dict[str, float]]:
+    from bench.load.quantiles import quantile  # (at the bot's exit, as the other bench.load imports: traced runs only)
+
     out = {}
     for name, values in sorted(_samples.items()):
         ordered = sorted(values)
 
         def at(fraction: float, ordered: list[float] = ordered) -> float:
-            return round(1000 * ordered[min(len(ordered) - 1, int(fraction * len(ordered)))], 2)
+            return round(1000 * quantile(ordered, fraction), 2)
 
         out[name] = {"count": len(ordered), "p50_ms": at(0.5), "p95_ms": at(0.95), "p99_ms": at(0.99),
                      "max_ms": at(1.0), "total_s": round(sum(ordered), 2)}
