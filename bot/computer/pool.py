@@ -11,6 +11,7 @@ it and return the action as JSON: small messages, and the same code path as test
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import multiprocessing
@@ -58,20 +59,17 @@ def _start_worker(parent: int, when_idle: bool) -> None:
     exit_with(parent)
 
 
-def run_when_idle() -> bool:
+def run_when_idle() -> None:
     """Put this process in Linux's SCHED_IDLE class: it runs on CPU that nothing else wants, and any other process
     that wakes takes its core at once. Niceness alone does not promise that: the scheduler (EEVDF) may let a running
     task finish its slice, ~3 ms, before a woken one preempts it, however nice it is, so with both cores busy a
     click could wait behind the computer's search (issue 16; the load comparison could not tell the difference
-    within its noise). False where there is no such class (not Linux): the niceness stays."""
+    within its noise). Where there is no such class (not Linux), or it is refused, the niceness stays."""
     policy = getattr(os, "SCHED_IDLE", None)
     if policy is None or not hasattr(os, "sched_setscheduler"):
-        return False
-    try:
+        return
+    with contextlib.suppress(OSError):
         os.sched_setscheduler(0, policy, os.sched_param(0))
-    except OSError:
-        return False
-    return True
 
 
 class WorkerFailedError(RuntimeError):
