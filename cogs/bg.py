@@ -142,14 +142,17 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
             raise UserFacingError("Beavers and automatic doubles are for money games only (R8.3): add `money: True`.")
         options = (MatchOptions.money(jacoby=jacoby, beavers=beavers, automatic_doubles=automatic_doubles)
                    if money else MatchOptions.match(length))
+        in_thread = thread_choice(interaction, thread)
+        # Answered at once, privately, as every command that stores something: the challenge is posted once it is
+        # stored, and a wait for the database (another process's write lock, up to 5 s) stays out of Discord's 3 s.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         challenge = await self.service.challenge(
             guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
             challenger=player_ref(interaction.user), opponent=None if opponent is None else player_ref(opponent),
-            options=options, in_thread=thread_choice(interaction, thread),
-            clock=None if clock is None else ClockPreset(clock),
+            options=options, in_thread=in_thread, clock=None if clock is None else ClockPreset(clock),
             seed=str(interaction.id) if seed is None else seed,
         )
-        await post_challenge(self.service, interaction, challenge)
+        await post_challenge(self.bot, interaction, challenge)
 
     @app_commands.command(name="computer")
     @app_commands.guild_only()

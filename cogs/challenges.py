@@ -8,6 +8,7 @@ a Discord timestamp that every client keeps current.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -120,14 +121,22 @@ def mentions(challenge: Challenge) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=u) for u in users])
 
 
-async def post(service: GameService, interaction: discord.Interaction[Any], challenge: Challenge) -> None:
-    """Answer /bg challenge with the challenge message (a new message, so the challenged member is notified),
-    and store where it is, for the expiry task."""
-    await interaction.response.send_message(
-        challenge_text(challenge), view=challenge_view(challenge), allowed_mentions=mentions(challenge)
-    )
-    message = await interaction.original_response()
-    await service.set_challenge_message(challenge.id, message.channel.id, message.id)
+async def post(bot: GammonBot, interaction: discord.Interaction[Any], challenge: Challenge) -> None:
+    """Post a stored challenge in its channel (a new message, so the challenged member is notified), store where
+    it is (for the expiry task), then take away the command's private "thinking" answer. A channel the bot cannot
+    post in withdraws the challenge and says so privately."""
+    channel = bot.get_partial_messageable(challenge.channel_id, guild_id=challenge.guild_id)
+    try:
+        message = await channel.send(challenge_text(challenge), view=challenge_view(challenge),
+                                     allowed_mentions=mentions(challenge))
+    except discord.HTTPException as error:
+        log.warning("Could not post challenge %s", challenge.id, exc_info=True)
+        await bot.service.cancel(challenge.id, challenge.challenger.user_id)
+        raise UserFacingError(f"I could not post the challenge in this channel ({error.text or error.status}); "
+                              "it is withdrawn. Check that I may send messages here.") from error
+    await bot.service.set_challenge_message(challenge.id, message.channel.id, message.id)
+    with contextlib.suppress(discord.HTTPException):  # only the "thinking" note: the challenge is posted
+        await interaction.delete_original_response()
 
 
 async def close_message(bot: GammonBot, challenge: Challenge) -> None:

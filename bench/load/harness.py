@@ -39,7 +39,7 @@ from bench.load.timeline import Ack, Click, ack_breakdown, breakdown
 from bot.engine import Position, legal
 from bot.store.database import open_database
 from cogs.custom_ids import CHALLENGE_TEMPLATE, GAME_TEMPLATE
-from tests.e2e.table import Table, acknowledged_in_time, labels
+from tests.e2e.table import Table, acknowledged_in_time, is_challenge_of, labels
 from tests.e2e.test_click_match import choose
 from tests.e2e.test_computer import addressed
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, running_standin
@@ -340,10 +340,9 @@ class Tables:
         when it is done, issue 17) may come before or after the challenge: other messages are passed over."""
         reply = acknowledged_in_time(await challenger.slash("bg challenge", opponent=opponent,
                                                             length=self.config.match_length))
-        challenge = reply.message
-        assert challenge is not None, "no challenge"
-        channel = self.standin.channels[challenge.channel_id]
-        while await self.standin.wait_for_message(channel, timeout=30.0) is not challenge:
+        channel = self.standin.channels[reply.interaction.channel_id]
+        while not is_challenge_of(challenge := await self.standin.wait_for_message(channel, timeout=30.0),
+                                  challenger):
             self.result.other_messages += 1
         acknowledged_in_time(await opponent.click(challenge, "Accept"))
         table = LoadTable(self.standin, channel, (challenger, opponent), result=self.result)

@@ -300,7 +300,7 @@ class GameService:
         (ChallengeLimitError, pointing to the open challenge).
 
         `in_thread` None: as the guild's setting says (`set_threads`); `clock` None likewise (`set_clock`, issue
-        20). One trip to the database, like a game action: `/bg challenge` answers only once it is stored (issue 10).
+        20). One trip to the database, like a game action: the challenge is posted only once it is stored (issue 10).
 
         `seed` is the challenger's seed for the dice (the front end passes the interaction's id when they gave
         none); the challenge draws the server seed now, so that its commitment is shown before anyone accepts.

@@ -23,6 +23,22 @@ def acknowledged_in_time(reply: Reply) -> Reply:
     return reply
 
 
+def is_challenge_of(message: Message, challenger: ScenarioUser) -> bool:
+    """A challenge message of `challenger` (open or to someone), its buttons still live."""
+    return f"<@{challenger.id}>" in message.content and "Withdraw" in labels(message)
+
+
+async def posted_challenge(standin: DiscordStandin, reply: Reply, challenger: ScenarioUser) -> Message:
+    """The challenge a `/bg challenge` posts in its channel once it is stored (the command's own answer is a
+    private "thinking" note, taken away then). Reads the channel's messages up to it (`wait_for_message`): posts
+    of an earlier match there (its automatic analysis, issue 17) may come first and are passed over."""
+    acknowledged_in_time(reply)
+    channel = standin.channels[reply.interaction.channel_id]
+    while not is_challenge_of(message := await standin.wait_for_message(channel, timeout=10), challenger):
+        pass
+    return message
+
+
 def is_game_result(message: Message) -> bool:
     """The final board of a game after which the match goes on (the next game follows in a new message)."""
     ended = " wins game " in message.content
@@ -111,13 +127,9 @@ class Table:
 async def start_match(standin: DiscordStandin, challenger: ScenarioUser, opponent: ScenarioUser,
                       **options: object) -> Table:
     """Challenge, accept, and return the table at its first board (the opening roll is made at once)."""
-    reply = acknowledged_in_time(await challenger.slash("bg challenge", opponent=opponent, **options))
-    challenge = reply.message
-    assert challenge is not None
+    challenge = await posted_challenge(standin, await challenger.slash("bg challenge", opponent=opponent, **options),
+                                       challenger)
     channel = standin.channels[challenge.channel_id]
-    # Posts of an earlier match in the channel (its automatic analysis, issue 17) may come first.
-    while await standin.wait_for_message(channel) is not challenge:
-        pass
     threads_before = {thread.id for thread in standin.threads}
     acknowledged_in_time(await opponent.click(challenge, "Accept"))
     if options.get("thread"):  # the match is played in the new thread the bot opens on the challenge

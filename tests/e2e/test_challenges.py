@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from tests.e2e.conftest import seeded_env
-from tests.e2e.table import Table, acknowledged_in_time, start_match
+from tests.e2e.table import Table, acknowledged_in_time, posted_challenge, start_match
 from tests.support.discord_standin import DiscordStandin, ScenarioUser, wait_until
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
@@ -21,8 +21,7 @@ async def test_a_challenge_nobody_answers_expires_and_its_buttons_say_so(
 ) -> None:
     await launch_bot(**seeded_env(clock_rate=CLOCK_RATE))
     alice, bob = players
-    challenge = (acknowledged_in_time(await alice.slash("bg challenge", opponent=bob))).message
-    assert challenge is not None
+    challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
     await wait_until(challenge, lambda m: "expired" in m.content, timeout=20)
     assert [(b.label, b.disabled) for b in challenge.buttons] == [("Expired", True)]
 
@@ -33,8 +32,7 @@ async def test_after_a_restart_an_expired_challenge_still_says_so_by_itself(
 ) -> None:
     process = await launch_bot(**seeded_env(clock_rate=CLOCK_RATE))
     alice, bob = players
-    challenge = (acknowledged_in_time(await alice.slash("bg challenge", opponent=bob))).message
-    assert challenge is not None
+    challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
     await asyncio.sleep(1)  # the bot stores where the message is right after posting it
     await process.restart()  # the new process finds the challenge's message in the database
     assert [b.label for b in challenge.buttons] == ["Accept", "Accept with my seed", "Decline", "Withdraw"]
@@ -47,16 +45,14 @@ async def test_open_challenge_is_accepted_by_anyone_but_the_challenger(
 ) -> None:
     alice, _ = players
     carol = standin.add_user("Carol")
-    reply = acknowledged_in_time(await alice.slash("bg challenge", length=1))
-    challenge = reply.message
-    assert challenge is not None and "Anyone may accept" in challenge.content
+    challenge = await posted_challenge(standin, await alice.slash("bg challenge", length=1), alice)
+    assert "Anyone may accept" in challenge.content
     assert [b.label for b in challenge.buttons] == ["Accept", "Accept with my seed", "Withdraw"]
     own = acknowledged_in_time(await alice.click(challenge, "Accept"))
     assert "cannot accept your own challenge" in (await own.next_followup(timeout=5)).content
     acknowledged_in_time(await carol.click(challenge, "Accept"))
     await wait_until(challenge, lambda m: "accepted" in m.content, timeout=10)
     table = Table(standin, standin.channels[challenge.channel_id], (alice, carol))
-    assert await standin.wait_for_message(table.channel) is challenge
     board = await table.next_board()
     assert table.to_act() in (alice, carol) and board.attachments[0].is_png
 
@@ -65,8 +61,7 @@ async def test_decline_and_cancel_close_the_challenge(
     standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
     alice, bob = players
-    first = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob)).message
-    assert first is not None
+    first = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
     stranger = standin.add_user("Carol")
     refused = acknowledged_in_time(await stranger.click(first, "Accept"))
     assert "This challenge is for Bob" in (await refused.next_followup(timeout=5)).content
@@ -74,8 +69,7 @@ async def test_decline_and_cancel_close_the_challenge(
     await wait_until(first, lambda m: "declined" in m.content, timeout=5)
     assert [(b.label, b.disabled) for b in first.buttons] == [("Declined", True)]
 
-    second = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob)).message
-    assert second is not None
+    second = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
     not_yours = acknowledged_in_time(await bob.click(second, "Withdraw"))
     assert "Only the challenger" in (await not_yours.next_followup(timeout=5)).content
     acknowledged_in_time(await alice.click(second, "Withdraw"))
@@ -119,8 +113,7 @@ async def test_a_stranger_pressing_accept_on_a_thread_challenge_opens_no_thread(
 ) -> None:
     alice, bob = players
     carol = standin.add_user("Carol")
-    challenge = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, thread=True)).message
-    assert challenge is not None
+    challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob, thread=True), alice)
     refused = acknowledged_in_time(await carol.click(challenge, "Accept"))
     answer = await refused.next_followup(timeout=5)
     assert "This challenge is for Bob" in answer.content and answer.ephemeral
@@ -140,8 +133,7 @@ async def test_two_members_accepting_one_open_thread_challenge_at_once(
 ) -> None:
     alice, bob = players
     carol = standin.add_user("Carol")
-    challenge = acknowledged_in_time(await alice.slash("bg challenge", thread=True)).message
-    assert challenge is not None
+    challenge = await posted_challenge(standin, await alice.slash("bg challenge", thread=True), alice)
     replies = await asyncio.gather(bob.click(challenge, "Accept"), carol.click(challenge, "Accept"))
     for reply in replies:
         acknowledged_in_time(reply)
@@ -162,15 +154,15 @@ async def test_open_challenges_are_limited_per_member(
     standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
     alice, bob = players
-    first = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob)).message
-    assert first is not None and bob.id in first.pinged
+    first = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
+    assert bob.id in first.pinged
     await asyncio.sleep(0.5)  # the bot stores where the challenge message is right after posting it
     again = await acknowledged_in_time(await alice.slash("bg challenge", opponent=bob)).settled()
     assert again.ephemeral and again.content.startswith("You have already challenged Bob")
     assert again.content.endswith(f"/{first.channel_id}/{first.id}")  # a link to the open challenge
     others = [standin.add_user(name) for name in ("Carol", "Dave", "Erin")]
     for opponent in others[:2]:
-        assert acknowledged_in_time(await alice.slash("bg challenge", opponent=opponent)).message is not None
+        await posted_challenge(standin, await alice.slash("bg challenge", opponent=opponent), alice)
     refused = await acknowledged_in_time(await alice.slash("bg challenge", opponent=others[2])).settled()
     assert refused.ephemeral and "You already have 3 open challenges" in refused.content
     assert refused.content.endswith(f"/{first.channel_id}/{first.id}")
@@ -178,7 +170,7 @@ async def test_open_challenges_are_limited_per_member(
     assert pinged == [first]  # Bob was notified once
     acknowledged_in_time(await alice.click(first, "Withdraw"))
     await wait_until(first, lambda m: "withdrew" in m.content, timeout=5)
-    assert acknowledged_in_time(await alice.slash("bg challenge", opponent=others[2])).message is not None
+    await posted_challenge(standin, await alice.slash("bg challenge", opponent=others[2]), alice)
 
 
 async def test_a_server_may_play_every_match_in_a_new_thread(
@@ -190,9 +182,8 @@ async def test_a_server_may_play_every_match_in_a_new_thread(
     changed = await acknowledged_in_time(await alice.slash("bgadmin threads", setting="on")).settled()
     assert "Threads by default is now on" in changed.content
     # no `thread` option: the server's default opens a thread
-    challenge = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, length=3)).message
-    assert challenge is not None and "in a new thread" in challenge.content
-    assert await standin.wait_for_message(alice.channel) is challenge
+    challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob, length=3), alice)
+    assert "in a new thread" in challenge.content
     acknowledged_in_time(await bob.click(challenge, "Accept"))
     await wait_until(challenge, lambda m: "challenge accepted" in m.content, timeout=10)
     (thread,) = standin.threads
@@ -208,3 +199,33 @@ async def test_a_server_may_play_every_match_in_a_new_thread(
     await acknowledged_in_time(await alice.slash("bgadmin threads", setting="off")).settled()
     shown = await acknowledged_in_time(await alice.slash("bgadmin threads")).settled()
     assert "Threads by default is off" in shown.content
+
+
+async def test_a_challenge_is_answered_privately_at_once_then_posted_as_a_new_message(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """The command's answer is a private "thinking" note, sent before anything is stored (so that a wait for the
+    database stays out of Discord's 3 seconds); the challenge follows as a message of its own that notifies the
+    challenged member, and the note is taken away."""
+    alice, bob = players
+    reply = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob))
+    assert reply.type == 5 and reply.ephemeral and reply.message is not None
+    challenge = await posted_challenge(standin, reply, alice)
+    assert challenge.interaction is None and not challenge.ephemeral and bob.id in challenge.pinged
+    note = reply.message
+    await standin.eventually(lambda: note.deleted, timeout=5, what="the private note taken away")
+
+
+async def test_a_challenge_the_bot_cannot_post_is_withdrawn_and_the_challenger_told_privately(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, bob = players
+    standin.fail("POST", f"/channels/{alice.channel.id}/messages", status=403, code=50013,
+                 message="Missing Permissions")
+    answer = await acknowledged_in_time(await alice.slash("bg challenge", opponent=bob)).settled(timeout=10)
+    assert answer.ephemeral and answer.visible_to == alice.id
+    assert "could not post the challenge" in answer.content and "withdrawn" in answer.content
+    assert not [m for m in alice.channel.messages if not m.ephemeral]  # nothing was posted
+    # withdrawn: a new challenge to Bob is not refused as a second open one
+    challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
+    assert bob.id in challenge.pinged

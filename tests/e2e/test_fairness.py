@@ -14,7 +14,7 @@ import re
 
 from bot.fairness.check import check_mat, read_tags, written_rolls
 from tests.e2e.conftest import seeded_env
-from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, start_match
+from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, posted_challenge, start_match
 from tests.fairness.helpers import issue_roll
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser
 from tests.support.discord_standin.pytest_plugin import LaunchBot
@@ -71,9 +71,8 @@ async def test_seeds_commitment_and_reveal(standin: DiscordStandin, launch_bot: 
                                            players: tuple[ScenarioUser, ScenarioUser]) -> None:
     bot = await launch_bot(**fair_env())
     alice, bob = players
-    reply = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, length=1, seed="alice's lucky 7"))
-    challenge = reply.message
-    assert challenge is not None
+    reply = await alice.slash("bg challenge", opponent=bob, length=1, seed="alice's lucky 7")
+    challenge = await posted_challenge(standin, reply, alice)
     [commitment] = COMMITMENT.findall(challenge.content)
     # Discord's client enforces the option's 64 characters; the service refuses a longer seed all the same
     refused = await acknowledged_in_time(await alice.slash("bg challenge", seed="a" * 65)).settled()
@@ -141,9 +140,8 @@ async def test_default_seeds_and_an_aborted_match(standin: DiscordStandin, launc
     bot = await launch_bot(**fair_env())
     alice, bob = players
     lobby = alice.channel
-    challenged = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, length=3, thread=True))
-    challenge = challenged.message
-    assert challenge is not None
+    challenged = await alice.slash("bg challenge", opponent=bob, length=3, thread=True)
+    challenge = await posted_challenge(standin, challenged, alice)
     [commitment] = COMMITMENT.findall(challenge.content)
     threads_before = {thread.id for thread in standin.threads}
     accepted = acknowledged_in_time(await bob.click(challenge, "Accept"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.table import Table, acknowledged_in_time
+from tests.e2e.table import Table, acknowledged_in_time, posted_challenge
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
 
 #: What the bot logs once ready (on_ready); the keeper's scan comes after it.
@@ -27,12 +27,8 @@ async def test_a_match_accepted_while_the_bot_starts_gets_the_accepts_own_first_
     so the match is stored and its first board not yet posted when the keeper scans. The only board posted is the
     accept's: it carries the dice commitment."""
     alice, bob = players
-    reply = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, length=1))
-    challenge = reply.message
-    assert challenge is not None
+    challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob, length=1), alice)
     channel = standin.channels[challenge.channel_id]
-    while await standin.wait_for_message(channel) is not challenge:
-        pass
     held = standin.hold("PATCH", "/messages/@original")
     acknowledged_in_time(await bob.click(challenge, "Accept"))
     await held.wait_reached(timeout=15)
@@ -45,5 +41,5 @@ async def test_a_match_accepted_while_the_bot_starts_gets_the_accepts_own_first_
     table = Table(standin, channel, (alice, bob))
     first = await table.next_board(timeout=20)
     assert "Dice commitment" in first.content, first.content
-    posted = [message for message in channel.messages if message is not challenge]
+    posted = [message for message in channel.messages if message is not challenge and not message.ephemeral]
     assert posted == [first], [message.content for message in posted]  # the keeper posted no board of its own

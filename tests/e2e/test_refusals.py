@@ -78,7 +78,7 @@ async def test_challenges_that_make_no_sense_are_refused(
     money_only = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, beavers=True))
     assert money_only.ephemeral and "money games only" in money_only.content
     await start_match(standin, alice, bob, length=1)
-    busy = acknowledged_in_time(await carol.slash("bg challenge", opponent=bob))
+    busy = await acknowledged_in_time(await carol.slash("bg challenge", opponent=bob)).settled()
     assert busy.ephemeral and "already a match in this channel" in busy.content
 
 

@@ -3,7 +3,7 @@ and a very long `/bg move` still gets its (short) answer instead of none (issue 
 
 from __future__ import annotations
 
-from tests.e2e.table import Table, acknowledged_in_time, start_match
+from tests.e2e.table import Table, acknowledged_in_time, posted_challenge, start_match
 from tests.support.discord_standin import DiscordStandin, ScenarioUser, wait_until
 
 MARKDOWN_NAME = "**Bo**b [x](https://e.com) ||y||"
@@ -19,8 +19,8 @@ def assert_escaped(text: str) -> None:
 async def test_markdown_in_names_is_shown_as_typed(standin: DiscordStandin, bot: object) -> None:
     alice = standin.add_user("Alice")
     bob = standin.add_user(MARKDOWN_NAME)
-    challenge = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, length=3, thread=True)).message
-    assert challenge is not None
+    reply = await alice.slash("bg challenge", opponent=bob, length=3, thread=True)
+    challenge = await posted_challenge(standin, reply, alice)
     acknowledged_in_time(await bob.click(challenge, "Accept"))
     await wait_until(challenge, lambda m: "challenge accepted" in m.content, timeout=10)
     assert_escaped(challenge.content)  # "Alice vs **Bo**b ...: challenge accepted."
@@ -42,8 +42,7 @@ async def test_markdown_in_names_is_shown_as_typed(standin: DiscordStandin, bot:
 async def test_a_markdown_name_in_a_closed_challenge(standin: DiscordStandin, bot: object) -> None:
     alice = standin.add_user("Alice")
     bob = standin.add_user(MARKDOWN_NAME)
-    challenge = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob)).message
-    assert challenge is not None
+    challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
     acknowledged_in_time(await bob.click(challenge, "Decline"))
     await wait_until(challenge, lambda m: "declined" in m.content, timeout=5)
     assert_escaped(challenge.content)
