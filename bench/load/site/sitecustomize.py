@@ -134,10 +134,19 @@ if _TRACE:
 
     async def _timed_write(self: Any, work: Any) -> Any:
         asked, asked_at = time.perf_counter(), time.monotonic()
+        begun: list[float] = []
+
+        def timed_work(connection: Any) -> Any:  # runs on the database thread once the transaction has begun
+            begun.append(time.monotonic())
+            return work(connection)
+
         try:
-            return await _write(self, work)
+            return await _write(self, timed_work)
         finally:  # queue wait on the database thread + BEGIN IMMEDIATE + body + COMMIT
             _samples["transaction: queue + BEGIN .. COMMIT"].append(time.perf_counter() - asked)
+            if begun:
+                _samples["transaction: queue + BEGIN"].append(begun[0] - asked_at)
+                _note("transaction queued", asked_at, begun[0])
             _note("transaction", asked_at)
 
     bot.store.sqlite.SqliteDatabase.write = _timed_write  # type: ignore[method-assign]
