@@ -45,12 +45,14 @@ def run() -> None:
 
 
 def test(pytest_args: list[str]) -> None:
-    """ruff, mypy, then pytest on every core (pytest-xdist) unless the arguments choose (`-n 0`: one process)."""
+    """ruff, ruff format, mypy, then pytest on every core (pytest-xdist) unless the arguments choose (`-n 0`)."""
     setup()
     _run(BIN / "ruff", "check", ".")
+    _run(BIN / "ruff", "format", "--check", ".")
     _run(BIN / "mypy")
-    parallel = [] if any(arg == "-n" or arg.startswith(("-n", "--numprocesses")) for arg in pytest_args) else [
-        "-n", "auto"]
+    parallel = (
+        [] if any(arg == "-n" or arg.startswith(("-n", "--numprocesses")) for arg in pytest_args) else ["-n", "auto"]
+    )
     _run(PYTHON, "-m", "pytest", *parallel, *pytest_args)
 
 

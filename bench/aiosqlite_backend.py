@@ -28,6 +28,7 @@ from bot.store.sqlite import PRAGMAS, integrity_errors  # the same settings and 
 
 T = TypeVar("T")
 
+
 class AiosqliteConnection:
     """`Connection` over one aiosqlite connection: one trip to its thread per statement, no more.
 

@@ -112,15 +112,25 @@ sys.stderr.write(json.dumps(results) + "\n")
 
 
 def gnubg_analyse(mats: list[str], plies: int) -> list[dict[str, Any]]:
-    done = subprocess.run([sys.executable, "-c", _GNUBG, str(plies)], input=json.dumps(mats), capture_output=True,
-                          text=True, timeout=7200, check=True, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", _GNUBG, str(plies)],
+        input=json.dumps(mats),
+        capture_output=True,
+        text=True,
+        timeout=7200,
+        check=True,
+        encoding="utf-8",
+    )
     return list(json.loads(done.stderr.strip().splitlines()[-1]))
 
 
 _RATE = re.compile(r"^Error rate mEMG \(MWC\)\s+(-?[0-9.]+)\s+\(\s*-?[0-9.]+%\)\s+(-?[0-9.]+)", re.M)
 _UNFORCED = re.compile(r"^Unforced moves\s+([0-9]+)\s+([0-9]+)", re.M)
-_BLOCK = re.compile(r"^Move number [0-9]+:\s+(\S.*?) (to play ([1-6])([1-6])|doubles|accepts|rejects|on roll|"
-                    r"refuses|beavers)", re.M)
+_BLOCK = re.compile(
+    r"^Move number [0-9]+:\s+(\S.*?) (to play ([1-6])([1-6])|doubles|accepts|rejects|on roll|"
+    r"refuses|beavers)",
+    re.M,
+)
 
 
 def gnubg_prs(statistics_text: str) -> tuple[float, float]:
@@ -140,7 +150,7 @@ def gnubg_blunders(game_texts: list[str]) -> list[dict[str, Any]]:
         ordinals: dict[str, int] = {}
         blocks = list(_BLOCK.finditer(text))
         for index, block in enumerate(blocks):
-            body = text[block.end():blocks[index + 1].start() if index + 1 < len(blocks) else len(text)]
+            body = text[block.end() : blocks[index + 1].start() if index + 1 < len(blocks) else len(text)]
             name = block.group(1).strip()
             dice = (int(block.group(3)), int(block.group(4))) if block.group(3) else None
             if dice is not None:
@@ -149,10 +159,18 @@ def gnubg_blunders(game_texts: list[str]) -> list[dict[str, Any]]:
                 if not line.startswith("Alert:") or "luck" in line or "unlucky" in line:
                     continue
                 checker = " move" in line
-                tail = body[body.index(line) + len(line):].splitlines()[:2]
+                tail = body[body.index(line) + len(line) :].splitlines()[:2]
                 if "very bad" in line or any("[very bad]" in rest for rest in tail):
-                    found.append({"game": game, "player": name, "checker": checker,
-                                  "ordinal": ordinals.get(name, 0), "dice": dice, "alert": line})
+                    found.append(
+                        {
+                            "game": game,
+                            "player": name,
+                            "checker": checker,
+                            "ordinal": ordinals.get(name, 0),
+                            "dice": dice,
+                            "alert": line,
+                        }
+                    )
     return found
 
 
@@ -160,8 +178,9 @@ def flagged(analysis: MatchAnalysis, blunder: dict[str, Any], threshold: float) 
     """Whether this analysis flags gnubg's blunder too (None: the decision could not be matched)."""
     player = NAMES.index(blunder["player"])
     if blunder["checker"]:
-        plays = [d for d in analysis.decisions if d.game == blunder["game"] and d.player == player
-                 and d.kind == "checker"]
+        plays = [
+            d for d in analysis.decisions if d.game == blunder["game"] and d.player == player and d.kind == "checker"
+        ]
         if not 0 < blunder["ordinal"] <= len(plays):
             return None
         mine = plays[blunder["ordinal"] - 1]
@@ -212,21 +231,33 @@ def main() -> None:
             flagged_error += as_error
             flagged_blunder += bool(flagged(analysis, blunder, BLUNDER))
         blunders += len(found)
-        rows.append({"match": number, "decisions": len(analysis.decisions), "counted": counted,
-                     "seconds_here": round(seconds[number], 2), "cpu_seconds_here": round(cpu[number], 2),
-                     "seconds_gnubg_0ply": round(gnubg[0][number]["seconds"], 2),
-                     "seconds_gnubg_2ply": round(gnubg[2][number]["seconds"], 2),
-                     "cpu_seconds_gnubg_0ply": round(gnubg[0][number]["cpu"], 2),
-                     "cpu_seconds_gnubg_2ply": round(gnubg[2][number]["cpu"], 2),
-                     "pr_here": prs, "pr_gnubg_2ply": [round(p, 2) for p in theirs],
-                     "pr_gnubg_0ply": [round(p, 2) for p in gnubg_prs(gnubg[0][number]["statistics"])],
-                     "gnubg_blunders": len(found)})
+        rows.append(
+            {
+                "match": number,
+                "decisions": len(analysis.decisions),
+                "counted": counted,
+                "seconds_here": round(seconds[number], 2),
+                "cpu_seconds_here": round(cpu[number], 2),
+                "seconds_gnubg_0ply": round(gnubg[0][number]["seconds"], 2),
+                "seconds_gnubg_2ply": round(gnubg[2][number]["seconds"], 2),
+                "cpu_seconds_gnubg_0ply": round(gnubg[0][number]["cpu"], 2),
+                "cpu_seconds_gnubg_2ply": round(gnubg[2][number]["cpu"], 2),
+                "pr_here": prs,
+                "pr_gnubg_2ply": [round(p, 2) for p in theirs],
+                "pr_gnubg_0ply": [round(p, 2) for p in gnubg_prs(gnubg[0][number]["statistics"])],
+                "gnubg_blunders": len(found),
+            }
+        )
     counted_total = max(1, sum(row["counted"] for row in rows))
     per_decision, cpu_per_decision = sum(seconds) / counted_total, sum(cpu) / counted_total
     summary = {
-        "matches": len(rows), "length": arguments.length, "self_play_level": arguments.level,
-        "analysis_level": arguments.analysis_level, "cpu_count": os.cpu_count(),
-        "seconds_here_median": round(statistics.median(seconds), 2), "seconds_here_max": round(max(seconds), 2),
+        "matches": len(rows),
+        "length": arguments.length,
+        "self_play_level": arguments.level,
+        "analysis_level": arguments.analysis_level,
+        "cpu_count": os.cpu_count(),
+        "seconds_here_median": round(statistics.median(seconds), 2),
+        "seconds_here_max": round(max(seconds), 2),
         "seconds_here_per_120_counted": round(per_decision * TARGET_DECISIONS, 2),
         "cpu_seconds_here_per_120_counted": round(cpu_per_decision * TARGET_DECISIONS, 2),
         "decisions_median": statistics.median(r["decisions"] for r in rows),
@@ -239,18 +270,24 @@ def main() -> None:
         "counted_decisions_median": statistics.median(r["counted"] for r in rows),
         "pr_difference_median": round(statistics.median(differences), 2),
         "pr_difference_max": round(max(differences), 2),
-        "gnubg_2ply_blunders": blunders, "matched": matched, "flagged_error_or_blunder": flagged_error,
+        "gnubg_2ply_blunders": blunders,
+        "matched": matched,
+        "flagged_error_or_blunder": flagged_error,
         "flagged_blunder": flagged_blunder,
     }
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps({"summary": summary, "matches": rows}, indent=1) + "\n")
-    print(f"{'match':>5} {'counted':>7} {'here cpu s':>10} {'gnubg0 cpu':>10} {'gnubg2 cpu':>10}  PR here     "
-          "PR gnubg 2-ply")
+    print(
+        f"{'match':>5} {'counted':>7} {'here cpu s':>10} {'gnubg0 cpu':>10} {'gnubg2 cpu':>10}  PR here     "
+        "PR gnubg 2-ply"
+    )
     for row in rows:
-        print(f"{row['match']:>5} {row['counted']:>7} {row['cpu_seconds_here']:>10.2f} "
-              f"{row['cpu_seconds_gnubg_0ply']:>10.2f} {row['cpu_seconds_gnubg_2ply']:>10.2f}  "
-              f"{row['pr_here'][0]:5.1f} {row['pr_here'][1]:5.1f}   "
-              f"{row['pr_gnubg_2ply'][0]:5.1f} {row['pr_gnubg_2ply'][1]:5.1f}")
+        print(
+            f"{row['match']:>5} {row['counted']:>7} {row['cpu_seconds_here']:>10.2f} "
+            f"{row['cpu_seconds_gnubg_0ply']:>10.2f} {row['cpu_seconds_gnubg_2ply']:>10.2f}  "
+            f"{row['pr_here'][0]:5.1f} {row['pr_here'][1]:5.1f}   "
+            f"{row['pr_gnubg_2ply'][0]:5.1f} {row['pr_gnubg_2ply'][1]:5.1f}"
+        )
     print(json.dumps(summary, indent=1))
 
 

@@ -151,8 +151,11 @@ async def one_side(name: str, logs: list[str]) -> tuple[dict[str, Any], list[dic
                 analysis = json.loads(answer["analysis"])
                 analysis.pop("seconds", None)
                 found.append(analysis)
-                print(f"{name}: match {len(seconds)}/{len(logs)} in {seconds[-1]:.1f} s ({cpu[-1]:.1f} s CPU), PSS "
-                      f"{after[-1] / MB:.0f} MB, peak {sampler.peak / MB:.0f} MB", flush=True)
+                print(
+                    f"{name}: match {len(seconds)}/{len(logs)} in {seconds[-1]:.1f} s ({cpu[-1]:.1f} s CPU), PSS "
+                    f"{after[-1] / MB:.0f} MB, peak {sampler.peak / MB:.0f} MB",
+                    flush=True,
+                )
     finally:
         pool.close()
     figures = {
@@ -181,9 +184,12 @@ async def main() -> None:
     result = {
         "command": " ".join([Path(sys.executable).name, *sys.argv]),
         "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-        "matches": arguments.matches, "length": arguments.length, "level": DEFAULT_LEVEL,
+        "matches": arguments.matches,
+        "length": arguments.length,
+        "level": DEFAULT_LEVEL,
         "analyses_per_worker": ANALYSES_PER_WORKER,
-        "before": before, "after": after,
+        "before": before,
+        "after": after,
         "same_analyses": found_before == found_after,
     }
     arguments.output.parent.mkdir(parents=True, exist_ok=True)

@@ -94,8 +94,13 @@ def interval(values: list[float]) -> tuple[float, float]:
 
 
 def kind_of(match: Match) -> str:
-    return {Phase.ROLLING: "cube (double?)", Phase.DOUBLED: "cube (take?)", Phase.BEAVERED: "cube (beaver)",
-            Phase.MOVING: "checker play", Phase.RESIGNING: "resignation"}[match.phase]
+    return {
+        Phase.ROLLING: "cube (double?)",
+        Phase.DOUBLED: "cube (take?)",
+        Phase.BEAVERED: "cube (beaver)",
+        Phase.MOVING: "checker play",
+        Phase.RESIGNING: "resignation",
+    }[match.phase]
 
 
 def sample_positions(count: int) -> list[tuple[str, str]]:
@@ -132,8 +137,10 @@ def time_decisions(level: str, positions: list[tuple[str, str]]) -> dict[str, An
         "max_s": max(times),
         "cpu_median_s": statistics.median(cpu),
         "cpu_p99_s": percentile(cpu, 0.99),
-        "by_kind": {kind: {"count": len(values), "median_s": statistics.median(values),
-                           "p99_s": percentile(values, 0.99)} for kind, values in sorted(by_kind.items())},
+        "by_kind": {
+            kind: {"count": len(values), "median_s": statistics.median(values), "p99_s": percentile(values, 0.99)}
+            for kind, values in sorted(by_kind.items())
+        },
     }
 
 
@@ -201,9 +208,15 @@ def random_game(level: str, seed: int) -> bool:
     return play_money_game(level, seed).computer_won
 
 
-def versus(pool: ProcessPoolExecutor, strong: str, weak: str, games: int,
-           progress: Callable[[dict[str, Any]], None] | None = None, first_seed: int = 1000,
-           every: int = 10) -> dict[str, Any]:
+def versus(
+    pool: ProcessPoolExecutor,
+    strong: str,
+    weak: str,
+    games: int,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    first_seed: int = 1000,
+    every: int = 10,
+) -> dict[str, Any]:
     """`games` games in duplicate pairs; `progress` gets the figures so far every `every` pairs (a long run that
     is stopped keeps what it played)."""
     pairs = max(1, games // 2)
@@ -221,13 +234,18 @@ def figures_of(strong: str, weak: str, results: list[tuple[float, float]], start
     mean, half = interval([raw for raw, _ in results])
     adjusted, adjusted_half = interval([luck_adjusted for _, luck_adjusted in results])
     known = not math.isnan(half)
-    return {"stronger": strong, "weaker": weak, "games": 2 * pairs, "points_per_game": mean,
-            "ci95": [mean - half, mean + half] if known else None,
-            "luck_adjusted_points_per_game": adjusted,
-            "luck_adjusted_ci95": [adjusted - adjusted_half, adjusted + adjusted_half] if known else None,
-            "clearly_positive": known and adjusted - adjusted_half > 0,
-            "seconds": time.perf_counter() - started,
-            "pairs": [list(result) for result in results]}  # (raw, luck-adjusted) per pair: runs can be pooled
+    return {
+        "stronger": strong,
+        "weaker": weak,
+        "games": 2 * pairs,
+        "points_per_game": mean,
+        "ci95": [mean - half, mean + half] if known else None,
+        "luck_adjusted_points_per_game": adjusted,
+        "luck_adjusted_ci95": [adjusted - adjusted_half, adjusted + adjusted_half] if known else None,
+        "clearly_positive": known and adjusted - adjusted_half > 0,
+        "seconds": time.perf_counter() - started,
+        "pairs": [list(result) for result in results],
+    }  # (raw, luck-adjusted) per pair: runs can be pooled
 
 
 def ci_text(figures: dict[str, Any], key: str = "ci95") -> str:
@@ -238,10 +256,12 @@ def ci_text(figures: dict[str, Any], key: str = "ci95") -> str:
 
 
 def versus_text(figures: dict[str, Any]) -> str:
-    return (f"{figures['stronger']} vs {figures['weaker']}: luck-adjusted "
-            f"{figures['luck_adjusted_points_per_game']:+.3f} {ci_text(figures, 'luck_adjusted_ci95')}, raw "
-            f"{figures['points_per_game']:+.3f} {ci_text(figures)} over {figures['games']} games "
-            f"({figures['seconds']:.0f} s)")
+    return (
+        f"{figures['stronger']} vs {figures['weaker']}: luck-adjusted "
+        f"{figures['luck_adjusted_points_per_game']:+.3f} {ci_text(figures, 'luck_adjusted_ci95')}, raw "
+        f"{figures['points_per_game']:+.3f} {ci_text(figures)} over {figures['games']} games "
+        f"({figures['seconds']:.0f} s)"
+    )
 
 
 def checker_errors(positions: list[tuple[str, str]], levels: list[str], draws: int = 100) -> dict[str, Any]:
@@ -284,12 +304,19 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2)))
     parser.add_argument("--levels", default=",".join(LEVEL_NAMES), help="levels to time (comma-separated)")
     parser.add_argument("--sections", default="time,errors,ladder,gnubg,random")
-    parser.add_argument("--pairs", default=",".join(LEVEL_NAMES[1:]),
-                        help="ladder steps to play, named by their stronger level (comma-separated)")
+    parser.add_argument(
+        "--pairs",
+        default=",".join(LEVEL_NAMES[1:]),
+        help="ladder steps to play, named by their stronger level (comma-separated)",
+    )
     parser.add_argument("--out", type=Path, default=RESULTS)
     parser.add_argument("--save-every", type=int, default=10, help="pairs of games between saves of the figures")
-    parser.add_argument("--first-seed", type=int, default=1000,
-                        help="dice seed of the first pair of games (another process can play further pairs)")
+    parser.add_argument(
+        "--first-seed",
+        type=int,
+        default=1000,
+        help="dice seed of the first pair of games (another process can play further pairs)",
+    )
     args = parser.parse_args()
     sections = set(args.sections.split(","))
     out: Path = args.out
@@ -317,22 +344,28 @@ def main() -> None:
         report["checker_errors"] = errors
         print(f"\nequity lost per checker decision against bgsage 2-ply ({errors['checker_plays']} checker plays):")
         for name, figures in errors["per_level"].items():
-            print(f"{name:<14} noise {figures['noise']:.2f}: {figures['mean_loss'] * 1000:6.1f} thousandths",
-                  flush=True)
+            print(
+                f"{name:<14} noise {figures['noise']:.2f}: {figures['mean_loss'] * 1000:6.1f} thousandths", flush=True
+            )
         save()
     if "time" not in sections:
         args.levels = ""
-    print(f"decision time over {len(positions)} positions ({report['positions']}), as one worker thinks "
-          "(bgsage searches 2-ply and deeper with 2 threads):")
+    print(
+        f"decision time over {len(positions)} positions ({report['positions']}), as one worker thinks "
+        "(bgsage searches 2-ply and deeper with 2 threads):"
+    )
     print(f"{'level':<14} {'median':>9} {'p99':>9} {'max':>9} {'CPU med':>9} {'CPU p99':>9}  target")
     for level in filter(None, args.levels.split(",")):
         figures = time_decisions(level, positions)
         report["decision_time"][level] = figures
         target = TARGETS_P99.get(level)
         mark = "" if target is None else f"p99 <= {target} s: {'met' if figures['p99_s'] <= target else 'MISSED'}"
-        print(f"{level:<14} {figures['median_s'] * 1000:>7.1f}ms {figures['p99_s'] * 1000:>7.1f}ms "
-              f"{figures['max_s'] * 1000:>7.1f}ms {figures['cpu_median_s'] * 1000:>7.1f}ms "
-              f"{figures['cpu_p99_s'] * 1000:>7.1f}ms  {mark}", flush=True)
+        print(
+            f"{level:<14} {figures['median_s'] * 1000:>7.1f}ms {figures['p99_s'] * 1000:>7.1f}ms "
+            f"{figures['max_s'] * 1000:>7.1f}ms {figures['cpu_median_s'] * 1000:>7.1f}ms "
+            f"{figures['cpu_p99_s'] * 1000:>7.1f}ms  {mark}",
+            flush=True,
+        )
 
     sizes = {"expert": args.expert_games, "world-class": args.world_class_games}
     report["versus"] = []
@@ -344,14 +377,22 @@ def main() -> None:
             games = sizes.get(strong, args.games)
             if games <= 0 or "ladder" not in sections or strong not in args.pairs.split(","):
                 continue
-            figures = versus(pool, strong, weak, games, progress=partial, first_seed=args.first_seed,
-                             every=args.save_every)
+            figures = versus(
+                pool, strong, weak, games, progress=partial, first_seed=args.first_seed, every=args.save_every
+            )
             report["versus"].append(figures)
             print(versus_text(figures), flush=True)
             save()
         if args.gnubg_games > 0 and "gnubg" in sections:
-            figures = versus(pool, "world-class", "gnubg", args.gnubg_games, progress=partial,
-                             first_seed=args.first_seed, every=args.save_every)
+            figures = versus(
+                pool,
+                "world-class",
+                "gnubg",
+                args.gnubg_games,
+                progress=partial,
+                first_seed=args.first_seed,
+                every=args.save_every,
+            )
             report["gnubg"] = figures
             print(f"\nno cube, no Jacoby; duplicate pairs: {versus_text(figures)}", flush=True)
             save()

@@ -133,8 +133,10 @@ def main() -> None:
         "benchmark": "Position.legal_plays (cache cleared) vs gnubg.find_best_moves (0-ply, cache off)",
         "targets": {"ratio_of_means": TARGET_RATIO, "max_ms": TARGET_MAX_MS},
     }
-    print(f"{'inputs':<14}{'calls':>7}{'ours mean':>11}{'gnubg mean':>12}{'ratio':>7}{'ours max':>10}"
-          f"{'gnubg max':>11}  slowest (plays)")
+    print(
+        f"{'inputs':<14}{'calls':>7}{'ours mean':>11}{'gnubg mean':>12}{'ratio':>7}{'ours max':>10}"
+        f"{'gnubg max':>11}  slowest (plays)"
+    )
     all_ok = True
     for name, inputs in sets.items():
         result = summary(measure(inputs), inputs)
@@ -142,9 +144,11 @@ def main() -> None:
         mean, top, slow = result["mean_us"], result["max_us"], result["slowest_ours"]
         assert isinstance(mean, dict) and isinstance(top, dict) and isinstance(slow, dict)
         ratio = float(str(result["ratio_of_means"]))
-        print(f"{name:<14}{result['calls']:>7}{mean['ours']:>9.0f}us{mean['gnubg']:>10.0f}us{ratio:>7.2f}"
-              f"{top['ours'] / 1000:>8.2f}ms{top['gnubg'] / 1000:>9.2f}ms  {slow['position_id']} "
-              f"{slow['dice'][0]}-{slow['dice'][1]} ({slow['plays']})")
+        print(
+            f"{name:<14}{result['calls']:>7}{mean['ours']:>9.0f}us{mean['gnubg']:>10.0f}us{ratio:>7.2f}"
+            f"{top['ours'] / 1000:>8.2f}ms{top['gnubg'] / 1000:>9.2f}ms  {slow['position_id']} "
+            f"{slow['dice'][0]}-{slow['dice'][1]} ({slow['plays']})"
+        )
         all_ok &= top["ours"] <= TARGET_MAX_MS * 1000 and (name != "random_games" or ratio <= TARGET_RATIO)
     report["targets_met"] = all_ok
     report["machine"] = {"python": platform.python_version(), "gnubg": str(gnubg.version), "cpus": os.cpu_count()}

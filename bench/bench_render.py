@@ -58,8 +58,9 @@ def game_boards(count: int, seed: int = 5) -> list[Example]:
     last: Play | None = start.last_play
     while len(boards) < count:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        state = ids_state(position, on_roll=on_roll, names=names, cube_value=2, cube_owner=0, dice=dice,
-                          scores=(2, 4), match_length=7)
+        state = ids_state(
+            position, on_roll=on_roll, names=names, cube_value=2, cube_owner=0, dice=dice, scores=(2, 4), match_length=7
+        )
         boards.append(Example(state, perspective=on_roll, last_play=last))
         last = rng.choice(position.legal_plays(dice))
         after: Position = position.apply(last)
@@ -74,8 +75,12 @@ def main() -> None:
     boards = game_boards(rounds)
 
     def draw(example: Example) -> bytes:
-        return render.board(example.state, perspective=example.perspective, last_play=example.last_play,
-                            partial_steps=example.partial_steps)
+        return render.board(
+            example.state,
+            perspective=example.perspective,
+            last_play=example.last_play,
+            partial_steps=example.partial_steps,
+        )
 
     for example in game_boards(300, seed=99):  # warm the caches (board, palette, patches) as a running bot has them
         draw(example)
@@ -88,38 +93,49 @@ def main() -> None:
         sizes.append(len(png))
         final = Image.open(io.BytesIO(png))
         final.load()
-        samples["pillow_png_same_settings"].append(timed(final.save, io.BytesIO(), format="PNG",
-                                                         compress_level=PNG_COMPRESS_LEVEL))
+        samples["pillow_png_same_settings"].append(
+            timed(final.save, io.BytesIO(), format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+        )
         if index % 4 == 0:  # the slow one, less often
             samples["pillow_png_full_colour"].append(timed(final.convert("RGB").save, io.BytesIO(), format="PNG"))
     medians = {name: statistics.median(values) for name, values in samples.items()}
     ratio = medians["render"] / medians["pillow_png_same_settings"]
     ratio_full = medians["render"] / medians["pillow_png_full_colour"]
     size = int(statistics.median(sizes))
-    print(f"Board image, {final.width}x{final.height}, median {size / 1000:.1f} KB (max {max(sizes) / 1000:.1f} KB), "
-          f"{rounds} boards:")
+    print(
+        f"Board image, {final.width}x{final.height}, median {size / 1000:.1f} KB (max {max(sizes) / 1000:.1f} KB), "
+        f"{rounds} boards:"
+    )
     print(f"{'measure':<28}{'median ms':>10}{'p90 ms':>10}")
     for name, values in samples.items():
         p90 = statistics.quantiles(values, n=10)[-1]
         print(f"{name:<28}{medians[name]:>10.2f}{p90:>10.2f}")
     print(f"render / pillow_png_same_settings = {ratio:.2f}x (target <= {TARGET_RATIO}x)")
     print(f"render / pillow_png_full_colour   = {ratio_full:.2f}x")
-    print(f"render median {medians['render']:.2f} ms (target < {TARGET_MS} ms), "
-          f"PNG median {size} bytes, largest {max(sizes)} (target < {TARGET_BYTES})")
+    print(
+        f"render median {medians['render']:.2f} ms (target < {TARGET_MS} ms), "
+        f"PNG median {size} bytes, largest {max(sizes)} (target < {TARGET_BYTES})"
+    )
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps({
-        "benchmark": "render.board, boards of a random game from the mid-game sample, 1000 px wide",
-        "rounds": rounds,
-        "width": final.width,
-        "height": final.height,
-        "png_bytes_median": size,
-        "png_bytes_max": max(sizes),
-        "median_ms": medians,
-        "ratio_to_pillow_png_same_settings": ratio,
-        "ratio_to_pillow_png_full_colour": ratio_full,
-        "targets": {"ratio": TARGET_RATIO, "median_ms": TARGET_MS, "png_bytes": TARGET_BYTES},
-        "machine": {"python": platform.python_version(), "pillow": PIL.__version__, "cpus": os.cpu_count()},
-    }, indent=2) + "\n")
+    RESULTS.write_text(
+        json.dumps(
+            {
+                "benchmark": "render.board, boards of a random game from the mid-game sample, 1000 px wide",
+                "rounds": rounds,
+                "width": final.width,
+                "height": final.height,
+                "png_bytes_median": size,
+                "png_bytes_max": max(sizes),
+                "median_ms": medians,
+                "ratio_to_pillow_png_same_settings": ratio,
+                "ratio_to_pillow_png_full_colour": ratio_full,
+                "targets": {"ratio": TARGET_RATIO, "median_ms": TARGET_MS, "png_bytes": TARGET_BYTES},
+                "machine": {"python": platform.python_version(), "pillow": PIL.__version__, "cpus": os.cpu_count()},
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     print(f"wrote {RESULTS.relative_to(ROOT)}")
 
 

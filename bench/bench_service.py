@@ -73,15 +73,21 @@ async def service_action(service: GameService, record: MatchRecord, rng: random.
     if isinstance(action, MoveChecker):
         assert action.die is not None
         return await service.step(record.id, user, action.start, action.die, version=record.version)
-    method = {Roll: service.roll, Double: service.double, Take: service.take, Drop: service.drop,
-              Confirm: service.confirm}[type(action)]
+    method = {
+        Roll: service.roll,
+        Double: service.double,
+        Take: service.take,
+        Drop: service.drop,
+        Confirm: service.confirm,
+    }[type(action)]
     return await method(record.id, user, version=record.version)
 
 
 async def start(service: GameService, channel_id: int, length: int) -> MatchRecord:
     alice, bob = PlayerRef(1000 + channel_id, f"A{channel_id}"), PlayerRef(500_000 + channel_id, f"B{channel_id}")
-    challenge = await service.challenge(guild_id=1, channel_id=channel_id, challenger=alice, opponent=bob,
-                                        options=MatchOptions(length))
+    challenge = await service.challenge(
+        guild_id=1, channel_id=channel_id, challenger=alice, opponent=bob, options=MatchOptions(length)
+    )
     return (await service.accept(challenge.id, bob)).record
 
 
@@ -112,20 +118,27 @@ async def bench_engine(count: int) -> list[float]:
 async def bench_sqlite(db: Database, count: int) -> list[float]:
     """The writes of one action with nothing else: the storage floor at the same durability."""
     record = await start(GameService(db, dice=SeededDice(3)), 900_000, 5)
-    seq_rows = list(await db.execute_fetchall("SELECT log_length, state FROM match_snapshots WHERE match_id = ?",
-                                              (record.id,)))
+    seq_rows = list(
+        await db.execute_fetchall("SELECT log_length, state FROM match_snapshots WHERE match_id = ?", (record.id,))
+    )
     seq, state = int(seq_rows[0][0]), str(seq_rows[0][1])
     samples = []
     for version in range(count):
 
         async def write(c: Connection, version: int = version, seq: int = seq) -> None:
-            await c.execute("UPDATE match_snapshots SET version = version + 1, log_length = ?, state = ? "
-                            "WHERE match_id = ? AND version = ?", (seq + 1, state, record.id, version))
-            await c.execute("INSERT INTO match_actions (match_id, seq, entry, user_id, created_at) "
-                            "VALUES (?, ?, ?, ?, ?)", (record.id, seq + 1, '{"type":"roll","player":0,"dice":[3,1]}',
-                                                       1, time.time()))
-            await c.execute("UPDATE matches SET last_action_at = ?, turn_started_at = ?, reminded = 0 WHERE id = ?",
-                            (time.time(), time.time(), record.id))
+            await c.execute(
+                "UPDATE match_snapshots SET version = version + 1, log_length = ?, state = ? "
+                "WHERE match_id = ? AND version = ?",
+                (seq + 1, state, record.id, version),
+            )
+            await c.execute(
+                "INSERT INTO match_actions (match_id, seq, entry, user_id, created_at) VALUES (?, ?, ?, ?, ?)",
+                (record.id, seq + 1, '{"type":"roll","player":0,"dice":[3,1]}', 1, time.time()),
+            )
+            await c.execute(
+                "UPDATE matches SET last_action_at = ?, turn_started_at = ?, reminded = 0 WHERE id = ?",
+                (time.time(), time.time(), record.id),
+            )
 
         began = time.perf_counter()
         await db.write(write)
@@ -134,9 +147,7 @@ async def bench_sqlite(db: Database, count: int) -> list[float]:
     return samples
 
 
-async def bench_service(
-    db: Database, stored_matches: int, count: int, first_channel: int
-) -> dict[str, list[float]]:
+async def bench_service(db: Database, stored_matches: int, count: int, first_channel: int) -> dict[str, list[float]]:
     service = GameService(db, dice=SeededDice(stored_matches))
     records = [await start(service, first_channel + i, 25) for i in range(stored_matches)]
     rng = random.Random(stored_matches)
@@ -212,10 +223,13 @@ async def main(count: int) -> None:
     print(f"{'scenario':48} {'n':>6} {'median ms':>10} {'p90 ms':>8} {'p99 ms':>8}")
     for name, row in rows.items():
         print(f"{name:48} {row['n']:>6.0f} {row['median_ms']:>10.3f} {row['p90_ms']:>8.3f} {row['p99_ms']:>8.3f}")
-    print(f"5-point match: {size['actions_per_match']:.0f} actions, {size['file_bytes_per_match'] / 1024:.1f} KiB of "
-          f"database file per finished match ({size['log_text_bytes_per_match'] / 1024:.1f} KiB of log text)")
-    worst = max(rows["service_action (1 stored match)"]["median_ms"],
-                rows["service_action (1,000 stored matches)"]["median_ms"])
+    print(
+        f"5-point match: {size['actions_per_match']:.0f} actions, {size['file_bytes_per_match'] / 1024:.1f} KiB of "
+        f"database file per finished match ({size['log_text_bytes_per_match'] / 1024:.1f} KiB of log text)"
+    )
+    worst = max(
+        rows["service_action (1 stored match)"]["median_ms"], rows["service_action (1,000 stored matches)"]["median_ms"]
+    )
     verdict = "met" if worst < TARGET_MS else "NOT met"
     print(f"Target: median service action < {TARGET_MS} ms: {verdict} (worst median {worst:.3f} ms)")
     results.update(rows=rows, size=size, target_ms=TARGET_MS, target_met=worst < TARGET_MS)

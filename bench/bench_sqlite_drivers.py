@@ -40,14 +40,19 @@ from bot.store import Database, open_database  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 Opener = Callable[[Path], AbstractAsyncContextManager[Database]]
-DRIVERS: dict[str, Opener] = {"stdlib sqlite3, one trip": open_database,
-                               "aiosqlite, a trip per statement": open_aiosqlite}
+DRIVERS: dict[str, Opener] = {
+    "stdlib sqlite3, one trip": open_database,
+    "aiosqlite, a trip per statement": open_aiosqlite,
+}
 
 
 def summary(samples: list[float]) -> dict[str, float]:
     ordered = sorted(samples)
-    return {"n": len(ordered), "median_ms": statistics.median(ordered) * 1000,
-            "p99_ms": ordered[int(0.99 * (len(ordered) - 1))] * 1000}
+    return {
+        "n": len(ordered),
+        "median_ms": statistics.median(ordered) * 1000,
+        "p99_ms": ordered[int(0.99 * (len(ordered) - 1))] * 1000,
+    }
 
 
 async def build_template(path: Path, matches: int) -> list[int]:
@@ -127,8 +132,10 @@ async def main(args: argparse.Namespace) -> None:
         for round_number in range(args.rounds):
             order = names if round_number % 2 == 0 else names[::-1]
             for name in order:
-                for label, template, ids in (("1 stored match", one, one_ids),
-                                             (f"{args.stored:,} stored matches", thousand, thousand_ids)):
+                for label, template, ids in (
+                    ("1 stored match", one, one_ids),
+                    (f"{args.stored:,} stored matches", thousand, thousand_ids),
+                ):
                     copy = folder / f"run-{round_number}.db"
                     shutil.copy(template, copy)
                     samples = await sequential(DRIVERS[name], copy, ids, args.actions, round_number + 1)
@@ -136,38 +143,53 @@ async def main(args: argparse.Namespace) -> None:
                     copy.unlink()
                 copy = folder / f"run-{round_number}.db"
                 shutil.copy(thousand, copy)
-                samples, wall = await concurrent(DRIVERS[name], copy, thousand_ids, args.actors, args.per_actor,
-                                                 round_number + 1)
+                samples, wall = await concurrent(
+                    DRIVERS[name], copy, thousand_ids, args.actors, args.per_actor, round_number + 1
+                )
                 pooled[name].setdefault(f"{args.actors} concurrent actors", []).extend(samples)
                 walls[name].append(wall)
                 copy.unlink()
                 for suffix in ("-wal", "-shm"):
                     Path(f"{copy}{suffix}").unlink(missing_ok=True)
                 print(f"round {round_number + 1}: {name} done", flush=True)
-    rows = {name: {scenario: summary(samples) for scenario, samples in scenarios.items()}
-            for name, scenarios in pooled.items()}
+    rows = {
+        name: {scenario: summary(samples) for scenario, samples in scenarios.items()}
+        for name, scenarios in pooled.items()
+    }
     per_burst = args.actors * args.per_actor
     for name in names:
         rows[name][f"{args.actors} concurrent actors"]["actions_per_second"] = (
-            per_burst * len(walls[name]) / sum(walls[name]))
+            per_burst * len(walls[name]) / sum(walls[name])
+        )
     print(f"\n{'driver':34} {'scenario':32} {'n':>6} {'median ms':>10} {'p99 ms':>8} {'actions/s':>10}")
     for name in names:
         for scenario, row in rows[name].items():
             rate = f"{row['actions_per_second']:>10.0f}" if "actions_per_second" in row else ""
             print(f"{name:34} {scenario:32} {row['n']:>6.0f} {row['median_ms']:>10.3f} {row['p99_ms']:>8.3f} {rate}")
     base, other = names
-    ratios = {scenario: {"median": rows[other][scenario]["median_ms"] / rows[base][scenario]["median_ms"],
-                         "p99": rows[other][scenario]["p99_ms"] / rows[base][scenario]["p99_ms"]}
-              for scenario in rows[base]}
+    ratios = {
+        scenario: {
+            "median": rows[other][scenario]["median_ms"] / rows[base][scenario]["median_ms"],
+            "p99": rows[other][scenario]["p99_ms"] / rows[base][scenario]["p99_ms"],
+        }
+        for scenario in rows[base]
+    }
     concurrent_name = f"{args.actors} concurrent actors"
-    ratios[concurrent_name]["actions_per_second"] = (rows[other][concurrent_name]["actions_per_second"]
-                                                     / rows[base][concurrent_name]["actions_per_second"])
+    ratios[concurrent_name]["actions_per_second"] = (
+        rows[other][concurrent_name]["actions_per_second"] / rows[base][concurrent_name]["actions_per_second"]
+    )
     print(f"\n{other} / {base}:")
     for scenario, ratio in ratios.items():
         print(f"  {scenario:32} " + ", ".join(f"{key} {value:.2f}x" for key, value in ratio.items()))
-    results = {"python": platform.python_version(), "cpus": os.cpu_count(), "arguments": vars(args),
-               "rows": rows, "ratios": ratios, "note": args.note,
-               "load_average_1_5_15_min": {"before": load_before, "after": os.getloadavg()}}
+    results = {
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "arguments": vars(args),
+        "rows": rows,
+        "ratios": ratios,
+        "note": args.note,
+        "load_average_1_5_15_min": {"before": load_before, "after": os.getloadavg()},
+    }
     print(f"load average (1, 5, 15 min) before {load_before}, after {os.getloadavg()}")
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / f"{args.output}.json").write_text(json.dumps(results, indent=2) + "\n")

@@ -96,8 +96,9 @@ def new_step_controls(position: Position, dice: tuple[int, int], steps: Steps, p
 Menu = Callable[[Position, tuple[int, int], Steps, int | None], list[Control]]
 
 
-def cheapest_plays(position: Position, dice: tuple[int, int], menu: Menu, *, auto_done: bool,
-                   select_cost: int) -> dict[Position, int]:
+def cheapest_plays(
+    position: Position, dice: tuple[int, int], menu: Menu, *, auto_done: bool, select_cost: int
+) -> dict[Position, int]:
     """The fewest clicks to reach each resulting position (R4.5: a play is its result), by a cheapest-first
     search over the menu's states. A step that completes the play ends the turn by itself with auto-finish."""
     best: dict[Position, int] = {}
@@ -135,8 +136,9 @@ def cheapest_plays(position: Position, dice: tuple[int, int], menu: Menu, *, aut
             elif control.action is GameAction.PICK:
                 push(cost + 1, steps, control.start)
             elif control.action is GameAction.STEP:
-                step = next(s for s in position.next_steps(dice, steps)
-                            if (s.start, s.die) == (control.start, control.die))
+                step = next(
+                    s for s in position.next_steps(dice, steps) if (s.start, s.die) == (control.start, control.die)
+                )
                 after = (*steps, step)
                 if auto_done and not position.next_steps(dice, after):
                     finish(position.after_steps(after), cost + 1)
@@ -191,8 +193,7 @@ def measure(games: int, seed: int = 20261124) -> dict[str, object]:
         legal = {position.after_steps(play.steps) for play in position.legal_plays(dice)}
         plays_per_turn.append(len(legal))
         for setup in SETUPS:
-            cost = cheapest_plays(position, dice, setup.menu, auto_done=setup.auto_done,
-                                  select_cost=setup.select_cost)
+            cost = cheapest_plays(position, dice, setup.menu, auto_done=setup.auto_done, select_cost=setup.select_cost)
             assert cost.keys() == legal, f"{setup.name}: not every legal play can be entered at {position} {dice}"
             means[setup.name].append(statistics.fmean(cost.values()))
         one_choice += len(legal) <= 25
@@ -213,8 +214,10 @@ def main(argv: Sequence[str]) -> None:
     results = measure(games)
     figures = results["clicks_per_turn"]
     assert isinstance(figures, dict)
-    print(f"{results['turns_with_a_choice']} turns with a choice in {games} random games "
-          f"({results['turns_with_25_plays_or_fewer']} with 25 legal plays or fewer), {results['seconds']} s")
+    print(
+        f"{results['turns_with_a_choice']} turns with a choice in {games} random games "
+        f"({results['turns_with_25_plays_or_fewer']} with 25 legal plays or fewer), {results['seconds']} s"
+    )
     print(f"{'controls':<50} {'per turn':>8}")
     for name, value in figures.items():
         print(f"{name:<50} {value:>8.2f}")

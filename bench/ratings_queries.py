@@ -92,16 +92,20 @@ async def main() -> None:
                 ref_rows, ref_rank = await reference_page(db, page, caller)
                 assert [(e.user_id, e.rank) for e in ours.entries] == ref_rows, "the two disagree"
                 assert ours.caller is not None and ours.caller.rank == ref_rank
-                results.append({
-                    "query": f"leaderboard page {page + 1} + caller's rank",
-                    "store_ms": await timed(lambda page=page: leaderboard_page(db, GUILD, page, caller_id=caller)),
-                    "reference_ms": await timed(lambda page=page: reference_page(db, page, caller)),
-                })
-            results.append({
-                "query": "stats of a player with 10 matches",
-                "store_ms": await timed(lambda: player_stats(db, GUILD, caller, viewer_id=1)),
-                "reference_ms": None,
-            })
+                results.append(
+                    {
+                        "query": f"leaderboard page {page + 1} + caller's rank",
+                        "store_ms": await timed(lambda page=page: leaderboard_page(db, GUILD, page, caller_id=caller)),
+                        "reference_ms": await timed(lambda page=page: reference_page(db, page, caller)),
+                    }
+                )
+            results.append(
+                {
+                    "query": "stats of a player with 10 matches",
+                    "store_ms": await timed(lambda: player_stats(db, GUILD, caller, viewer_id=1)),
+                    "reference_ms": None,
+                }
+            )
     print(f"{PLAYERS} players, {MATCHES} rated matches in one guild; median of {RUNS} runs")
     print(f"{'query':<42} {'store ms':>10} {'RANK() ms':>10}")
     for row in results:

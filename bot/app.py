@@ -102,6 +102,11 @@ class GammonBot(commands.AutoShardedBot):
         log.info("Synced %d global commands", len(synced))
 
     async def on_ready(self) -> None:
-        log.info("Logged in as %s (id %s) in %d guilds, serving %s", self.user, self.user and self.user.id,
-                 len(self.guilds), self.shard_set.describe())
+        log.info(
+            "Logged in as %s (id %s) in %d guilds, serving %s",
+            self.user,
+            self.user and self.user.id,
+            len(self.guilds),
+            self.shard_set.describe(),
+        )
         freeze_start_up_objects()

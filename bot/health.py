@@ -78,8 +78,12 @@ def check(settings: Settings, max_age: float, now: float | None = None) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.health", description=__doc__.splitlines()[0])
-    parser.add_argument("--max-age", type=float, default=DEFAULT_MAX_AGE_SECONDS,
-                        help=f"seconds a heartbeat stays fresh (default {DEFAULT_MAX_AGE_SECONDS:.0f})")
+    parser.add_argument(
+        "--max-age",
+        type=float,
+        default=DEFAULT_MAX_AGE_SECONDS,
+        help=f"seconds a heartbeat stays fresh (default {DEFAULT_MAX_AGE_SECONDS:.0f})",
+    )
     arguments = parser.parse_args(argv)
     try:
         print(check(Settings.load(), arguments.max_age))

@@ -77,6 +77,7 @@ class Settings(BaseSettings):
         if not self.shard_ids:
             return ShardSet(self.shard_count)
         return ShardSet(self.shard_count, frozenset(parse_shard_ids(self.shard_ids, self.shard_count)))
+
     @field_validator("database_url", mode="before")
     @classmethod
     def _blank_url_is_none(cls, value: object) -> object:
@@ -105,7 +106,8 @@ class Settings(BaseSettings):
             return cls(_env_file=env_file)  # type: ignore[call-arg]
         except ValidationError as error:
             problems = "; ".join(
-                f"{'.'.join(str(part) for part in e['loc']).upper()}: {e['msg']}" if e["loc"]
+                f"{'.'.join(str(part) for part in e['loc']).upper()}: {e['msg']}"
+                if e["loc"]
                 else str(e["msg"]).removeprefix("Value error, ")
                 for e in error.errors()
             )

@@ -37,9 +37,7 @@ def parse_shard_ids(text: str, shard_count: int) -> tuple[int, ...]:
         try:
             first, last = int(low), int(high) if dash else int(low)
         except ValueError:
-            raise ShardError(
-                f"SHARD_IDS {text!r}: {part!r} is not a shard number or a range such as 0-3"
-            ) from None
+            raise ShardError(f"SHARD_IDS {text!r}: {part!r} is not a shard number or a range such as 0-3") from None
         if first < 0 or last < first:
             raise ShardError(f"SHARD_IDS {text!r}: {part!r} is not a range from a lower to a higher shard number")
         ids.extend(range(first, last + 1))

@@ -47,7 +47,8 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
         settings = await self.bot.service.set_turn_limit(guild_id, seconds)
         await interaction.followup.send(
             f"The turn time limit is now {format_duration(settings.turn_limit_seconds)}: a reminder at half time, "
-            "then the opponent may claim.", ephemeral=True,
+            "then the opponent may claim.",
+            ephemeral=True,
         )
 
     @app_commands.command(name="threads")
@@ -64,16 +65,22 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
         else:
             settings = await self.bot.service.set_threads(guild_id, setting == "on")
         now = "is now" if setting is not None else "is"
-        text = (f"Threads by default {now} on: `/bg challenge` plays each match in a new thread (`thread: False` "
-                "keeps one in the channel)." if settings.threads else
-                f"Threads by default {now} off: matches are played in the channel (`thread: True` opens a thread).")
+        text = (
+            f"Threads by default {now} on: `/bg challenge` plays each match in a new thread (`thread: False` "
+            "keeps one in the channel)."
+            if settings.threads
+            else f"Threads by default {now} off: matches are played in the channel (`thread: True` opens a thread)."
+        )
         await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="clock")
     @app_commands.checks.has_permissions(manage_guild=True)
     @app_commands.describe(preset="The clock /bg challenge uses unless the challenger chooses one (empty: show it)")
-    async def clock(self, interaction: discord.Interaction[Any],
-                    preset: Literal["none", "relaxed", "standard", "blitz"] | None = None) -> None:
+    async def clock(
+        self,
+        interaction: discord.Interaction[Any],
+        preset: Literal["none", "relaxed", "standard", "blitz"] | None = None,
+    ) -> None:
         """Show or change the match clock used by default (issue 20)."""
         guild_id = interaction.guild_id
         if guild_id is None:
@@ -85,17 +92,21 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
             settings = await self.bot.service.set_clock(guild_id, ClockPreset(preset))
         now = "is now" if preset is not None else "is"
         chosen = preset_text(settings.clock)
-        text = (f"Challenges here {now} played with {chosen} unless the challenger chooses (`clock:` of "
-                "`/bg challenge`)." if settings.clock is not ClockPreset.NONE else
-                f"Challenges here {now} played with no clock (the turn limit only) unless the challenger chooses one.")
+        text = (
+            f"Challenges here {now} played with {chosen} unless the challenger chooses (`clock:` of `/bg challenge`)."
+            if settings.clock is not ClockPreset.NONE
+            else f"Challenges here {now} played with no clock (the turn limit only) unless the challenger chooses one."
+        )
         await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="analysis")
     @app_commands.checks.has_permissions(manage_guild=True)
-    @app_commands.describe(max_length="Analyse every match up to this many points when it ends; 0: off (empty: "
-                                      "show it; default 11)")
-    async def analysis(self, interaction: discord.Interaction[Any],
-                       max_length: app_commands.Range[int, 0, 25] | None = None) -> None:
+    @app_commands.describe(
+        max_length="Analyse every match up to this many points when it ends; 0: off (empty: show it; default 11)"
+    )
+    async def analysis(
+        self, interaction: discord.Interaction[Any], max_length: app_commands.Range[int, 0, 25] | None = None
+    ) -> None:
         """Show or change the automatic analysis of finished matches (issue 17)."""
         guild_id = interaction.guild_id
         if guild_id is None:
@@ -106,8 +117,12 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
             raise UserFacingError("The bot is still starting; try again in a moment.")
         length = await desk.auto_length(guild_id, max_length)
         now = "is now" if max_length is not None else "is"
-        text = (f"Automatic analysis {now} on for matches up to {length} points: the analysis is posted when the "
-                "match ends." if length else f"Automatic analysis {now} off: `/bg analyze` analyses a match.")
+        text = (
+            f"Automatic analysis {now} on for matches up to {length} points: the analysis is posted when the "
+            "match ends."
+            if length
+            else f"Automatic analysis {now} off: `/bg analyze` analyses a match."
+        )
         await interaction.followup.send(text, ephemeral=True)
 
 

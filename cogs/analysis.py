@@ -45,11 +45,13 @@ LIST_TEMPLATE = re.compile(r"an:(?P<match>[0-9]{1,20}):(?P<page>[0-9]{1,4})(?::(
 
 def figures_text(figures: PlayerFigures) -> str:
     """A player's field of the public message."""
-    return (f"**{figures.summary}**\n"
-            f"Checker {figures.checker_rate:.1f} ({figures.checker_decisions} plays) · "
-            f"cube {figures.cube_rate:.1f} ({figures.cube_decisions} decisions)\n"
-            f"Doubtful {figures.doubtful} · errors {figures.errors} · blunders {figures.blunders}\n"
-            f"Luck {figures.luck:+.2f} ({figures.luck_rate:+.1f} per 1000 per roll, {figures.rolls} rolls)")
+    return (
+        f"**{figures.summary}**\n"
+        f"Checker {figures.checker_rate:.1f} ({figures.checker_decisions} plays) · "
+        f"cube {figures.cube_rate:.1f} ({figures.cube_decisions} decisions)\n"
+        f"Doubtful {figures.doubtful} · errors {figures.errors} · blunders {figures.blunders}\n"
+        f"Luck {figures.luck:+.2f} ({figures.luck_rate:+.1f} per 1000 per roll, {figures.rolls} rolls)"
+    )
 
 
 def decision_line(analysis: MatchAnalysis, index: int, *, named: bool = True) -> str:
@@ -72,31 +74,46 @@ def page_embed(analysis: MatchAnalysis, match_id: int, page: int) -> tuple[disco
     indexes = listed(analysis)
     pages = max(1, -(-len(indexes) // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
-    lines = [decision_line(analysis, i) for i in indexes[page * PAGE_SIZE:(page + 1) * PAGE_SIZE]]
-    embed = discord.Embed(title=f"Match #{match_id}: every decision (page {page + 1} of {pages})",
-                          description="\n".join(lines) or "No decision to rate.",
-                          colour=discord.Colour.dark_green())
-    embed.set_footer(text=f"Equity in EMG per unit of cube. Doubtful from {DOUBTFUL:.3f}, error from {ERROR:.3f}, "
-                          f"blunder from {BLUNDER:.3f}. Forced plays and clear no doubles are not listed.")
+    lines = [decision_line(analysis, i) for i in indexes[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]]
+    embed = discord.Embed(
+        title=f"Match #{match_id}: every decision (page {page + 1} of {pages})",
+        description="\n".join(lines) or "No decision to rate.",
+        colour=discord.Colour.dark_green(),
+    )
+    embed.set_footer(
+        text=f"Equity in EMG per unit of cube. Doubtful from {DOUBTFUL:.3f}, error from {ERROR:.3f}, "
+        f"blunder from {BLUNDER:.3f}. Forced plays and clear no doubles are not listed."
+    )
     return embed, pages
 
 
 class ListButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LIST_TEMPLATE):
     """**All decisions** under the public message, and the page buttons of the private list."""
 
-    def __init__(self, match_id: int, page: int, label: str = "All decisions", disabled: bool = False,
-                 tag: str = "") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"an:{match_id}:{page}" + (f":{tag}" if tag else ""),
-                                           disabled=disabled))
+    def __init__(
+        self, match_id: int, page: int, label: str = "All decisions", disabled: bool = False, tag: str = ""
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"an:{match_id}:{page}" + (f":{tag}" if tag else ""),
+                disabled=disabled,
+            )
+        )
         self.match_id = match_id
         self.page = page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ListButton:
-        return cls(int(match["match"]), int(match["page"]), getattr(item, "label", None) or "All decisions",
-                   tag=match["tag"] or "")
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ListButton:
+        return cls(
+            int(match["match"]),
+            int(match["page"]),
+            getattr(item, "label", None) or "All decisions",
+            tag=match["tag"] or "",
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         client = interaction.client
@@ -122,8 +139,11 @@ class AnalysisDesk:
 
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
-        self.jobs = AnalysisJobs(bot.service, on_done=self.post_in_channel,
-                                 idle_seconds=getattr(bot.settings, "analysis_idle_seconds", IDLE_SECONDS))
+        self.jobs = AnalysisJobs(
+            bot.service,
+            on_done=self.post_in_channel,
+            idle_seconds=getattr(bot.settings, "analysis_idle_seconds", IDLE_SECONDS),
+        )
         self._resume: asyncio.Task[Any] | None = None
 
     def load(self) -> None:
@@ -155,15 +175,17 @@ class AnalysisDesk:
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await chosen_match(self.bot.service, interaction, match_id)
         if record.status is MatchStatus.ACTIVE:
-            raise UserFacingError(f"{describe(record)}: a match is analysed once it is over (no help while it "
-                                  "is played).")
+            raise UserFacingError(
+                f"{describe(record)}: a match is analysed once it is over (no help while it is played)."
+            )
         channel_id = interaction.channel_id or record.channel_id
         running = self.jobs.posting(record.id)
         if running is not None:  # the automatic analysis is under way: it posts in the match's channel
             stored = await self.jobs.stored(record.id)
             if await running is not None and stored is not None:
-                await interaction.followup.send(f"The analysis of {describe(record)} is posted in "
-                                                f"<#{stored.channel_id}>.", ephemeral=True)
+                await interaction.followup.send(
+                    f"The analysis of {describe(record)} is posted in <#{stored.channel_id}>.", ephemeral=True
+                )
                 return
         analysis = await self.jobs.result(record.id, channel_id)
         if analysis is None:
@@ -188,8 +210,7 @@ class AnalysisDesk:
         content, files, view = await self.message(match_id, analysis)
         await channel.send(content, files=files, view=view)
 
-    async def message(self, match_id: int, analysis: MatchAnalysis
-                      ) -> tuple[str, list[discord.File], discord.ui.View]:
+    async def message(self, match_id: int, analysis: MatchAnalysis) -> tuple[str, list[discord.File], discord.ui.View]:
         """The public message: the figures, the costliest decisions listed and drawn, the list button."""
         names = analysis.names
         kind = f"{analysis.length}-point match" if analysis.length else "money game"
@@ -199,15 +220,19 @@ class AnalysisDesk:
             lines.append(f"__{escape_name(names[player])}__ — {figures_text(player_figures(analysis, player))}")
             worst = costliest(analysis, player, PICTURES)
             if worst:
-                lines.append("Costliest: " + "; ".join(decision_line(analysis, d.index, named=False)
-                                                       for d in worst))
+                lines.append("Costliest: " + "; ".join(decision_line(analysis, d.index, named=False) for d in worst))
             drawn += worst
-        lines.append(f"-# bgsage, level {analysis.level}; PR = 500 x mean equity lost per unforced decision. "
-                     "`/bg help` says what counts.")
-        pictures = await asyncio.gather(*(asyncio.to_thread(decision_picture, d, names, analysis.length)
-                                          for d in drawn))
-        files = [discord.File(io.BytesIO(png), filename=f"analysis-{match_id}-{d.index}.png")
-                 for d, png in zip(drawn, pictures, strict=True)]
+        lines.append(
+            f"-# bgsage, level {analysis.level}; PR = 500 x mean equity lost per unforced decision. "
+            "`/bg help` says what counts."
+        )
+        pictures = await asyncio.gather(
+            *(asyncio.to_thread(decision_picture, d, names, analysis.length) for d in drawn)
+        )
+        files = [
+            discord.File(io.BytesIO(png), filename=f"analysis-{match_id}-{d.index}.png")
+            for d, png in zip(drawn, pictures, strict=True)
+        ]
         view = discord.ui.View(timeout=None)
         view.add_item(ListButton(match_id, 0))
         return "\n".join(lines)[:2000], files, view

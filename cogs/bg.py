@@ -72,8 +72,12 @@ def forget_older(used: dict[tuple[str, int], float], oldest: float) -> None:
         del used[key]
 
 
-class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
-                 group_description="Play backgammon: challenges, moves, the cube, resignations"):
+class Backgammon(
+    commands.GroupCog,
+    name=HANDLER_COG,
+    group_name="bg",
+    group_description="Play backgammon: challenges, moves, the cube, resignations",
+):
     """Commands under /bg and the handlers of every game and challenge button."""
 
     def __init__(self, bot: GammonBot) -> None:
@@ -129,9 +133,14 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
     ) -> None:
         """Challenge a member (or anyone) to a match or a money game."""
         if opponent is not None and self.computer.is_me(opponent):
-            await self.computer.start(interaction, DEFAULT_LEVEL,
-                                      options_from(length, money, jacoby, beavers, automatic_doubles), bool(thread),
-                                      None if clock is None else ClockPreset(clock), seed)
+            await self.computer.start(
+                interaction,
+                DEFAULT_LEVEL,
+                options_from(length, money, jacoby, beavers, automatic_doubles),
+                bool(thread),
+                None if clock is None else ClockPreset(clock),
+                seed,
+            )
             return
         if opponent is not None:
             if opponent.id == interaction.user.id:
@@ -140,16 +149,23 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
                 raise UserFacingError(f"{escape_name(opponent.display_name)} is a bot and cannot play.")
         if not money and (beavers or automatic_doubles):
             raise UserFacingError("Beavers and automatic doubles are for money games only (R8.3): add `money: True`.")
-        options = (MatchOptions.money(jacoby=jacoby, beavers=beavers, automatic_doubles=automatic_doubles)
-                   if money else MatchOptions.match(length))
+        options = (
+            MatchOptions.money(jacoby=jacoby, beavers=beavers, automatic_doubles=automatic_doubles)
+            if money
+            else MatchOptions.match(length)
+        )
         in_thread = thread_choice(interaction, thread)
         # Answered at once, privately, as every command that stores something: the challenge is posted once it is
         # stored, and a wait for the database (another process's write lock, up to 5 s) stays out of Discord's 3 s.
         await interaction.response.defer(ephemeral=True, thinking=True)
         challenge = await self.service.challenge(
-            guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
-            challenger=player_ref(interaction.user), opponent=None if opponent is None else player_ref(opponent),
-            options=options, in_thread=in_thread, clock=None if clock is None else ClockPreset(clock),
+            guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0,
+            challenger=player_ref(interaction.user),
+            opponent=None if opponent is None else player_ref(opponent),
+            options=options,
+            in_thread=in_thread,
+            clock=None if clock is None else ClockPreset(clock),
             seed=str(interaction.id) if seed is None else seed,
         )
         await post_challenge(self.bot, interaction, challenge)
@@ -182,8 +198,9 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
     ) -> None:
         """Play the computer at once: six levels from beginner to world-class."""
         options = options_from(length, money, jacoby, beavers, automatic_doubles)
-        await self.computer.start(interaction, level, options, thread,
-                                  None if clock is None else ClockPreset(clock), seed)
+        await self.computer.start(
+            interaction, level, options, thread, None if clock is None else ClockPreset(clock), seed
+        )
 
     @app_commands.command(name="move")
     @app_commands.guild_only()
@@ -195,8 +212,9 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         waiting = record.to_act
         if waiting is not None and waiting.user_id == interaction.user.id and record.match.phase is Phase.ROLLING:
             link = current_link(record)
-            raise UserFacingError("Roll first: press **Roll** (or **Double**) on your board" +
-                                  (f": {link}" if link else "."))
+            raise UserFacingError(
+                "Roll first: press **Roll** (or **Double**) on your board" + (f": {link}" if link else ".")
+            )
         with self.publisher.acting(record.id):
             update = await self.service.play_text(record.id, interaction.user.id, play)
             await self.publisher.publish(update, before=record.match)
@@ -205,8 +223,9 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         await interaction.followup.send(done, ephemeral=True)
 
     @move.autocomplete("play")
-    async def move_autocomplete(self, interaction: discord.Interaction[Any], current: str
-                                ) -> list[app_commands.Choice[str]]:
+    async def move_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
         record = await self.service.match_in_channel(interaction.channel_id or 0)
         if record is None:
             return []
@@ -224,8 +243,9 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
     @app_commands.command(name="resign")
     @app_commands.guild_only()
     @app_commands.describe(kind="What you offer to lose: a single game, a gammon or a backgammon (times the cube)")
-    async def resign(self, interaction: discord.Interaction[Any],
-                     kind: Literal["single", "gammon", "backgammon"] = "single") -> None:
+    async def resign(
+        self, interaction: discord.Interaction[Any], kind: Literal["single", "gammon", "backgammon"] = "single"
+    ) -> None:
         """Offer to resign the current game (R7.4); your opponent accepts or declines."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
@@ -254,7 +274,9 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         if public:
             await interaction.edit_original_response(content="The board is shown to everyone below.")
         await interaction.followup.send(
-            text or "The board.", file=message.file(), ephemeral=not public,
+            text or "The board.",
+            file=message.file(),
+            ephemeral=not public,
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -266,8 +288,9 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         await fairness_command(self.service, interaction, match)
 
     @fairness.autocomplete("match")
-    async def fairness_autocomplete(self, interaction: discord.Interaction[Any], current: str
-                                    ) -> list[app_commands.Choice[int]]:
+    async def fairness_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
         return await match_choices(self.service, interaction, current)
 
     @app_commands.command(name="matches")
@@ -276,8 +299,9 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self.service.active_matches(interaction.user.id)
         if not records:
-            await interaction.followup.send("You have no active matches. Start one with `/bg challenge`.",
-                                            ephemeral=True)
+            await interaction.followup.send(
+                "You have no active matches. Start one with `/bg challenge`.", ephemeral=True
+            )
             return
         lines = []
         for record in records[:20]:
@@ -299,8 +323,9 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         await export_match(self.service, interaction, match)
 
     @export.autocomplete("match")
-    async def export_autocomplete(self, interaction: discord.Interaction[Any],
-                                  current: str) -> list[app_commands.Choice[int]]:
+    async def export_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
         return await match_choices(self.service, interaction, current)
 
     @app_commands.command(name="analyze")
@@ -311,8 +336,9 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         await self.analysis.analyze(interaction, match)
 
     @analyze.autocomplete("match")
-    async def analyze_autocomplete(self, interaction: discord.Interaction[Any],
-                                   current: str) -> list[app_commands.Choice[int]]:
+    async def analyze_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
         return await match_choices(self.service, interaction, current)
 
     @app_commands.command(name="help")
@@ -321,8 +347,9 @@ class Backgammon(commands.GroupCog, name=HANDLER_COG, group_name="bg",
         await interaction.response.send_message(embed=help_embed(), ephemeral=True)
 
     @app_commands.command(name="settings")
-    @app_commands.describe(auto_done="Finish your turn as soon as your last checker is moved (no Done; no Undo "
-                                     "after the last checker)")
+    @app_commands.describe(
+        auto_done="Finish your turn as soon as your last checker is moved (no Done; no Undo after the last checker)"
+    )
     async def settings(self, interaction: discord.Interaction[Any], auto_done: bool | None = None) -> None:
         """Your own settings for every match (leave the options empty to see them)."""
         await settings_command(self.service, interaction, auto_done)

@@ -114,7 +114,9 @@ def render_match(match: Match, viewer: int | None = None) -> bytes:
     """The PNG of the match now, seen from `viewer`'s side (0 or 1) or, by default, the challenger's (blocking:
     async code calls draw_board)."""
     return render.board(
-        board_state(match), perspective=perspective(match, viewer), last_play=last_play(match),
+        board_state(match),
+        perspective=perspective(match, viewer),
+        last_play=last_play(match),
         partial_steps=match.steps,
     )
 

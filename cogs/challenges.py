@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+
 def player_ref(user: discord.abc.User) -> PlayerRef:
     """The service's view of a Discord user: the id and the name shown in this server."""
     return PlayerRef(user.id, user.display_name)
@@ -48,8 +49,15 @@ def thread_choice(interaction: discord.Interaction[Any], thread: bool | None) ->
 def describe_options(options: MatchOptions) -> str:
     if options.length:
         return f"a {options.length}-point match"
-    extras = [name for name, on in (("Jacoby", options.jacoby), ("beavers", options.beavers),
-                                    ("automatic doubles", options.automatic_doubles)) if on]
+    extras = [
+        name
+        for name, on in (
+            ("Jacoby", options.jacoby),
+            ("beavers", options.beavers),
+            ("automatic doubles", options.automatic_doubles),
+        )
+        if on
+    ]
     return "a money game" + (f" ({', '.join(extras)})" if extras else "")
 
 
@@ -71,8 +79,10 @@ def commitment_line(challenge: Challenge) -> str:
     """The dice's commitment, shown before anyone accepts, so that the acceptor's seed comes after it (issue 18)."""
     if challenge.commitment is None:
         return ""
-    return (f"\nDice commitment: `{challenge.commitment}` (the SHA-256 of the bot's secret seed, revealed when the "
-            "match ends). **Accept with my seed** adds a seed of your own to the dice.")
+    return (
+        f"\nDice commitment: `{challenge.commitment}` (the SHA-256 of the bot's secret seed, revealed when the "
+        "match ends). **Accept with my seed** adds a seed of your own to the dice."
+    )
 
 
 def closed_text(challenge: Challenge, status: ChallengeStatus) -> str:
@@ -89,8 +99,10 @@ def closed_text(challenge: Challenge, status: ChallengeStatus) -> str:
 
 def challenge_view(challenge: Challenge) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    buttons = [(ChallengeAction.ACCEPT, "Accept", discord.ButtonStyle.success),
-               (ChallengeAction.SEED, "Accept with my seed", discord.ButtonStyle.primary)]
+    buttons = [
+        (ChallengeAction.ACCEPT, "Accept", discord.ButtonStyle.success),
+        (ChallengeAction.SEED, "Accept with my seed", discord.ButtonStyle.primary),
+    ]
     if challenge.opponent is not None:
         buttons.append((ChallengeAction.DECLINE, "Decline", discord.ButtonStyle.danger))
     buttons.append((ChallengeAction.CANCEL, "Withdraw", discord.ButtonStyle.secondary))  # not "Cancel": the
@@ -127,13 +139,16 @@ async def post(bot: GammonBot, interaction: discord.Interaction[Any], challenge:
     post in withdraws the challenge and says so privately."""
     channel = bot.get_partial_messageable(challenge.channel_id, guild_id=challenge.guild_id)
     try:
-        message = await channel.send(challenge_text(challenge), view=challenge_view(challenge),
-                                     allowed_mentions=mentions(challenge))
+        message = await channel.send(
+            challenge_text(challenge), view=challenge_view(challenge), allowed_mentions=mentions(challenge)
+        )
     except discord.HTTPException as error:
         log.warning("Could not post challenge %s", challenge.id, exc_info=True)
         await bot.service.cancel(challenge.id, challenge.challenger.user_id)
-        raise UserFacingError(f"I could not post the challenge in this channel ({error.text or error.status}); "
-                              "it is withdrawn. Check that I may send messages here.") from error
+        raise UserFacingError(
+            f"I could not post the challenge in this channel ({error.text or error.status}); "
+            "it is withdrawn. Check that I may send messages here."
+        ) from error
     await bot.service.set_challenge_message(challenge.id, message.channel.id, message.id)
     with contextlib.suppress(discord.HTTPException):  # only the "thinking" note: the challenge is posted
         await interaction.delete_original_response()
@@ -146,7 +161,8 @@ async def close_message(bot: GammonBot, challenge: Challenge) -> None:
     channel = bot.get_partial_messageable(challenge.message_channel_id, guild_id=challenge.guild_id)
     try:
         await channel.get_partial_message(challenge.message_id).edit(
-            content=closed_text(challenge, challenge.status), view=closed_view(_CLOSED_LABEL[challenge.status]),
+            content=closed_text(challenge, challenge.status),
+            view=closed_view(_CLOSED_LABEL[challenge.status]),
             allowed_mentions=discord.AllowedMentions.none(),
         )
     except discord.HTTPException:
@@ -176,13 +192,15 @@ async def on_control(cog: Backgammon, interaction: discord.Interaction[Any], con
         await refuse(cog, interaction, control, error)
         return
     await interaction.edit_original_response(
-        content=closed_text(challenge, challenge.status), view=closed_view(_CLOSED_LABEL[challenge.status]),
+        content=closed_text(challenge, challenge.status),
+        view=closed_view(_CLOSED_LABEL[challenge.status]),
         allowed_mentions=discord.AllowedMentions.none(),
     )
 
 
-async def refuse(cog: Backgammon, interaction: discord.Interaction[Any], control: ChallengeControl,
-                 error: ServiceError) -> None:
+async def refuse(
+    cog: Backgammon, interaction: discord.Interaction[Any], control: ChallengeControl, error: ServiceError
+) -> None:
     """Tell the clicker why; if the challenge is over (expired, say), show that on its message too (an accepted
     one as its accepter showed it, in case that edit never happened)."""
     text = already_accepted_text(error, interaction.user.id) if isinstance(error, AlreadyAcceptedError) else str(error)
@@ -196,7 +214,8 @@ async def refuse(cog: Backgammon, interaction: discord.Interaction[Any], control
         return
     content = accepted_text(record) if record is not None else closed_text(current, current.status)
     await interaction.edit_original_response(
-        content=content, view=closed_view(_CLOSED_LABEL[current.status]),
+        content=content,
+        view=closed_view(_CLOSED_LABEL[current.status]),
         allowed_mentions=discord.AllowedMentions.none(),
     )
 
@@ -236,11 +255,13 @@ async def seed_form_refusal(service: GameService, challenge_id: int, user_id: in
 
 
 class SeedForm(discord.ui.Modal):
-    """"Accept with my seed": one line of text, the acceptor's seed for the dice (issue 18). Sending it accepts."""
+    """ "Accept with my seed": one line of text, the acceptor's seed for the dice (issue 18). Sending it accepts."""
 
     seed: discord.ui.TextInput[SeedForm] = discord.ui.TextInput(
-        label="Your seed for the dice", placeholder="Any text: a lucky phrase, a number...",
-        min_length=1, max_length=MAX_PLAYER_SEED,
+        label="Your seed for the dice",
+        placeholder="Any text: a lucky phrase, a number...",
+        min_length=1,
+        max_length=MAX_PLAYER_SEED,
     )
 
     def __init__(self, cog: Backgammon, control: ChallengeControl) -> None:
@@ -261,8 +282,9 @@ class SeedForm(discord.ui.Modal):
         await report_error(interaction, error)
 
 
-async def accept(cog: Backgammon, interaction: discord.Interaction[Any], control: ChallengeControl,
-                 seed: str | None = None) -> None:
+async def accept(
+    cog: Backgammon, interaction: discord.Interaction[Any], control: ChallengeControl, seed: str | None = None
+) -> None:
     """Accept: the service checks the acceptor first and only then has the thread opened (once), when the
     challenge asks for one; the match starts there. Without a seed of their own, the acceptor's seed for the
     dice is the id Discord gave this interaction (issue 18)."""
@@ -283,15 +305,20 @@ async def accept(cog: Backgammon, interaction: discord.Interaction[Any], control
         return thread.id
 
     try:
-        update = await cog.service.accept(control.challenge_id, player_ref(interaction.user), open_channel=open_thread,
-                                          seed=str(interaction.id) if seed is None else seed)
+        update = await cog.service.accept(
+            control.challenge_id,
+            player_ref(interaction.user),
+            open_channel=open_thread,
+            seed=str(interaction.id) if seed is None else seed,
+        )
     except ServiceError:
         for thread in opened:  # the thread was opened but the match could not be stored in it
             await _delete_quietly(thread)
         raise
     with cog.publisher.acting(update.record.id):  # stored, not yet shown: the board keeper leaves it alone
         await interaction.edit_original_response(
-            content=accepted_text(update.record), view=closed_view("Accepted"),
+            content=accepted_text(update.record),
+            view=closed_view("Accepted"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await cog.publisher.publish(update)

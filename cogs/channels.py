@@ -31,8 +31,10 @@ def ended_text(record: MatchRecord) -> str:
     players = " ".join(f"<@{player.user_id}>" for player in record.players)
     names = " vs ".join(escape_name(player.name) for player in record.players)
     kind = "money game" if record.options.is_money else f"{record.options.length}-point match"
-    return (f"{players}: your match {names} ({kind} #{record.id}) ended without a result, because its thread was "
-            "deleted. It is not rated; start a new one with `/bg challenge`." + _reveal(record))
+    return (
+        f"{players}: your match {names} ({kind} #{record.id}) ended without a result, because its thread was "
+        "deleted. It is not rated; start a new one with `/bg challenge`." + _reveal(record)
+    )
 
 
 def _reveal(record: MatchRecord) -> str:
@@ -50,11 +52,13 @@ async def channel_gone(bot: GammonBot, channel_id: int) -> list[MatchRecord]:
         parent = record.parent_channel_id
         if parent is None or parent == channel_id:  # nowhere left to say it
             continue
-        mentions = discord.AllowedMentions(everyone=False, roles=False,
-                                           users=[discord.Object(id=p.user_id) for p in record.players])
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(id=p.user_id) for p in record.players]
+        )
         try:
             await bot.get_partial_messageable(parent, guild_id=record.guild_id).send(
-                ended_text(record), allowed_mentions=mentions)
+                ended_text(record), allowed_mentions=mentions
+            )
         except discord.HTTPException:
             log.info("Could not tell the players of match %s that it ended", record.id, exc_info=True)
     return ended

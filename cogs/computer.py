@@ -49,8 +49,9 @@ def computer_record_lines(records: list[LevelRecord]) -> str:
     order = {level.name: index for index, level in enumerate(LEVELS)}
     lines = []
     for record in sorted(records, key=lambda r: order.get(r.level, len(order))):
-        lines.append(f"{record.level}: {record.played} played · {record.won} won · "
-                     f"{record.points_per_game:+.2f} points per game")
+        lines.append(
+            f"{record.level}: {record.played} played · {record.won} won · {record.points_per_game:+.2f} points per game"
+        )
     return "\n".join(lines)
 
 
@@ -60,8 +61,9 @@ class PublishedTurns(ComputerTurns):
     stored, its board not yet posted) took the place of the computer's post, and the line saying what it did was
     lost (issue 16's leftover)."""
 
-    def __init__(self, service: GameService, pool: ComputerPool, computer_id: int, publisher: GamePublisher,
-                 on_update: OnUpdate) -> None:
+    def __init__(
+        self, service: GameService, pool: ComputerPool, computer_id: int, publisher: GamePublisher, on_update: OnUpdate
+    ) -> None:
         super().__init__(service, pool, computer_id, on_update=on_update)
         self.publisher = publisher
 
@@ -91,8 +93,9 @@ class ComputerSeat:
         if self._turns is None:
             workers = getattr(self.bot.settings, "computer_workers", 1)
             self._pool = ComputerPool(workers, when_idle=True)  # its thinking never delays a click
-            self._turns = PublishedTurns(self.bot.service, self._pool, self.bot.user.id, self.publisher,
-                                         on_update=self.announce)
+            self._turns = PublishedTurns(
+                self.bot.service, self._pool, self.bot.user.id, self.publisher, on_update=self.announce
+            )
         return self._turns
 
     async def resume(self) -> None:
@@ -133,8 +136,15 @@ class ComputerSeat:
 
     # --- starting a match ---------------------------------------------------------------------------------------
 
-    async def start(self, interaction: discord.Interaction[Any], level: str, options: MatchOptions,
-                    thread: bool, clock: ClockPreset | None = None, seed: str | None = None) -> None:
+    async def start(
+        self,
+        interaction: discord.Interaction[Any],
+        level: str,
+        options: MatchOptions,
+        thread: bool,
+        clock: ClockPreset | None = None,
+        seed: str | None = None,
+    ) -> None:
         """Start a match against the computer at once, in this channel or a new thread, and post its board."""
         if not available():
             raise UserFacingError(NOT_AVAILABLE)
@@ -144,24 +154,36 @@ class ComputerSeat:
         if thread and not isinstance(interaction.channel, discord.TextChannel):
             raise UserFacingError("A thread can only be opened from a text channel.")
         human = player_ref(interaction.user)
-        computer = PlayerRef(me.id, me.display_name if interaction.guild is None else
-                             getattr(interaction.guild.me, "display_name", me.display_name))
+        computer = PlayerRef(
+            me.id,
+            me.display_name
+            if interaction.guild is None
+            else getattr(interaction.guild.me, "display_name", me.display_name),
+        )
         what = f"{describe_options(options)} against the computer ({level})"
         channel_id = interaction.channel_id or 0
         place: discord.Thread | None = None
         if thread:
-            await interaction.response.send_message(f"{human.name} plays {what}.",
-                                                    allowed_mentions=discord.AllowedMentions.none())
+            await interaction.response.send_message(
+                f"{human.name} plays {what}.", allowed_mentions=discord.AllowedMentions.none()
+            )
             message = await interaction.original_response()
-            place = await message.create_thread(name=f"{human.name} vs {computer.name}"[:100],
-                                                auto_archive_duration=1440)
+            place = await message.create_thread(
+                name=f"{human.name} vs {computer.name}"[:100], auto_archive_duration=1440
+            )
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             update = await self.bot.service.start_computer_match(
-                guild_id=interaction.guild_id or 0, channel_id=place.id if place else channel_id, human=human,
-                computer=computer, options=options, level=level, parent_channel_id=channel_id if place else None,
-                clock=clock, seed=str(interaction.id) if seed is None else seed,
+                guild_id=interaction.guild_id or 0,
+                channel_id=place.id if place else channel_id,
+                human=human,
+                computer=computer,
+                options=options,
+                level=level,
+                parent_channel_id=channel_id if place else None,
+                clock=clock,
+                seed=str(interaction.id) if seed is None else seed,
             )
         except ServiceError:
             if place is not None:
@@ -186,9 +208,15 @@ class ComputerSeat:
         if old.players[0].user_id != interaction.user.id:
             raise UserFacingError(f"This was {old.players[0].name}'s match against the computer.")
         update = await self.bot.service.start_computer_match(
-            guild_id=old.guild_id, channel_id=old.channel_id, human=player_ref(interaction.user),
-            computer=old.players[1], options=old.options, level=level, parent_channel_id=old.parent_channel_id,
-            clock=ClockPreset.NONE if old.clock is None else old.clock.preset, seed=str(interaction.id),
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            human=player_ref(interaction.user),
+            computer=old.players[1],
+            options=old.options,
+            level=level,
+            parent_channel_id=old.parent_channel_id,
+            clock=ClockPreset.NONE if old.clock is None else old.clock.preset,
+            seed=str(interaction.id),
         )
         with self.publisher.acting(update.record.id):  # stored, not yet shown: the keeper leaves it alone
             if interaction.message is not None:
@@ -208,8 +236,11 @@ def options_from(length: int, money: bool, jacoby: bool, beavers: bool, automati
     """The same options and refusals as /bg challenge."""
     if not money and (beavers or automatic_doubles):
         raise UserFacingError("Beavers and automatic doubles are for money games only (R8.3): add `money: True`.")
-    return (MatchOptions.money(jacoby=jacoby, beavers=beavers, automatic_doubles=automatic_doubles)
-            if money else MatchOptions.match(length))
+    return (
+        MatchOptions.money(jacoby=jacoby, beavers=beavers, automatic_doubles=automatic_doubles)
+        if money
+        else MatchOptions.match(length)
+    )
 
 
 async def _delete_quietly(thread: discord.Thread) -> None:

@@ -17,8 +17,12 @@ from cogs.custom_ids import GameAction, GameControl
 from cogs.event_text import dice_text, escape_name, escape_names, escape_text, points_text
 from cogs.move_menu import ButtonSpec, Rows, SelectSpec, move_menu
 
-_GREEN, _RED, _BLUE, _GREY = (discord.ButtonStyle.success, discord.ButtonStyle.danger,
-                              discord.ButtonStyle.primary, discord.ButtonStyle.secondary)
+_GREEN, _RED, _BLUE, _GREY = (
+    discord.ButtonStyle.success,
+    discord.ButtonStyle.danger,
+    discord.ButtonStyle.primary,
+    discord.ButtonStyle.secondary,
+)
 
 #: (action type the engine must allow, button label, control, style), per phase.
 _ANSWERS: dict[Phase, tuple[tuple[type[actions.Action], str, GameAction, discord.ButtonStyle], ...]] = {
@@ -92,13 +96,16 @@ def how_to_move(match: Match) -> str:
     dice = match.dice
     rows = () if dice is None else move_menu(0, 0, match.game.position, dice, match.steps)
     menus = sum(isinstance(row, SelectSpec) for row in rows)
-    green = any(button.control.action is GameAction.PLAY
-                for row in rows if not isinstance(row, SelectSpec) for button in row)
+    green = any(
+        button.control.action is GameAction.PLAY for row in rows if not isinstance(row, SelectSpec) for button in row
+    )
     if not menus and not green:
         return "choose a checker to move, or type it with `/bg move`."
     chosen = "a green button" if green else "the list" if menus == 1 else "the lists"
-    return (f"choose your whole play from {chosen} (it ends your turn), or move checker by checker, or type it "
-            "with `/bg move`.")
+    return (
+        f"choose your whole play from {chosen} (it ends your turn), or move checker by checker, or type it "
+        "with `/bg move`."
+    )
 
 
 def prompt(match: Match, mention: str) -> str:
@@ -119,11 +126,15 @@ def prompt(match: Match, mention: str) -> str:
         return f"{mention}, play your {dice_text(match.dice)}: {how_to_move(match)}{entered}"
     if phase is Phase.DOUBLED:
         beaver = ", **Beaver**" if actions.Beaver in match.allowed(player) else ""
-        return (f"{mention}, {other} doubles to {game.offered}: **Take** (play on with the cube at "
-                f"{game.offered}){beaver} or **Drop** (give up this game, losing {points_text(game.cube)})?")
+        return (
+            f"{mention}, {other} doubles to {game.offered}: **Take** (play on with the cube at "
+            f"{game.offered}){beaver} or **Drop** (give up this game, losing {points_text(game.cube)})?"
+        )
     if phase is Phase.BEAVERED:
-        return (f"{mention}, {other} beavered: **Accept** (cube at {game.offered}, owned by {other}) or "
-                f"**Refuse** (lose {points_text(game.offered // 2)})?")
+        return (
+            f"{mention}, {other} beavered: **Accept** (cube at {game.offered}, owned by {other}) or "
+            f"**Refuse** (lose {points_text(game.offered // 2)})?"
+        )
     if phase is Phase.RESIGNING and game.resignation is not None:
         points = game.resignation_points(game.resignation[1])
         return f"{mention}, {other} offers to resign for {points_text(points)}: **Accept** or **Decline**?"

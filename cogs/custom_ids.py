@@ -39,7 +39,6 @@ class GameAction(enum.StrEnum):
     REMATCH = "rematch"  # under a finished match (issue 20)
 
 
-
 class ChallengeAction(enum.StrEnum):
     ACCEPT = "accept"
     DECLINE = "decline"
@@ -60,9 +59,7 @@ GAME_TEMPLATE = re.compile(
 )
 #: The select menus of whole plays (part 2, 3 ... when one menu cannot hold them all); distinct from every game
 #: button's id (`plays` is no GameAction).
-PLAY_SELECT_TEMPLATE = re.compile(
-    r"bg:(?P<match>[0-9]{1,20}):(?P<version>[0-9]{1,12}):plays(?::(?P<part>[2-9]))?"
-)
+PLAY_SELECT_TEMPLATE = re.compile(r"bg:(?P<match>[0-9]{1,20}):(?P<version>[0-9]{1,12}):plays(?::(?P<part>[2-9]))?")
 CHALLENGE_TEMPLATE = re.compile(
     r"bgc:(?P<challenge>[0-9]{1,20}):(?P<action>" + "|".join(a.value for a in ChallengeAction) + ")(?P<thread>:t)?"
 )

@@ -33,9 +33,11 @@ def dice_fields(stats: DiceStats) -> list[tuple[str, str]]:
         return [("Rolls", "None yet: rolls are counted from the matches this player plays here.")]
     expected_face = stats.expected_face
     faces = "\n".join(f"{face}: {seen} (fair: {expected_face:.1f})" for face, seen in enumerate(stats.faces, 1))
-    cells = [f"{high}{low}: {seen:>3} ({stats.expected_kind((high, low)):.1f})"
-             for (high, low), seen in zip(ROLL_KINDS, stats.kinds, strict=True)]
-    table = "\n".join("   ".join(cells[i:i + 3]) for i in range(0, len(cells), 3))
+    cells = [
+        f"{high}{low}: {seen:>3} ({stats.expected_kind((high, low)):.1f})"
+        for (high, low), seen in zip(ROLL_KINDS, stats.kinds, strict=True)
+    ]
+    table = "\n".join("   ".join(cells[i : i + 3]) for i in range(0, len(cells), 3))
     return [
         ("Rolls", f"{stats.rolls} (each roll of theirs in a game; opening rolls are left out)"),
         ("Faces", faces),
@@ -50,8 +52,9 @@ def _figures(logs: list[tuple[MatchLog, int]]) -> DiceStats:
     return dice_stats(roll for log, player in logs for roll in players_rolls(log, player))
 
 
-async def dice_command(service: GameService, interaction: discord.Interaction[Any],
-                       target: discord.abc.User, name: str) -> None:
+async def dice_command(
+    service: GameService, interaction: discord.Interaction[Any], target: discord.abc.User, name: str
+) -> None:
     """Answer `/stats dice` with the embed and the chart (the replays and the drawing run in a thread)."""
     if interaction.guild_id is None:
         raise UserFacingError("Dice statistics belong to a server: use this command in a server channel.")
@@ -61,13 +64,22 @@ async def dice_command(service: GameService, interaction: discord.Interaction[An
     embed = discord.Embed(title=f"Dice of {name}", colour=discord.Colour.blurple())
     for field_name, value in dice_fields(stats):
         embed.add_field(name=field_name, value=value, inline=field_name in ("Doubles", "Pips per roll"))
-    embed.set_footer(text=f"{len(logs)} match{'es' if len(logs) != 1 else ''} in this server · the dice of every "
-                          "match can be checked: /bg fairness")
+    embed.set_footer(
+        text=f"{len(logs)} match{'es' if len(logs) != 1 else ''} in this server · the dice of every "
+        "match can be checked: /bg fairness"
+    )
     if not stats.rolls:
         await interaction.followup.send(embed=embed)
         return
     labels = [f"{high}{low}" for high, low in ROLL_KINDS]
-    chart = await asyncio.to_thread(dice_chart, name, stats.faces, stats.expected_face, stats.kinds, labels,
-                                    [stats.expected_kind(kind) for kind in ROLL_KINDS])
+    chart = await asyncio.to_thread(
+        dice_chart,
+        name,
+        stats.faces,
+        stats.expected_face,
+        stats.kinds,
+        labels,
+        [stats.expected_kind(kind) for kind in ROLL_KINDS],
+    )
     embed.set_image(url=f"attachment://{DICE_CHART_FILE}")
     await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(chart), filename=DICE_CHART_FILE))

@@ -40,8 +40,7 @@ def apology(interaction_id: int) -> str:
 
 
 #: The answer while the database cannot be reached (PostgreSQL restarting, issue 19): the pool reconnects by itself.
-STORE_UNAVAILABLE = ("The game's database cannot be reached just now (it may be restarting). Try again in a "
-                     "moment.")
+STORE_UNAVAILABLE = "The game's database cannot be reached just now (it may be restarting). Try again in a moment."
 
 
 def player_message(error: BaseException) -> str | None:
@@ -78,7 +77,8 @@ def _challenge_link(error: ChallengeLimitError) -> str:
     if error.message_channel_id is None or error.message_id is None:
         return ""
     return f" Your open challenge: https://discord.com/channels/{error.guild_id}/{error.message_channel_id}/" + (
-        f"{error.message_id}")
+        f"{error.message_id}"
+    )
 
 
 def refusal_text(error: BaseException) -> str:

@@ -91,8 +91,9 @@ def describe(events: Sequence[ev.Event], names: tuple[str, str], length: int) ->
     return lines
 
 
-def _line(event: ev.Event, names: tuple[str, str], length: int, played_rolls: set[tuple[int, tuple[int, int]]]
-          ) -> str | None:
+def _line(
+    event: ev.Event, names: tuple[str, str], length: int, played_rolls: set[tuple[int, tuple[int, int]]]
+) -> str | None:
     match event:
         case ev.GameStarted(number=number, crawford=crawford):
             if number == 1 and not crawford:
@@ -102,8 +103,10 @@ def _line(event: ev.Event, names: tuple[str, str], length: int, played_rolls: se
             ties = [f"{a}-{b}" for a, b in rolls[:-1]]
             last = rolls[-1]
             tie_text = f" after {len(ties)} tie{'s' if len(ties) > 1 else ''} ({', '.join(ties)})" if ties else ""
-            return (f"Opening roll{tie_text}: {names[0]} {last[0]}, {names[1]} {last[1]}. "
-                    f"{names[player]} moves first (R2.2).")
+            return (
+                f"Opening roll{tie_text}: {names[0]} {last[0]}, {names[1]} {last[1]}. "
+                f"{names[player]} moves first (R2.2)."
+            )
         case ev.AutomaticDouble(cube=cube):
             return f"The opening tie doubles the cube to {cube} (automatic double, R2.3)."
         case ev.Rolled(player=player, dice=dice, automatic=automatic):
@@ -141,8 +144,10 @@ def _line(event: ev.Event, names: tuple[str, str], length: int, played_rolls: se
         case ev.TimedOut(player=player):
             return f"**{names[player]} ran out of time** and loses the {'match' if length else 'game'}."
         case ev.GameWon(number=number, outcome=outcome, scores=scores):
-            return (f"**{names[outcome.winner]} wins game {number} {_OUTCOME[outcome.kind]}: "
-                    f"{points_text(outcome.points)}.** {score_text(names, scores, length)}")
+            return (
+                f"**{names[outcome.winner]} wins game {number} {_OUTCOME[outcome.kind]}: "
+                f"{points_text(outcome.points)}.** {score_text(names, scores, length)}"
+            )
         case ev.MatchWon(winner=winner, scores=scores):
             if not length:
                 return f"**{names[winner]} wins the money game.**"
@@ -156,4 +161,4 @@ def clip(text: str, limit: int = MAX_CONTENT) -> str:
     """Discord refuses content over 2000 characters: keep the end, which says who acts now."""
     if len(text) <= limit:
         return text
-    return "…" + text[-(limit - 1):]
+    return "…" + text[-(limit - 1) :]

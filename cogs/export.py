@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 MAX_CHOICES = 25
 _UNSAFE = re.compile(r"[^A-Za-z0-9]+")
 
-HOW_TO_OPEN = ("Open it in GNU Backgammon with File > Import (or `import mat <file>`), or in any program that reads "
-               ".mat match files.")
+HOW_TO_OPEN = (
+    "Open it in GNU Backgammon with File > Import (or `import mat <file>`), or in any program that reads "
+    ".mat match files."
+)
 
 
 async def export_match(service: GameService, interaction: discord.Interaction[Any], match_id: int | None) -> None:
@@ -33,17 +35,21 @@ async def export_match(service: GameService, interaction: discord.Interaction[An
     record = await _chosen(service, interaction, match_id)
     date = datetime.datetime.fromtimestamp(record.created_at, tz=datetime.UTC).date()
     text = await asyncio.to_thread(  # a replay of the whole log
-        functools.partial(match_to_mat, record.match.log, date=date, fairness=record.fairness))
+        functools.partial(match_to_mat, record.match.log, date=date, fairness=record.fairness)
+    )
     file = discord.File(io.BytesIO(text.encode("utf-8")), filename=filename(record))
     note = ""
     if record.options.is_money and record.options.jacoby:
-        note = "\nThis money game used the Jacoby rule: turn it on in your program before importing (gnubg: " \
-               "`set jacoby on`)."
+        note = (
+            "\nThis money game used the Jacoby rule: turn it on in your program before importing (gnubg: "
+            "`set jacoby on`)."
+        )
     await interaction.followup.send(f"{describe(record)}.\n{HOW_TO_OPEN}{note}", file=file, ephemeral=True)
 
 
-async def chosen_match(service: GameService, interaction: discord.Interaction[Any],
-                       match_id: int | None) -> MatchRecord:
+async def chosen_match(
+    service: GameService, interaction: discord.Interaction[Any], match_id: int | None
+) -> MatchRecord:
     """The match a `match` option names (of this server only), else this channel's running or latest match."""
     return await _chosen(service, interaction, match_id)
 
@@ -60,13 +66,15 @@ async def _chosen(service: GameService, interaction: discord.Interaction[Any], m
         return record
     records = await service.recent_matches_in_channel(interaction.channel_id or 0, limit=1)
     if not records:
-        raise UserFacingError("No match has been played in this channel yet. Name one by its number: "
-                              "`/bg export match:<number>`.")
+        raise UserFacingError(
+            "No match has been played in this channel yet. Name one by its number: `/bg export match:<number>`."
+        )
     return records[0]
 
 
-async def match_choices(service: GameService, interaction: discord.Interaction[Any],
-                        current: str) -> list[app_commands.Choice[int]]:
+async def match_choices(
+    service: GameService, interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[int]]:
     """The autocomplete: this channel's matches, running first, filtered by what was typed."""
     records = await service.recent_matches_in_channel(interaction.channel_id or 0, limit=MAX_CHOICES)
     typed = current.strip().lstrip("#").lower()
@@ -82,14 +90,15 @@ def describe(record: MatchRecord) -> str:
     """`#12 Alice vs Bob, match to 5, 3-1, running`."""
     match = record.match
     kind = f"match to {match.options.length}" if match.options.length else "money game"
-    state = {MatchStatus.ACTIVE: "running", MatchStatus.FINISHED: "over",
-             MatchStatus.ABORTED: "stopped"}[record.status]
+    state = {MatchStatus.ACTIVE: "running", MatchStatus.FINISHED: "over", MatchStatus.ABORTED: "stopped"}[record.status]
     names = f"{record.players[0].name} vs {record.players[1].name}"
     return f"#{record.id} {names}, {kind}, {match.scores[0]}-{match.scores[1]}, {state}"
 
 
 def filename(record: MatchRecord) -> str:
     """`match-12-Alice-vs-Bob.mat`, kept to letters and digits so every system can save it."""
-    names = [_UNSAFE.sub("-", player.name).strip("-")[:20] or f"player{index + 1}"
-             for index, player in enumerate(record.players)]
+    names = [
+        _UNSAFE.sub("-", player.name).strip("-")[:20] or f"player{index + 1}"
+        for index, player in enumerate(record.players)
+    ]
     return f"match-{record.id}-{names[0]}-vs-{names[1]}.mat"

@@ -26,8 +26,10 @@ FORMULA = (
     "each other byte b is a die, b % 6 + 1. The first two dice are the roll (for an opening roll: the challenger's "
     "die, then the acceptor's). The commitment is the SHA-256 of the bot's seed."
 )
-HOW_TO_CHECK = ("To check every roll: `/bg export` the match after it ended and run `python -m bot.fairness "
-                "FILE.mat` (the bot's source), or the fifteen lines of Python in its README.")
+HOW_TO_CHECK = (
+    "To check every roll: `/bg export` the match after it ended and run `python -m bot.fairness "
+    "FILE.mat` (the bot's source), or the fifteen lines of Python in its README."
+)
 
 
 def seed_text(seed: str) -> str:
@@ -50,8 +52,7 @@ def end_line(record: MatchRecord) -> str:
     info = record.fairness
     if info is None or info.server_seed is None:
         return ""
-    return (f"Dice: the bot's seed was `{info.server_seed}`; check every roll with "
-            f"`/bg fairness match:{record.id}`.")
+    return f"Dice: the bot's seed was `{info.server_seed}`; check every roll with `/bg fairness match:{record.id}`."
 
 
 def fairness_text(record: MatchRecord, info: FairnessInfo) -> str:
@@ -76,8 +77,10 @@ async def fairness_command(service: GameService, interaction: discord.Interactio
     record = await chosen_match(service, interaction, match_id)
     info = record.fairness
     if info is None:
-        text = (f"Match #{record.id} was started before the dice could be checked: its dice came from the "
-                "operating system's secure generator, with no seeds to show.")
+        text = (
+            f"Match #{record.id} was started before the dice could be checked: its dice came from the "
+            "operating system's secure generator, with no seeds to show."
+        )
     else:
         text = fairness_text(record, info)
     await interaction.followup.send(shortened(text), ephemeral=True, allowed_mentions=discord.AllowedMentions.none())

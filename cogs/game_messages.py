@@ -60,7 +60,9 @@ def current_link(record: MatchRecord) -> str | None:
 
 def players_only(record: MatchRecord) -> discord.AllowedMentions:
     return discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False,
+        everyone=False,
+        roles=False,
+        replied_user=False,
         users=[discord.Object(id=player.user_id) for player in record.players],
     )
 
@@ -135,23 +137,38 @@ def history_of(content: str) -> str:
     return "\n".join(line for line in lines if not line.startswith(STATUS_PREFIX))
 
 
-async def compose(record: MatchRecord, events: Sequence[Event], *, history: str = "",
-                  picked: int | None = None, viewer: int | None = None, now: float | None = None) -> GameMessage:
+async def compose(
+    record: MatchRecord,
+    events: Sequence[Event],
+    *,
+    history: str = "",
+    picked: int | None = None,
+    viewer: int | None = None,
+    now: float | None = None,
+) -> GameMessage:
     """The message for the match now (`now` on the service's clock, for the match clock). Public boards are drawn
     from the challenger's side; `viewer` (0 or 1) draws a private view from that player's side. A finished match
     offers a Rematch (issue 20)."""
     match = record.match
     now = time.time() if now is None else now
-    rows = rematch_rows(record) if record.status is MatchStatus.FINISHED else controls(
-        record.id, record.version, match, picked)
+    rows = (
+        rematch_rows(record)
+        if record.status is MatchStatus.FINISHED
+        else controls(record.id, record.version, match, picked)
+    )
     png = await draw_board(match, viewer=viewer, clocks=clock_texts(record, now))
     return GameMessage(compose_text(record, events, history, now), rows, png)
 
 
 def rematch_rows(record: MatchRecord) -> Rows:
     """The Rematch button under a finished match's last message."""
-    return ((ButtonSpec("Rematch", GameControl(record.id, record.version, GameAction.REMATCH),
-                        discord.ButtonStyle.success),),)
+    return (
+        (
+            ButtonSpec(
+                "Rematch", GameControl(record.id, record.version, GameAction.REMATCH), discord.ButtonStyle.success
+            ),
+        ),
+    )
 
 
 def hands_over(events: Sequence[Event]) -> bool:
@@ -250,8 +267,9 @@ class GamePublisher:
         """The service's clock, which match clocks run on (faster in the end-to-end tests)."""
         return self.bot.service.now()
 
-    async def publish(self, update: MatchUpdate, interaction: discord.Interaction[Any] | None = None,
-                      before: Match | None = None) -> None:
+    async def publish(
+        self, update: MatchUpdate, interaction: discord.Interaction[Any] | None = None, before: Match | None = None
+    ) -> None:
         """Show an update: in place when the clicking player acts again, else as a new message.
 
         `before` is the match as it was before the action: when a game of a match ends, its final board is shown
@@ -272,19 +290,22 @@ class GamePublisher:
                         self.repairs.add(record.id)
                     raise BoardNotShown(record.id, error) from error
 
-    async def _publish(self, update: MatchUpdate, interaction: discord.Interaction[Any] | None,
-                       before: Match | None) -> None:
+    async def _publish(
+        self, update: MatchUpdate, interaction: discord.Interaction[Any] | None, before: Match | None
+    ) -> None:
         record = update.record
         match = record.match
         clicked = interaction.message if interaction is not None else None
         to_act = match.to_act
-        same_player = to_act is not None and interaction is not None and (
-            record.players[to_act].user_id == interaction.user.id
+        same_player = (
+            to_act is not None and interaction is not None and (record.players[to_act].user_id == interaction.user.id)
         )
         if interaction is not None and clicked is not None and same_player and not hands_over(update.events):
             message = await compose(record, update.events, history=history_of(clicked.content), now=self.now())
             edited = await interaction.edit_original_response(
-                content=message.content, attachments=[message.file()], view=message.view(),
+                content=message.content,
+                attachments=[message.file()],
+                view=message.view(),
                 allowed_mentions=players_only(record),
             )
             self._remember(edited)
@@ -319,8 +340,12 @@ class GamePublisher:
             waiting = record.to_act
             if old is not None and waiting is not None and old.attachments and addresses(old.content, waiting.user_id):
                 message = await compose(record, (), history=history_of(old.content), now=self.now())
-                edited = await old.edit(content=message.content, attachments=[message.file()], view=message.view(),
-                                        allowed_mentions=players_only(record))
+                edited = await old.edit(
+                    content=message.content,
+                    attachments=[message.file()],
+                    view=message.view(),
+                    allowed_mentions=players_only(record),
+                )
                 self._remember(edited)
                 await self.shown(record, old.channel.id, old.id)
             else:
@@ -353,8 +378,14 @@ class GamePublisher:
         except discord.NotFound:
             return None
 
-    async def retire(self, record: MatchRecord, interaction: discord.Interaction[Any] | None, *,
-                     keep: int | None = None, also: tuple[int, int] | None = None) -> None:
+    async def retire(
+        self,
+        record: MatchRecord,
+        interaction: discord.Interaction[Any] | None,
+        *,
+        keep: int | None = None,
+        also: tuple[int, int] | None = None,
+    ) -> None:
         """The previous game message keeps what happened, but loses its buttons, the prompt (which no longer
         holds) and its picture (`retired_edit`). A clicked message that is not a board (a claim offer) just loses
         its buttons. The previous message is the record's current one, and `also` (channel id, message id), the
@@ -373,8 +404,9 @@ class GamePublisher:
             log.info("The previous message of match %s is gone", record.id)
         except discord.HTTPException:
             log.warning("Could not retire the previous message of match %s", record.id, exc_info=True)
-        previous = [] if record.message_id is None else [
-            (record.message_channel_id or record.channel_id, record.message_id)]
+        previous = (
+            [] if record.message_id is None else [(record.message_channel_id or record.channel_id, record.message_id)]
+        )
         if also is not None and also[1] != record.message_id:
             previous.append(also)
         for channel_id, old in previous:
@@ -399,8 +431,9 @@ class GamePublisher:
         except discord.HTTPException:
             log.warning("Could not retire the previous message of match %s", record.id, exc_info=True)
 
-    async def _retire_message(self, record: MatchRecord, message: discord.Message | discord.PartialMessage,
-                              content: str, picture: bool) -> None:
+    async def _retire_message(
+        self, record: MatchRecord, message: discord.Message | discord.PartialMessage, content: str, picture: bool
+    ) -> None:
         try:
             await message.edit(**retired_edit(content, picture))
         except discord.NotFound:

@@ -8,8 +8,9 @@ import discord
 from bot.computer.levels import LEVELS
 
 #: `beginner 1-ply ±0.4, ..., world-class 3-ply`: the levels, their depth and noise, for /bg help.
-LEVEL_LINE = ", ".join(f"{level.name} {level.plies}-ply" + (f" ±{level.noise:g}" if level.noise else "")
-                       for level in LEVELS)
+LEVEL_LINE = ", ".join(
+    f"{level.name} {level.plies}-ply" + (f" ±{level.noise:g}" if level.noise else "") for level in LEVELS
+)
 
 #: Discord's limit for an embed's description.
 EMBED_DESCRIPTION_LIMIT = 4096

@@ -219,8 +219,9 @@ class Leaderboard(commands.Cog):
         await interaction.response.send_message(embed=embed, view=view)
 
     #: `/stats player` and `/stats dice` (issue 18): Discord does not let a command be both callable and a group.
-    stats_group = app_commands.Group(name="stats", description="A player's ladder stats, or their dice",
-                                     guild_only=True)
+    stats_group = app_commands.Group(
+        name="stats", description="A player's ladder stats, or their dice", guild_only=True
+    )
 
     @stats_group.command(name="player")
     @app_commands.describe(player="Whose stats (default: yours)")
@@ -274,12 +275,15 @@ class Leaderboard(commands.Cog):
         name = await store.player_name(db, target.id) or target.display_name
         levels = await computer_levels(interaction, [entry.match_id for entry in entries])
         prs = await prs_of_matches(db, target.id, [entry.match_id for entry in entries])
-        description = "\n".join(
-            history_line(guild_id, entry) + (f" · computer, {levels[entry.match_id]}" if entry.match_id in levels
-                                             else "")
-            + (f" · PR {prs[entry.match_id]:.1f}" if entry.match_id in prs else "")
-            for entry in entries
-        ) or "No finished matches yet."
+        description = (
+            "\n".join(
+                history_line(guild_id, entry)
+                + (f" · computer, {levels[entry.match_id]}" if entry.match_id in levels else "")
+                + (f" · PR {prs[entry.match_id]:.1f}" if entry.match_id in prs else "")
+                for entry in entries
+            )
+            or "No finished matches yet."
+        )
         embed = discord.Embed(title=f"Recent matches of {safe_name(name)}", description=description, colour=_COLOUR)
         await interaction.response.send_message(embed=embed)
 

@@ -188,8 +188,9 @@ def move_menu(
     from_picked = [step for step in options if step.start == picked]
     if picked is not None and len(from_picked) > 1:
         dice_row = [
-            ButtonSpec(f"{step} ({step.die})", control(GameAction.STEP, step.start, step.die),
-                       discord.ButtonStyle.primary)
+            ButtonSpec(
+                f"{step} ({step.die})", control(GameAction.STEP, step.start, step.die), discord.ButtonStyle.primary
+            )
             for step in from_picked
         ]
         dice_row.append(ButtonSpec("Back", control(GameAction.BACK)))
@@ -199,16 +200,24 @@ def move_menu(
     plays = whole_play_choices(position, dice, steps)
     texts = [str(play) for play in plays or ()]
     if texts and len(texts) <= MAX_PLAY_BUTTONS and all(_fits_button(match_id, version, text) for text in texts):
-        whole.append(tuple(ButtonSpec(text, GameControl(match_id, version, GameAction.PLAY, play=text),
-                                      discord.ButtonStyle.success) for text in texts))
+        whole.append(
+            tuple(
+                ButtonSpec(
+                    text, GameControl(match_id, version, GameAction.PLAY, play=text), discord.ButtonStyle.success
+                )
+                for text in texts
+            )
+        )
     else:  # the rows left once every point has a button ("From 13" at least) and Undo / Done theirs
         compact_rows = -(-len({step.start for step in options}) // MAX_BUTTONS_PER_ROW)
         whole.extend(play_selects(match_id, version, texts, MAX_ROWS - compact_rows - len(finish_rows)))
 
     slots = (MAX_ROWS - len(whole) - len(finish_rows)) * MAX_BUTTONS_PER_ROW
     step_row_buttons = step_buttons(match_id, version, options, slots)
-    step_rows: list[Row] = [tuple(step_row_buttons[i : i + MAX_BUTTONS_PER_ROW])
-                            for i in range(0, len(step_row_buttons), MAX_BUTTONS_PER_ROW)]
+    step_rows: list[Row] = [
+        tuple(step_row_buttons[i : i + MAX_BUTTONS_PER_ROW])
+        for i in range(0, len(step_row_buttons), MAX_BUTTONS_PER_ROW)
+    ]
     rows = [*whole, *step_rows, *finish_rows]
     if len(rows) > MAX_ROWS:  # impossible with 15 checkers; a clear failure beats a rejected message
         raise ValueError(f"move menu needs {len(rows)} rows for {position} with {dice}")

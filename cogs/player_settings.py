@@ -17,16 +17,19 @@ from cogs.challenges import player_ref
 def describe(prefs: PlayerPrefs, changed: bool) -> str:
     """The settings in words, with what they mean for the next turn."""
     if prefs.auto_done:
-        state = ("**Auto-finish is on**: your turn ends as soon as your last checker is moved (no **Done**, and "
-                 "no **Undo** after the last checker).")
+        state = (
+            "**Auto-finish is on**: your turn ends as soon as your last checker is moved (no **Done**, and "
+            "no **Undo** after the last checker)."
+        )
     else:
-        state = ("**Auto-finish is off**: after your last checker, press **Done** to end your turn (or **Undo**). "
-                 "Turn it on with `/bg settings auto_done: True`.")
+        state = (
+            "**Auto-finish is off**: after your last checker, press **Done** to end your turn (or **Undo**). "
+            "Turn it on with `/bg settings auto_done: True`."
+        )
     return f"Saved. {state}" if changed else state
 
 
-async def settings_command(service: GameService, interaction: discord.Interaction[Any],
-                           auto_done: bool | None) -> None:
+async def settings_command(service: GameService, interaction: discord.Interaction[Any], auto_done: bool | None) -> None:
     """Show the caller's settings, or change the ones given (privately)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     if auto_done is None:

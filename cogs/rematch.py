@@ -40,8 +40,10 @@ async def on_rematch(cog: Backgammon, interaction: discord.Interaction[Any], mat
         asker = old.players[1 - (old.player_index(result.waiting_for.user_id) or 0)]
         until = int((old.finished_at or cog.service.now()) + REMATCH_SECONDS)
         channel = interaction.channel
-        text = (f"{mention(result.waiting_for.user_id)}, {escape_name(asker.name)} wants a rematch: press **Rematch** "
-                f"(until <t:{until}:R>) to start it.")
+        text = (
+            f"{mention(result.waiting_for.user_id)}, {escape_name(asker.name)} wants a rematch: press **Rematch** "
+            f"(until <t:{until}:R>) to start it."
+        )
         if isinstance(channel, discord.abc.Messageable):
             await channel.send(text, allowed_mentions=players_only(old))
         await reply_privately(interaction, f"Asked {escape_name(result.waiting_for.name)} for a rematch.")

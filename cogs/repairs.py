@@ -25,15 +25,16 @@ class BoardNotShown(Exception):
 
     def player_text(self) -> str:
         """What the player who acted is told: the truth (their action counts) and what happens next."""
-        return (f"Your action was saved, but the new board could not be shown: {self.reason}. It will appear as "
-                "soon as Discord lets me post it; nothing is lost.")
+        return (
+            f"Your action was saved, but the new board could not be shown: {self.reason}. It will appear as "
+            "soon as Discord lets me post it; nothing is lost."
+        )
 
     @property
     def reason(self) -> str:
         """Why, in a player's words."""
         if isinstance(self.error, discord.Forbidden):
-            return ("I am not allowed to post here (a moderator took away my Send Messages or Attach Files "
-                    "permission)")
+            return "I am not allowed to post here (a moderator took away my Send Messages or Attach Files permission)"
         return "Discord is having trouble right now"
 
 

@@ -45,8 +45,9 @@ def custom_id(tournament_id: int, action: TournamentAction) -> str:
 
 @runtime_checkable
 class TournamentHandler(Protocol):
-    async def on_tournament_control(self, interaction: discord.Interaction[Any], tournament_id: int,
-                                    action: TournamentAction) -> None: ...
+    async def on_tournament_control(
+        self, interaction: discord.Interaction[Any], tournament_id: int, action: TournamentAction
+    ) -> None: ...
 
 
 class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TOURNAMENT_TEMPLATE):
@@ -69,8 +70,7 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
         client = interaction.client
         cog = client.get_cog(HANDLER_COG) if isinstance(client, commands.bot.BotBase) else None
         if not isinstance(cog, TournamentHandler):
-            await interaction.response.send_message("The bot is still starting; try again in a moment.",
-                                                    ephemeral=True)
+            await interaction.response.send_message("The bot is still starting; try again in a moment.", ephemeral=True)
             return
         try:
             await cog.on_tournament_control(interaction, self.tournament_id, self.action)
@@ -99,18 +99,24 @@ def title(tournament: Tournament) -> str:
 
 
 def header(tournament: Tournament) -> str:
-    return (f"{title(tournament)}: a single-elimination tournament of {tournament.length}-point matches, "
-            f"organised by <@{tournament.organiser_id}>.")
+    return (
+        f"{title(tournament)}: a single-elimination tournament of {tournament.length}-point matches, "
+        f"organised by <@{tournament.organiser_id}>."
+    )
 
 
 def signup_text(tournament: Tournament) -> str:
     count = len(tournament.entrants)
     names = ", ".join(escape_name(entrant.name) for entrant in tournament.entrants) or "nobody yet"
-    return clip("\n".join([
-        header(tournament),
-        starts_text(tournament) + " Press **Join** to play, **Leave** to take your name off.",
-        f"Signed up ({count}/{tournament.size}): {names}",
-    ]))
+    return clip(
+        "\n".join(
+            [
+                header(tournament),
+                starts_text(tournament) + " Press **Join** to play, **Leave** to take your name off.",
+                f"Signed up ({count}/{tournament.size}): {names}",
+            ]
+        )
+    )
 
 
 def status_text(tournament: Tournament) -> str:
@@ -133,13 +139,16 @@ def status_text(tournament: Tournament) -> str:
 def champion_text(tournament: Tournament) -> str:
     if tournament.status is TournamentStatus.CANCELLED:
         return f"{title(tournament)} was cancelled: {tournament.note or 'by the organiser'}."
-    return (f"\N{TROPHY} <@{tournament.champion_id}> wins {title(tournament)}! "
-            f"Congratulations, and thanks to all {len(tournament.entrants)} players.")
+    return (
+        f"\N{TROPHY} <@{tournament.champion_id}> wins {title(tournament)}! "
+        f"Congratulations, and thanks to all {len(tournament.entrants)} players."
+    )
 
 
 def started_text(tournament_name: str, round_label: str, players: tuple[int, int], length: int) -> str:
-    return (f"**{tournament_name}**, {round_label}: <@{players[0]}> vs <@{players[1]}>, a {length}-point match. "
-            "Good luck!")
+    return (
+        f"**{tournament_name}**, {round_label}: <@{players[0]}> vs <@{players[1]}>, a {length}-point match. Good luck!"
+    )
 
 
 def picture_of(tournament: Tournament, states: Mapping[tuple[int, int], MatchState]) -> BracketPicture:
@@ -157,9 +166,14 @@ def picture_of(tournament: Tournament, states: Mapping[tuple[int, int], MatchSta
             sides = []
             for index, player in enumerate(slot.players):
                 score = None if state is None or player is None else state.scores.get(player)
-                sides.append(Side(None if player is None else names.get(player, "?"),
-                                  None if player is None else bracket.seed_of(player), score,
-                                  bye=slot.absent[index]))
+                sides.append(
+                    Side(
+                        None if player is None else names.get(player, "?"),
+                        None if player is None else bracket.seed_of(player),
+                        score,
+                        bye=slot.absent[index],
+                    )
+                )
             winner = None if slot.winner is None or slot.bye else slot.players.index(slot.winner)
             note = ""
             if stored is not None and stored.decided_by is DecidedBy.AWARD:
@@ -180,7 +194,10 @@ def picture_of(tournament: Tournament, states: Mapping[tuple[int, int], MatchSta
     subtitle = f"{tournament.length}-point matches \N{MIDDLE DOT} {count} players \N{MIDDLE DOT} {state_line}"
     champion = None if bracket.champion is None else names.get(bracket.champion)
     return BracketPicture(
-        tournament.name, subtitle,
+        tournament.name,
+        subtitle,
         tuple(round_name(number, bracket.round_count) for number in range(1, bracket.round_count + 1)),
-        tuple(rounds), None if tournament.status is TournamentStatus.CANCELLED else in_play, champion,
+        tuple(rounds),
+        None if tournament.status is TournamentStatus.CANCELLED else in_play,
+        champion,
     )

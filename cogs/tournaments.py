@@ -73,8 +73,10 @@ def parse_start(text: str, now: float) -> float:
         if moment.tzinfo is None:
             moment = moment.replace(tzinfo=dt.UTC)
         return moment.timestamp()
-    raise UserFacingError(f"I could not read {text!r} as a start time: write a delay like `2h` or `1d`, a UTC time "
-                          "like `2026-12-01 18:00`, or a Discord timestamp like `<t:1767225600:F>`.")
+    raise UserFacingError(
+        f"I could not read {text!r} as a start time: write a delay like `2h` or `1d`, a UTC time "
+        "like `2026-12-01 18:00`, or a Discord timestamp like `<t:1767225600:F>`."
+    )
 
 
 def thread_name(pairing: Pairing) -> str:
@@ -82,12 +84,17 @@ def thread_name(pairing: Pairing) -> str:
 
 
 def users_only(*user_ids: int) -> discord.AllowedMentions:
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                   users=[discord.Object(id=user_id) for user_id in user_ids])
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(id=user_id) for user_id in user_ids]
+    )
 
 
-class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
-                  group_description="Single-elimination tournaments: sign-up, bracket, champion"):
+class Tournaments(
+    commands.GroupCog,
+    name=HANDLER_COG,
+    group_name="tournament",
+    group_description="Single-elimination tournaments: sign-up, bracket, champion",
+):
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
         self.service = TournamentService(bot.db, bot.service)  # registers its match-finished hook
@@ -118,25 +125,36 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
         length="Match length in points, 1-25 (default 5)",
         size="Most players admitted, 4-64 (default 16)",
         starts="When it starts: a delay like 2h, a UTC time like 2026-12-01 18:00, or a Discord timestamp "
-               "(empty: /tournament start)",
+        "(empty: /tournament start)",
     )
-    async def create(self, interaction: discord.Interaction[Any], name: str,
-                     length: app_commands.Range[int, 1, 25] = DEFAULT_LENGTH,
-                     size: app_commands.Range[int, 4, 64] = 16, starts: str | None = None) -> None:
+    async def create(
+        self,
+        interaction: discord.Interaction[Any],
+        name: str,
+        length: app_commands.Range[int, 1, 25] = DEFAULT_LENGTH,
+        size: app_commands.Range[int, 4, 64] = 16,
+        starts: str | None = None,
+    ) -> None:
         """Open a tournament for sign-up (Manage Server, or the server's organiser role)."""
         if not isinstance(interaction.channel, discord.TextChannel):
             raise UserFacingError("Create a tournament in a text channel: its matches are played in threads there.")
         now = discord.utils.utcnow().timestamp()
         starts_at = None if starts is None else parse_start(starts, now)
         tournament = await self.service.create(
-            guild_id=interaction.guild_id or 0, channel_id=interaction.channel.id,
-            organiser=player_ref(interaction.user), may_organise=await self.may_organise(interaction), name=name,
-            length=length, size=size, starts_at=starts_at,
+            guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel.id,
+            organiser=player_ref(interaction.user),
+            may_organise=await self.may_organise(interaction),
+            name=name,
+            length=length,
+            size=size,
+            starts_at=starts_at,
         )
         view = signup_view(tournament)
         assert view is not None
-        await interaction.response.send_message(signup_text(tournament), view=view,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(
+            signup_text(tournament), view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
         message = await interaction.original_response()
         await self.service.set_message(tournament.id, message.channel.id, message.id)
         await self.service.mark_shown(tournament)
@@ -170,8 +188,9 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
         """Close the sign-up, seed the players by rating and start the first round (organisers)."""
         # Answered only once started (one quick write): a refusal is then a private answer, not a public one.
         tournament = await self.resolve(interaction, name)
-        tournament = await self.service.start(tournament.id, interaction.user.id,
-                                              may_organise=await self.may_organise(interaction))
+        tournament = await self.service.start(
+            tournament.id, interaction.user.id, may_organise=await self.may_organise(interaction)
+        )
         await interaction.response.send_message(
             f"{title(tournament)} has started with {len(tournament.entrants)} players: every match is played in "
             "its own thread, and the bracket follows the results.",
@@ -189,8 +208,11 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
             await interaction.followup.send(signup_text(tournament), allowed_mentions=discord.AllowedMentions.none())
             return
         png = await self.picture(tournament)
-        await interaction.followup.send(status_text(tournament), file=discord.File(io.BytesIO(png), FILENAME),
-                                        allowed_mentions=discord.AllowedMentions.none())
+        await interaction.followup.send(
+            status_text(tournament),
+            file=discord.File(io.BytesIO(png), FILENAME),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     @app_commands.command(name="list")
     @app_commands.guild_only()
@@ -199,42 +221,58 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
         await interaction.response.defer(ephemeral=True, thinking=True)
         tournaments = await self.service.recent(interaction.guild_id or 0)
         if not tournaments:
-            await interaction.followup.send("There are no tournaments here yet. An organiser starts one with "
-                                            "`/tournament create`.", ephemeral=True)
+            await interaction.followup.send(
+                "There are no tournaments here yet. An organiser starts one with `/tournament create`.", ephemeral=True
+            )
             return
         lines = []
         for tournament in tournaments:
             state = tournament.status.value
             if tournament.status is TournamentStatus.FINISHED and tournament.champion_id is not None:
                 state = f"won by <@{tournament.champion_id}>"
-            link = "" if tournament.message_id is None else " " + message_link(
-                tournament.guild_id, tournament.message_channel_id or tournament.channel_id, tournament.message_id)
-            lines.append(f"{title(tournament)}: {state}, {len(tournament.entrants)}/{tournament.size} players, "
-                         f"{tournament.length}-point matches.{link}")
+            link = (
+                ""
+                if tournament.message_id is None
+                else " "
+                + message_link(
+                    tournament.guild_id, tournament.message_channel_id or tournament.channel_id, tournament.message_id
+                )
+            )
+            lines.append(
+                f"{title(tournament)}: {state}, {len(tournament.entrants)}/{tournament.size} players, "
+                f"{tournament.length}-point matches.{link}"
+            )
         await interaction.followup.send("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="cancel")
     @app_commands.guild_only()
     @app_commands.describe(name="Which tournament (empty: the one open here)", reason="Shown with the tournament")
-    async def cancel(self, interaction: discord.Interaction[Any], name: str | None = None,
-                     reason: str | None = None) -> None:
+    async def cancel(
+        self, interaction: discord.Interaction[Any], name: str | None = None, reason: str | None = None
+    ) -> None:
         """Cancel a tournament (organisers). Matches being played go on as ordinary matches."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         tournament = await self.resolve(interaction, name)
-        tournament = await self.service.cancel(tournament.id, interaction.user.id,
-                                               may_organise=await self.may_organise(interaction), reason=reason)
+        tournament = await self.service.cancel(
+            tournament.id, interaction.user.id, may_organise=await self.may_organise(interaction), reason=reason
+        )
         await interaction.followup.send(f"{title(tournament)} is cancelled.", ephemeral=True)
 
     @app_commands.command(name="award")
     @app_commands.guild_only()
-    @app_commands.describe(winner="Who is awarded their current match", reason="Why (shown with the bracket)",
-                           name="Which tournament (empty: the one running here)")
-    async def award(self, interaction: discord.Interaction[Any], winner: discord.Member, reason: str,
-                    name: str | None = None) -> None:
+    @app_commands.describe(
+        winner="Who is awarded their current match",
+        reason="Why (shown with the bracket)",
+        name="Which tournament (empty: the one running here)",
+    )
+    async def award(
+        self, interaction: discord.Interaction[Any], winner: discord.Member, reason: str, name: str | None = None
+    ) -> None:
         """Decide a match for a player (organisers): a no-show, a withdrawal. A match being played is stopped."""
         tournament = await self.resolve(interaction, name)
-        tournament, update = await self.service.award(tournament.id, interaction.user.id, winner.id, reason,
-                                                      may_organise=await self.may_organise(interaction))
+        tournament, update = await self.service.award(
+            tournament.id, interaction.user.id, winner.id, reason, may_organise=await self.may_organise(interaction)
+        )
         await interaction.response.send_message(
             f"{winner.mention} is awarded their match in {title(tournament)}: {escape_text(' '.join(reason.split()))}",
             allowed_mentions=users_only(winner.id),
@@ -249,8 +287,11 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
     async def role(self, interaction: discord.Interaction[Any], role: discord.Role | None = None) -> None:
         """Choose the role whose members may create and run tournaments (Manage Server)."""
         await self.service.set_organiser_role(interaction.guild_id or 0, None if role is None else role.id)
-        text = (f"Members with {role.mention} may now organise tournaments." if role is not None else
-                "Only members with Manage Server may organise tournaments now.")
+        text = (
+            f"Members with {role.mention} may now organise tournaments."
+            if role is not None
+            else "Only members with Manage Server may organise tournaments now."
+        )
         await interaction.response.send_message(text, ephemeral=True)
 
     @join.autocomplete("name")
@@ -259,8 +300,9 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
     @bracket.autocomplete("name")
     @cancel.autocomplete("name")
     @award.autocomplete("name")
-    async def name_autocomplete(self, interaction: discord.Interaction[Any], current: str
-                                ) -> list[app_commands.Choice[str]]:
+    async def name_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
         wanted = current.casefold().strip()
         names = [t.name for t in await self.service.recent(interaction.guild_id or 0)]
         matching = [name for name in dict.fromkeys(names) if wanted in name.casefold()]
@@ -268,8 +310,9 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
 
     # --- buttons ----------------------------------------------------------------------------------------------
 
-    async def on_tournament_control(self, interaction: discord.Interaction[Any], tournament_id: int,
-                                    action: TournamentAction) -> None:
+    async def on_tournament_control(
+        self, interaction: discord.Interaction[Any], tournament_id: int, action: TournamentAction
+    ) -> None:
         await interaction.response.defer()
         if action is TournamentAction.JOIN:
             tournament = await self.service.join(tournament_id, player_ref(interaction.user))
@@ -277,16 +320,21 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
         else:
             tournament = await self.service.leave(tournament_id, interaction.user.id)
             answer = f"You left {title(tournament)}."
-        await interaction.edit_original_response(content=signup_text(tournament), view=signup_view(tournament),
-                                                 allowed_mentions=discord.AllowedMentions.none())
+        await interaction.edit_original_response(
+            content=signup_text(tournament),
+            view=signup_view(tournament),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         if interaction.message is not None and interaction.message.id == tournament.message_id:
             await self.service.mark_shown(tournament)
         await reply_privately(interaction, answer)
 
     @staticmethod
     def joined_text(tournament: Tournament) -> str:
-        return (f"You are signed up for {title(tournament)} ({len(tournament.entrants)}/{tournament.size}). "
-                "Your matches will be played in threads of this channel; you will be mentioned there.")
+        return (
+            f"You are signed up for {title(tournament)} ({len(tournament.entrants)}/{tournament.size}). "
+            "Your matches will be played in threads of this channel; you will be mentioned there."
+        )
 
     # --- helpers ----------------------------------------------------------------------------------------------
 
@@ -300,8 +348,9 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
         role_id = await self.service.organiser_role(member.guild.id)
         return role_id is not None and any(role.id == role_id for role in member.roles)
 
-    async def resolve(self, interaction: discord.Interaction[Any], name: str | None, *,
-                      latest: bool = False) -> Tournament:
+    async def resolve(
+        self, interaction: discord.Interaction[Any], name: str | None, *, latest: bool = False
+    ) -> Tournament:
         """The named tournament; without a name, the only open or running one here (or the latest one)."""
         guild_id = interaction.guild_id or 0
         if name:
@@ -314,8 +363,9 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
             raise UserFacingError("There are several tournaments here: say which one with `name`.")
         if latest and recent:
             return recent[0]
-        raise UserFacingError("There is no open or running tournament here. An organiser starts one with "
-                              "`/tournament create`.")
+        raise UserFacingError(
+            "There is no open or running tournament here. An organiser starts one with `/tournament create`."
+        )
 
     async def picture(self, tournament: Tournament) -> bytes:
         states = await self.service.match_states(tournament.id)
@@ -343,8 +393,13 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
             try:
                 await self.open_pairing(pairing)
             except discord.HTTPException:
-                log.warning("Could not start the match of %s round %s slot %s yet", pairing.tournament_name,
-                            pairing.round, pairing.slot, exc_info=True)
+                log.warning(
+                    "Could not start the match of %s round %s slot %s yet",
+                    pairing.tournament_name,
+                    pairing.round,
+                    pairing.slot,
+                    exc_info=True,
+                )
         for tournament in [t for t in await self.service.to_show() if shards.serves(t.guild_id)]:
             try:
                 await self.refresh(tournament)
@@ -360,8 +415,9 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
             if not isinstance(parent, discord.TextChannel):
                 log.error("Tournament %s: channel %s cannot hold threads", pairing.tournament_id, pairing.channel_id)
                 return
-            thread = await parent.create_thread(name=thread_name(pairing), type=discord.ChannelType.public_thread,
-                                                auto_archive_duration=1440)
+            thread = await parent.create_thread(
+                name=thread_name(pairing), type=discord.ChannelType.public_thread, auto_archive_duration=1440
+            )
             thread_id = await self.service.set_thread(pairing, thread.id)
             if thread_id != thread.id:  # another start got there first
                 with contextlib.suppress(discord.HTTPException):
@@ -371,26 +427,37 @@ class Tournaments(commands.GroupCog, name=HANDLER_COG, group_name="tournament",
             return
         with self.publisher.acting(update.record.id):  # stored, not yet shown: the board keeper leaves it alone
             channel = self.bot.get_partial_messageable(thread_id, guild_id=pairing.guild_id)
-            await channel.send(started_text(pairing.tournament_name, pairing.round_name, pairing.players,
-                                            pairing.length), allowed_mentions=users_only(*pairing.players))
+            await channel.send(
+                started_text(pairing.tournament_name, pairing.round_name, pairing.players, pairing.length),
+                allowed_mentions=users_only(*pairing.players),
+            )
             await self.publisher.publish(update)
 
     async def refresh(self, tournament: Tournament) -> None:
         """Bring the tournament's message up to date, and announce its end once."""
         if tournament.message_id is not None and not tournament.shown:
-            channel = self.bot.get_partial_messageable(tournament.message_channel_id or tournament.channel_id,
-                                                       guild_id=tournament.guild_id)
+            channel = self.bot.get_partial_messageable(
+                tournament.message_channel_id or tournament.channel_id, guild_id=tournament.guild_id
+            )
             message = channel.get_partial_message(tournament.message_id)
             none = discord.AllowedMentions.none()
             try:
                 if tournament.status is TournamentStatus.SIGNUP or tournament.bracket is None:
-                    await message.edit(content=signup_text(tournament) if tournament.status is
-                                       TournamentStatus.SIGNUP else status_text(tournament),
-                                       view=signup_view(tournament), allowed_mentions=none)
+                    await message.edit(
+                        content=signup_text(tournament)
+                        if tournament.status is TournamentStatus.SIGNUP
+                        else status_text(tournament),
+                        view=signup_view(tournament),
+                        allowed_mentions=none,
+                    )
                 else:
                     png = await self.picture(tournament)
-                    await message.edit(content=status_text(tournament), view=None, allowed_mentions=none,
-                                       attachments=[discord.File(io.BytesIO(png), FILENAME)])
+                    await message.edit(
+                        content=status_text(tournament),
+                        view=None,
+                        allowed_mentions=none,
+                        attachments=[discord.File(io.BytesIO(png), FILENAME)],
+                    )
             except discord.NotFound:
                 log.info("The message of tournament %s is gone", tournament.id)
             await self.service.mark_shown(tournament)

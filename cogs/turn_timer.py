@@ -50,8 +50,10 @@ def reminder_text(record: MatchRecord) -> str | None:
     left = format_duration(record.timer.limit_seconds / 2)
     link = current_link(record)
     where = f" {link}" if link else ""
-    return (f"{mention(waiting.user_id)}, reminder: it is your turn in {escape_text(record.title)}. "
-            f"You have about {left} left before your opponent may claim the match (R9.5).{where}")
+    return (
+        f"{mention(waiting.user_id)}, reminder: it is your turn in {escape_text(record.title)}. "
+        f"You have about {left} left before your opponent may claim the match (R9.5).{where}"
+    )
 
 
 def claim_text(record: MatchRecord) -> str | None:
@@ -62,15 +64,19 @@ def claim_text(record: MatchRecord) -> str | None:
     assert index is not None
     claimant = record.players[1 - index]
     limit = format_duration(record.timer.limit_seconds)
-    return (f"{mention(claimant.user_id)}, {escape_name(waiting.name)} has not acted for {limit}. You may claim the "
-            f"{'game' if record.options.is_money else 'match'} (R9.5), or keep waiting.")
+    return (
+        f"{mention(claimant.user_id)}, {escape_name(waiting.name)} has not acted for {limit}. You may claim the "
+        f"{'game' if record.options.is_money else 'match'} (R9.5), or keep waiting."
+    )
 
 
 def resumed_text(record: MatchRecord, downtime: float, now: float) -> str:
     """For a clocked match's channel after a restart: the clock was paused while the bot was down."""
     line = clock_line(record, now).removeprefix(STATUS_PREFIX)
-    return (f"The bot was down for {format_duration(downtime)}; the clock of {escape_text(record.title)} was "
-            f"paused meanwhile and runs again now. {line}")
+    return (
+        f"The bot was down for {format_duration(downtime)}; the clock of {escape_text(record.title)} was "
+        f"paused meanwhile and runs again now. {line}"
+    )
 
 
 class TurnTimer(commands.Cog):
@@ -139,8 +145,9 @@ class TurnTimer(commands.Cog):
             text = claim_text(record)
             if text is None:
                 continue
-            claim = ButtonSpec("Claim win", GameControl(record.id, record.version, GameAction.CLAIM),
-                               discord.ButtonStyle.danger)
+            claim = ButtonSpec(
+                "Claim win", GameControl(record.id, record.version, GameAction.CLAIM), discord.ButtonStyle.danger
+            )
             await self.send(record, text, game_view([[claim]]))
 
     async def send(self, record: MatchRecord, text: str, view: discord.ui.View | None = None) -> None:

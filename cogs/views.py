@@ -35,9 +35,7 @@ HANDLER_COG = "Backgammon"
 class ControlHandler(Protocol):
     async def on_game_control(self, interaction: discord.Interaction[Any], control: GameControl) -> None: ...
 
-    async def on_challenge_control(
-        self, interaction: discord.Interaction[Any], control: ChallengeControl
-    ) -> None: ...
+    async def on_challenge_control(self, interaction: discord.Interaction[Any], control: ChallengeControl) -> None: ...
 
 
 def _handler(interaction: discord.Interaction[Any]) -> ControlHandler | None:
@@ -77,11 +75,10 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_T
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHALLENGE_TEMPLATE):
-    def __init__(self, control: ChallengeControl, label: str, style: discord.ButtonStyle, *,
-                 disabled: bool = False) -> None:
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=control.custom_id, disabled=disabled)
-        )
+    def __init__(
+        self, control: ChallengeControl, label: str, style: discord.ButtonStyle, *, disabled: bool = False
+    ) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=control.custom_id, disabled=disabled))
         self.control = control
 
     @classmethod

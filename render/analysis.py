@@ -40,18 +40,34 @@ def _scores(decision: DecisionResult, length: int) -> tuple[int, int]:
 
 def _after(decision: DecisionResult, play: Play, names: tuple[str, str], length: int, theme: str) -> bytes:
     position = position_from_sage(decision.board).apply(play)  # seen from the opponent, now on roll
-    state = BoardState(position=position, on_roll=1 - decision.viewer, names=names, cube_value=decision.cube,
-                       cube_owner=_owner(decision), scores=_scores(decision, length), match_length=length,
-                       crawford=decision.crawford, game_over=True)
+    state = BoardState(
+        position=position,
+        on_roll=1 - decision.viewer,
+        names=names,
+        cube_value=decision.cube,
+        cube_owner=_owner(decision),
+        scores=_scores(decision, length),
+        match_length=length,
+        crawford=decision.crawford,
+        game_over=True,
+    )
     return board(state, perspective=decision.viewer, last_play=play, size=BOARD_WIDTH, theme=theme)
 
 
 def _before(decision: DecisionResult, names: tuple[str, str], length: int, theme: str) -> bytes:
     answer = decision.kind == "take"  # the double waits for its answer: the offered cube on the taker's side
-    state = BoardState(position=position_from_sage(decision.board), on_roll=decision.viewer, names=names,
-                       cube_value=decision.cube, cube_owner=_owner(decision), scores=_scores(decision, length),
-                       match_length=length, crawford=decision.crawford,
-                       answering=decision.player if answer else None, offered_cube=2 * decision.cube if answer else 0)
+    state = BoardState(
+        position=position_from_sage(decision.board),
+        on_roll=decision.viewer,
+        names=names,
+        cube_value=decision.cube,
+        cube_owner=_owner(decision),
+        scores=_scores(decision, length),
+        match_length=length,
+        crawford=decision.crawford,
+        answering=decision.player if answer else None,
+        offered_cube=2 * decision.cube if answer else 0,
+    )
     return board(state, perspective=decision.player, size=BOARD_WIDTH, theme=theme)
 
 
@@ -60,13 +76,21 @@ def decision_picture(decision: DecisionResult, names: tuple[str, str], length: i
     colours = get_theme(theme)
     face = font(24, bold=True)
     if decision.kind == "checker":
-        panels = [(_after(decision, decision.play(best=False), names, length, theme),
-                   f"{names[decision.player]} played {decision.dice[0]}{decision.dice[1]}: {decision.chosen} "
-                   f"(-{decision.loss:.3f})"),
-                  (_after(decision, decision.play(best=True), names, length, theme), f"Best: {decision.best}")]
+        panels = [
+            (
+                _after(decision, decision.play(best=False), names, length, theme),
+                f"{names[decision.player]} played {decision.dice[0]}{decision.dice[1]}: {decision.chosen} "
+                f"(-{decision.loss:.3f})",
+            ),
+            (_after(decision, decision.play(best=True), names, length, theme), f"Best: {decision.best}"),
+        ]
     else:
-        panels = [(_before(decision, names, length, theme),
-                   f"{names[decision.player]}: {decision.chosen} (-{decision.loss:.3f}); best: {decision.best}")]
+        panels = [
+            (
+                _before(decision, names, length, theme),
+                f"{names[decision.player]}: {decision.chosen} (-{decision.loss:.3f}); best: {decision.best}",
+            )
+        ]
     images = [Image.open(io.BytesIO(data)).convert("RGB") for data, _ in panels]
     width = sum(image.width for image in images) + GAP * (len(images) - 1)
     height = max(image.height for image in images) + CAPTION

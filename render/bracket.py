@@ -84,8 +84,13 @@ def bracket_image(picture: BracketPicture, *, theme: Theme = DARK) -> bytes:
         left = _column_left(round_index)
         current = picture.round_in_play == round_index + 1
         name = picture.round_names[round_index] if round_index < len(picture.round_names) else ""
-        draw.text((left, HEADER - 16), name, font=font(14, bold=True),
-                  fill=theme.partial_play if current else theme.dim_text, anchor="ls")
+        draw.text(
+            (left, HEADER - 16),
+            name,
+            font=font(14, bold=True),
+            fill=theme.partial_play if current else theme.dim_text,
+            anchor="ls",
+        )
         for index, box in enumerate(boxes):
             if box.hidden:
                 continue
@@ -110,15 +115,21 @@ def _header(draw: ImageDraw.ImageDraw, picture: BracketPicture, theme: Theme, wi
 def _box(draw: ImageDraw.ImageDraw, left: int, top: int, box: Box, theme: Theme) -> None:
     right, bottom = left + BOX_WIDTH, top + BOX_HEIGHT
     outline = theme.partial_play if box.live else theme.frame_edge
-    draw.rounded_rectangle((left, top, right, bottom), radius=6, fill=theme.field, outline=outline,
-                           width=3 if box.live else 2)
+    draw.rounded_rectangle(
+        (left, top, right, bottom), radius=6, fill=theme.field, outline=outline, width=3 if box.live else 2
+    )
     draw.line((left + 2, top + ROW_HEIGHT, right - 2, top + ROW_HEIGHT), fill=theme.tray, width=1)
     for row, side in enumerate(box.sides):
         _side(draw, left, top + row * ROW_HEIGHT, side, box.winner == row, box.winner == 1 - row, theme)
     if box.note:
         note_font = font(12)
-        draw.text((left + 4, bottom + 4), fit(box.note, note_font, BOX_WIDTH - 4), font=note_font,
-                  fill=theme.dim_text, anchor="lt")
+        draw.text(
+            (left + 4, bottom + 4),
+            fit(box.note, note_font, BOX_WIDTH - 4),
+            font=note_font,
+            fill=theme.dim_text,
+            anchor="lt",
+        )
 
 
 def _side(draw: ImageDraw.ImageDraw, left: int, top: int, side: Side, won: bool, lost: bool, theme: Theme) -> None:
@@ -126,22 +137,25 @@ def _side(draw: ImageDraw.ImageDraw, left: int, top: int, side: Side, won: bool,
     if won:
         draw.rectangle((left + 3, top + 4, left + 7, top + ROW_HEIGHT - 4), fill=theme.last_play)
     if side.seed is not None:
-        draw.text((left + SEED_WIDTH - 4, middle), str(side.seed), font=font(12), fill=theme.frame_text,
-                  anchor="rm")
+        draw.text((left + SEED_WIDTH - 4, middle), str(side.seed), font=font(12), fill=theme.frame_text, anchor="rm")
     colour = theme.last_play if won else theme.points[0] if lost else theme.frame_text
     name_width = BOX_WIDTH - SEED_WIDTH - SCORE_WIDTH - 6
     if side.bye:
         draw.text((left + SEED_WIDTH + 2, middle), "bye", font=font(13), fill=theme.points[0], anchor="lm")
     elif side.name is None:
-        draw.text((left + SEED_WIDTH + 2, middle), "to be decided", font=font(13), fill=theme.points[0],
-                  anchor="lm")
+        draw.text((left + SEED_WIDTH + 2, middle), "to be decided", font=font(13), fill=theme.points[0], anchor="lm")
     else:
         text, path = prepare_name(side.name, "Player")
         face: Font = font(14, path=path)
         draw.text((left + SEED_WIDTH + 2, middle), fit(text, face, name_width), font=face, fill=colour, anchor="lm")
     if side.score is not None:
-        draw.text((left + BOX_WIDTH - 10, middle), str(side.score), font=font(14, bold=True),
-                  fill=theme.last_play if won else theme.frame_text, anchor="rm")
+        draw.text(
+            (left + BOX_WIDTH - 10, middle),
+            str(side.score),
+            font=font(14, bold=True),
+            fill=theme.last_play if won else theme.frame_text,
+            anchor="rm",
+        )
 
 
 def _connector(draw: ImageDraw.ImageDraw, round_index: int, index: int, theme: Theme) -> None:
@@ -168,8 +182,13 @@ def _champion(draw: ImageDraw.ImageDraw, picture: BracketPicture, theme: Theme) 
         return
     text, path = prepare_name(picture.champion, "Champion")
     face = font(18, bold=True, path=path)
-    draw.text((left + 6, y + 4), fit(text, face, CHAMPION_WIDTH + COLUMN_GAP - 24), font=face,
-              fill=theme.last_play, anchor="lm")
+    draw.text(
+        (left + 6, y + 4),
+        fit(text, face, CHAMPION_WIDTH + COLUMN_GAP - 24),
+        font=face,
+        fill=theme.last_play,
+        anchor="lm",
+    )
 
 
 def empty_rounds(counts: Sequence[int]) -> tuple[tuple[Box, ...], ...]:

@@ -17,8 +17,14 @@ _MARGIN = 24
 _TOP = 48
 
 
-def _panel(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], labels: Sequence[str],
-           seen: Sequence[int], expected: Sequence[float], title: str) -> None:
+def _panel(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    labels: Sequence[str],
+    seen: Sequence[int],
+    expected: Sequence[float],
+    title: str,
+) -> None:
     """Bars of `seen` with a line at each `expected`, labels under them, in `box` (left, top, right, bottom)."""
     s = _SCALE
     left, top, right, bottom = box
@@ -40,17 +46,35 @@ def _panel(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], la
         draw.text(((x0 + x1) / 2, bottom + 4 * s), label, font=small, fill=_AXIS_TEXT, anchor="mt")
 
 
-def dice_chart(name: str, faces: Sequence[int], face_expected: float, kinds: Sequence[int],
-               kind_labels: Sequence[str], kinds_expected: Sequence[float]) -> bytes:
+def dice_chart(
+    name: str,
+    faces: Sequence[int],
+    face_expected: float,
+    kinds: Sequence[int],
+    kind_labels: Sequence[str],
+    kinds_expected: Sequence[float],
+) -> bytes:
     """A PNG: the six faces (left) and the 21 rolls (right), each bar beside the orange mark of fair dice."""
     s = _SCALE
     image = Image.new("RGB", (WIDTH * s, HEIGHT * s), _BACKGROUND)
     draw = ImageDraw.Draw(image)
     split = 250 * s
-    _panel(draw, (_MARGIN * s, _TOP * s, split - 16 * s, (HEIGHT - 8) * s), [str(f) for f in range(1, 7)],
-           faces, [face_expected] * 6, "Faces")
-    _panel(draw, (split + 8 * s, _TOP * s, (WIDTH - _MARGIN) * s, (HEIGHT - 8) * s), kind_labels, kinds,
-           kinds_expected, "The 21 rolls")
+    _panel(
+        draw,
+        (_MARGIN * s, _TOP * s, split - 16 * s, (HEIGHT - 8) * s),
+        [str(f) for f in range(1, 7)],
+        faces,
+        [face_expected] * 6,
+        "Faces",
+    )
+    _panel(
+        draw,
+        (split + 8 * s, _TOP * s, (WIDTH - _MARGIN) * s, (HEIGHT - 8) * s),
+        kind_labels,
+        kinds,
+        kinds_expected,
+        "The 21 rolls",
+    )
     shown, path = prepare_name(name, "Player")
     caption = f"{sum(faces) // 2} rolls · orange: fair dice"
     caption_font = font(14 * s)

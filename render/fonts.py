@@ -123,8 +123,9 @@ def glyph(char: str, face: Font) -> tuple[Image.Image, int, int, float]:
     return mask, left, top, face.getlength(char)
 
 
-def plain_text_positions(text: str, face: Font, xy: tuple[int, int],
-                         align_right: bool = False) -> list[tuple[str, tuple[int, int]]]:
+def plain_text_positions(
+    text: str, face: Font, xy: tuple[int, int], align_right: bool = False
+) -> list[tuple[str, tuple[int, int]]]:
     """Where each visible character of short left-to-right text goes (its mask's corner), vertically centred on
     xy: text that changes every move (IDs) is then drawn from cached glyphs instead of being shaped again.
     Kerning is skipped, which small print does not need."""
@@ -141,8 +142,9 @@ def plain_text_positions(text: str, face: Font, xy: tuple[int, int],
     return positions
 
 
-def draw_plain_text(image: Image.Image, xy: tuple[int, int], text: str, face: Font, fill: RGB,
-                    align_right: bool = False) -> None:
+def draw_plain_text(
+    image: Image.Image, xy: tuple[int, int], text: str, face: Font, fill: RGB, align_right: bool = False
+) -> None:
     """Draw short left-to-right text from cached glyphs (see plain_text_positions)."""
     for char, corner in plain_text_positions(text, face, xy, align_right):
         image.paste(fill, corner, glyph(char, face)[0])

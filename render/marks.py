@@ -39,4 +39,3 @@ class Marks:
     @property
     def empty(self) -> bool:
         return not (self.left or self.arrived or self.hits)
-

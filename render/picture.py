@@ -102,8 +102,9 @@ def full_colour(
     return image
 
 
-def _scene(state: BoardState, perspective: int, last_play: Play | None, partial_steps: Sequence[Step], size: int,
-           theme: str) -> Scene:
+def _scene(
+    state: BoardState, perspective: int, last_play: Play | None, partial_steps: Sequence[Step], size: int, theme: str
+) -> Scene:
     if perspective not in PLAYERS:
         raise ValueError(f"perspective must be 0 or 1, not {perspective!r}")
     get_theme(theme)
@@ -123,8 +124,12 @@ def _paste_centred(canvas: Image.Image, sprite: Image.Image, center: Point2) -> 
 def _colour(theme: Theme, role: str) -> RGB:
     if role.startswith("player"):
         return theme.players[int(role[-1])].text
-    roles = {"frame_text": theme.frame_text, "dark": theme.cube_text, "last": theme.last_play,
-             "partial": theme.partial_play}
+    roles = {
+        "frame_text": theme.frame_text,
+        "dark": theme.cube_text,
+        "last": theme.last_play,
+        "partial": theme.partial_play,
+    }
     return roles[role]
 
 
@@ -145,14 +150,21 @@ def _paint(canvas: Image.Image, layer: Layer, layout: Layout, theme: Theme) -> N
         cube = sprites.cube(theme.cube_face, theme.cube_text, theme.frame_edge, int(args[0]), layout.cube)
         _paste_centred(canvas, cube, center)
     elif kind == "halo":
-        ImageDraw.Draw(canvas).rounded_rectangle((0, 0, canvas.width - 1, canvas.height - 1), radius=layout.px(10),
-                                                 outline=_colour(theme, str(args[0])), width=max(2, layout.px(4)))
+        ImageDraw.Draw(canvas).rounded_rectangle(
+            (0, 0, canvas.width - 1, canvas.height - 1),
+            radius=layout.px(10),
+            outline=_colour(theme, str(args[0])),
+            width=max(2, layout.px(4)),
+        )
     elif kind == "slab":
         _paste_centred(canvas, sprites.slab(theme.players[int(args[0])], canvas.width, canvas.height), center)
     elif kind == "slab_mark":
-        ImageDraw.Draw(canvas).rounded_rectangle((0, 0, canvas.width - 1, canvas.height - 1),
-                                                 radius=canvas.height // 3, outline=_colour(theme, str(args[0])),
-                                                 width=max(2, layout.px(3)))
+        ImageDraw.Draw(canvas).rounded_rectangle(
+            (0, 0, canvas.width - 1, canvas.height - 1),
+            radius=canvas.height // 3,
+            outline=_colour(theme, str(args[0])),
+            width=max(2, layout.px(3)),
+        )
     elif kind == "chip":
         chip = sprites.rounded_box(_colour(theme, str(args[0])), canvas.width, canvas.height, layout.px(8))
         _paste_centred(canvas, chip, center)
@@ -209,8 +221,9 @@ def _row_background(size: int, theme_name: str, top: bool, acting: bool) -> Imag
         highlight = sprites.rounded_box(theme.turn_highlight, width, height - 2 * pad, layout.px(12))
         canvas.paste(highlight, (0, pad), highlight)
         arrow, x = layout.px(9), layout.px(10)
-        ImageDraw.Draw(canvas).polygon([(x, middle - arrow), (x + arrow, middle), (x, middle + arrow)],
-                                       fill=theme.last_play)
+        ImageDraw.Draw(canvas).polygon(
+            [(x, middle - arrow), (x + arrow, middle), (x, middle + arrow)], fill=theme.last_play
+        )
     return canvas
 
 
@@ -221,13 +234,21 @@ def _row_canvas(size: int, theme_name: str, top: bool, acting: bool, part: Box) 
 
 
 @lru_cache(maxsize=256)
-def _name_part(size: int, theme_name: str, top: bool, player: int, name: str, marker: str, match: bool,
-               indexed: bool, clocked: bool = False) -> Image.Image:
+def _name_part(
+    size: int,
+    theme_name: str,
+    top: bool,
+    player: int,
+    name: str,
+    marker: str,
+    match: bool,
+    indexed: bool,
+    clocked: bool = False,
+) -> Image.Image:
     """The player's checker colour and name, cut with an ellipsis to fit, then the marker of the player to act
     ("to play", "to answer") in a chip: the board keeps its sides, so the turn must be told in words too."""
     if indexed:
-        return _to_palette(_name_part(size, theme_name, top, player, name, marker, match, False, clocked),
-                           theme_name)
+        return _to_palette(_name_part(size, theme_name, top, player, name, marker, match, False, clocked), theme_name)
     theme, layout = get_theme(theme_name), _layout(size)
     canvas = _row_canvas(size, theme_name, top, bool(marker), layout.row_parts(top, match, clocked)[0])
     middle = canvas.height // 2
@@ -249,8 +270,9 @@ def _name_part(size: int, theme_name: str, top: bool, player: int, name: str, ma
 
 
 @lru_cache(maxsize=2048)
-def _pips_part(size: int, theme_name: str, top: bool, pips: int, acting: bool, match: bool,
-               indexed: bool, clock: str | None = None) -> Image.Image:
+def _pips_part(
+    size: int, theme_name: str, top: bool, pips: int, acting: bool, match: bool, indexed: bool, clock: str | None = None
+) -> Image.Image:
     """The pip count, and before it the match clock's reserve left (issue 20) when the match has a clock."""
     if indexed:
         return _to_palette(_pips_part(size, theme_name, top, pips, acting, match, False, clock), theme_name)
@@ -266,8 +288,9 @@ def _pips_part(size: int, theme_name: str, top: bool, pips: int, acting: bool, m
 
 
 @lru_cache(maxsize=256)
-def _score_part(size: int, theme_name: str, top: bool, player: int, score: int, acting: bool,
-                indexed: bool) -> Image.Image:
+def _score_part(
+    size: int, theme_name: str, top: bool, player: int, score: int, acting: bool, indexed: bool
+) -> Image.Image:
     """The player's score in a chip of its checker colour."""
     if indexed:
         return _to_palette(_score_part(size, theme_name, top, player, score, acting, False), theme_name)
@@ -287,7 +310,7 @@ def _score_part(size: int, theme_name: str, top: bool, player: int, score: int, 
 
 @lru_cache(maxsize=64)
 def _match_label(size: int, theme_name: str, match_length: int, crawford: bool, indexed: bool) -> Image.Image:
-    """"7-point match · Crawford game" or "Money game" (R8)."""
+    """ "7-point match · Crawford game" or "Money game" (R8)."""
     if indexed:
         return _to_palette(_match_label(size, theme_name, match_length, crawford, False), theme_name)
     theme, layout = get_theme(theme_name), _layout(size)
@@ -304,8 +327,10 @@ def _match_label(size: int, theme_name: str, match_length: int, crawford: bool, 
 
 
 def _ids_text(info: InfoRow) -> str:
-    parts = [f"Position ID {info.position_id}" if info.position_id else "",
-             f"Match ID {info.match_id}" if info.match_id else ""]
+    parts = [
+        f"Position ID {info.position_id}" if info.position_id else "",
+        f"Match ID {info.match_id}" if info.match_id else "",
+    ]
     return "   ".join(part for part in parts if part)  # what does not fit is cut off at the row's left
 
 
@@ -321,8 +346,14 @@ def _ids(size: int, theme_name: str, info: InfoRow) -> Image.Image:
     box = layout.info_parts[1]
     canvas = _static_rgb(size, theme_name).crop(box)
     anchor = _ids_anchor(layout)
-    draw_plain_text(canvas, (anchor[0] - box[0], anchor[1] - box[1]), _ids_text(info), font(layout.px(16)),
-                    theme.dim_text, align_right=True)
+    draw_plain_text(
+        canvas,
+        (anchor[0] - box[0], anchor[1] - box[1]),
+        _ids_text(info),
+        font(layout.px(16)),
+        theme.dim_text,
+        align_right=True,
+    )
     return canvas
 
 
@@ -364,8 +395,13 @@ def _static_rgb(size: int, theme_name: str) -> Image.Image:
     big_layout = Layout(size * _STATIC_SUPERSAMPLE)  # drawn large and shrunk for smooth triangle edges
     big = Image.new("RGB", (big_layout.width, big_layout.height), theme.background)
     draw = ImageDraw.Draw(big)
-    draw.rounded_rectangle(big_layout.frame_box, radius=big_layout.px(14), fill=theme.frame,
-                           outline=theme.frame_edge, width=big_layout.px(3))
+    draw.rounded_rectangle(
+        big_layout.frame_box,
+        radius=big_layout.px(14),
+        fill=theme.frame,
+        outline=theme.frame_edge,
+        width=big_layout.px(3),
+    )
     for field_box in big_layout.field_boxes:
         draw.rectangle(field_box, fill=theme.field)
     draw.rectangle(big_layout.bar_box, fill=theme.bar)
@@ -389,8 +425,14 @@ def _palette(theme_name: str) -> Image.Image:
     theme = get_theme(theme_name)
     flat = theme.flat_colours()
     pictures = [
-        full_colour(example.state, perspective=example.perspective, last_play=example.last_play,
-                    partial_steps=example.partial_steps, size=DEFAULT_WIDTH, theme=theme_name)
+        full_colour(
+            example.state,
+            perspective=example.perspective,
+            last_play=example.last_play,
+            partial_steps=example.partial_steps,
+            size=DEFAULT_WIDTH,
+            theme=theme_name,
+        )
         for example in palette_samples()
     ]
     sheet = Image.new("RGB", (pictures[0].width, sum(picture.height for picture in pictures)))

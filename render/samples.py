@@ -42,15 +42,34 @@ def ids_state(
     if offered_cube == 4 * cube_value:  # as gnubg records a beaver: the cube redoubled, owned by the beaverer
         id_cube, id_owner = offered_cube // 2, 1 - on_roll
     match_id = MatchIdFields(
-        cube=id_cube, cube_owner=id_owner, on_roll=on_roll, crawford=crawford, state=GameState.PLAYING,
-        turn=on_roll if answering is None else answering, doubled=bool(offered_cube), resigned=0,
-        dice=dice or (0, 0), length=match_length, scores=scores,
+        cube=id_cube,
+        cube_owner=id_owner,
+        on_roll=on_roll,
+        crawford=crawford,
+        state=GameState.PLAYING,
+        turn=on_roll if answering is None else answering,
+        doubled=bool(offered_cube),
+        resigned=0,
+        dice=dice or (0, 0),
+        length=match_length,
+        scores=scores,
         jacoby=match_length == 0,
     ).encode()
     return BoardState(
-        position=position, on_roll=on_roll, names=names, cube_value=cube_value, cube_owner=cube_owner, dice=dice,
-        used_dice=used_dice, scores=scores, match_length=match_length, crawford=crawford,
-        position_id=position.position_id(), match_id=match_id, answering=answering, offered_cube=offered_cube,
+        position=position,
+        on_roll=on_roll,
+        names=names,
+        cube_value=cube_value,
+        cube_owner=cube_owner,
+        dice=dice,
+        used_dice=used_dice,
+        scores=scores,
+        match_length=match_length,
+        crawford=crawford,
+        position_id=position.position_id(),
+        match_id=match_id,
+        answering=answering,
+        offered_cube=offered_cube,
     )
 
 
@@ -60,8 +79,17 @@ def mid_game() -> Example:
         {24: 1, 13: 4, 8: 2, 7: 2, 6: 4, 5: 2},
         {24: 2, 13: 3, 8: 2, 6: 3, 4: 2, 3: 2},
     )
-    state = ids_state(position, on_roll=0, names=("Alice", "Bob"), cube_value=2, cube_owner=0, dice=(5, 3),
-                      used_dice=(3,), scores=(2, 4), match_length=7)
+    state = ids_state(
+        position,
+        on_roll=0,
+        names=("Alice", "Bob"),
+        cube_value=2,
+        cube_owner=0,
+        dice=(5, 3),
+        used_dice=(3,),
+        scores=(2, 4),
+        match_length=7,
+    )
     last = Play((Step(8, 4, 4), Step(6, 4, 2)))
     return Example(state, perspective=0, last_play=last, partial_steps=(Step(8, 5, 3),))
 
@@ -73,8 +101,18 @@ def palette_samples() -> list[Example]:
     return [
         mid_game(),
         Example(
-            ids_state(hits, on_roll=1, names=("Ivory \u2026 \u05e9\u05dc\u05d5\u05dd", "Ebony 123"), cube_value=128,
-                      cube_owner=1, dice=(4, 4), used_dice=(4, 4), scores=(6, 6), match_length=7, crawford=True),
+            ids_state(
+                hits,
+                on_roll=1,
+                names=("Ivory \u2026 \u05e9\u05dc\u05d5\u05dd", "Ebony 123"),
+                cube_value=128,
+                cube_owner=1,
+                dice=(4, 4),
+                used_dice=(4, 4),
+                scores=(6, 6),
+                match_length=7,
+                crawford=True,
+            ),
             perspective=0,
             last_play=Play((Step(24, 20, 4), Step(13, 8, 5), Step(6, 3, 3))),
             partial_steps=(Step(25, 21, 4, hit=True), Step(21, 17, 4)),
@@ -92,6 +130,7 @@ def palette_samples() -> list[Example]:
 def pending_double() -> Example:
     """Alice (on roll) has doubled Bob to 2 in a 7-point match, drawn from her side: Bob must answer."""
     position = Position.from_points({24: 1, 13: 4, 8: 3, 6: 5, 5: 2}, {24: 2, 13: 4, 8: 3, 6: 4, 4: 2})
-    state = ids_state(position, on_roll=0, names=("Alice", "Bob"), scores=(3, 1), match_length=7, answering=1,
-                      offered_cube=2)
+    state = ids_state(
+        position, on_roll=0, names=("Alice", "Bob"), scores=(3, 1), match_length=7, answering=1, offered_cube=2
+    )
     return Example(state, perspective=0, last_play=Play((Step(8, 4, 4), Step(6, 4, 2))))

@@ -211,20 +211,26 @@ class _Builder:
         """A chip over the frame's number of a point a play left or reached. It carries the mover's own number,
         so that a play of the top player (whose numbering the frame does not show) reads as in its notation:
         "13/8" marks 13 and 8, over the frame's 12 and 17."""
-        box = centred(self.layout.number_center(self.view_point(player, point)), self.layout.px(42),
-                      self.layout.px(26))
+        box = centred(self.layout.number_center(self.view_point(player, point)), self.layout.px(42), self.layout.px(26))
         self.scene.add(box, ("chip", mark), ("text", str(point), 20, "dark"))
 
     def rows(self) -> None:
         state = self.state
         for player in PLAYERS:
-            self.scene.rows.append(PlayerRow(
-                box=self.layout.player_row(self.is_top(player)), player=player, name=state.names[player],
-                pips=state.pips(player), score=state.scores[player] if state.match_length else None,
-                marker=self.marker(player), clock=None if state.clocks is None else state.clocks[player],
-            ))
-        self.scene.info = InfoRow(self.layout.info_row, state.match_length, state.crawford, state.position_id,
-                                  state.match_id)
+            self.scene.rows.append(
+                PlayerRow(
+                    box=self.layout.player_row(self.is_top(player)),
+                    player=player,
+                    name=state.names[player],
+                    pips=state.pips(player),
+                    score=state.scores[player] if state.match_length else None,
+                    marker=self.marker(player),
+                    clock=None if state.clocks is None else state.clocks[player],
+                )
+            )
+        self.scene.info = InfoRow(
+            self.layout.info_row, state.match_length, state.crawford, state.position_id, state.match_id
+        )
 
     def marker(self, player: int) -> str:
         state = self.state

@@ -114,8 +114,7 @@ def slab(colours: CheckerColours, width: int, height: int) -> Image.Image:
     radius = big_h * 0.35
     draw.rounded_rectangle((0, 0, big_w - 1, big_h - 1), radius=radius, fill=colours.edge)
     inset = big_h * 0.14
-    draw.rounded_rectangle((inset, inset, big_w - 1 - inset, big_h - 1 - inset), radius=radius * 0.7,
-                           fill=colours.face)
+    draw.rounded_rectangle((inset, inset, big_w - 1 - inset, big_h - 1 - inset), radius=radius * 0.7, fill=colours.face)
     return image.resize((width, height), Image.Resampling.LANCZOS)
 
 
@@ -123,7 +122,11 @@ def slab(colours: CheckerColours, width: int, height: int) -> Image.Image:
 def rounded_box(colour: RGB, width: int, height: int, radius: int, outline: RGB | None = None) -> Image.Image:
     """A smooth rounded rectangle (the highlight behind the player on roll, the score chip, number chips)."""
     image = Image.new("RGBA", (width * SUPERSAMPLE, height * SUPERSAMPLE), (0, 0, 0, 0))
-    ImageDraw.Draw(image).rounded_rectangle((0, 0, image.width - 1, image.height - 1),
-                                            radius=radius * SUPERSAMPLE, fill=colour, outline=outline,
-                                            width=SUPERSAMPLE * 2 if outline else 0)
+    ImageDraw.Draw(image).rounded_rectangle(
+        (0, 0, image.width - 1, image.height - 1),
+        radius=radius * SUPERSAMPLE,
+        fill=colour,
+        outline=outline,
+        width=SUPERSAMPLE * 2 if outline else 0,
+    )
     return image.resize((width, height), Image.Resampling.LANCZOS)

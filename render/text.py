@@ -32,8 +32,11 @@ def text_board(
     grid = _Grid(state, perspective)
     top_rows = [grid.row(top=True, row=row) for row in range(_ROWS)]
     bottom_rows = [grid.row(top=False, row=row) for row in reversed(range(_ROWS))]
-    middle = "v|                  |BAR|                  |" if perspective == 0 else \
-        "^|                  |BAR|                  |"
+    middle = (
+        "v|                  |BAR|                  |"
+        if perspective == 0
+        else "^|                  |BAR|                  |"
+    )
     board_lines = [
         " +13-14-15-16-17-18------19-20-21-22-23-24-+",
         *top_rows,
@@ -67,8 +70,10 @@ def _header(state: BoardState) -> str:
     kind = f"{state.match_length}-point match" if state.match_length else "Money game"
     if state.crawford:
         kind += ", Crawford game"
-    ids = [f"Position ID: {state.position_id}" if state.position_id else "",
-           f"Match ID: {state.match_id}" if state.match_id else ""]
+    ids = [
+        f"Position ID: {state.position_id}" if state.position_id else "",
+        f"Match ID: {state.match_id}" if state.match_id else "",
+    ]
     return "  ".join([kind, *[part for part in ids if part]])
 
 
@@ -151,4 +156,3 @@ class _Grid:
         on_bar = self.state.side(bar_player)[BAR]
         bar = self.cell((bar_player, on_bar) if on_bar else None, row)
         return f" |{left}|{bar}|{right}|"
-

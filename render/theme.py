@@ -47,19 +47,34 @@ class Theme:
     def flat_colours(self) -> list[RGB]:
         """The colours drawn as flat areas; the PNG palette keeps them exact."""
         colours = [
-            self.background, self.text, self.dim_text, self.turn_highlight, self.frame, self.frame_edge,
-            self.frame_text, self.field, *self.points, self.bar, self.tray, self.last_play, self.partial_play,
-            self.cube_face, self.cube_text,
+            self.background,
+            self.text,
+            self.dim_text,
+            self.turn_highlight,
+            self.frame,
+            self.frame_edge,
+            self.frame_text,
+            self.field,
+            *self.points,
+            self.bar,
+            self.tray,
+            self.last_play,
+            self.partial_play,
+            self.cube_face,
+            self.cube_text,
         ]
         for player in self.players:
             colours += [player.face, player.rim, player.edge, player.text]
         return list(dict.fromkeys(colours))
 
 
-_IVORY = CheckerColours(face=hex_rgb("#f4efe3"), rim=hex_rgb("#d9cfbb"), edge=hex_rgb("#4a4238"),
-                        text=hex_rgb("#1d1b18"))
-_EBONY = CheckerColours(face=hex_rgb("#26272b"), rim=hex_rgb("#45474e"), edge=hex_rgb("#b9bcc4"),
-                        text=hex_rgb("#f4f4f6"))
+_IVORY = CheckerColours(
+    face=hex_rgb("#f4efe3"), rim=hex_rgb("#d9cfbb"), edge=hex_rgb("#4a4238"), text=hex_rgb("#1d1b18")
+)
+_EBONY = CheckerColours(
+    face=hex_rgb("#26272b"), rim=hex_rgb("#45474e"), edge=hex_rgb("#b9bcc4"), text=hex_rgb("#f4f4f6")
+)
+
 
 def _theme(name: str, background: str, text: str, dim_text: str, turn_highlight: str) -> Theme:
     return Theme(

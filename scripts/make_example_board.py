@@ -23,8 +23,13 @@ OUTPUT = ROOT / "docs" / "example-board.png"
 
 def main() -> None:
     example = mid_game()
-    png = render.board(example.state, perspective=example.perspective, last_play=example.last_play,
-                       partial_steps=example.partial_steps, theme="dark")
+    png = render.board(
+        example.state,
+        perspective=example.perspective,
+        last_play=example.last_play,
+        partial_steps=example.partial_steps,
+        theme="dark",
+    )
     OUTPUT.parent.mkdir(parents=True, exist_ok=True)
     Image.open(io.BytesIO(png)).save(OUTPUT, optimize=True)  # smaller file for the repository, same pixels
     print(f"wrote {OUTPUT.relative_to(ROOT)}")

@@ -45,7 +45,7 @@ def test_token_from_env_file_in_working_directory_is_read(tmp_path: Path) -> Non
     assert "does not look like a Discord bot token" in result.stderr
 
 
-@pytest.mark.parametrize("line", ['FROM python:3.11-slim', 'USER gammon', 'CMD ["python", "-m", "bot"]'])
+@pytest.mark.parametrize("line", ["FROM python:3.11-slim", "USER gammon", 'CMD ["python", "-m", "bot"]'])
 def test_dockerfile_basics(line: str) -> None:
     dockerfile = (ROOT / "Dockerfile").read_text().splitlines()
     assert line in dockerfile

@@ -43,11 +43,13 @@ class GcPauses:
         for generation, pauses in sorted(self.pauses.items()):
             ordered = sorted(pauses)
             out[f"generation {generation}"] = {
-                "count": len(ordered), "total_ms": round(1000 * sum(ordered), 1),
+                "count": len(ordered),
+                "total_ms": round(1000 * sum(ordered), 1),
                 "p99_ms": round(1000 * quantile(ordered, 0.99), 2),
                 "max_ms": round(1000 * ordered[-1], 2),
             }
         if self.full:  # when each full collection came: those of a process's start are not those of its load
-            out["full collections"] = {"at_s_and_ms": [[round(at, 1), round(1000 * pause, 1)]
-                                                       for at, pause in self.full]}
+            out["full collections"] = {
+                "at_s_and_ms": [[round(at, 1), round(1000 * pause, 1)] for at, pause in self.full]
+            }
         return out

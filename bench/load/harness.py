@@ -161,7 +161,8 @@ class LoadResult:
             "finished_matches": self.finished_matches,
             "database_bytes_per_finished_match": (
                 round(self.database_growth_bytes / self.finished_matches)
-                if self.finished_matches and not self.config.database_url and self.config.processes == 1 else None
+                if self.finished_matches and not self.config.database_url and self.config.processes == 1
+                else None
             ),
             "database": "postgresql" if self.config.database_url else "sqlite",
             "bot_process_count": self.config.processes,
@@ -338,11 +339,11 @@ class Tables:
     async def start_match(self, challenger: ScenarioUser, opponent: ScenarioUser) -> Table:
         """`start_match` of the end-to-end tests, but the analysis of the previous match (posted in the channel
         when it is done, issue 17) may come before or after the challenge: other messages are passed over."""
-        reply = acknowledged_in_time(await challenger.slash("bg challenge", opponent=opponent,
-                                                            length=self.config.match_length))
+        reply = acknowledged_in_time(
+            await challenger.slash("bg challenge", opponent=opponent, length=self.config.match_length)
+        )
         channel = self.standin.channels[reply.interaction.channel_id]
-        while not is_challenge_of(challenge := await self.standin.wait_for_message(channel, timeout=30.0),
-                                  challenger):
+        while not is_challenge_of(challenge := await self.standin.wait_for_message(channel, timeout=30.0), challenger):
             self.result.other_messages += 1
         acknowledged_in_time(await opponent.click(challenge, "Accept"))
         table = LoadTable(self.standin, channel, (challenger, opponent), result=self.result)
@@ -361,8 +362,9 @@ class Tables:
         await self.think(rng)
         while self.time_left():
             try:
-                acknowledged_in_time(await human.slash("bg computer", level=self.config.computer_level,
-                                                       length=self.config.match_length))
+                acknowledged_in_time(
+                    await human.slash("bg computer", level=self.config.computer_level, length=self.config.match_length)
+                )
                 table = LoadTable(self.standin, channel, (human, human), result=self.result)
                 await table.next_board(timeout=60.0)
                 self.result.computer_matches_started += 1
@@ -399,8 +401,9 @@ async def run_load(config: LoadConfig) -> LoadResult:
             env["DATABASE_URL"] = url
         tables = Tables(standin, config, result)
         if config.processes > 1:  # issue 19: shards 0..n-1 of n, one process each, global commands
-            tables.guilds = [standin.add_guild(f"shard {n}", shard=(n, config.processes))
-                             for n in range(config.processes)]
+            tables.guilds = [
+                standin.add_guild(f"shard {n}", shard=(n, config.processes)) for n in range(config.processes)
+            ]
             env |= {"SHARD_COUNT": str(config.processes), "DEV_GUILD_ID": ""}
             if not url:
                 env["DATABASE_PATH"] = str(workdir / "shared" / "gammon.db")
@@ -436,8 +439,10 @@ async def run_load(config: LoadConfig) -> LoadResult:
         gc.disable()
         collections = GcPauses().start()  # (with the collector off: none, unless something calls gc.collect)
         try:
-            await asyncio.gather(*(tables.play(number) for number in range(config.matches)),
-                                 *(tables.play_computer(number) for number in range(config.computer_matches)))
+            await asyncio.gather(
+                *(tables.play(number) for number in range(config.matches)),
+                *(tables.play_computer(number) for number in range(config.computer_matches)),
+            )
         finally:
             collections.stop()
             gc.enable()
@@ -471,8 +476,13 @@ async def run_load(config: LoadConfig) -> LoadResult:
         if config.trace:  # written by the first bot at its exit
             result.board_breakdown = breakdown(result.human_clicks, config.trace)
             result.ack_breakdown = ack_breakdown(
-                [Ack(i.id, i.dispatched_at, i.acknowledged_at) for i in interactions
-                 if i.acknowledged_at is not None and i.channel_id not in result.computer_channels], config.trace)
+                [
+                    Ack(i.id, i.dispatched_at, i.acknowledged_at)
+                    for i in interactions
+                    if i.acknowledged_at is not None and i.channel_id not in result.computer_channels
+                ],
+                config.trace,
+            )
         if not url and config.processes == 1:
             # the bot closes its database on SIGTERM, folding the WAL into the file: compared with a new database
             result.database_growth_bytes = database_bytes(bots[0].database_path) - await empty_database_bytes(workdir)
@@ -492,9 +502,13 @@ async def analysis_off(standin: DiscordStandin, guilds: list[Guild]) -> None:
 def combined_stats(pids: list[int]) -> ProcessStats:
     """CPU and memory of several bot processes (each with its descendants) together."""
     each = [read_stats(pid) for pid in pids]
-    return ProcessStats(sum(s.cpu_seconds for s in each), sum(s.rss_bytes for s in each),
-                        sum(s.peak_rss_bytes for s in each), sum(s.processes for s in each),
-                        sum(s.main_cpu_seconds for s in each))
+    return ProcessStats(
+        sum(s.cpu_seconds for s in each),
+        sum(s.rss_bytes for s in each),
+        sum(s.peak_rss_bytes for s in each),
+        sum(s.processes for s in each),
+        sum(s.main_cpu_seconds for s in each),
+    )
 
 
 async def sample_memory(pids: list[int], result: LoadResult) -> None:
@@ -524,8 +538,19 @@ async def loop_lag(samples: list[float], tick: float = 0.01) -> None:
 def start_profiler(pid: int, output: Path) -> subprocess.Popen[bytes]:
     """py-spy sampling the bot process (all threads, idle ones left out) until it is stopped."""
     py_spy = Path(sys.executable).with_name("py-spy")
-    command = [str(py_spy), "record", "--pid", str(pid), "--format", "raw", "--rate", "100", "--nonblocking",
-               "-o", str(output)]
+    command = [
+        str(py_spy),
+        "record",
+        "--pid",
+        str(pid),
+        "--format",
+        "raw",
+        "--rate",
+        "100",
+        "--nonblocking",
+        "-o",
+        str(output),
+    ]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 

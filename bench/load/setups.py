@@ -44,8 +44,9 @@ class Setups:
     async def __aenter__(self) -> Setups:
         return self
 
-    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                        trace: TracebackType | None) -> None:
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         if self._server is not None:
             await asyncio.to_thread(self._server.stop)
         if self._folder is not None:

@@ -49,8 +49,11 @@ def split(click: Click, timeline: dict[str, Any]) -> dict[str, float]:
         if ended > started:
             parts[step_kind(name)] += ended - started
             covered = ended
-    parts["the bot's loop between"] = click.stored - timeline["received"] - sum(
-        parts[kind] for kind in ("acknowledge", "transaction", "draw", "other requests"))
+    parts["the bot's loop between"] = (
+        click.stored
+        - timeline["received"]
+        - sum(parts[kind] for kind in ("acknowledge", "transaction", "draw", "other requests"))
+    )
     return parts
 
 
@@ -67,8 +70,9 @@ def breakdown(clicks: list[Click], trace: Path, slowest: float = 0.01) -> dict[s
         timelines.sort(key=lambda timeline: timeline["received"])
     joined = []
     for click in clicks:
-        mine = next((t for t in by_channel.get(click.channel, []) if click.started <= t["received"] <= click.stored),
-                    None)
+        mine = next(
+            (t for t in by_channel.get(click.channel, []) if click.started <= t["received"] <= click.stored), None
+        )
         if mine is not None:
             joined.append((click.stored - click.started, split(click, mine)))
     return summarized(joined, len(clicks), PARTS, slowest)
@@ -97,8 +101,12 @@ def ack_split(ack: Ack, timeline: dict[str, Any]) -> dict[str, float] | None:
         return None
     received = timeline["received"]
     handled = next((started for name, started, _ in timeline["steps"] if name == HANDLER_STARTED), received)
-    return {"to the bot": received - ack.dispatched, "in the bot: queued": handled - received,
-            "in the bot: handled": asked - handled, "to the stand-in": ack.acknowledged - asked}
+    return {
+        "to the bot": received - ack.dispatched,
+        "in the bot: queued": handled - received,
+        "in the bot: handled": asked - handled,
+        "to the stand-in": ack.acknowledged - asked,
+    }
 
 
 def ack_breakdown(acks: list[Ack], trace: Path, slowest: float = 0.01) -> dict[str, Any]:
@@ -116,13 +124,14 @@ def ack_breakdown(acks: list[Ack], trace: Path, slowest: float = 0.01) -> dict[s
     return summarized(joined, len(acks), ACK_PARTS, slowest)
 
 
-def summarized(joined: list[tuple[float, dict[str, float]]], total: int, parts: tuple[str, ...],
-               slowest: float) -> dict[str, Any]:
+def summarized(
+    joined: list[tuple[float, dict[str, float]]], total: int, parts: tuple[str, ...], slowest: float
+) -> dict[str, Any]:
     """The parts' means in ms over the slowest `slowest` of the joined latencies, and their medians over all."""
     if not joined:
         return {"joined": 0, "clicks": total}
     joined.sort(key=lambda pair: pair[0])
-    tail = joined[-max(1, round(slowest * len(joined))):]
+    tail = joined[-max(1, round(slowest * len(joined))) :]
     return {
         "joined": len(joined),
         "clicks": total,

@@ -1,8 +1,8 @@
 """Match analysis (issue 17): every decision and roll of a stored match judged by bgsage. No Discord imports.
 
-    analyse(log, level) -> MatchAnalysis           # blocking; the bot runs it in the worker pool
-    player_figures(analysis, player)               # PR, error rates, counts, luck, "PR 6.2 - expert"
-    costliest(analysis, player)                    # the decisions that lost the most
+analyse(log, level) -> MatchAnalysis           # blocking; the bot runs it in the worker pool
+player_figures(analysis, player)               # PR, error rates, counts, luck, "PR 6.2 - expert"
+costliest(analysis, player)                    # the decisions that lost the most
 """
 
 from bot.analysis.evaluate import DEFAULT_LEVEL, LEVELS, analyse

@@ -99,9 +99,14 @@ class _Tracker:
         seen = "centered" if holder is None else ("player" if holder == side else "opponent")
         length = self.options.length
         away = (0, 0) if not length else (length - self.scores[side], length - self.scores[1 - side])
-        return CubeState(value=self.cube, owner=seen, away=away,
-                         crawford=self.crawford, jacoby=self.options.jacoby and not self.taken,
-                         beavers=self.options.beavers)
+        return CubeState(
+            value=self.cube,
+            owner=seen,
+            away=away,
+            crawford=self.crawford,
+            jacoby=self.options.jacoby and not self.taken,
+            beavers=self.options.beavers,
+        )
 
     def board_for(self, side: int) -> tuple[SageBoard, str]:
         position = self.position if side == self.on_roll else self.position.swapped()
@@ -109,8 +114,11 @@ class _Tracker:
 
     def add(self, player: int, kind: Kind, choice: Choice, view: int, **extra: object) -> None:
         board, position_id = self.board_for(view)
-        self.decisions.append(Decision(len(self.decisions), self.game, player, kind, choice, board,
-                                       self.cube_state(view), position_id, **extra))  # type: ignore[arg-type]
+        self.decisions.append(
+            Decision(
+                len(self.decisions), self.game, player, kind, choice, board, self.cube_state(view), position_id, **extra
+            )
+        )  # type: ignore[arg-type]
 
     def roll(self, player: int, dice: tuple[int, int], opening: bool) -> None:
         board, _ = self.board_for(player)
@@ -147,8 +155,16 @@ class _Tracker:
                 self.add(player, Kind.BEAVER, Choice.REFUSE, player)
             case ev.Played(player=player, dice=dice, play=play, automatic=automatic):
                 after = self.position.apply(play)
-                self.add(player, Kind.CHECKER, Choice.PLAY, player, dice=dice, play=play,
-                         played_board=sage_board(after.swapped()), forced=automatic)
+                self.add(
+                    player,
+                    Kind.CHECKER,
+                    Choice.PLAY,
+                    player,
+                    dice=dice,
+                    play=play,
+                    played_board=sage_board(after.swapped()),
+                    forced=automatic,
+                )
                 self.position, self.on_roll = after, 1 - player
             case ev.GameWon(scores=scores):
                 self.scores = scores

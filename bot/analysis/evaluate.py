@@ -38,12 +38,22 @@ class Level:
     obvious: float = 0.0
 
 
-LEVELS = {"standard": Level("standard", 2, 2, obvious=0.10), "thorough": Level("thorough", 2, 2),
-          "quick": Level("quick", 1, 2)}
+LEVELS = {
+    "standard": Level("standard", 2, 2, obvious=0.10),
+    "thorough": Level("thorough", 2, 2),
+    "quick": Level("quick", 1, 2),
+}
 DEFAULT_LEVEL = "standard"
 
-_CHOICE_TEXT = {Choice.NO_DOUBLE: "No double", Choice.DOUBLE: "Double", Choice.TAKE: "Take", Choice.DROP: "Drop",
-                Choice.BEAVER: "Beaver", Choice.ACCEPT: "Accept the beaver", Choice.REFUSE: "Refuse the beaver"}
+_CHOICE_TEXT = {
+    Choice.NO_DOUBLE: "No double",
+    Choice.DOUBLE: "Double",
+    Choice.TAKE: "Take",
+    Choice.DROP: "Drop",
+    Choice.BEAVER: "Beaver",
+    Choice.ACCEPT: "Accept the beaver",
+    Choice.REFUSE: "Refuse the beaver",
+}
 
 
 def analyse(log: MatchLog, level_name: str = DEFAULT_LEVEL) -> MatchAnalysis:
@@ -55,8 +65,9 @@ def analyse(log: MatchLog, level_name: str = DEFAULT_LEVEL) -> MatchAnalysis:
     analyser = _Analyser(LEVELS[level_name])
     decisions = tuple(analyser.decision(decision) for decision in points.decisions)
     rolls = tuple(luck for luck in (analyser.roll(roll) for roll in points.rolls) if luck is not None)
-    return MatchAnalysis(level_name, log.names, log.options.length, decisions, rolls,
-                         round(time.perf_counter() - started, 3))
+    return MatchAnalysis(
+        level_name, log.names, log.options.length, decisions, rolls, round(time.perf_counter() - started, 3)
+    )
 
 
 def _steps(play: Play) -> tuple[tuple[int, int, int, bool], ...]:
@@ -84,16 +95,40 @@ class _Analyser:
             return self.checker(decision)
         return self.cube_decision(decision)
 
-    def result(self, decision: Decision, chosen: str, best: str, chosen_equity: float, best_equity: float, *,
-               counted: bool, **extra: object) -> DecisionResult:
+    def result(
+        self,
+        decision: Decision,
+        chosen: str,
+        best: str,
+        chosen_equity: float,
+        best_equity: float,
+        *,
+        counted: bool,
+        **extra: object,
+    ) -> DecisionResult:
         cube = decision.cube
-        viewer = decision.player if decision.kind in (Kind.CHECKER, Kind.DOUBLE, Kind.BEAVER) \
-            else 1 - decision.player
+        viewer = decision.player if decision.kind in (Kind.CHECKER, Kind.DOUBLE, Kind.BEAVER) else 1 - decision.player
         return DecisionResult(
-            decision.index, decision.game, decision.player, decision.kind.value, chosen, best,
-            round(max(0.0, best_equity - chosen_equity), 5), counted, decision.forced, decision.dice,
-            decision.board, viewer, cube.value, cube.owner, cube.away, cube.crawford, round(chosen_equity, 5),
-            round(best_equity, 5), **extra)  # type: ignore[arg-type]
+            decision.index,
+            decision.game,
+            decision.player,
+            decision.kind.value,
+            chosen,
+            best,
+            round(max(0.0, best_equity - chosen_equity), 5),
+            counted,
+            decision.forced,
+            decision.dice,
+            decision.board,
+            viewer,
+            cube.value,
+            cube.owner,
+            cube.away,
+            cube.crawford,
+            round(chosen_equity, 5),
+            round(best_equity, 5),
+            **extra,
+        )  # type: ignore[arg-type]
 
     def checker(self, decision: Decision) -> DecisionResult:
         assert decision.play is not None and decision.played_board is not None
@@ -110,19 +145,31 @@ class _Analyser:
         position = position_from_sage(decision.board)
         legal = plays_by_result(position, position.legal_plays(decision.dice))
         best_play = legal.get(best.board, decision.play)
-        return self.result(decision, text, str(best_play), played.equity, max(best.equity, played.equity),
-                           counted=True, chosen_steps=steps, best_steps=_steps(best_play))
+        return self.result(
+            decision,
+            text,
+            str(best_play),
+            played.equity,
+            max(best.equity, played.equity),
+            counted=True,
+            chosen_steps=steps,
+            best_steps=_steps(best_play),
+        )
 
     def ranked(self, decision: Decision) -> list[sage.RankedMove]:
         assert decision.played_board is not None
         level = self.level
         if level.obvious and level.checker_plies > 1:
             net = sage.ranked_plays(1, decision.board, decision.dice, decision.cube)
-            if net and net[0].board == decision.played_board and (
-                    len(net) == 1 or net[0].equity - net[1].equity >= level.obvious):
+            if (
+                net
+                and net[0].board == decision.played_board
+                and (len(net) == 1 or net[0].equity - net[1].equity >= level.obvious)
+            ):
                 return net
-        return sage.ranked_plays(level.checker_plies, decision.board, decision.dice, decision.cube,
-                                 (decision.played_board,))
+        return sage.ranked_plays(
+            level.checker_plies, decision.board, decision.dice, decision.cube, (decision.played_board,)
+        )
 
     def cube_decision(self, decision: Decision) -> DecisionResult:
         answer, _ = self.cube(decision.board, decision.cube)
@@ -147,5 +194,4 @@ class _Analyser:
         best_text = _CHOICE_TEXT[best]
         if decision.kind is Kind.DOUBLE and best is Choice.DOUBLE:
             best_text = "Double, take" if dt <= dp else "Double, drop"
-        return self.result(decision, _CHOICE_TEXT[chosen], best_text, options[chosen], options[best],
-                           counted=counted)
+        return self.result(decision, _CHOICE_TEXT[chosen], best_text, options[chosen], options[best], counted=counted)

@@ -88,10 +88,21 @@ def player_figures(analysis: MatchAnalysis, player: int) -> PlayerFigures:
     rolls = [roll.luck for roll in analysis.rolls if roll.player == player]
     luck = sum(rolls)
     return PlayerFigures(
-        player, analysis.names[player], round(_rate(mine), 2), round(_rate(checker), 2), round(_rate(cube), 2),
-        len(checker), len(cube), round(sum(d.loss for d in mine), 4), grades.count("doubtful"),
-        grades.count("error"), grades.count("blunder"), round(luck, 4),
-        round(1000.0 * luck / len(rolls), 2) if rolls else 0.0, len(rolls))
+        player,
+        analysis.names[player],
+        round(_rate(mine), 2),
+        round(_rate(checker), 2),
+        round(_rate(cube), 2),
+        len(checker),
+        len(cube),
+        round(sum(d.loss for d in mine), 4),
+        grades.count("doubtful"),
+        grades.count("error"),
+        grades.count("blunder"),
+        round(luck, 4),
+        round(1000.0 * luck / len(rolls), 2) if rolls else 0.0,
+        len(rolls),
+    )
 
 
 def costliest(analysis: MatchAnalysis, player: int, count: int = 3) -> list[DecisionResult]:
@@ -106,8 +117,9 @@ def pr_trend(prs: list[float]) -> str:
     if not prs:
         return ""
     average = sum(prs) / len(prs)
-    text = f"PR {average:.1f} - {band(average)}, average of the last {len(prs)} analysed " + \
-        ("match" if len(prs) == 1 else "matches")
+    text = f"PR {average:.1f} - {band(average)}, average of the last {len(prs)} analysed " + (
+        "match" if len(prs) == 1 else "matches"
+    )
     if len(prs) >= 4:
         half = len(prs) // 2
         newer, older = sum(prs[:half]) / half, sum(prs[-half:]) / half

@@ -41,6 +41,7 @@ ANALYSES_PER_WORKER = 25
 #: Called with (match id, channel id, analysis) once an analysis nobody waits for is done: post it.
 OnDone = Callable[[int, int, MatchAnalysis], Awaitable[None]]
 
+
 def prs(analysis: MatchAnalysis) -> tuple[float | None, float | None]:
     """Each player's PR, None for a player without a rated decision."""
     figures = [player_figures(analysis, player) for player in (0, 1)]
@@ -48,8 +49,15 @@ def prs(analysis: MatchAnalysis) -> tuple[float | None, float | None]:
 
 
 class AnalysisJobs:
-    def __init__(self, service: GameService, *, pool: ComputerPool | None = None, level: str = DEFAULT_LEVEL,
-                 on_done: OnDone | None = None, idle_seconds: float = IDLE_SECONDS) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        pool: ComputerPool | None = None,
+        level: str = DEFAULT_LEVEL,
+        on_done: OnDone | None = None,
+        idle_seconds: float = IDLE_SECONDS,
+    ) -> None:
         self.service = service
         self.level = level
         self.idle_seconds = idle_seconds
@@ -61,8 +69,14 @@ class AnalysisJobs:
 
     def pool(self) -> ComputerPool:
         if self._pool is None:
-            self._pool = ComputerPool(1, timeout=TIMEOUT, retries=1, task=analyse_in_worker,
-                                      tasks_per_worker=ANALYSES_PER_WORKER, idle_seconds=self.idle_seconds or None)
+            self._pool = ComputerPool(
+                1,
+                timeout=TIMEOUT,
+                retries=1,
+                task=analyse_in_worker,
+                tasks_per_worker=ANALYSES_PER_WORKER,
+                idle_seconds=self.idle_seconds or None,
+            )
         return self._pool
 
     def close(self) -> None:
@@ -95,7 +109,8 @@ class AnalysisJobs:
     async def request(self, match_id: int, channel_id: int) -> analysis_store.StoredAnalysis:
         """A pending row for the match unless it has one (a finished one is returned as it is)."""
         return await self.service.db.write(
-            lambda c: analysis_store.request(c, match_id, self.level, channel_id, self.service.now()))
+            lambda c: analysis_store.request(c, match_id, self.level, channel_id, self.service.now())
+        )
 
     async def stored(self, match_id: int) -> analysis_store.StoredAnalysis | None:
         return await self.service.db.read(lambda c: analysis_store.load(c, match_id))
@@ -113,8 +128,11 @@ class AnalysisJobs:
     async def resume(self, guilds: ShardSet | None = None) -> int:
         """After a restart: run every pending analysis, post every finished one that was not. Returns how many.
         `guilds`: only those of the guilds this process's shards serve (issue 19)."""
-        unfinished = [stored for stored, guild_id in await self.service.db.read(analysis_store.unfinished)
-                      if guilds is None or guilds.serves(guild_id)]
+        unfinished = [
+            stored
+            for stored, guild_id in await self.service.db.read(analysis_store.unfinished)
+            if guilds is None or guilds.serves(guild_id)
+        ]
         for stored in unfinished:
             if stored.status == "pending":
                 self._start(stored.match_id, True)
@@ -160,11 +178,13 @@ class AnalysisJobs:
             return None
         analysis = MatchAnalysis.from_json(answer["analysis"])
         finished = await self.service.db.write(
-            lambda c: analysis_store.finish(c, match_id, answer["analysis"], prs(analysis), self.service.now()))
+            lambda c: analysis_store.finish(c, match_id, answer["analysis"], prs(analysis), self.service.now())
+        )
         if not finished:  # the request was rolled back meanwhile
             return None
-        log.info("Match #%d analysed in %.1f s (%d decisions)", match_id, time.monotonic() - started,
-                 len(analysis.decisions))
+        log.info(
+            "Match #%d analysed in %.1f s (%d decisions)", match_id, time.monotonic() - started, len(analysis.decisions)
+        )
         if post:
             await self._post(match_id, stored.channel_id, analysis)
         return analysis
@@ -175,8 +195,9 @@ class AnalysisJobs:
         try:
             await self.on_done(match_id, channel_id, analysis)
         except Exception:
-            log.exception("The analysis of match #%d could not be posted; it is tried again at the next start",
-                          match_id)
+            log.exception(
+                "The analysis of match #%d could not be posted; it is tried again at the next start", match_id
+            )
             return
         await self.mark_posted(match_id)
 

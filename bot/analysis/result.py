@@ -65,12 +65,20 @@ class MatchAnalysis:
     @classmethod
     def from_json(cls, text: str) -> MatchAnalysis:
         data = json.loads(text)
-        decisions = tuple(DecisionResult(**{**item, "dice": tuple(item["dice"]), "board": tuple(item["board"]),
-                                            "away": tuple(item["away"]),
-                                            "chosen_steps": tuple(tuple(s) for s in item["chosen_steps"]),
-                                            "best_steps": tuple(tuple(s) for s in item["best_steps"])})
-                          for item in data["decisions"])
-        rolls = tuple(RollLuck(item["game"], item["player"], tuple(item["dice"]), item["luck"])
-                      for item in data["rolls"])
-        return cls(data["level"], tuple(data["names"]), data["length"], decisions, rolls,
-                   data["seconds"])
+        decisions = tuple(
+            DecisionResult(
+                **{
+                    **item,
+                    "dice": tuple(item["dice"]),
+                    "board": tuple(item["board"]),
+                    "away": tuple(item["away"]),
+                    "chosen_steps": tuple(tuple(s) for s in item["chosen_steps"]),
+                    "best_steps": tuple(tuple(s) for s in item["best_steps"]),
+                }
+            )
+            for item in data["decisions"]
+        )
+        rolls = tuple(
+            RollLuck(item["game"], item["player"], tuple(item["dice"]), item["luck"]) for item in data["rolls"]
+        )
+        return cls(data["level"], tuple(data["names"]), data["length"], decisions, rolls, data["seconds"])

@@ -117,8 +117,10 @@ class _Chooser:
             if resign is not None:
                 return resign
             if self.level.noise:
-                double = (min(answer.double_take, answer.double_pass) + self.cube_noise()
-                          > answer.no_double + self.cube_noise())
+                double = (
+                    min(answer.double_take, answer.double_pass) + self.cube_noise()
+                    > answer.no_double + self.cube_noise()
+                )
             else:
                 double = answer.should_double
             return Double(self.me) if double else Roll(self.me)
@@ -136,9 +138,14 @@ class _Chooser:
         known = [move for move in ranked if move.board in legal]
         if len(known) != len(ranked) or not ranked:
             strange = [move.board for move in ranked if move.board not in legal]
-            log.error("bgsage's plays for %s with %s are not the engine's legal plays (%d unknown: %s); "
-                      "playing the best legal play by evaluation", position.position_id(), dice, len(strange),
-                      strange[:3])
+            log.error(
+                "bgsage's plays for %s with %s are not the engine's legal plays (%d unknown: %s); "
+                "playing the best legal play by evaluation",
+                position.position_id(),
+                dice,
+                len(strange),
+                strange[:3],
+            )
         if not known:
             return Move(self.me, self.best_by_evaluation(legal))
         if known[0] is not ranked[0]:
@@ -186,8 +193,9 @@ class _Chooser:
         kind = game.resignation[1]
         offered = game.resignation_points(kind)
         probs = self.chances()
-        return AcceptResignation(self.me) if offered >= self.expected_points(probs) - 1e-9 \
-            else DeclineResignation(self.me)
+        return (
+            AcceptResignation(self.me) if offered >= self.expected_points(probs) - 1e-9 else DeclineResignation(self.me)
+        )
 
     # --- resignations -------------------------------------------------------------------------------------------
 
@@ -218,8 +226,7 @@ class _Chooser:
             return float(value if cap is None else min(value, cap))
 
         wins = (probs.win - probs.gammon_win, probs.gammon_win - probs.backgammon_win, probs.backgammon_win)
-        losses = (1.0 - probs.win - probs.gammon_loss, probs.gammon_loss - probs.backgammon_loss,
-                  probs.backgammon_loss)
+        losses = (1.0 - probs.win - probs.gammon_loss, probs.gammon_loss - probs.backgammon_loss, probs.backgammon_loss)
         total = 0.0
         for kind, won, lost in zip(WinKind, wins, losses, strict=True):
             total += won * points(kind, mine) - lost * points(kind, theirs)
@@ -251,7 +258,12 @@ def possible(position: Position, probs: sage.Probabilities) -> sage.Probabilitie
     mine, theirs = position.mover, position.opponent
     contact = position.has_contact()
     win, gammon_win, backgammon_win, gammon_loss, backgammon_loss = (
-        probs.win, probs.gammon_win, probs.backgammon_win, probs.gammon_loss, probs.backgammon_loss)
+        probs.win,
+        probs.gammon_win,
+        probs.backgammon_win,
+        probs.gammon_loss,
+        probs.backgammon_loss,
+    )
     if theirs[OFF]:
         gammon_win = backgammon_win = 0.0
     if mine[OFF]:

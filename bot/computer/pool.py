@@ -95,8 +95,9 @@ class _Slot:
         return self._executor
 
     def _new(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_worker,
-                                   initargs=(os.getpid(), self.when_idle))
+        return ProcessPoolExecutor(
+            1, mp_context=self._context, initializer=_start_worker, initargs=(os.getpid(), self.when_idle)
+        )
 
     def pids(self) -> list[int]:
         processes = getattr(self._executor, "_processes", None) or {}
@@ -129,9 +130,17 @@ class _Slot:
 class ComputerPool:
     """Worker processes that run the computer's decisions; `await pool.choose(match, level)`."""
 
-    def __init__(self, workers: int = 1, *, timeout: float = DEFAULT_TIMEOUT, retries: int = 2,
-                 task: Task = think, tasks_per_worker: int | None = None, idle_seconds: float | None = None,
-                 when_idle: bool = False) -> None:
+    def __init__(
+        self,
+        workers: int = 1,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        retries: int = 2,
+        task: Task = think,
+        tasks_per_worker: int | None = None,
+        idle_seconds: float | None = None,
+        when_idle: bool = False,
+    ) -> None:
         """`tasks_per_worker`: a worker is replaced by a fresh one after that many tasks (its memory starts
         anew); `idle_seconds`: a worker idle that long ends, and the next task starts a new one. None: never
         (the computer opponent's workers, warm for the next turn). `when_idle`: the workers run only on CPU
@@ -171,8 +180,13 @@ class ComputerPool:
                 return action_from_json(await self._run(log_json, tried_level))
             except (BrokenProcessPool, TimeoutError) as error:
                 what = "overran" if isinstance(error, TimeoutError) else "died"
-                log.error("A computer worker %s (try %d of %d, level %s); it was replaced", what, attempt,
-                          len(tries), tried_level)
+                log.error(
+                    "A computer worker %s (try %d of %d, level %s); it was replaced",
+                    what,
+                    attempt,
+                    len(tries),
+                    tried_level,
+                )
         raise WorkerFailedError("The computer could not decide: every worker it tried failed.")
 
     async def _run(self, log_json: str, level: str) -> dict[str, Any]:
@@ -191,8 +205,9 @@ class ComputerPool:
                     # Stuck, or starved: on a machine busy to its last core an idle-class worker gets almost no
                     # CPU. Its replacements run merely niced, so that the computer's matches still go on.
                     slot.when_idle = False
-                    log.warning("A computer worker overran in the idle scheduling class; its replacement runs "
-                                "niced instead")
+                    log.warning(
+                        "A computer worker overran in the idle scheduling class; its replacement runs niced instead"
+                    )
                 raise
         finally:
             self._done(slot, loop)

@@ -46,8 +46,13 @@ class CubeState:
     beavers: bool = False
 
     def arguments(self) -> dict[str, Any]:
-        return {"away1": self.away[0], "away2": self.away[1], "is_crawford": self.crawford, "jacoby": self.jacoby,
-                "beaver": self.beavers}
+        return {
+            "away1": self.away[0],
+            "away2": self.away[1],
+            "is_crawford": self.crawford,
+            "jacoby": self.jacoby,
+            "beaver": self.beavers,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +66,9 @@ class Probabilities:
     backgammon_loss: float
 
     def inverted(self) -> Probabilities:
-        return Probabilities(1.0 - self.win, self.gammon_loss, self.backgammon_loss, self.gammon_win,
-                             self.backgammon_win)
+        return Probabilities(
+            1.0 - self.win, self.gammon_loss, self.backgammon_loss, self.gammon_win, self.backgammon_win
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,24 +105,28 @@ def _analyzer(plies: int) -> Any:
 
 
 def _probs(value: Any) -> Probabilities:
-    return Probabilities(float(value.win), float(value.gammon_win), float(value.backgammon_win),
-                         float(value.gammon_loss), float(value.backgammon_loss))
+    return Probabilities(
+        float(value.win),
+        float(value.gammon_win),
+        float(value.backgammon_win),
+        float(value.gammon_loss),
+        float(value.backgammon_loss),
+    )
 
 
 def checker_play(plies: int, board: tuple[int, ...], dice: tuple[int, int], cube: CubeState) -> list[RankedMove]:
     """Every play bgsage finds for this roll, best first."""
-    result = _analyzer(plies).checker_play(list(board), dice[0], dice[1], cube.value, cube.owner,
-                                           **cube.arguments())
-    return [RankedMove(tuple(int(n) for n in move.board), float(move.equity), _probs(move.probs))
-            for move in result.moves]
+    result = _analyzer(plies).checker_play(list(board), dice[0], dice[1], cube.value, cube.owner, **cube.arguments())
+    return [
+        RankedMove(tuple(int(n) for n in move.board), float(move.equity), _probs(move.probs)) for move in result.moves
+    ]
 
 
 #: How many plays of the shallower search a 3-ply (or deeper) checker play looks at in full depth.
 DEEP_CANDIDATES = 5
 
 
-def deep_checker_play(plies: int, board: tuple[int, ...], dice: tuple[int, int], cube: CubeState
-                      ) -> list[RankedMove]:
+def deep_checker_play(plies: int, board: tuple[int, ...], dice: tuple[int, int], cube: CubeState) -> list[RankedMove]:
     """Every play, best first, for searches of 3 plies and more: ranked at one ply less, then the best
     DEEP_CANDIDATES evaluated at full depth. bgsage's own 3-ply checker play makes every play cube-aware at full
     depth, which took 12 s (on a busy 2-core machine) for a 2-2 with 216 plays; this takes about 1 s there and
@@ -143,9 +153,15 @@ def after_move(plies: int, board: tuple[int, ...], cube: CubeState) -> tuple[flo
 
 def cube_action(plies: int, board: tuple[int, ...], cube: CubeState) -> CubeAnswer:
     result = _analyzer(plies).cube_action(list(board), cube.value, cube.owner, **cube.arguments())
-    return CubeAnswer(float(result.equity_nd), float(result.equity_dt), float(result.equity_dp),
-                      bool(result.should_double), bool(result.should_take), bool(result.is_beaver),
-                      _probs(result.probs))
+    return CubeAnswer(
+        float(result.equity_nd),
+        float(result.equity_dt),
+        float(result.equity_dp),
+        bool(result.should_double),
+        bool(result.should_take),
+        bool(result.is_beaver),
+        _probs(result.probs),
+    )
 
 
 def cube_is_live(cube: CubeState) -> bool:
@@ -162,26 +178,49 @@ def cube_is_live(cube: CubeState) -> bool:
 RollEquity = tuple[int, int, float, int]
 
 
-def ranked_plays(plies: int, board: tuple[int, ...], dice: tuple[int, int], cube: CubeState,
-                 force: tuple[tuple[int, ...], ...] = ()) -> list[RankedMove]:
+def ranked_plays(
+    plies: int, board: tuple[int, ...], dice: tuple[int, int], cube: CubeState, force: tuple[tuple[int, ...], ...] = ()
+) -> list[RankedMove]:
     """Every play, best first, with the boards in `force` (the play made) always evaluated at full depth:
     bgsage ranks every play at 1 ply and searches the best few (and the forced ones) at `plies`."""
-    result = _analyzer(plies).checker_play(list(board), dice[0], dice[1], cube.value, cube.owner,
-                                           force_boards=[list(b) for b in force] or None, **cube.arguments())
-    return [RankedMove(tuple(int(n) for n in move.board), float(move.equity), _probs(move.probs))
-            for move in result.moves]
+    result = _analyzer(plies).checker_play(
+        list(board),
+        dice[0],
+        dice[1],
+        cube.value,
+        cube.owner,
+        force_boards=[list(b) for b in force] or None,
+        **cube.arguments(),
+    )
+    return [
+        RankedMove(tuple(int(n) for n in move.board), float(move.equity), _probs(move.probs)) for move in result.moves
+    ]
 
 
 def cube_with_rolls(plies: int, board: tuple[int, ...], cube: CubeState) -> tuple[CubeAnswer, list[RollEquity]]:
     """The cube analysis at `plies` (at least 2) and, from the same search, each of the 21 rolls' equity after its
     best play (one ply less deep): the luck of the roll that came costs nothing more."""
-    result = _analyzer(max(2, plies)).cube_action(list(board), cube.value, cube.owner, incl_2ply_details=True,
-                                                  **cube.arguments())
-    answer = CubeAnswer(float(result.equity_nd), float(result.equity_dt), float(result.equity_dp),
-                        bool(result.should_double), bool(result.should_take), bool(result.is_beaver),
-                        _probs(result.probs))
-    rolls = [(int(entry["die1"]), int(entry["die2"]), float(entry["cubeful_equity"]),
-              1 if entry["die1"] == entry["die2"] else 2) for entry in (result.details or {}).get("nd") or []]
+    result = _analyzer(max(2, plies)).cube_action(
+        list(board), cube.value, cube.owner, incl_2ply_details=True, **cube.arguments()
+    )
+    answer = CubeAnswer(
+        float(result.equity_nd),
+        float(result.equity_dt),
+        float(result.equity_dp),
+        bool(result.should_double),
+        bool(result.should_take),
+        bool(result.is_beaver),
+        _probs(result.probs),
+    )
+    rolls = [
+        (
+            int(entry["die1"]),
+            int(entry["die2"]),
+            float(entry["cubeful_equity"]),
+            1 if entry["die1"] == entry["die2"] else 2,
+        )
+        for entry in (result.details or {}).get("nd") or []
+    ]
     return answer, rolls
 
 
@@ -190,8 +229,7 @@ def roll_luck(rolls: list[RollEquity], dice: tuple[int, int], *, opening: bool) 
     if _bgsage is None:
         raise RuntimeError(NOT_AVAILABLE)
     per_roll = [_bgsage.RollEquity(die1=a, die2=b, equity=equity, weight=weight) for a, b, equity, weight in rolls]
-    result = _bgsage.luck_from_equities(per_roll, dice[0], dice[1], ply=1, level_label="1-ply",
-                                        is_opening_roll=opening)
+    result = _bgsage.luck_from_equities(per_roll, dice[0], dice[1], ply=1, level_label="1-ply", is_opening_roll=opening)
     return None if result is None else float(result.luck)
 
 

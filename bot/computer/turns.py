@@ -39,8 +39,9 @@ def merged(updates: list[MatchUpdate]) -> MatchUpdate:
 
 
 class ComputerTurns:
-    def __init__(self, service: GameService, pool: ComputerPool, computer_id: int,
-                 on_update: OnUpdate = _ignore) -> None:
+    def __init__(
+        self, service: GameService, pool: ComputerPool, computer_id: int, on_update: OnUpdate = _ignore
+    ) -> None:
         self.service = service
         self.pool = pool
         self.computer_id = computer_id
@@ -61,19 +62,20 @@ class ComputerTurns:
             for _ in range(MAX_DECISIONS_IN_A_ROW):
                 if record is None:  # (a database read less per decision: fewer trips to the database thread)
                     record = await self.service.match(match_id)
-                if record.status is not MatchStatus.ACTIVE or record.to_act is None \
-                        or record.to_act.user_id != self.computer_id:
+                if (
+                    record.status is not MatchStatus.ACTIVE
+                    or record.to_act is None
+                    or record.to_act.user_id != self.computer_id
+                ):
                     return updates
                 action = await self.pool.choose(record.match, level)
                 try:
-                    update = await self.service.computer_act(match_id, self.computer_id, action,
-                                                             version=record.version)
+                    update = await self.service.computer_act(match_id, self.computer_id, action, version=record.version)
                 except StaleStateError:
                     record = None  # the human acted while the computer thought (a resignation offer): read, think again
                     continue
                 except ServiceError as error:
-                    log.error("The computer's %s in match #%d was refused: %s", type(action).__name__, match_id,
-                              error)
+                    log.error("The computer's %s in match #%d was refused: %s", type(action).__name__, match_id, error)
                     raise
                 updates.append(update)
                 before = record.match if not pending else before
@@ -81,8 +83,9 @@ class ComputerTurns:
                 record = update.record
                 if any(isinstance(event, GameWon) for event in update.events):
                     await self._announce(pending, before)
-            log.error("Match #%d: the computer took %d decisions in a row; stopping here", match_id,
-                      MAX_DECISIONS_IN_A_ROW)
+            log.error(
+                "Match #%d: the computer took %d decisions in a row; stopping here", match_id, MAX_DECISIONS_IN_A_ROW
+            )
             return updates
         finally:
             await self._announce(pending, before)

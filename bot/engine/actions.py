@@ -159,12 +159,44 @@ class Abort:
     name: ClassVar[str] = "abort"
 
 
-Action = (Roll | Move | MoveChecker | Undo | Confirm | Double | Take | Drop | Beaver | AcceptBeaver | RefuseBeaver
-          | Resign | AcceptResignation | DeclineResignation | Claim | Timeout | Abort)
+Action = (
+    Roll
+    | Move
+    | MoveChecker
+    | Undo
+    | Confirm
+    | Double
+    | Take
+    | Drop
+    | Beaver
+    | AcceptBeaver
+    | RefuseBeaver
+    | Resign
+    | AcceptResignation
+    | DeclineResignation
+    | Claim
+    | Timeout
+    | Abort
+)
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    Roll, Move, MoveChecker, Undo, Confirm, Double, Take, Drop, Beaver, AcceptBeaver, RefuseBeaver,
-    Resign, AcceptResignation, DeclineResignation, Claim, Timeout, Abort,
+    Roll,
+    Move,
+    MoveChecker,
+    Undo,
+    Confirm,
+    Double,
+    Take,
+    Drop,
+    Beaver,
+    AcceptBeaver,
+    RefuseBeaver,
+    Resign,
+    AcceptResignation,
+    DeclineResignation,
+    Claim,
+    Timeout,
+    Abort,
 )
 _BY_NAME: dict[str, type[Action]] = {cls.name: cls for cls in ACTION_TYPES}
 

@@ -140,6 +140,26 @@ class MatchAborted:
     player: int
 
 
-Event = (GameStarted | OpeningRolled | AutomaticDouble | Rolled | Played | StepMoved | StepUndone | Doubled | Taken
-         | Dropped | Beavered | BeaverAccepted | BeaverRefused | ResignationOffered | ResignationAccepted
-         | ResignationDeclined | Claimed | TimedOut | GameWon | MatchWon | MatchAborted)
+Event = (
+    GameStarted
+    | OpeningRolled
+    | AutomaticDouble
+    | Rolled
+    | Played
+    | StepMoved
+    | StepUndone
+    | Doubled
+    | Taken
+    | Dropped
+    | Beavered
+    | BeaverAccepted
+    | BeaverRefused
+    | ResignationOffered
+    | ResignationAccepted
+    | ResignationDeclined
+    | Claimed
+    | TimedOut
+    | GameWon
+    | MatchWon
+    | MatchAborted
+)

@@ -306,8 +306,11 @@ class Game:
         if who is None:
             return "This game is over."
         take = "take, drop or beaver" if self.rules.beavers else "take or drop"
-        answers = {Phase.DOUBLED: ("double", take), Phase.BEAVERED: ("beaver", "accept or refuse"),
-                   Phase.RESIGNING: ("resignation", "accept or decline")}
+        answers = {
+            Phase.DOUBLED: ("double", take),
+            Phase.BEAVERED: ("beaver", "accept or refuse"),
+            Phase.RESIGNING: ("resignation", "accept or decline"),
+        }
         if self.phase in answers:
             what, how = answers[self.phase]
             if who == player:
@@ -354,21 +357,32 @@ class Game:
         assert self.dice is not None
         steps: list[Step] = []
         for step in play.steps:
-            if not any((s.start, s.end, s.die) == (step.start, step.end, step.die)
-                       for s in self.position.next_steps(self.dice, tuple(steps))):
+            if not any(
+                (s.start, s.end, s.die) == (step.start, step.end, step.die)
+                for s in self.position.next_steps(self.dice, tuple(steps))
+            ):
                 raise ActionError(f"{play} is not a legal play with {self._dice_text()}.")
-            steps.append(next(s for s in self.position.next_steps(self.dice, tuple(steps))
-                              if (s.start, s.end, s.die) == (step.start, step.end, step.die)))
+            steps.append(
+                next(
+                    s
+                    for s in self.position.next_steps(self.dice, tuple(steps))
+                    if (s.start, s.end, s.die) == (step.start, step.end, step.die)
+                )
+            )
         complete = self.position.complete_play(self.dice, tuple(steps))
         if complete is None:
-            raise ActionError(f"{play} is not a complete play with {self._dice_text()}: "
-                              "play as many of the dice as you can (R4.1-R4.3).")
+            raise ActionError(
+                f"{play} is not a complete play with {self._dice_text()}: "
+                "play as many of the dice as you can (R4.1-R4.3)."
+            )
         return complete
 
     def _checked_step(self, action: MoveChecker) -> Step:
-        candidates = [step for step in self.next_steps()
-                      if step.start == action.start and step.end == action.end
-                      and action.die in (None, step.die)]
+        candidates = [
+            step
+            for step in self.next_steps()
+            if step.start == action.start and step.end == action.end and action.die in (None, step.die)
+        ]
         if not candidates:
             text = f"{point_name(action.start)}/{point_name(action.end)}"
             raise ActionError(f"{text} is not a legal step with what is left of {self._dice_text()}.")
@@ -389,8 +403,9 @@ class Game:
         events.append(event)
         self._use_dice((source.roll_die(), source.roll_die()), source, events, automatic=True)
 
-    def _use_dice(self, dice: Dice, source: DiceSource, events: list[Event], *, automatic: bool,
-                  announce: bool = True) -> None:
+    def _use_dice(
+        self, dice: Dice, source: DiceSource, events: list[Event], *, automatic: bool, announce: bool = True
+    ) -> None:
         """Dice are rolled for the player on roll; forced or impossible plays are made at once (R9.3), and
         turns continue automatically while nobody can double (R9.4)."""
         while True:
@@ -465,8 +480,12 @@ class Game:
             "resigned_kind": int(self.resigned_kind) if self.resigned_kind else None,
             "opening_rolls": [list(pair) for pair in self.opening_rolls],
             "automatic_doubles": self.automatic_doubles,
-            "last_play": None if self.last_play is None else {
-                "player": self.last_play.player, "dice": list(self.last_play.dice),
-                "play": play_to_json(self.last_play.play)},
+            "last_play": None
+            if self.last_play is None
+            else {
+                "player": self.last_play.player,
+                "dice": list(self.last_play.dice),
+                "play": play_to_json(self.last_play.play),
+            },
             "outcome": self.outcome.to_dict() if self.outcome else None,
         }

@@ -95,8 +95,9 @@ def walk(me: Board, opp: Board, dice: tuple[int, int], steps: Sequence[Step]) ->
             raise IllegalPlayError(f"{step}: {problem}")
         end = max(step.start - step.die, 0)
         if end != step.end:
-            raise IllegalPlayError(f"{step} does not match its die: a {step.die} from {point_name(step.start)} "
-                                   f"goes to {point_name(end)}")
+            raise IllegalPlayError(
+                f"{step} does not match its die: a {step.die} from {point_name(step.start)} goes to {point_name(end)}"
+            )
         left.remove(step.die)
         make_step(me, opp, step.start, end, end > 0 and opp[end] == 1)
     return left

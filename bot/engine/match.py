@@ -155,6 +155,7 @@ class Match:
 
         :raises ValueError: when the log does not describe a possible match (a bad action, dice missing or left).
         """
+
         def feed(values: tuple[int, ...]) -> FixedDice:
             return FixedDice(values)
 
@@ -256,11 +257,18 @@ class Match:
             cube, owner = game.offered // 2, 1 - game.on_roll
         resigned = int(game.resignation[1]) if game.resignation is not None else 0
         return MatchIdFields(
-            cube=cube, cube_owner=owner, on_roll=game.on_roll, crawford=self.crawford, state=state,
+            cube=cube,
+            cube_owner=owner,
+            on_roll=game.on_roll,
+            crawford=self.crawford,
+            state=state,
             turn=game.to_act if game.to_act is not None else game.on_roll,
-            doubled=game.phase in (Phase.DOUBLED, Phase.BEAVERED), resigned=resigned,
-            dice=game.dice if game.dice and game.in_progress else (0, 0), length=self.options.length,
-            scores=self.score_tuple, jacoby=self.options.is_money and self.options.jacoby,
+            doubled=game.phase in (Phase.DOUBLED, Phase.BEAVERED),
+            resigned=resigned,
+            dice=game.dice if game.dice and game.in_progress else (0, 0),
+            length=self.options.length,
+            scores=self.score_tuple,
+            jacoby=self.options.is_money and self.options.jacoby,
         )
 
     def _finished_fields(self, outcome: Outcome) -> MatchIdFields:
@@ -271,8 +279,9 @@ class Match:
         game = self.game
         loser = 1 - outcome.winner
         borne_off = outcome.kind in (OutcomeKind.SINGLE, OutcomeKind.GAMMON, OutcomeKind.BACKGAMMON)
-        state = {OutcomeKind.DROPPED: GameState.DROPPED,
-                 OutcomeKind.RESIGNED: GameState.RESIGNED}.get(outcome.kind, GameState.OVER)
+        state = {OutcomeKind.DROPPED: GameState.DROPPED, OutcomeKind.RESIGNED: GameState.RESIGNED}.get(
+            outcome.kind, GameState.OVER
+        )
         cube, owner = game.cube, game.cube_owner
         if outcome.kind is OutcomeKind.DROPPED and outcome.cube != game.cube:  # a refused beaver
             cube, owner = outcome.cube, outcome.winner
@@ -280,11 +289,16 @@ class Match:
         length = self.options.length
         next_is_crawford = bool(length) and not self.crawford_done and max(self.scores) == length - 1
         return MatchIdFields(
-            cube=cube, cube_owner=owner, on_roll=loser if borne_off else game.on_roll, crawford=next_is_crawford,
+            cube=cube,
+            cube_owner=owner,
+            on_roll=loser if borne_off else game.on_roll,
+            crawford=next_is_crawford,
             state=state,
-            turn=outcome.winner if resigned else loser, doubled=False,
+            turn=outcome.winner if resigned else loser,
+            doubled=False,
             resigned=int(game.resigned_kind) if resigned and game.resigned_kind is not None else 0,
-            dice=game.dice if resigned and game.dice else (0, 0), length=self.options.length,
+            dice=game.dice if resigned and game.dice else (0, 0),
+            length=self.options.length,
             scores=(self.scores[0] & _SCORE_BITS, self.scores[1] & _SCORE_BITS),  # gnubg keeps 15 bits of each
             jacoby=self.options.is_money and self.options.jacoby,
         )

@@ -16,8 +16,20 @@ from dataclasses import dataclass
 LENGTH = 12
 _CENTRED = 3
 _LAYOUT = (  # (field, bits), in key order
-    ("cube_log", 4), ("owner", 2), ("on_roll", 1), ("crawford", 1), ("state", 3), ("turn", 1), ("doubled", 1),
-    ("resigned", 2), ("die1", 3), ("die2", 3), ("length", 15), ("score0", 15), ("score1", 15), ("no_jacoby", 1),
+    ("cube_log", 4),
+    ("owner", 2),
+    ("on_roll", 1),
+    ("crawford", 1),
+    ("state", 3),
+    ("turn", 1),
+    ("doubled", 1),
+    ("resigned", 2),
+    ("die1", 3),
+    ("die2", 3),
+    ("length", 15),
+    ("score0", 15),
+    ("score1", 15),
+    ("no_jacoby", 1),
 )
 
 
@@ -60,8 +72,11 @@ class MatchIdFields:
             raise ValueError("Players are 0 and 1")
         if not 0 <= self.resigned <= 3:
             raise ValueError(f"A resignation is worth 0..3 times the cube, not {self.resigned}")
-        if len(self.dice) != 2 or not all(0 <= die <= 6 for die in self.dice) or (0 in self.dice) != (
-                self.dice == (0, 0)):
+        if (
+            len(self.dice) != 2
+            or not all(0 <= die <= 6 for die in self.dice)
+            or (0 in self.dice) != (self.dice == (0, 0))
+        ):
             raise ValueError(f"Dice must be two numbers 1..6, or (0, 0) before the roll: {self.dice!r}")
         if not 0 <= self.length < 1 << 15 or not all(0 <= score < 1 << 15 for score in self.scores):
             raise ValueError("The match length and scores must fit in 15 bits")
@@ -73,9 +88,17 @@ class MatchIdFields:
         values = {
             "cube_log": self.cube.bit_length() - 1,
             "owner": _CENTRED if self.cube_owner is None else self.cube_owner,
-            "on_roll": self.on_roll, "crawford": int(self.crawford), "state": int(self.state), "turn": self.turn,
-            "doubled": int(self.doubled), "resigned": self.resigned, "die1": self.dice[0], "die2": self.dice[1],
-            "length": self.length, "score0": self.scores[0], "score1": self.scores[1],
+            "on_roll": self.on_roll,
+            "crawford": int(self.crawford),
+            "state": int(self.state),
+            "turn": self.turn,
+            "doubled": int(self.doubled),
+            "resigned": self.resigned,
+            "die1": self.dice[0],
+            "die2": self.dice[1],
+            "length": self.length,
+            "score0": self.scores[0],
+            "score1": self.scores[1],
             "no_jacoby": int(not self.jacoby),
         }
         key = 0
@@ -94,8 +117,9 @@ class MatchIdFields:
         try:
             raw = base64.b64decode(text, validate=True)
         except binascii.Error as error:
-            raise InvalidMatchIdError(f"{match_id!r} is not a Match ID: it must be base64 (A-Z a-z 0-9 + /).") \
-                from error
+            raise InvalidMatchIdError(
+                f"{match_id!r} is not a Match ID: it must be base64 (A-Z a-z 0-9 + /)."
+            ) from error
         key = int.from_bytes(raw, "little")
         values: dict[str, int] = {}
         for field, bits in _LAYOUT:
@@ -113,10 +137,17 @@ class MatchIdFields:
             raise InvalidMatchIdError(f"{match_id!r}: a money game has no Crawford game.")
         try:
             return cls(
-                cube=1 << values["cube_log"], cube_owner=None if values["owner"] == _CENTRED else values["owner"],
-                on_roll=values["on_roll"], crawford=bool(values["crawford"]), state=GameState(values["state"]),
-                turn=values["turn"], doubled=bool(values["doubled"]), resigned=values["resigned"],
-                dice=(values["die1"], values["die2"]), length=length, scores=scores,
+                cube=1 << values["cube_log"],
+                cube_owner=None if values["owner"] == _CENTRED else values["owner"],
+                on_roll=values["on_roll"],
+                crawford=bool(values["crawford"]),
+                state=GameState(values["state"]),
+                turn=values["turn"],
+                doubled=bool(values["doubled"]),
+                resigned=values["resigned"],
+                dice=(values["die1"], values["die2"]),
+                length=length,
+                scores=scores,
                 jacoby=not values["no_jacoby"],
             )
         except ValueError as error:

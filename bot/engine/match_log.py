@@ -60,8 +60,12 @@ class MatchLog:
             for item in data["actions"]:
                 fields = {key: value for key, value in item.items() if key != "dice"}
                 entries.append(LogEntry(action_from_json(fields), tuple(int(die) for die in item["dice"])))
-            return cls((first, second), MatchOptions.from_dict(data["options"]),
-                       tuple(int(die) for die in data["start_dice"]), tuple(entries))
+            return cls(
+                (first, second),
+                MatchOptions.from_dict(data["options"]),
+                tuple(int(die) for die in data["start_dice"]),
+                tuple(entries),
+            )
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"The match log is malformed: {error}") from error
 

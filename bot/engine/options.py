@@ -29,17 +29,31 @@ class MatchOptions:
         if not 0 <= self.length <= MAX_LENGTH:
             raise ValueError(f"A match is played to 1..{MAX_LENGTH} points (or 0 for a money game), not {self.length}.")
         if self.length:
-            chosen = [name for name, on in (("Jacoby", self.jacoby), ("beavers", self.beavers),
-                                             ("automatic doubles", self.automatic_doubles)) if on]
+            chosen = [
+                name
+                for name, on in (
+                    ("Jacoby", self.jacoby),
+                    ("beavers", self.beavers),
+                    ("automatic doubles", self.automatic_doubles),
+                )
+                if on
+            ]
             if chosen:
                 raise ValueError(f"{' and '.join(chosen).capitalize()} can only be used in a money game (R8.3).")
         if not 1 <= self.automatic_double_limit <= MAX_AUTOMATIC_DOUBLES:
-            raise ValueError(f"The automatic double limit must be 1..{MAX_AUTOMATIC_DOUBLES}, "
-                             f"not {self.automatic_double_limit}.")
+            raise ValueError(
+                f"The automatic double limit must be 1..{MAX_AUTOMATIC_DOUBLES}, not {self.automatic_double_limit}."
+            )
 
     @classmethod
-    def money(cls, *, jacoby: bool = True, beavers: bool = False, automatic_doubles: bool = False,
-              automatic_double_limit: int = 1) -> MatchOptions:
+    def money(
+        cls,
+        *,
+        jacoby: bool = True,
+        beavers: bool = False,
+        automatic_doubles: bool = False,
+        automatic_double_limit: int = 1,
+    ) -> MatchOptions:
         """A money game; Jacoby is on by default there (R7.3)."""
         return cls(0, jacoby, beavers, automatic_doubles, automatic_double_limit)
 
@@ -53,10 +67,20 @@ class MatchOptions:
         return self.length == 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"length": self.length, "jacoby": self.jacoby, "beavers": self.beavers,
-                "automatic_doubles": self.automatic_doubles, "automatic_double_limit": self.automatic_double_limit}
+        return {
+            "length": self.length,
+            "jacoby": self.jacoby,
+            "beavers": self.beavers,
+            "automatic_doubles": self.automatic_doubles,
+            "automatic_double_limit": self.automatic_double_limit,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchOptions:
-        return cls(int(data["length"]), bool(data["jacoby"]), bool(data["beavers"]),
-                   bool(data["automatic_doubles"]), int(data["automatic_double_limit"]))
+        return cls(
+            int(data["length"]),
+            bool(data["jacoby"]),
+            bool(data["beavers"]),
+            bool(data["automatic_doubles"]),
+            int(data["automatic_double_limit"]),
+        )

@@ -53,6 +53,7 @@ class Position:
     @classmethod
     def from_points(cls, mover: dict[int, int], opponent: dict[int, int]) -> Position:
         """Build a position from {point: count} maps (25 = bar); what is missing is borne off."""
+
         def side(counts: dict[int, int]) -> Side:
             board = [0] * 26
             for point, count in counts.items():

@@ -90,8 +90,9 @@ def check_mat(text: str) -> CheckResult:
     tags = read_tags(text)
     missing = [tag for tag in FAIRNESS_TAGS if tag not in tags]
     if "Server seed" in missing and len(missing) == 1:
-        result.fail("The file has no server seed: the match was not over when it was exported. Export it again "
-                    "after the end.")
+        result.fail(
+            "The file has no server seed: the match was not over when it was exported. Export it again after the end."
+        )
         return result
     if missing:
         result.fail(f"The file has no {', '.join(missing)}: it was not exported with the dice's proof.")
@@ -125,14 +126,18 @@ def _check_rolls(result: CheckResult, rolls: list[WrittenRoll], server_seed: byt
         where = f"game {written.game}, roll {written.number}"
         if written.number == 1:  # the opening roll: its ties first, then one die each, the challenger's first
             while (tie := committed_roll(server_seed, seed0, seed1, k))[0] == tie[1]:
-                result.lines.append(f"Roll k={k} ({where}, opening): {tie[0]}-{tie[1]}, a tie, rolled again "
-                                    "(.mat files leave ties out).")
+                result.lines.append(
+                    f"Roll k={k} ({where}, opening): {tie[0]}-{tie[1]}, a tie, rolled again "
+                    "(.mat files leave ties out)."
+                )
                 k += 1
             computed = committed_roll(server_seed, seed0, seed1, k)
             opener = 0 if computed[0] > computed[1] else 1
             expected = (max(computed), min(computed))
-            label = (f"Roll k={k} ({where}, opening): the file says {_dice(written.dice)} for player "
-                     f"{written.player + 1}, the seeds give {computed[0]} (challenger) and {computed[1]} (acceptor)")
+            label = (
+                f"Roll k={k} ({where}, opening): the file says {_dice(written.dice)} for player "
+                f"{written.player + 1}, the seeds give {computed[0]} (challenger) and {computed[1]} (acceptor)"
+            )
             good = written.dice == expected and written.player == opener
         else:
             computed = committed_roll(server_seed, seed0, seed1, k)

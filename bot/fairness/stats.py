@@ -94,8 +94,10 @@ class DiceStats:
         """Chi-square p-value of the 21 rolls (20 degrees of freedom); None below 180 rolls (5 expected each)."""
         if self.rolls < 180:
             return None
-        statistic = sum((seen - self.expected_kind(kind)) ** 2 / self.expected_kind(kind)
-                        for kind, seen in zip(ROLL_KINDS, self.kinds, strict=True))
+        statistic = sum(
+            (seen - self.expected_kind(kind)) ** 2 / self.expected_kind(kind)
+            for kind, seen in zip(ROLL_KINDS, self.kinds, strict=True)
+        )
         return chi_square_p(statistic, 20)
 
 
@@ -105,8 +107,9 @@ def dice_stats(rolls: Iterable[tuple[int, int]]) -> DiceStats:
     kinds = Counter((max(roll), min(roll)) for roll in listed)
     doubles = sum(1 for roll in listed if roll[0] == roll[1])
     pips = sum(roll[0] * 4 if roll[0] == roll[1] else roll[0] + roll[1] for roll in listed)
-    return DiceStats(len(listed), tuple(faces[face] for face in range(1, 7)), tuple(kinds[k] for k in ROLL_KINDS),
-                     doubles, pips)
+    return DiceStats(
+        len(listed), tuple(faces[face] for face in range(1, 7)), tuple(kinds[k] for k in ROLL_KINDS), doubles, pips
+    )
 
 
 def players_rolls(log: MatchLog, player: int) -> list[tuple[int, int]]:

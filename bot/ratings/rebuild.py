@@ -58,14 +58,16 @@ async def rebuild(db: Database, *, write: bool = False) -> RebuildReport:
 async def _rebuild_in_transaction(db: Queries, *, write: bool) -> RebuildReport:
     report = RebuildReport()
     ladders: defaultdict[tuple[int, int], _Ladder] = defaultdict(_Ladder)
-    history = list(await db.fetchall(
-        """
+    history = list(
+        await db.fetchall(
+            """
         SELECT m.id, m.guild_id, m.player0_id, m.player1_id, m.winner, m.length, m.status
         FROM matches m JOIN (SELECT match_id, MIN(seq) AS first FROM rated_matches GROUP BY match_id) r
              ON r.match_id = m.id
         ORDER BY r.first
         """
-    ))
+        )
+    )
     for match_id, guild_id, player0, player1, winner, length, status in history:
         if status != "finished" or winner is None or not 1 <= length <= 25:
             report.differences.append(f"match {match_id} is rated but is {status} with length {length}")
@@ -88,12 +90,15 @@ async def _rebuild_in_transaction(db: Queries, *, write: bool) -> RebuildReport:
             ladder.standing, ladder.matches, ladder.wins = after, ladder.matches + 1, ladder.wins + int(won)
         report.matches_replayed += 1
     await _check_ladders(db, report, ladders)
-    report.unrated_matches = [int(row[0]) for row in await db.fetchall(
-        """
+    report.unrated_matches = [
+        int(row[0])
+        for row in await db.fetchall(
+            """
         SELECT id FROM matches WHERE status = 'finished' AND length > 0 AND winner IS NOT NULL
           AND id NOT IN (SELECT match_id FROM rated_matches) ORDER BY id
         """
-    )]
+        )
+    ]
     if write:
         await db.execute("DELETE FROM ratings")
         await db.executemany(
@@ -121,8 +126,14 @@ _TALLY_COLUMNS = "gammons_won, backgammons_won, gammons_lost, backgammons_lost, 
 
 
 def _tally_columns(own: PlayerTally, theirs: PlayerTally) -> tuple[int, int, int, int, int, int]:
-    return (own.gammons_won, own.backgammons_won, theirs.gammons_won, theirs.backgammons_won, own.cubes_taken,
-            own.cubes_dropped)
+    return (
+        own.gammons_won,
+        own.backgammons_won,
+        theirs.gammons_won,
+        theirs.backgammons_won,
+        own.cubes_taken,
+        own.cubes_dropped,
+    )
 
 
 async def _replayed_tallies(
@@ -141,9 +152,7 @@ async def _replayed_tallies(
     return tally_match(match)
 
 
-async def _check_rated_match(
-    db: Queries, report: RebuildReport, match_id: int, user_id: int, replayed: _Row
-) -> None:
+async def _check_rated_match(db: Queries, report: RebuildReport, match_id: int, user_id: int, replayed: _Row) -> None:
     found = await db.fetchone(
         f"""
         SELECT opponent_id, won, length, rating_before, rating_after, experience_before, {_TALLY_COLUMNS}
@@ -154,8 +163,15 @@ async def _check_rated_match(
     if found is None:
         report.differences.append(f"match {match_id}: no rating row for player {user_id}")
         return
-    stored = _Row(int(found[0]), bool(found[1]), int(found[2]), float(found[3]), float(found[4]), int(found[5]),
-                  (int(found[6]), int(found[7]), int(found[8]), int(found[9]), int(found[10]), int(found[11])))
+    stored = _Row(
+        int(found[0]),
+        bool(found[1]),
+        int(found[2]),
+        float(found[3]),
+        float(found[4]),
+        int(found[5]),
+        (int(found[6]), int(found[7]), int(found[8]), int(found[9]), int(found[10]), int(found[11])),
+    )
     if replayed.tally is None:
         stored = replace(stored, tally=None)
     if stored != replayed:
@@ -169,8 +185,17 @@ async def _write_rated_match(db: Queries, match_id: int, user_id: int, guild_id:
             rating_before = ?, rating_after = ?, experience_before = ?
         WHERE match_id = ? AND user_id = ?
         """,
-        (row.opponent_id, int(row.won), row.length, guild_id, row.rating_before, row.rating_after,
-         row.experience_before, match_id, user_id),
+        (
+            row.opponent_id,
+            int(row.won),
+            row.length,
+            guild_id,
+            row.rating_before,
+            row.rating_after,
+            row.experience_before,
+            match_id,
+            user_id,
+        ),
     )
     if row.tally is not None:
         await db.execute(
@@ -183,9 +208,7 @@ async def _write_rated_match(db: Queries, match_id: int, user_id: int, guild_id:
         )
 
 
-async def _check_ladders(
-    db: Queries, report: RebuildReport, ladders: dict[tuple[int, int], _Ladder]
-) -> None:
+async def _check_ladders(db: Queries, report: RebuildReport, ladders: dict[tuple[int, int], _Ladder]) -> None:
     rows = await db.fetchall("SELECT guild_id, user_id, rating, experience, matches, wins FROM ratings")
     stored = {(int(r[0]), int(r[1])): (float(r[2]), int(r[3]), int(r[4]), int(r[5])) for r in rows}
     for key in sorted(stored.keys() | ladders.keys()):

@@ -102,10 +102,21 @@ async def _insert_rated_match(
         ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         (
-            match.match_id, match.guild_id, user_id, opponent_id, int(won), match.length,
-            before.rating, after.rating, before.experience,
-            own.gammons_won, own.backgammons_won, theirs.gammons_won, theirs.backgammons_won,
-            own.cubes_taken, own.cubes_dropped,
+            match.match_id,
+            match.guild_id,
+            user_id,
+            opponent_id,
+            int(won),
+            match.length,
+            before.rating,
+            after.rating,
+            before.experience,
+            own.gammons_won,
+            own.backgammons_won,
+            theirs.gammons_won,
+            theirs.backgammons_won,
+            own.cubes_taken,
+            own.cubes_dropped,
         ),
     )
 
@@ -117,9 +128,7 @@ async def player_count(db: Queries, guild_id: int) -> int:
 
 async def _rank_of(db: Queries, guild_id: int, rating: float) -> int:
     """1 + how many players of the guild are rated higher (competition ranking: equal ratings share a rank)."""
-    row = await db.fetchone(
-        "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND rating > ?", (guild_id, rating)
-    )
+    row = await db.fetchone("SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND rating > ?", (guild_id, rating))
     return 1 + (int(row[0]) if row else 0)
 
 
@@ -147,13 +156,15 @@ async def leaderboard_page(
     page_count = max(1, math.ceil(count / page_size))
     page = min(max(page, 0), page_count - 1)
     offset = page * page_size
-    rows = list(await db.fetchall(
-        """
+    rows = list(
+        await db.fetchall(
+            """
         SELECT r.user_id, p.name, r.rating, r.matches, r.wins FROM ratings r JOIN players p ON p.user_id = r.user_id
         WHERE r.guild_id = ? ORDER BY r.rating DESC, r.user_id LIMIT ? OFFSET ?
         """,
-        (guild_id, page_size, offset),
-    ))
+            (guild_id, page_size, offset),
+        )
+    )
     entries: list[LadderEntry] = []
     for position, row in enumerate(rows):
         rating = float(row[2])
@@ -193,10 +204,13 @@ async def player_stats(
         (guild_id, user_id),
     )
     assert totals is not None  # an aggregate always returns one row
-    results = [(bool(row[0]), float(row[1])) for row in await db.fetchall(
-        "SELECT won, rating_after FROM rated_matches WHERE guild_id = ? AND user_id = ? ORDER BY seq",
-        (guild_id, user_id),
-    )]
+    results = [
+        (bool(row[0]), float(row[1]))
+        for row in await db.fetchall(
+            "SELECT won, rating_after FROM rated_matches WHERE guild_id = ? AND user_id = ? ORDER BY seq",
+            (guild_id, user_id),
+        )
+    ]
     head_to_head = None
     if viewer_id is not None and viewer_id != user_id:
         row = await db.fetchone(
@@ -240,13 +254,12 @@ def _streak(results: list[bool]) -> int:
     return run if last else -run
 
 
-async def recent_matches(
-    db: Queries, guild_id: int, user_id: int, *, limit: int = HISTORY_SIZE
-) -> list[HistoryEntry]:
+async def recent_matches(db: Queries, guild_id: int, user_id: int, *, limit: int = HISTORY_SIZE) -> list[HistoryEntry]:
     """The player's latest finished matches in the guild (money games included, aborted ones not), newest
     first, with the rating change of rated ones and the channel and message of the last game message."""
-    rows = list(await db.fetchall(
-        """
+    rows = list(
+        await db.fetchall(
+            """
         SELECT m.id, m.player0_id, m.player1_id, m.length, m.winner, m.score0, m.score1, m.result_kind,
                m.finished_at, COALESCE(m.message_channel_id, m.channel_id), m.message_id,
                rm.rating_before, rm.rating_after, p0.name, p1.name
@@ -259,8 +272,9 @@ async def recent_matches(
         ORDER BY m.finished_at DESC, m.id DESC
         LIMIT ?
         """,
-        (user_id, guild_id, user_id, user_id, limit),
-    ))
+            (user_id, guild_id, user_id, user_id, limit),
+        )
+    )
     entries = []
     for row in rows:
         me = 0 if int(row[1]) == user_id else 1

@@ -11,8 +11,11 @@ from bot.engine.outcome import Outcome, OutcomeKind
 from bot.engine.position import WinKind
 from bot.ratings.records import PlayerTally
 
-_PLAYED_OUT = {OutcomeKind.SINGLE: WinKind.SINGLE, OutcomeKind.GAMMON: WinKind.GAMMON,
-               OutcomeKind.BACKGAMMON: WinKind.BACKGAMMON}
+_PLAYED_OUT = {
+    OutcomeKind.SINGLE: WinKind.SINGLE,
+    OutcomeKind.GAMMON: WinKind.GAMMON,
+    OutcomeKind.BACKGAMMON: WinKind.BACKGAMMON,
+}
 
 
 def win_kind(outcome: Outcome) -> WinKind | None:

@@ -139,13 +139,17 @@ def mat_games(log: MatchLog) -> list[MatGame]:
                 if outcome.kind in _WIN_KINDS:
                     last = game.records[-1]
                     file_cube = outcome.cube >> game.automatic_doubles
-                    game.records[-1] = MatRecord(last.kind, last.player, last.dice, last.play,
-                                                 _WIN_KINDS[outcome.kind] * file_cube)
+                    game.records[-1] = MatRecord(
+                        last.kind, last.player, last.dice, last.play, _WIN_KINDS[outcome.kind] * file_cube
+                    )
                 elif outcome.kind in (OutcomeKind.RESIGNED, OutcomeKind.CLAIMED):
                     if pending is not None:
                         game.records.append(MatRecord(RecordKind.ROLL, pending[0], pending[1]))
-                    game.records.append(MatRecord(RecordKind.RESIGN, 1 - outcome.winner,
-                                                  points=outcome.points >> game.automatic_doubles))
+                    game.records.append(
+                        MatRecord(
+                            RecordKind.RESIGN, 1 - outcome.winner, points=outcome.points >> game.automatic_doubles
+                        )
+                    )
                 pending = None
             case _:
                 pass
@@ -181,7 +185,7 @@ FAIRNESS_TAGS = ("Dice commitment", "Challenger seed", "Acceptor seed", "Server 
 def fairness_lines(fairness: FairnessInfo) -> list[str]:
     """`; [Dice commitment "..."]` and the rest: values as JSON strings, so any seed fits on its line."""
     values = [fairness.commitment, fairness.challenger_seed, fairness.acceptor_seed, fairness.server_seed]
-    lines = ["; [Dice \"provably fair: check with python -m bot.fairness FILE.mat\"]\n"]
+    lines = ['; [Dice "provably fair: check with python -m bot.fairness FILE.mat"]\n']
     for tag, value in zip(FAIRNESS_TAGS, values, strict=True):
         if value is not None:  # the server seed only once the match is over
             lines.append(f"; [{tag} {json.dumps(value, ensure_ascii=False)}]\n")

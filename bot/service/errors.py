@@ -14,9 +14,7 @@ class NotFoundError(ServiceError):
 class ChannelBusyError(ServiceError):
     """The channel already has an active match; `match_id` and its message point to it."""
 
-    def __init__(
-        self, message: str, *, match_id: int, message_channel_id: int | None, message_id: int | None
-    ) -> None:
+    def __init__(self, message: str, *, match_id: int, message_channel_id: int | None, message_id: int | None) -> None:
         super().__init__(message)
         self.match_id = match_id
         self.message_channel_id = message_channel_id

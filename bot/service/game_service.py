@@ -191,10 +191,18 @@ async def _acceptable_challenge(
         match = await match_store.find_match(connection, stored.match_id)
         if match is not None:
             acceptor_id, acceptor_name = match.player1_id, match.names[1]
-            text = "You accepted this challenge already." if acceptor_id == user_id else (
-                f"{acceptor_name} accepted first.")
-            raise AlreadyAcceptedError(text, acceptor_id=acceptor_id, acceptor_name=acceptor_name,
-                                       match_id=match.id, channel_id=match.channel_id)
+            text = (
+                "You accepted this challenge already."
+                if acceptor_id == user_id
+                else (f"{acceptor_name} accepted first.")
+            )
+            raise AlreadyAcceptedError(
+                text,
+                acceptor_id=acceptor_id,
+                acceptor_name=acceptor_name,
+                match_id=match.id,
+                channel_id=match.channel_id,
+            )
     return await _open_challenge(connection, challenge_id, now)
 
 
@@ -218,16 +226,22 @@ async def _refuse_too_many_challenges(
     waiting = await challenge_store.open_challenges_by(connection, challenger_id, now)
     same = [c for c in waiting if opponent is not None and c.opponent_id == opponent.user_id]
     if opponent is not None and same:
-        text = (f"You have already challenged {opponent.name}: wait for the answer, or withdraw that challenge "
-                "first.")
+        text = f"You have already challenged {opponent.name}: wait for the answer, or withdraw that challenge first."
     elif len(waiting) >= MAX_OPEN_CHALLENGES:
-        text = (f"You already have {len(waiting)} open challenges, the most one member may have at a time: "
-                "withdraw one, or wait until one is answered or expires.")
+        text = (
+            f"You already have {len(waiting)} open challenges, the most one member may have at a time: "
+            "withdraw one, or wait until one is answered or expires."
+        )
     else:
         return
     shown = (same or waiting)[0]
-    raise ChallengeLimitError(text, challenge_id=shown.id, guild_id=shown.guild_id,
-                              message_channel_id=shown.message_channel_id, message_id=shown.message_id)
+    raise ChallengeLimitError(
+        text,
+        challenge_id=shown.id,
+        guild_id=shown.guild_id,
+        message_channel_id=shown.message_channel_id,
+        message_id=shown.message_id,
+    )
 
 
 def _check_acceptor(challenge: Challenge, user: PlayerRef) -> None:
@@ -367,9 +381,7 @@ class GameService:
         acceptor_seed = player_seed(seed)
         async with self._challenge_locks.hold(challenge_id):
             now = self._clock()
-            stored = await self.db.read(
-                lambda c: _acceptable_challenge(c, challenge_id, user.user_id, now)
-            )
+            stored = await self.db.read(lambda c: _acceptable_challenge(c, challenge_id, user.user_id, now))
             challenge = await self._challenge_with_names(stored)
             _check_acceptor(challenge, user)
             if channel_id is None and challenge.in_thread and open_channel is not None:
@@ -414,7 +426,8 @@ class GameService:
             except IntegrityError:  # another process started a match in this channel just now
                 raise ServiceError("There is already a match in this channel.") from None
             closed = await challenge_store.close_challenge(
-                connection, challenge_id, ChallengeStatus.ACCEPTED.value, match_id)
+                connection, challenge_id, ChallengeStatus.ACCEPTED.value, match_id
+            )
             if closed is None:  # expired (the timer takes no lock) or answered meanwhile: the match is not kept
                 await _closed_meanwhile(connection, challenge_id, now, user.user_id)
             row = await match_store.find_match(connection, match_id)
@@ -519,7 +532,7 @@ class GameService:
         return await self._act(match_id, user_id, version, _simple(Undo))
 
     async def confirm(self, match_id: int, user_id: int, *, version: int | None = None) -> MatchUpdate:
-        """"Done": finish the turn with the steps entered (R9.2)."""
+        """ "Done": finish the turn with the steps entered (R9.2)."""
         return await self._act(match_id, user_id, version, _simple(Confirm))
 
     async def accept_resignation(self, match_id: int, user_id: int, *, version: int | None = None) -> MatchUpdate:
@@ -574,8 +587,10 @@ class GameService:
             timer = _timer(stored)
             waiting = match.to_act
             if waiting is not None and waiting != player and not timer.running:
-                raise ServiceError(f"{match.names[waiting]} has not been shown the board for this turn yet, so "
-                                   "their turn time has not started (R9.5).")
+                raise ServiceError(
+                    f"{match.names[waiting]} has not been shown the board for this turn yet, so "
+                    "their turn time has not started (R9.5)."
+                )
             if waiting is not None and waiting != player and now < timer.claimable_at:
                 left = _duration(timer.claimable_at - now)
                 raise ServiceError(f"{match.names[waiting]} still has {left} to act; you can claim after that.")
@@ -698,8 +713,9 @@ class GameService:
                 log.warning("Match %s changed while its deleted channel was being closed", match_id)
             return None if update is None else update.record
 
-    async def _finish_unasked(self, stored: match_store.StoredMatch, current: Match, action: Action
-                              ) -> MatchUpdate | None:
+    async def _finish_unasked(
+        self, stored: match_store.StoredMatch, current: Match, action: Action
+    ) -> MatchUpdate | None:
         """Store an action that ends the match and that nobody asked for (an abort, a timeout), with no user in
         the log, and run the match-finished hooks in its transaction. Call under the match's lock. None when
         another process stored an action meanwhile."""
@@ -756,8 +772,9 @@ class GameService:
 
         async def write(connection: Connection) -> tuple[float, list[int]]:
             last = await match_store.read_heartbeat(connection)
-            paused = [] if last is None or last >= now else (
-                await match_store.pause_running_clocks(connection, last, now))
+            paused = (
+                [] if last is None or last >= now else (await match_store.pause_running_clocks(connection, last, now))
+            )
             await match_store.write_heartbeat(connection, now)
             return (0.0 if last is None else max(0.0, now - last)), paused
 
@@ -771,10 +788,15 @@ class GameService:
 
         async def write(connection: Connection) -> tuple[float, list[int]]:
             last = await match_store.read_heartbeat(connection, key)
-            paused = [] if last is None or last >= now else [
-                match_id for match_id in candidates
-                if await match_store.pause_running_clock(connection, match_id, last, now)
-            ]
+            paused = (
+                []
+                if last is None or last >= now
+                else [
+                    match_id
+                    for match_id in candidates
+                    if await match_store.pause_running_clock(connection, match_id, last, now)
+                ]
+            )
             await match_store.write_heartbeat(connection, now, key)
             return (0.0 if last is None else max(0.0, now - last)), paused
 
@@ -805,8 +827,9 @@ class GameService:
             if existing is not None:
                 return Rematch(existing=await self._record_of(existing))
             if now > stored.finished_at + REMATCH_SECONDS:
-                raise ServiceError("The rematch offer ran out 10 minutes after the match ended: start a new one "
-                                   "with `/bg challenge`.")
+                raise ServiceError(
+                    "The rematch offer ran out 10 minutes after the match ended: start a new one with `/bg challenge`."
+                )
             options = MatchOptions.from_dict(json.loads(stored.options_json))
             # Committed dice (issue 18) with a new server seed; no player typed a seed for a rematch, so, as for a
             # tournament pairing, the dice rest on the committed server seed alone.
@@ -825,10 +848,19 @@ class GameService:
                 await _refuse_busy_channel(connection, stored.channel_id)
                 try:
                     new_id = await match_store.insert_match(
-                        connection, guild_id=stored.guild_id, channel_id=stored.channel_id,
-                        parent_channel_id=stored.parent_channel_id, player_ids=players, length=stored.length,
-                        options_json=stored.options_json, log_header=log_header_text(match), state_json=state,
-                        now=now, clock=stored.clock, rematch_of=match_id, server_seed=seeds.server_seed.hex(),
+                        connection,
+                        guild_id=stored.guild_id,
+                        channel_id=stored.channel_id,
+                        parent_channel_id=stored.parent_channel_id,
+                        player_ids=players,
+                        length=stored.length,
+                        options_json=stored.options_json,
+                        log_header=log_header_text(match),
+                        state_json=state,
+                        now=now,
+                        clock=stored.clock,
+                        rematch_of=match_id,
+                        server_seed=seeds.server_seed.hex(),
                         seeds=(seeds.challenger_seed, seeds.acceptor_seed),
                     )
                 except IntegrityError:  # another process started it (or a match here) just now
@@ -883,8 +915,11 @@ class GameService:
         )
 
         async def write(connection: Connection) -> list[match_store.StoredMatch]:
-            return [dataclasses.replace(stored, reminded=True) for stored in due
-                    if await match_store.mark_reminded(connection, stored.id, stored.turn_started_at)]
+            return [
+                dataclasses.replace(stored, reminded=True)
+                for stored in due
+                if await match_store.mark_reminded(connection, stored.id, stored.turn_started_at)
+            ]
 
         return await self._healthy_records(await self.db.write(write))
 
@@ -903,13 +938,17 @@ class GameService:
         )
 
         async def write(connection: Connection) -> list[match_store.StoredMatch]:
-            return [stored for stored in due
-                    if await match_store.mark_claim_offered(connection, stored.id, stored.turn_started_at)]
+            return [
+                stored
+                for stored in due
+                if await match_store.mark_claim_offered(connection, stored.id, stored.turn_started_at)
+            ]
 
         return await self._healthy_records(await self.db.write(write))
 
     async def set_message(self, match_id: int, channel_id: int, message_id: int) -> None:
         """Remember the match's current game message (for links and "out of date, see <link>")."""
+
         async def write(connection: Connection) -> bool:
             return await match_store.record_message(connection, match_id, channel_id, message_id)
 
@@ -974,8 +1013,9 @@ class GameService:
             )
             await player_store.save_guild_settings(
                 connection,
-                player_store.StoredGuildSettings(guild_id, new.turn_limit_seconds, new.default_length, new.threads,
-                                                 _stored_clock(new.clock)),
+                player_store.StoredGuildSettings(
+                    guild_id, new.turn_limit_seconds, new.default_length, new.threads, _stored_clock(new.clock)
+                ),
             )
             return new
 
@@ -1003,7 +1043,8 @@ class GameService:
         async def write(connection: Connection) -> None:
             await player_store.remember_player(connection, player.user_id, player.name, now)
             await player_store.save_player_prefs(
-                connection, player_store.StoredPlayerPrefs(new.user_id, new.auto_done), now)
+                connection, player_store.StoredPlayerPrefs(new.user_id, new.auto_done), now
+            )
 
         await self.db.write(write)
         self._remember_prefs(new)
@@ -1101,8 +1142,9 @@ class GameService:
         """
         if players[0].user_id == players[1].user_id:
             raise ServiceError("A player cannot play against themselves.")
-        match_seeds = MatchSeeds(new_server_seed(), player_seed(seeds[0]) if seeds[0] else "",
-                                 player_seed(seeds[1]) if seeds[1] else "")
+        match_seeds = MatchSeeds(
+            new_server_seed(), player_seed(seeds[0]) if seeds[0] else "", player_seed(seeds[1]) if seeds[1] else ""
+        )
         now = self._clock()
         match = Match((players[0].name, players[1].name), options, self._dice_for(match_seeds))
         events = list(match.last_events)
@@ -1193,8 +1235,13 @@ class GameService:
         if human.user_id == computer.user_id:
             raise ServiceError("The computer cannot play itself.")
         return await self.start_match_directly(
-            guild_id=guild_id, channel_id=channel_id, players=(human, computer), options=options,
-            parent_channel_id=parent_channel_id, seeds=(seed, ""), clock=clock,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            players=(human, computer),
+            options=options,
+            parent_channel_id=parent_channel_id,
+            seeds=(seed, ""),
+            clock=clock,
             within=lambda connection, match_id: computer_store.set_level(connection, match_id, level),
         )
 
@@ -1204,8 +1251,9 @@ class GameService:
         level = await self.db.read(lambda c: computer_store.level_of(c, match_id))
         if level is None:
             raise ServiceError(f"Match #{match_id} is not played against the computer.")
-        return await self._act(match_id, user_id, version,
-                               lambda player, _match, _stored: dataclasses.replace(action, player=player))
+        return await self._act(
+            match_id, user_id, version, lambda player, _match, _stored: dataclasses.replace(action, player=player)
+        )
 
     async def computer_level(self, match_id: int) -> str | None:
         """The level the computer plays at in this match, None for a match between two people."""
@@ -1217,8 +1265,9 @@ class GameService:
         found = await self.db.read(computer_store.active_computer_matches)
         if guilds is None or guilds.serves_all:
             return found
-        return [(match_id, level) for match_id, level in found
-                if guilds.serves((await self._stored(match_id)).guild_id)]
+        return [
+            (match_id, level) for match_id, level in found if guilds.serves((await self._stored(match_id)).guild_id)
+        ]
 
     async def computer_records(self, user_id: int, guild_id: int | None = None) -> list[computer_store.LevelRecord]:
         """The player's finished matches against the computer, per level (for /stats)."""
@@ -1255,8 +1304,9 @@ def _in_id_order(*players: PlayerRef | None) -> list[PlayerRef]:
 def _guild_settings(guild_id: int, stored: player_store.StoredGuildSettings | None) -> GuildSettings:
     if stored is None:
         return GuildSettings(guild_id)
-    return GuildSettings(guild_id, stored.turn_limit_seconds, stored.default_length, stored.threads,
-                         parse_preset(stored.clock))
+    return GuildSettings(
+        guild_id, stored.turn_limit_seconds, stored.default_length, stored.threads, parse_preset(stored.clock)
+    )
 
 
 def _timer(stored: match_store.StoredMatch) -> TurnTimer:

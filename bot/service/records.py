@@ -159,6 +159,7 @@ class MatchRecord:
             return None
         at = self.clock.runs_out_at(to_act)
         return None if at == math.inf else at
+
     fairness: FairnessInfo | None = None  # the dice's commitment and seeds; the server seed once it is over
 
     @property

@@ -52,8 +52,9 @@ def fairness_info(stored: match_store.StoredMatch) -> FairnessInfo | None:
     if seeds is None:
         return None
     over = stored.status != MatchStatus.ACTIVE.value
-    return FairnessInfo(seeds.commitment, seeds.challenger_seed, seeds.acceptor_seed,
-                        seeds.server_seed.hex() if over else None)
+    return FairnessInfo(
+        seeds.commitment, seeds.challenger_seed, seeds.acceptor_seed, seeds.server_seed.hex() if over else None
+    )
 
 
 def rebuild_match(stored: match_store.StoredMatch, entries: Sequence[str], dice: DiceSource | None) -> Match:

@@ -25,8 +25,9 @@ _COLUMNS = "a.match_id, a.status, a.level, a.channel_id, a.result, a.posted"
 
 
 def _row(row: Row) -> StoredAnalysis:
-    return StoredAnalysis(int(row[0]), str(row[1]), str(row[2]), int(row[3]),
-                          None if row[4] is None else str(row[4]), bool(row[5]))
+    return StoredAnalysis(
+        int(row[0]), str(row[1]), str(row[2]), int(row[3]), None if row[4] is None else str(row[4]), bool(row[5])
+    )
 
 
 async def request(connection: Queries, match_id: int, level: str, channel_id: int, now: float) -> StoredAnalysis:
@@ -36,7 +37,8 @@ async def request(connection: Queries, match_id: int, level: str, channel_id: in
         "INSERT INTO match_analyses (match_id, status, level, channel_id, requested_at) VALUES (?, 'pending', ?, ?, ?) "
         "ON CONFLICT (match_id) DO UPDATE SET status = 'pending', channel_id = excluded.channel_id, "
         "requested_at = excluded.requested_at WHERE match_analyses.status = 'failed'",
-        (match_id, level, channel_id, now))
+        (match_id, level, channel_id, now),
+    )
     found = await load(connection, match_id)
     assert found is not None
     return found
@@ -47,19 +49,25 @@ async def load(connection: Queries, match_id: int) -> StoredAnalysis | None:
     return None if row is None else _row(row)
 
 
-async def finish(connection: Queries, match_id: int, result: str, prs: tuple[float | None, float | None],
-                 now: float) -> bool:
+async def finish(
+    connection: Queries, match_id: int, result: str, prs: tuple[float | None, float | None], now: float
+) -> bool:
     """Store the result of a pending analysis; False when there is no pending row (asked for in a transaction
     that rolled back, or finished already)."""
     changed = await connection.execute(
         "UPDATE match_analyses SET status = 'done', result = ?, pr0 = ?, pr1 = ?, finished_at = ? "
-        "WHERE match_id = ? AND status = 'pending'", (result, prs[0], prs[1], now, match_id))
+        "WHERE match_id = ? AND status = 'pending'",
+        (result, prs[0], prs[1], now, match_id),
+    )
     return changed == 1
 
 
 async def fail(connection: Queries, match_id: int, now: float) -> None:
-    await connection.execute("UPDATE match_analyses SET status = 'failed', finished_at = ?, posted = 1 "
-                             "WHERE match_id = ? AND status = 'pending'", (now, match_id))
+    await connection.execute(
+        "UPDATE match_analyses SET status = 'failed', finished_at = ?, posted = 1 "
+        "WHERE match_id = ? AND status = 'pending'",
+        (now, match_id),
+    )
 
 
 async def mark_posted(connection: Queries, match_id: int) -> None:
@@ -82,9 +90,11 @@ async def auto_length(connection: Queries, guild_id: int) -> int:
 
 
 async def set_auto_length(connection: Queries, guild_id: int, length: int) -> None:
-    await connection.execute("INSERT INTO guild_analysis (guild_id, auto_length) VALUES (?, ?) "
-                             "ON CONFLICT (guild_id) DO UPDATE SET auto_length = excluded.auto_length",
-                             (guild_id, length))
+    await connection.execute(
+        "INSERT INTO guild_analysis (guild_id, auto_length) VALUES (?, ?) "
+        "ON CONFLICT (guild_id) DO UPDATE SET auto_length = excluded.auto_length",
+        (guild_id, length),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,12 +104,13 @@ class MatchPr:
     finished_at: float
 
 
-async def recent_prs(connection: Queries, user_id: int, guild_id: int | None = None,
-                     limit: int = 10) -> list[MatchPr]:
+async def recent_prs(connection: Queries, user_id: int, guild_id: int | None = None, limit: int = 10) -> list[MatchPr]:
     """The player's PR in their last `limit` analysed matches, newest first."""
-    sql = ("SELECT m.id, CASE WHEN m.player0_id = ? THEN a.pr0 ELSE a.pr1 END AS pr, a.finished_at "
-           "FROM match_analyses AS a JOIN matches AS m ON m.id = a.match_id "
-           "WHERE a.status = 'done' AND (m.player0_id = ? OR m.player1_id = ?)")
+    sql = (
+        "SELECT m.id, CASE WHEN m.player0_id = ? THEN a.pr0 ELSE a.pr1 END AS pr, a.finished_at "
+        "FROM match_analyses AS a JOIN matches AS m ON m.id = a.match_id "
+        "WHERE a.status = 'done' AND (m.player0_id = ? OR m.player1_id = ?)"
+    )
     parameters: list[object] = [user_id, user_id, user_id]
     if guild_id is not None:
         sql += " AND m.guild_id = ?"
@@ -118,5 +129,6 @@ async def prs_of_matches(connection: Queries, user_id: int, match_ids: list[int]
     rows = await connection.fetchall(
         "SELECT m.id, CASE WHEN m.player0_id = ? THEN a.pr0 ELSE a.pr1 END FROM match_analyses AS a "
         f"JOIN matches AS m ON m.id = a.match_id WHERE a.status = 'done' AND m.id IN ({marks})",
-        [user_id, *match_ids])
+        [user_id, *match_ids],
+    )
     return {int(row[0]): float(row[1]) for row in rows if row[1] is not None}

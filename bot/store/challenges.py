@@ -71,8 +71,19 @@ async def insert_challenge(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, options, in_thread, created_at, "
         "expires_at, status, clock, server_seed, challenger_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?) "
         "RETURNING *",
-        (guild_id, channel_id, challenger_id, opponent_id, options_json, int(in_thread), created_at, expires_at,
-         clock, server_seed, challenger_seed),
+        (
+            guild_id,
+            channel_id,
+            challenger_id,
+            opponent_id,
+            options_json,
+            int(in_thread),
+            created_at,
+            expires_at,
+            clock,
+            server_seed,
+            challenger_seed,
+        ),
     )
     assert row is not None
     return _from_row(row)

@@ -44,9 +44,11 @@ class LevelRecord:
 
 async def level_records(connection: Queries, user_id: int, guild_id: int | None = None) -> list[LevelRecord]:
     """The player's finished computer matches grouped by level (the player is always player 0 there)."""
-    sql = ("SELECT m.computer_level, m.winner, m.score0, m.score1, s.state FROM matches AS m "
-           "JOIN match_snapshots AS s ON s.match_id = m.id "
-           "WHERE m.player0_id = ? AND m.computer_level IS NOT NULL AND m.status = 'finished'")
+    sql = (
+        "SELECT m.computer_level, m.winner, m.score0, m.score1, s.state FROM matches AS m "
+        "JOIN match_snapshots AS s ON s.match_id = m.id "
+        "WHERE m.player0_id = ? AND m.computer_level IS NOT NULL AND m.status = 'finished'"
+    )
     parameters: list[object] = [user_id]
     if guild_id is not None:
         sql += " AND m.guild_id = ?"

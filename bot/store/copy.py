@@ -86,8 +86,10 @@ async def copy_database(source: Database, target: Database) -> CopyReport:
     """Copy every row of `source` into the empty `target` in one transaction."""
     source_version, target_version = await schema_version(source), await schema_version(target)
     if source_version != target_version:
-        raise CopyError(f"The source is at migration {source_version} and the target at {target_version}: "
-                        "update the bot so that both have the same migrations.")
+        raise CopyError(
+            f"The source is at migration {source_version} and the target at {target_version}: "
+            "update the bot so that both have the same migrations."
+        )
     names = await tables(source)
     missing = sorted(set(names) - set(await tables(target)))
     if missing:
@@ -108,7 +110,7 @@ async def copy_database(source: Database, target: Database) -> CopyReport:
             marks = ", ".join("?" for _ in columns)
             sql = f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({marks})"
             for start in range(0, len(rows), _BATCH):
-                await connection.executemany(sql, [tuple(row) for row in rows[start:start + _BATCH]])
+                await connection.executemany(sql, [tuple(row) for row in rows[start : start + _BATCH]])
         if connection.dialect == "postgresql":
             await _move_sequences(connection)
 

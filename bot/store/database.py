@@ -19,7 +19,7 @@ def is_postgres(url: str) -> bool:
 
 def sqlite_path(url: str) -> Path:
     """The file of a `sqlite:///` URL (`sqlite:///data/gammon.db` is relative, `sqlite:////abs/path` absolute)."""
-    return Path(url[len(SQLITE_PREFIX):] if url.startswith(SQLITE_PREFIX) else url)
+    return Path(url[len(SQLITE_PREFIX) :] if url.startswith(SQLITE_PREFIX) else url)
 
 
 async def connect(target: Path | str) -> Database:

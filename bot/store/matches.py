@@ -128,15 +128,38 @@ async def insert_match(
     """
     async with connection.savepoint():  # the caller may handle a unique index's refusal and go on
         return await _insert_match(
-            connection, guild_id, channel_id, parent_channel_id, player_ids, length, options_json, log_header,
-            state_json, now, clock, rematch_of, server_seed, seeds,
+            connection,
+            guild_id,
+            channel_id,
+            parent_channel_id,
+            player_ids,
+            length,
+            options_json,
+            log_header,
+            state_json,
+            now,
+            clock,
+            rematch_of,
+            server_seed,
+            seeds,
         )
 
 
 async def _insert_match(
-    connection: Connection, guild_id: int, channel_id: int, parent_channel_id: int | None,
-    player_ids: tuple[int, int], length: int, options_json: str, log_header: str, state_json: str, now: float,
-    clock: str | None, rematch_of: int | None, server_seed: str | None, seeds: tuple[str, str],
+    connection: Connection,
+    guild_id: int,
+    channel_id: int,
+    parent_channel_id: int | None,
+    player_ids: tuple[int, int],
+    length: int,
+    options_json: str,
+    log_header: str,
+    state_json: str,
+    now: float,
+    clock: str | None,
+    rematch_of: int | None,
+    server_seed: str | None,
+    seeds: tuple[str, str],
 ) -> int:
     row = await connection.fetchone(
         "INSERT INTO matches (guild_id, channel_id, parent_channel_id, player0_id, player1_id, length, options, "
@@ -277,9 +300,7 @@ def _log_rows(
     return [(match_id, first_seq + i, entry, user_id, now) for i, entry in enumerate(entries)]
 
 
-async def update_snapshot(
-    db: Queries, match_id: int, expected_version: int, log_length: int, state_json: str
-) -> bool:
+async def update_snapshot(db: Queries, match_id: int, expected_version: int, log_length: int, state_json: str) -> bool:
     """Store the new state as version expected_version + 1, only if nobody stored another one meanwhile."""
     return await db.execute(_UPDATE_SNAPSHOT, (log_length, state_json, match_id, expected_version)) == 1
 

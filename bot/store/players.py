@@ -66,8 +66,13 @@ async def save_guild_settings(db: Queries, settings: StoredGuildSettings) -> Non
         "INSERT INTO guild_settings (guild_id, turn_limit_seconds, default_length, threads, clock) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET turn_limit_seconds = excluded.turn_limit_seconds, "
         "default_length = excluded.default_length, threads = excluded.threads, clock = excluded.clock",
-        (settings.guild_id, settings.turn_limit_seconds, settings.default_length, int(settings.threads),
-         settings.clock),
+        (
+            settings.guild_id,
+            settings.turn_limit_seconds,
+            settings.default_length,
+            int(settings.threads),
+            settings.clock,
+        ),
     )
 
 

@@ -27,8 +27,12 @@ T = TypeVar("T")
 #: The advisory lock key migrations take, so that two processes starting at once migrate one after the other.
 _MIGRATION_LOCK = 0x6761_6D6D_6F6E  # "gammon"
 #: The first key of each scope's advisory locks (the second is the id), apart from any other advisory lock.
-_LOCK_CLASSES: dict[LockScope, int] = {"match": 1_936_001, "challenge": 1_936_002, "member": 1_936_003,
-                                       "tournament": 1_936_004}
+_LOCK_CLASSES: dict[LockScope, int] = {
+    "match": 1_936_001,
+    "challenge": 1_936_002,
+    "member": 1_936_003,
+    "tournament": 1_936_004,
+}
 
 #: An unreachable server is reported after this long (a player is waiting), a stuck statement after that long.
 _CONNECT_SECONDS = 5.0
@@ -84,8 +88,7 @@ class PostgresConnection:
 
     async def lock(self, scope: LockScope, key: int) -> None:
         with _translated():  # the two-key form: (scope, key folded to 32 bits)
-            await self.raw.execute("SELECT pg_advisory_xact_lock($1, $2)", _LOCK_CLASSES[scope],
-                                   (key % 2**32) - 2**31)
+            await self.raw.execute("SELECT pg_advisory_xact_lock($1, $2)", _LOCK_CLASSES[scope], (key % 2**32) - 2**31)
 
     @asynccontextmanager
     async def savepoint(self) -> AsyncIterator[None]:
@@ -125,7 +128,10 @@ class PostgresDatabase(SingleStatements):
         """Create the pool (the server must be reachable now) and apply the migrations."""
         try:
             self._pool = await asyncpg.create_pool(
-                self._url, min_size=self._sizes[0], max_size=self._sizes[1], command_timeout=_STATEMENT_SECONDS,
+                self._url,
+                min_size=self._sizes[0],
+                max_size=self._sizes[1],
+                command_timeout=_STATEMENT_SECONDS,
                 timeout=_CONNECT_SECONDS,
             )
         except _UNAVAILABLE as error:

@@ -26,8 +26,12 @@ T = TypeVar("T")
 
 #: Set on every connection: WAL (readers never wait for the writer), every commit on disk, foreign keys checked,
 #: and a second process sharing the file waits for the write lock instead of failing.
-PRAGMAS = ("PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL", "PRAGMA foreign_keys = ON",
-           "PRAGMA busy_timeout = 5000")
+PRAGMAS = (
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = FULL",
+    "PRAGMA foreign_keys = ON",
+    "PRAGMA busy_timeout = 5000",
+)
 
 
 class SqliteConnection:

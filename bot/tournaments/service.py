@@ -75,8 +75,9 @@ class TournamentService:
         """Open a tournament for sign-up. Refused: no organiser rights, a bad name, length or size, a start time
         in the past, a name in use by another open or running tournament of the guild."""
         if not may_organise:
-            raise ServiceError("Only members with Manage Server (or the server's tournament organiser role) can "
-                               "create a tournament.")
+            raise ServiceError(
+                "Only members with Manage Server (or the server's tournament organiser role) can create a tournament."
+            )
         name = " ".join(name.split())
         if not 1 <= len(name) <= MAX_NAME:
             raise ServiceError(f"A tournament name is 1 to {MAX_NAME} characters long.")
@@ -92,12 +93,20 @@ class TournamentService:
             await player_store.remember_player(connection, organiser.user_id, organiser.name, now)
             try:
                 return await store.insert_tournament(
-                    connection, guild_id=guild_id, channel_id=channel_id, name=name, length=length, size=size,
-                    starts_at=starts_at, organiser_id=organiser.user_id, now=now,
+                    connection,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    name=name,
+                    length=length,
+                    size=size,
+                    starts_at=starts_at,
+                    organiser_id=organiser.user_id,
+                    now=now,
                 )
             except IntegrityError:
-                raise ServiceError(f"There is already a tournament called **{name}** here: choose another "
-                                   "name.") from None
+                raise ServiceError(
+                    f"There is already a tournament called **{name}** here: choose another name."
+                ) from None
 
         return await self.tournament(await self.db.write(write))
 
@@ -126,8 +135,10 @@ class TournamentService:
             if tournament.entrant(user_id) is None:
                 raise ServiceError(f"You are not signed up for **{tournament.name}**.")
             if tournament.status is TournamentStatus.RUNNING:
-                raise ServiceError(f"**{tournament.name}** has started: you cannot leave it now. Resign your match "
-                                   "(`/bg resign`) or ask an organiser.")
+                raise ServiceError(
+                    f"**{tournament.name}** has started: you cannot leave it now. Resign your match "
+                    "(`/bg resign`) or ask an organiser."
+                )
             _require_signup(tournament, "leave")
             await store.remove_entry(connection, tournament_id, user_id)
 
@@ -147,8 +158,10 @@ class TournamentService:
                 _require_organiser(tournament, user_id, may_organise, "start")
             _require_signup(tournament, "start")
             if len(tournament.entrants) < MIN_PLAYERS:
-                raise ServiceError(f"**{tournament.name}** needs at least {MIN_PLAYERS} players to start; "
-                                   f"{len(tournament.entrants)} signed up.")
+                raise ServiceError(
+                    f"**{tournament.name}** needs at least {MIN_PLAYERS} players to start; "
+                    f"{len(tournament.entrants)} signed up."
+                )
             players = [entrant.user_id for entrant in tournament.entrants]
             ratings_now = await store.ratings(connection, tournament.guild_id, players)
             await store.seed(connection, tournament_id, seed_by_rating(ratings_now, self._rng), ratings_now, now)
@@ -157,8 +170,9 @@ class TournamentService:
         self.changed.set()
         return await self.tournament(tournament_id)
 
-    async def cancel(self, tournament_id: int, user_id: int, *, may_organise: bool = False,
-                     reason: str | None = None) -> Tournament:
+    async def cancel(
+        self, tournament_id: int, user_id: int, *, may_organise: bool = False, reason: str | None = None
+    ) -> Tournament:
         """Stop a tournament in sign-up or in play. Matches already being played go on as ordinary matches."""
         now = self._clock()
 
@@ -174,8 +188,9 @@ class TournamentService:
         self.changed.set()
         return await self.tournament(tournament_id)
 
-    async def award(self, tournament_id: int, user_id: int, winner_id: int, reason: str, *,
-                    may_organise: bool = False) -> tuple[Tournament, MatchUpdate | None]:
+    async def award(
+        self, tournament_id: int, user_id: int, winner_id: int, reason: str, *, may_organise: bool = False
+    ) -> tuple[Tournament, MatchUpdate | None]:
         """Decide the winner's current match for them, with the reason shown on the bracket. A match being
         played for it is stopped (its update is returned, to be shown); the award is stored by the hook in the
         same transaction as the stop, so both happen or neither does."""
@@ -267,8 +282,11 @@ class TournamentService:
 
         try:
             update = await self.games.start_match_directly(
-                guild_id=tournament.guild_id, channel_id=channel_id, players=players,
-                options=MatchOptions.match(tournament.length), parent_channel_id=tournament.channel_id,
+                guild_id=tournament.guild_id,
+                channel_id=channel_id,
+                players=players,
+                options=MatchOptions.match(tournament.length),
+                parent_channel_id=tournament.channel_id,
                 within=within,
             )
         except _NotToStart:
@@ -359,14 +377,10 @@ class TournamentService:
         return await self.db.read(read)
 
     async def set_message(self, tournament_id: int, channel_id: int, message_id: int) -> None:
-        await self.db.write(
-            lambda connection: store.set_message(connection, tournament_id, channel_id, message_id)
-        )
+        await self.db.write(lambda connection: store.set_message(connection, tournament_id, channel_id, message_id))
 
     async def mark_shown(self, tournament: Tournament) -> None:
-        await self.db.write(
-            lambda connection: store.mark_shown(connection, tournament.id, tournament.changes)
-        )
+        await self.db.write(lambda connection: store.mark_shown(connection, tournament.id, tournament.changes))
 
     async def mark_announced(self, tournament_id: int) -> bool:
         return await self.db.write(lambda c: store.mark_announced(c, tournament_id))
@@ -404,16 +418,25 @@ def _require_signup(tournament: Tournament, verb: str) -> None:
 
 def _require_organiser(tournament: Tournament, user_id: int, may_organise: bool, verb: str) -> None:
     if not may_organise and user_id != tournament.organiser_id:
-        raise ServiceError(f"Only the organiser of **{tournament.name}** (or a member with Manage Server) can "
-                           f"{verb} it.")
+        raise ServiceError(
+            f"Only the organiser of **{tournament.name}** (or a member with Manage Server) can {verb} it."
+        )
 
 
 def _clean_reason(reason: str) -> str:
     return " ".join(reason.split())[:MAX_REASON]
 
 
-async def _decide(connection: Connection, tournament: Tournament, round_number: int, slot: int, winner_id: int,
-            decided_by: DecidedBy, reason: str | None, now: float) -> None:
+async def _decide(
+    connection: Connection,
+    tournament: Tournament,
+    round_number: int,
+    slot: int,
+    winner_id: int,
+    decided_by: DecidedBy,
+    reason: str | None,
+    now: float,
+) -> None:
     """Store a slot's winner and, when it was the final, the champion."""
     if not await store.decide(connection, tournament.id, round_number, slot, winner_id, decided_by, reason, now):
         return
@@ -431,8 +454,15 @@ def _pairing(tournament: Tournament, bracket: Bracket, slot: Slot, thread_id: in
         first, second = second, first
     names = tournament.names
     return Pairing(
-        tournament_id=tournament.id, guild_id=tournament.guild_id, channel_id=tournament.channel_id,
-        tournament_name=tournament.name, length=tournament.length, round=slot.round,
-        round_name=round_name(slot.round, bracket.round_count), slot=slot.index, players=(first, second),
-        names=(names[first], names[second]), thread_id=thread_id,
+        tournament_id=tournament.id,
+        guild_id=tournament.guild_id,
+        channel_id=tournament.channel_id,
+        tournament_name=tournament.name,
+        length=tournament.length,
+        round=slot.round,
+        round_name=round_name(slot.round, bracket.round_count),
+        slot=slot.index,
+        players=(first, second),
+        names=(names[first], names[second]),
+        thread_id=thread_id,
     )

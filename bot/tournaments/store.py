@@ -43,8 +43,13 @@ async def load(connection: Queries, tournament_id: int) -> Tournament | None:
     if row is None:
         return None
     entrants = tuple(
-        Entrant(int(e["user_id"]), str(e["name"]), float(e["joined_at"]), _int(e["seed"]),
-                None if e["rating"] is None else float(e["rating"]))
+        Entrant(
+            int(e["user_id"]),
+            str(e["name"]),
+            float(e["joined_at"]),
+            _int(e["seed"]),
+            None if e["rating"] is None else float(e["rating"]),
+        )
         for e in await connection.fetchall(
             "SELECT e.*, p.name FROM tournament_entries AS e JOIN players AS p ON p.user_id = e.user_id "
             "WHERE e.tournament_id = ? ORDER BY e.seed IS NULL, e.seed, e.joined_at, e.user_id",
@@ -52,21 +57,41 @@ async def load(connection: Queries, tournament_id: int) -> Tournament | None:
         )
     )
     slots = tuple(
-        SlotRecord(int(s["round"]), int(s["slot"]), _int(s["thread_id"]), _int(s["match_id"]), _int(s["winner_id"]),
-                   None if s["decided_by"] is None else DecidedBy(s["decided_by"]), s["reason"])
+        SlotRecord(
+            int(s["round"]),
+            int(s["slot"]),
+            _int(s["thread_id"]),
+            _int(s["match_id"]),
+            _int(s["winner_id"]),
+            None if s["decided_by"] is None else DecidedBy(s["decided_by"]),
+            s["reason"],
+        )
         for s in await connection.fetchall(
             "SELECT * FROM tournament_matches WHERE tournament_id = ? ORDER BY round, slot", (tournament_id,)
         )
     )
     return Tournament(
-        id=int(row["id"]), guild_id=int(row["guild_id"]), channel_id=int(row["channel_id"]), name=str(row["name"]),
-        length=int(row["length"]), size=int(row["size"]), starts_at=_float(row["starts_at"]),
-        organiser_id=int(row["organiser_id"]), status=TournamentStatus(row["status"]),
-        created_at=float(row["created_at"]), started_at=_float(row["started_at"]),
-        finished_at=_float(row["finished_at"]), champion_id=_int(row["champion_id"]), note=row["note"],
-        message_channel_id=_int(row["message_channel_id"]), message_id=_int(row["message_id"]),
-        changes=int(row["changes"]), shown_changes=int(row["shown_changes"]), announced=bool(row["announced"]),
-        entrants=entrants, slots=slots,
+        id=int(row["id"]),
+        guild_id=int(row["guild_id"]),
+        channel_id=int(row["channel_id"]),
+        name=str(row["name"]),
+        length=int(row["length"]),
+        size=int(row["size"]),
+        starts_at=_float(row["starts_at"]),
+        organiser_id=int(row["organiser_id"]),
+        status=TournamentStatus(row["status"]),
+        created_at=float(row["created_at"]),
+        started_at=_float(row["started_at"]),
+        finished_at=_float(row["finished_at"]),
+        champion_id=_int(row["champion_id"]),
+        note=row["note"],
+        message_channel_id=_int(row["message_channel_id"]),
+        message_id=_int(row["message_id"]),
+        changes=int(row["changes"]),
+        shown_changes=int(row["shown_changes"]),
+        announced=bool(row["announced"]),
+        entrants=entrants,
+        slots=slots,
     )
 
 
@@ -138,8 +163,9 @@ async def ratings(connection: Queries, guild_id: int, user_ids: Sequence[int]) -
     return found
 
 
-async def seed(connection: Queries, tournament_id: int, seeds: Sequence[int],
-         ratings_now: dict[int, float | None], now: float) -> None:
+async def seed(
+    connection: Queries, tournament_id: int, seeds: Sequence[int], ratings_now: dict[int, float | None], now: float
+) -> None:
     """Store the seeds and the ratings they came from, and mark the tournament running."""
     for number, user_id in enumerate(seeds, start=1):
         await connection.execute(
@@ -152,8 +178,15 @@ async def seed(connection: Queries, tournament_id: int, seeds: Sequence[int],
     await changed(connection, tournament_id)
 
 
-async def close(connection: Queries, tournament_id: int, status: TournamentStatus, now: float, *,
-          champion_id: int | None = None, note: str | None = None) -> None:
+async def close(
+    connection: Queries,
+    tournament_id: int,
+    status: TournamentStatus,
+    now: float,
+    *,
+    champion_id: int | None = None,
+    note: str | None = None,
+) -> None:
     await connection.execute(
         "UPDATE tournaments SET status = ?, finished_at = ?, champion_id = ?, note = ? WHERE id = ?",
         (status.value, now, champion_id, note, tournament_id),
@@ -175,8 +208,8 @@ async def set_message(connection: Queries, tournament_id: int, channel_id: int, 
 
 async def mark_shown(connection: Queries, tournament_id: int, changes: int) -> None:
     await connection.execute(
-        "UPDATE tournaments SET shown_changes = CASE WHEN shown_changes > ? THEN shown_changes ELSE ? END "
-        "WHERE id = ?", (changes, changes, tournament_id)
+        "UPDATE tournaments SET shown_changes = CASE WHEN shown_changes > ? THEN shown_changes ELSE ? END WHERE id = ?",
+        (changes, changes, tournament_id),
     )
 
 
@@ -188,8 +221,7 @@ async def mark_announced(connection: Queries, tournament_id: int) -> bool:
     return changed_rows == 1
 
 
-async def set_thread(connection: Queries, tournament_id: int, round_number: int, slot: int,
-               thread_id: int) -> int:
+async def set_thread(connection: Queries, tournament_id: int, round_number: int, slot: int, thread_id: int) -> int:
     """Store the slot's thread unless it has one; returns the slot's thread (the first one stored wins)."""
     await connection.execute(
         "INSERT INTO tournament_matches (tournament_id, round, slot, thread_id) VALUES (?, ?, ?, ?) "
@@ -205,8 +237,7 @@ async def set_thread(connection: Queries, tournament_id: int, round_number: int,
     return int(row[0])
 
 
-async def link_match(connection: Queries, tournament_id: int, round_number: int, slot: int,
-               match_id: int) -> bool:
+async def link_match(connection: Queries, tournament_id: int, round_number: int, slot: int, match_id: int) -> bool:
     """Tie the new match to its slot; False when the slot already has a match (it was started before)."""
     await connection.execute(
         "INSERT INTO tournament_matches (tournament_id, round, slot) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
@@ -228,8 +259,16 @@ async def slot_of_match(connection: Queries, match_id: int) -> tuple[int, int, i
     return None if row is None else (int(row[0]), int(row[1]), int(row[2]))
 
 
-async def decide(connection: Queries, tournament_id: int, round_number: int, slot: int, winner_id: int,
-           decided_by: DecidedBy, reason: str | None, now: float) -> bool:
+async def decide(
+    connection: Queries,
+    tournament_id: int,
+    round_number: int,
+    slot: int,
+    winner_id: int,
+    decided_by: DecidedBy,
+    reason: str | None,
+    now: float,
+) -> bool:
     """Record the slot's winner; False when it already had one."""
     await connection.execute(
         "INSERT INTO tournament_matches (tournament_id, round, slot) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
@@ -260,9 +299,7 @@ async def match_states(connection: Queries, tournament_id: int) -> dict[tuple[in
 
 
 async def organiser_role(connection: Queries, guild_id: int) -> int | None:
-    row = await connection.fetchone(
-        "SELECT organiser_role_id FROM tournament_settings WHERE guild_id = ?", (guild_id,)
-    )
+    row = await connection.fetchone("SELECT organiser_role_id FROM tournament_settings WHERE guild_id = ?", (guild_id,))
     return None if row is None else _int(row[0])
 
 

@@ -48,10 +48,18 @@ def test_a_wrong_drop_at_a_take_point_is_a_cube_error() -> None:
 def test_the_walker_sees_every_decision_and_roll_in_order() -> None:
     points = match_points(wrong_drop().log)
     kinds = [(d.player, d.kind, d.choice) for d in points.decisions]
-    assert kinds == [(0, Kind.CHECKER, Choice.PLAY), (1, Kind.DOUBLE, Choice.NO_DOUBLE), (1, Kind.CHECKER, Choice.PLAY),
-                     (0, Kind.DOUBLE, Choice.DOUBLE), (1, Kind.TAKE, Choice.DROP)]
-    assert [(r.player, r.dice, r.opening) for r in points.rolls] == [(0, (3, 1), True), (1, (2, 1), False),
-                                                                      (0, (4, 2), True)]  # game 2 opens
+    assert kinds == [
+        (0, Kind.CHECKER, Choice.PLAY),
+        (1, Kind.DOUBLE, Choice.NO_DOUBLE),
+        (1, Kind.CHECKER, Choice.PLAY),
+        (0, Kind.DOUBLE, Choice.DOUBLE),
+        (1, Kind.TAKE, Choice.DROP),
+    ]
+    assert [(r.player, r.dice, r.opening) for r in points.rolls] == [
+        (0, (3, 1), True),
+        (1, (2, 1), False),
+        (0, (4, 2), True),
+    ]  # game 2 opens
 
 
 def test_luck_sums_per_player_and_the_analysis_survives_json() -> None:

@@ -48,8 +48,9 @@ async def finished_match(service: GameService, channel: int, options: MatchOptio
     return record.id
 
 
-async def test_a_finished_match_is_analysed_stored_and_posted(service: GameService, db: Database,
-                                                              pool: ComputerPool) -> None:
+async def test_a_finished_match_is_analysed_stored_and_posted(
+    service: GameService, db: Database, pool: ComputerPool
+) -> None:
     posts = Posts()
     jobs = AnalysisJobs(service, pool=pool, on_done=posts)
     service.add_match_finished_hook(jobs.on_match_finished)
@@ -70,8 +71,9 @@ async def test_a_finished_match_is_analysed_stored_and_posted(service: GameServi
     assert [p.match_id for p in prs] == [match_id]
 
 
-async def test_the_server_setting_and_money_games_ask_for_nothing(service: GameService, db: Database,
-                                                                 pool: ComputerPool) -> None:
+async def test_the_server_setting_and_money_games_ask_for_nothing(
+    service: GameService, db: Database, pool: ComputerPool
+) -> None:
     jobs = AnalysisJobs(service, pool=pool)
     service.add_match_finished_hook(jobs.on_match_finished)
     await db.write(lambda c: analysis_store.set_auto_length(c, GUILD, 0))
@@ -81,8 +83,9 @@ async def test_the_server_setting_and_money_games_ask_for_nothing(service: GameS
     assert await stored(db, off) is None and await stored(db, money) is None
 
 
-async def test_an_analysis_cut_by_a_restart_is_finished_after_it(service: GameService, db: Database,
-                                                                 pool: ComputerPool) -> None:
+async def test_an_analysis_cut_by_a_restart_is_finished_after_it(
+    service: GameService, db: Database, pool: ComputerPool
+) -> None:
     before = AnalysisJobs(service, pool=pool)
     service.add_match_finished_hook(before.on_match_finished)
     match_id = await finished_match(service, 13, MatchOptions(3), seed=6)
@@ -100,8 +103,7 @@ async def test_an_analysis_cut_by_a_restart_is_finished_after_it(service: GameSe
     assert posts.posted[0][:2] == (match_id, 13)
 
 
-async def test_stopping_the_bot_does_not_wait_for_a_running_analysis(service: GameService,
-                                                                     db: Database) -> None:
+async def test_stopping_the_bot_does_not_wait_for_a_running_analysis(service: GameService, db: Database) -> None:
     jobs = AnalysisJobs(service)  # its own pool, as in the bot
     service.add_match_finished_hook(jobs.on_match_finished)
     match_id = await finished_match(service, 14, MatchOptions(5), seed=9)

@@ -29,8 +29,10 @@ def test_a_checker_decision_shows_the_play_made_and_the_best_play() -> None:
     assert left.tobytes() != right.tobytes()
     same = dataclasses.replace(blunder, best_steps=blunder.chosen_steps)
     twin = Image.open(io.BytesIO(decision_picture(same, analysis.names, analysis.length)))
-    assert twin.crop((0, CAPTION, BOARD_WIDTH, twin.height)).convert("RGB").tobytes() == \
-        twin.crop((BOARD_WIDTH + GAP, CAPTION, twin.width, twin.height)).convert("RGB").tobytes()
+    assert (
+        twin.crop((0, CAPTION, BOARD_WIDTH, twin.height)).convert("RGB").tobytes()
+        == twin.crop((BOARD_WIDTH + GAP, CAPTION, twin.width, twin.height)).convert("RGB").tobytes()
+    )
 
 
 def test_a_cube_decision_is_one_board_and_lines_say_the_loss() -> None:
@@ -44,9 +46,13 @@ def test_a_cube_decision_is_one_board_and_lines_say_the_loss() -> None:
 
 def test_pages_stay_within_the_embed_limit() -> None:
     analysis = analyse(deliberate_blunder().log)
-    many = dataclasses.replace(analysis, decisions=tuple(
-        dataclasses.replace(analysis.decisions[0], index=i, chosen="bar/20* 20/16* 16/12* 12/8*" * 2)
-        for i in range(3 * PAGE_SIZE + 1)))
+    many = dataclasses.replace(
+        analysis,
+        decisions=tuple(
+            dataclasses.replace(analysis.decisions[0], index=i, chosen="bar/20* 20/16* 16/12* 12/8*" * 2)
+            for i in range(3 * PAGE_SIZE + 1)
+        ),
+    )
     embed, pages = page_embed(many, 1, 99)  # past the end: the last page
     assert pages == 4 and "page 4 of 4" in (embed.title or "") and embed.description is not None
     first, _ = page_embed(many, 1, 0)

@@ -14,13 +14,13 @@ from cogs.move_menu import SelectSpec
 
 
 def labels(match: Match) -> list[list[str]]:
-    return [["select"] if isinstance(row, SelectSpec) else [button.label for button in row]
-            for row in controls(7, 3, match)]
+    return [
+        ["select"] if isinstance(row, SelectSpec) else [button.label for button in row] for row in controls(7, 3, match)
+    ]
 
 
 def actions_of(match: Match) -> set[GameAction]:
-    return {button.control.action for row in controls(7, 3, match) if not isinstance(row, SelectSpec)
-            for button in row}
+    return {button.control.action for row in controls(7, 3, match) if not isinstance(row, SelectSpec) for button in row}
 
 
 def new_match(dice: list[int], options: MatchOptions | None = None) -> Match:

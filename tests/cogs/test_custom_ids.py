@@ -23,8 +23,17 @@ versions = st.integers(min_value=0, max_value=10**12 - 1)
 
 
 #: Plays as the engine writes them (R10.1): the longest a button or an option carries is about 30 characters.
-plays = st.sampled_from(["24/13", "bar/22*", "13/7(2) 8/2(2)", "6/off(4)", "bar/21* 13/9*/5* 6/off",
-                         "24/20*/16*/12*/8*", "bar/24(2) 13/12(2)"])
+plays = st.sampled_from(
+    [
+        "24/13",
+        "bar/22*",
+        "13/7(2) 8/2(2)",
+        "6/off(4)",
+        "bar/21* 13/9*/5* 6/off",
+        "24/20*/16*/12*/8*",
+        "bar/24(2) 13/12(2)",
+    ]
+)
 
 
 @st.composite
@@ -102,8 +111,21 @@ def test_distinct_controls_of_one_message_have_distinct_ids() -> None:
 
 @pytest.mark.parametrize(
     "custom_id",
-    ["", "bg:1:2", "bg:1:2:fly", "bg:x:2:roll", "bg:1:2:step:13", "bg:1:2:step:13:7", "bgc:1:maybe", "lb:1:next",
-     "bg:1:2:play", "bg:1:2:play:13", "bg:1:2:play:13:5", "bg:1:2:roll:24/13", "bg:1:2:plays"],
+    [
+        "",
+        "bg:1:2",
+        "bg:1:2:fly",
+        "bg:x:2:roll",
+        "bg:1:2:step:13",
+        "bg:1:2:step:13:7",
+        "bgc:1:maybe",
+        "lb:1:next",
+        "bg:1:2:play",
+        "bg:1:2:play:13",
+        "bg:1:2:play:13:5",
+        "bg:1:2:roll:24/13",
+        "bg:1:2:plays",
+    ],
 )
 def test_foreign_or_malformed_ids_are_refused(custom_id: str) -> None:
     with pytest.raises(ValueError):
@@ -114,8 +136,14 @@ def test_foreign_or_malformed_ids_are_refused(custom_id: str) -> None:
 
 @pytest.mark.parametrize(
     ("action", "start", "die"),
-    [(GameAction.STEP, None, 3), (GameAction.STEP, 13, None), (GameAction.ROLL, 13, None), (GameAction.PICK, 26, None),
-     (GameAction.PLAY, None, None), (GameAction.PLAY, 13, None)],
+    [
+        (GameAction.STEP, None, 3),
+        (GameAction.STEP, 13, None),
+        (GameAction.ROLL, 13, None),
+        (GameAction.PICK, 26, None),
+        (GameAction.PLAY, None, None),
+        (GameAction.PLAY, 13, None),
+    ],
 )
 def test_inconsistent_controls_are_rejected(action: GameAction, start: int | None, die: int | None) -> None:
     with pytest.raises(ValueError):

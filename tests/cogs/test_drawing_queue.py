@@ -31,8 +31,10 @@ async def test_a_clicks_board_goes_before_background_boards_that_waited_longer()
 
     first = asyncio.create_task(draw("first click", False))
     await asyncio.sleep(0)
-    tasks = [asyncio.create_task(draw(name, background)) for name, background in
-             (("computer 1", True), ("computer 2", True), ("second click", False))]
+    tasks = [
+        asyncio.create_task(draw(name, background))
+        for name, background in (("computer 1", True), ("computer 2", True), ("second click", False))
+    ]
     await asyncio.sleep(0)
     assert order == ["first click"] and queue.waiting == 3
     release.set()

@@ -65,10 +65,20 @@ def test_turn_timer_and_deleted_thread_texts_escape_names() -> None:
     names = ("**A**", "||B||")
     match = Match(names, MatchOptions.match(3), FixedDice([3, 1]))
     record = MatchRecord(
-        id=5, guild_id=1, channel_id=2, parent_channel_id=3,
-        players=(PlayerRef(111, names[0]), PlayerRef(222, names[1])), match=match, version=1,
-        status=MatchStatus.ACTIVE, created_at=0.0, last_action_at=0.0, finished_at=None, message_channel_id=2,
-        message_id=9, timer=TurnTimer(0.0, 86400, False),
+        id=5,
+        guild_id=1,
+        channel_id=2,
+        parent_channel_id=3,
+        players=(PlayerRef(111, names[0]), PlayerRef(222, names[1])),
+        match=match,
+        version=1,
+        status=MatchStatus.ACTIVE,
+        created_at=0.0,
+        last_action_at=0.0,
+        finished_at=None,
+        message_channel_id=2,
+        message_id=9,
+        timer=TurnTimer(0.0, 86400, False),
     )
     for text in (reminder_text(record), claim_text(record), ended_text(record)):
         assert text is not None

@@ -17,9 +17,20 @@ ALICE, BOB = PlayerRef(111, "Alice"), PlayerRef(222, "Bob")
 
 def record(match: Match, *, message_id: int | None = 999) -> MatchRecord:
     return MatchRecord(
-        id=5, guild_id=1, channel_id=2, parent_channel_id=None, players=(ALICE, BOB), match=match, version=4,
-        status=MatchStatus.ACTIVE, created_at=0.0, last_action_at=0.0, finished_at=None,
-        message_channel_id=2 if message_id else None, message_id=message_id, timer=TurnTimer(0.0, 86400, False),
+        id=5,
+        guild_id=1,
+        channel_id=2,
+        parent_channel_id=None,
+        players=(ALICE, BOB),
+        match=match,
+        version=4,
+        status=MatchStatus.ACTIVE,
+        created_at=0.0,
+        last_action_at=0.0,
+        finished_at=None,
+        message_channel_id=2 if message_id else None,
+        message_id=message_id,
+        timer=TurnTimer(0.0, 86400, False),
     )
 
 

@@ -31,8 +31,15 @@ def registered_commands() -> list[str]:
 
 def test_help_names_every_registered_command() -> None:
     names = registered_commands()
-    assert {"/bg challenge", "/leaderboard", "/stats player", "/stats dice", "/bg fairness", "/history",
-            "/bgadmin turn-limit"} <= set(names)
+    assert {
+        "/bg challenge",
+        "/leaderboard",
+        "/stats player",
+        "/stats dice",
+        "/bg fairness",
+        "/history",
+        "/bgadmin turn-limit",
+    } <= set(names)
     missing = [name for name in names if f"`{name}`" not in HELP]
     assert missing == []
 

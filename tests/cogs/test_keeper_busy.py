@@ -100,8 +100,14 @@ class FakeChannel:
         self.posting = Gate()
         self._ids = itertools.count(1000)
 
-    async def send(self, content: str, *, file: discord.File | None = None, view: discord.ui.View | None = None,
-                   allowed_mentions: discord.AllowedMentions) -> FakeMessage:
+    async def send(
+        self,
+        content: str,
+        *,
+        file: discord.File | None = None,
+        view: discord.ui.View | None = None,
+        allowed_mentions: discord.AllowedMentions,
+    ) -> FakeMessage:
         await self.posting.passing()
         message = FakeMessage(next(self._ids), content, [] if file is None else [file], discord.Object(id=CHANNEL))
         self.posted.append(message)
@@ -260,8 +266,9 @@ async def test_a_computer_match_being_posted_is_left_to_its_start(bot: FakeBot) 
     await keeper_finds_it_shown(bot, match_id)
 
 
-async def test_the_computers_turn_stored_but_not_yet_posted_is_left_to_it(bot: FakeBot,
-                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_computers_turn_stored_but_not_yet_posted_is_left_to_it(
+    bot: FakeBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The reported race: the computer's play is stored, its board not yet posted, when the keeper's scan runs.
     The keeper used to show that version itself (a board with no line of what the computer did), and the
     computer's own post then had nothing to add. Now the match is acting from the computer's first decision until
@@ -351,8 +358,9 @@ async def test_a_computer_rematch_being_started_is_left_to_it(bot: FakeBot) -> N
 async def test_an_accepted_challenge_is_left_to_its_accept(bot: FakeBot) -> None:
     """Two people: the accepted challenge's match is stored, the challenge message edited, then the first board
     posted; the keeper skips the match until then."""
-    challenge = await bot.service.challenge(guild_id=GUILD, channel_id=CHANNEL, challenger=ALICE, opponent=BOB,
-                                            options=MatchOptions.match(1))
+    challenge = await bot.service.challenge(
+        guild_id=GUILD, channel_id=CHANNEL, challenger=ALICE, opponent=BOB, options=MatchOptions.match(1)
+    )
     pressed = FakeInteraction(BOB)
     pressed.editing.close()
     cog = SimpleNamespace(service=bot.service, publisher=bot.publisher)

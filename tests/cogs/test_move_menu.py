@@ -107,8 +107,9 @@ def reachable_plays(position: Position, dice: tuple[int, int]) -> Iterator[Posit
             control = button.control
             assert (control.match_id, control.version) == (MATCH_ID, VERSION)
             if control.action is GameAction.STEP:
-                matching = [s for s in position.next_steps(dice, steps)
-                            if (s.start, s.die) == (control.start, control.die)]
+                matching = [
+                    s for s in position.next_steps(dice, steps) if (s.start, s.die) == (control.start, control.die)
+                ]
                 assert matching, f"{control} is not a legal next step"
                 stack.append(((*steps, matching[0]), None))
             elif control.action is GameAction.PICK:
@@ -229,7 +230,8 @@ def test_two_dice_from_one_point_ask_which_die_only_when_the_rows_are_full() -> 
     assert start is not None
     dice_rows = move_menu(1, 1, position, (6, 5), (), picked=start)
     assert sorted(b.label for b in buttons_of(dice_rows)) == sorted(
-        [f"{start}/{start - 6} (6)", f"{start}/{start - 5} (5)", "Back"])
+        [f"{start}/{start - 6} (6)", f"{start}/{start - 5} (5)", "Back"]
+    )
 
 
 def test_done_appears_only_for_a_complete_play_and_undo_only_after_a_step() -> None:

@@ -50,8 +50,14 @@ class FakeChannel:
         self.messages = messages
         self._ids = itertools.count(1000)
 
-    async def send(self, content: str, *, file: discord.File, view: discord.ui.View | None = None,
-                   allowed_mentions: discord.AllowedMentions) -> FakeMessage:
+    async def send(
+        self,
+        content: str,
+        *,
+        file: discord.File,
+        view: discord.ui.View | None = None,
+        allowed_mentions: discord.AllowedMentions,
+    ) -> FakeMessage:
         message = FakeMessage(next(self._ids), content, view, [file], discord.Object(id=CHANNEL))
         self.messages[message.id] = message
         return message
@@ -94,9 +100,19 @@ async def no_picture(*_args: Any, **_kwargs: Any) -> bytes:
 
 def record(match: Match, version: int, message_id: int | None) -> MatchRecord:
     return MatchRecord(
-        id=5, guild_id=1, channel_id=CHANNEL, parent_channel_id=None, players=(ALICE, BOB), match=match,
-        version=version, status=MatchStatus.ACTIVE, created_at=0.0, last_action_at=0.0, finished_at=None,
-        message_channel_id=CHANNEL if message_id else None, message_id=message_id,
+        id=5,
+        guild_id=1,
+        channel_id=CHANNEL,
+        parent_channel_id=None,
+        players=(ALICE, BOB),
+        match=match,
+        version=version,
+        status=MatchStatus.ACTIVE,
+        created_at=0.0,
+        last_action_at=0.0,
+        finished_at=None,
+        message_channel_id=CHANNEL if message_id else None,
+        message_id=message_id,
         timer=TurnTimer(0.0, 86400, False),
     )
 

@@ -11,9 +11,18 @@ from bot.engine.position import Position
 HUMAN, COMPUTER = 0, 1
 
 
-def arranged(options: MatchOptions, on_roll: int, mover: dict[int, int], other: dict[int, int], *,
-             scores: tuple[int, int] = (0, 0), cube: int = 1, owner: int | None = None,
-             crawford_done: bool = False, dice: list[int] | None = None) -> Match:
+def arranged(
+    options: MatchOptions,
+    on_roll: int,
+    mover: dict[int, int],
+    other: dict[int, int],
+    *,
+    scores: tuple[int, int] = (0, 0),
+    cube: int = 1,
+    owner: int | None = None,
+    crawford_done: bool = False,
+    dice: list[int] | None = None,
+) -> Match:
     """A match at `on_roll`'s turn before the roll; `mover` is that side's checkers, `other` the other side's,
     each in its own numbering ({point: count}, 25 the bar; what is missing is borne off)."""
     match = Match(("Human", "Computer"), options, FixedDice([6, 1, *(dice or [])]))

@@ -77,8 +77,9 @@ def test_takes_at_double_match_point(level: str) -> None:
 
 @pytest.mark.parametrize("level", CLEAR_LEVELS)
 def test_never_doubles_a_dead_cube(level: str) -> None:
-    match = arranged(MatchOptions.match(5), COMPUTER, {6: 3, 13: 2}, {1: 3, 2: 3}, scores=(4, 4),
-                     crawford_done=True, dice=[3, 1])
+    match = arranged(
+        MatchOptions.match(5), COMPUTER, {6: 3, 13: 2}, {1: 3, 2: 3}, scores=(4, 4), crawford_done=True, dice=[3, 1]
+    )
     assert decide(match, level) == Roll(COMPUTER)
 
 

@@ -13,13 +13,17 @@ from tests.service.helpers import ALICE, GUILD, PlayerRef
 COMPUTER = PlayerRef(999, "Gammon")
 
 
-async def test_the_human_seed_and_the_computers_empty_seed_make_the_dice(
-    db: Database, clock: FakeClock
-) -> None:
+async def test_the_human_seed_and_the_computers_empty_seed_make_the_dice(db: Database, clock: FakeClock) -> None:
     service = GameService(db, clock=clock)  # the bot's own committed dice
     update = await service.start_computer_match(
-        guild_id=GUILD, channel_id=10, human=ALICE, computer=COMPUTER, options=MatchOptions(3), level="beginner",
-        clock=ClockPreset.BLITZ, seed="lucky",
+        guild_id=GUILD,
+        channel_id=10,
+        human=ALICE,
+        computer=COMPUTER,
+        options=MatchOptions(3),
+        level="beginner",
+        clock=ClockPreset.BLITZ,
+        seed="lucky",
     )
     record = update.record
     assert record.fairness is not None and record.fairness.server_seed is None
@@ -30,7 +34,14 @@ async def test_the_human_seed_and_the_computers_empty_seed_make_the_dice(
 async def test_without_a_clock_the_servers_default_is_used(db: Database, clock: FakeClock) -> None:
     service = GameService(db, clock=clock)
     await service.set_clock(GUILD, ClockPreset.STANDARD)
-    record = (await service.start_computer_match(
-        guild_id=GUILD, channel_id=11, human=ALICE, computer=COMPUTER, options=MatchOptions.money(), level="expert",
-    )).record
+    record = (
+        await service.start_computer_match(
+            guild_id=GUILD,
+            channel_id=11,
+            human=ALICE,
+            computer=COMPUTER,
+            options=MatchOptions.money(),
+            level="expert",
+        )
+    ).record
     assert record.clock is not None and record.clock.preset is ClockPreset.STANDARD

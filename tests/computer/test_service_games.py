@@ -44,8 +44,9 @@ async def play_out(service: GameService, turns: ComputerTurns, update: MatchUpda
 
 
 async def start(service: GameService, options: MatchOptions, level: str, channel: int) -> MatchUpdate:
-    return await service.start_computer_match(guild_id=GUILD, channel_id=channel, human=ALICE, computer=COMPUTER,
-                                              options=options, level=level)
+    return await service.start_computer_match(
+        guild_id=GUILD, channel_id=channel, human=ALICE, computer=COMPUTER, options=options, level=level
+    )
 
 
 @pytest.mark.slow
@@ -113,8 +114,9 @@ async def test_a_pending_computer_turn_is_taken_at_start_up(service: GameService
     assert update.record.version == now.version or len(announced) > 1
 
 
-async def test_a_human_action_while_the_computer_thinks_is_read_before_it_acts(service: GameService,
-                                                                               pool: ComputerPool) -> None:
+async def test_a_human_action_while_the_computer_thinks_is_read_before_it_acts(
+    service: GameService, pool: ComputerPool
+) -> None:
     """The computer goes on from its own update's record rather than reading the match before every decision;
     when the human acted while it thought (an offer to resign), its decision is refused as stale, the match is
     read again, and it answers the offer."""
@@ -144,8 +146,12 @@ async def test_a_human_action_while_the_computer_thinks_is_read_before_it_acts(s
     release.set()
     updates = await running
     assert len(asked) >= 2 and asked[1].log.entries == offered.record.match.log.entries  # read again
-    answers = [event for update in updates for event in update.events
-               if isinstance(event, ResignationAccepted | ResignationDeclined)]
+    answers = [
+        event
+        for update in updates
+        for event in update.events
+        if isinstance(event, ResignationAccepted | ResignationDeclined)
+    ]
     assert len(answers) == 1
     report = await check_database(service.db)
     assert report.consistent, report.problems  # the stored match replays from its log

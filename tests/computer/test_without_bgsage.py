@@ -43,12 +43,12 @@ except UserFacingError as error:
 
 def test_the_bot_loads_and_the_computer_refuses_without_bgsage() -> None:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(BLOCKER), str(ROOT)]))
-    result = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=120,
-                            cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines == [
-        "choose_action: The computer opponent is not available on this server (its engine, bgsage, is not "
-        "installed).",
+        "choose_action: The computer opponent is not available on this server (its engine, bgsage, is not installed).",
         "command: The computer opponent is not available on this server (its engine, bgsage, is not installed).",
     ]

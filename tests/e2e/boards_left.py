@@ -17,16 +17,24 @@ from tests.support.discord_standin.faults import Hold
 def live_controls(message: Message) -> list[str]:
     """The game controls a member could still press on a message (enabled buttons and select menus of a match;
     not, say, an analysis's **All decisions**)."""
-    return [button.label or "" for button in message.buttons
-            if not button.disabled and (button.custom_id or "").startswith("bg:")] + [
-        menu.placeholder or menu.custom_id for menu in message.selects
-        if not menu.disabled and menu.custom_id.startswith("bg:")]
+    return [
+        button.label or ""
+        for button in message.buttons
+        if not button.disabled and (button.custom_id or "").startswith("bg:")
+    ] + [
+        menu.placeholder or menu.custom_id
+        for menu in message.selects
+        if not menu.disabled and menu.custom_id.startswith("bg:")
+    ]
 
 
 def stale_controls(channel: Channel, final: Message) -> list[tuple[int, str, list[str]]]:
     """Every message of the channel but `final` that can still be pressed: its id, last line and controls."""
-    return [(message.id, message.content.rsplit("\n", 1)[-1], live_controls(message))
-            for message in channel.messages if message is not final and live_controls(message)]
+    return [
+        (message.id, message.content.rsplit("\n", 1)[-1], live_controls(message))
+        for message in channel.messages
+        if message is not final and live_controls(message)
+    ]
 
 
 def all_retired(channel: Channel, final: Message) -> bool:

@@ -42,8 +42,11 @@ async def posted_challenge(standin: DiscordStandin, reply: Reply, challenger: Sc
 def is_game_result(message: Message) -> bool:
     """The final board of a game after which the match goes on (the next game follows in a new message)."""
     ended = " wins game " in message.content
-    return ended and not message.buttons and "wins the match" not in message.content and "money game" not in (
-        message.content
+    return (
+        ended
+        and not message.buttons
+        and "wins the match" not in message.content
+        and "money game" not in (message.content)
     )
 
 
@@ -98,8 +101,9 @@ class Table:
     def other(self, user: ScenarioUser) -> ScenarioUser:
         return self.players[1] if user is self.players[0] else self.players[0]
 
-    async def click(self, user: ScenarioUser, label: str | None = None, *, custom_id: str | None = None,
-                    timeout: float = 15.0) -> Message:
+    async def click(
+        self, user: ScenarioUser, label: str | None = None, *, custom_id: str | None = None, timeout: float = 15.0
+    ) -> Message:
         """Click on the current game message and wait until the bot has shown the result."""
         message = self.game
         version = message.version
@@ -112,8 +116,14 @@ class Table:
             board = await self.next_board(timeout)
         return board
 
-    async def refused(self, user: ScenarioUser, label: str | None = None, *, custom_id: str | None = None,
-                      message: Message | None = None) -> str:
+    async def refused(
+        self,
+        user: ScenarioUser,
+        label: str | None = None,
+        *,
+        custom_id: str | None = None,
+        message: Message | None = None,
+    ) -> str:
         """Click and expect a private refusal and no change to the message; returns the refusal's text."""
         target = message or self.game
         before = (target.version, target.content, [b.custom_id for b in target.buttons])
@@ -124,17 +134,20 @@ class Table:
         return answer.content
 
 
-async def start_match(standin: DiscordStandin, challenger: ScenarioUser, opponent: ScenarioUser,
-                      **options: object) -> Table:
+async def start_match(
+    standin: DiscordStandin, challenger: ScenarioUser, opponent: ScenarioUser, **options: object
+) -> Table:
     """Challenge, accept, and return the table at its first board (the opening roll is made at once)."""
-    challenge = await posted_challenge(standin, await challenger.slash("bg challenge", opponent=opponent, **options),
-                                       challenger)
+    challenge = await posted_challenge(
+        standin, await challenger.slash("bg challenge", opponent=opponent, **options), challenger
+    )
     channel = standin.channels[challenge.channel_id]
     threads_before = {thread.id for thread in standin.threads}
     acknowledged_in_time(await opponent.click(challenge, "Accept"))
     if options.get("thread"):  # the match is played in the new thread the bot opens on the challenge
-        await standin.eventually(lambda: {t.id for t in standin.threads} - threads_before, timeout=10,
-                                 what="a new thread")
+        await standin.eventually(
+            lambda: {t.id for t in standin.threads} - threads_before, timeout=10, what="a new thread"
+        )
         (channel,) = [t for t in standin.threads if t.id not in threads_before]
     table = Table(standin, channel, (challenger, opponent))
     await table.next_board()
@@ -180,8 +193,11 @@ def plays_offered(message: Message) -> list[str]:
 
 def whole_play_buttons(message: Message) -> list[str]:
     """The labels of the message's green whole-play buttons (each plays its play and ends the turn)."""
-    return [button.label or "" for button in message.buttons
-            if button.custom_id and ":play:" in button.custom_id and not button.disabled]
+    return [
+        button.label or ""
+        for button in message.buttons
+        if button.custom_id and ":play:" in button.custom_id and not button.disabled
+    ]
 
 
 async def choose_play(table: Table, user: ScenarioUser, play: str, *, timeout: float = 15.0) -> Message:

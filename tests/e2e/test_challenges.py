@@ -220,8 +220,9 @@ async def test_a_challenge_the_bot_cannot_post_is_withdrawn_and_the_challenger_t
     standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
     alice, bob = players
-    standin.fail("POST", f"/channels/{alice.channel.id}/messages", status=403, code=50013,
-                 message="Missing Permissions")
+    standin.fail(
+        "POST", f"/channels/{alice.channel.id}/messages", status=403, code=50013, message="Missing Permissions"
+    )
     answer = await acknowledged_in_time(await alice.slash("bg challenge", opponent=bob)).settled(timeout=10)
     assert answer.ephemeral and answer.visible_to == alice.id
     assert "could not post the challenge" in answer.content and "withdrawn" in answer.content

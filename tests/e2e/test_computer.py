@@ -86,12 +86,14 @@ async def test_a_match_against_the_computer_is_played_to_the_end(
     assert re.search(r"wins the match 1-0!|wins the match 0-1!|wins the match", table.game.content)
     # The computer's turns were told in words like a human's ("Gammon rolled 5-2 and played 13/8 13/11").
     assert any(line.startswith(f"{computer.name} rolled") and "played" in line for line in computer_lines), (
-        computer_lines)
+        computer_lines
+    )
     # Each new board retired the one before it without fetching it from Discord: the bot remembers the messages
     # it sent (it has no message cache, as it takes no message events; cogs/game_messages.py). Only a board shown
     # again (a repair, cogs/board_keeper.py) reads the current message back.
-    fetched = [path for method, path in standin.requests
-               if method == "GET" and re.search(r"/channels/\d+/messages/\d+$", path)]
+    fetched = [
+        path for method, path in standin.requests if method == "GET" and re.search(r"/channels/\d+/messages/\d+$", path)
+    ]
     assert len(channel.messages) > 10 and len(fetched) <= 2, (len(channel.messages), fetched)
 
     # Rematch starts the next match against the computer at once, same level and options.
@@ -110,8 +112,10 @@ async def test_a_match_against_the_computer_is_played_to_the_end(
     fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
     assert fields["Rating"].endswith("not rated yet in this server")
     sign = "+" if alice_won else "-"
-    assert re.fullmatch(rf"beginner: 1 played · {int(alice_won)} won · \{sign}[1-9][0-9]*\.00 points per game",
-                        fields["Against the computer (not rated)"]), fields
+    assert re.fullmatch(
+        rf"beginner: 1 played · {int(alice_won)} won · \{sign}[1-9][0-9]*\.00 points per game",
+        fields["Against the computer (not rated)"],
+    ), fields
 
 
 async def test_challenging_the_bot_starts_a_computer_match_at_once(
@@ -144,8 +148,10 @@ async def test_without_bgsage_the_bot_starts_and_the_computer_refuses_privately(
     env["PYTHONPATH"] = os.pathsep.join([str(BLOCKER), env["PYTHONPATH"]])
     process = await launch_bot(**env)
     alice, bob = players
-    for reply in (await alice.slash("bg computer", level="expert"),
-                  await alice.slash("bg challenge", opponent=standin.bot_user)):
+    for reply in (
+        await alice.slash("bg computer", level="expert"),
+        await alice.slash("bg challenge", opponent=standin.bot_user),
+    ):
         answer = await acknowledged_in_time(reply).settled(timeout=10)
         assert answer.ephemeral and answer.visible_to == alice.id
         assert answer.content == NOT_AVAILABLE
@@ -164,8 +170,11 @@ async def test_a_board_discord_refused_is_shown_later_and_the_computer_then_move
     and the start-up resume of computer turns is long over)."""
     alice, _ = players
     computer = standin.bot_user
-    await standin.eventually(lambda: "Resumed" in bot.log() or "Logged in as" in bot.log(), timeout=20,
-                             what="the bot's start-up (and its resume of computer turns) to be over")
+    await standin.eventually(
+        lambda: "Resumed" in bot.log() or "Logged in as" in bot.log(),
+        timeout=20,
+        what="the bot's start-up (and its resume of computer turns) to be over",
+    )
     acknowledged_in_time(await alice.slash("bg computer", level="beginner", length=3))
     table = Table(standin, standin.general, (alice, alice))
     await table.next_board(timeout=20)
@@ -239,10 +248,12 @@ async def test_after_a_computer_match_only_its_final_board_has_controls(
         await table.next_board(timeout=20)
     held = await hand_over_held(standin, table, alice)
     assert "Resumed" not in bot.log(), "the bot was ready before the human's first turn ended: no race to show"
-    await standin.eventually(lambda: "Resumed 1 matches against the computer" in bot.log(), timeout=30,
-                             what="the computer's turns resumed once the bot is ready, this match's included")
-    await standin.eventually(lambda: seat_to_act(bot.database_path) != 1, timeout=30,
-                             what="the computer's turn stored")
+    await standin.eventually(
+        lambda: "Resumed 1 matches against the computer" in bot.log(),
+        timeout=30,
+        what="the computer's turns resumed once the bot is ready, this match's included",
+    )
+    await standin.eventually(lambda: seat_to_act(bot.database_path) != 1, timeout=30, what="the computer's turn stored")
     held.release()
     handed_over = await table.next_board(timeout=20)  # the held board, then the computer's
     asked = MENTION.match(handed_over.history[0].content.splitlines()[-1])

@@ -64,8 +64,15 @@ async def test_a_lost_attach_files_permission_stops_the_turn_clock_until_the_boa
     table = await start_match(standin, alice, bob, length=3)
     mover = await steps_until_done(table, random.Random(5))
     waiting = table.other(mover)
-    standin.fail("POST", "/messages", status=403, code=MISSING_PERMISSIONS, message="Missing Permissions",
-                 seconds=6, with_files=True)
+    standin.fail(
+        "POST",
+        "/messages",
+        status=403,
+        code=MISSING_PERMISSIONS,
+        message="Missing Permissions",
+        seconds=6,
+        with_files=True,
+    )
     told = await done_refused(standin, table, mover)
     assert told.startswith(SAVED) and "Attach Files" in told
     board = await table.next_board(timeout=30)  # once the permission is back

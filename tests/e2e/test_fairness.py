@@ -67,8 +67,9 @@ async def resign_to_the_end(table: Table) -> None:
     await table.click(table.other(mover), "Accept resignation")
 
 
-async def test_seeds_commitment_and_reveal(standin: DiscordStandin, launch_bot: LaunchBot,
-                                           players: tuple[ScenarioUser, ScenarioUser]) -> None:
+async def test_seeds_commitment_and_reveal(
+    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
     bot = await launch_bot(**fair_env())
     alice, bob = players
     reply = await alice.slash("bg challenge", opponent=bob, length=1, seed="alice's lucky 7")
@@ -110,7 +111,10 @@ async def test_seeds_commitment_and_reveal(standin: DiscordStandin, launch_bot: 
     finished = attached_mat(await acknowledged_in_time(await alice.slash("bg export")).settled())
     tags = read_tags(finished)
     assert (tags["Challenger seed"], tags["Acceptor seed"], tags["Server seed"]) == (
-        "alice's lucky 7", "bob's seed", server_seed)
+        "alice's lucky 7",
+        "bob's seed",
+        server_seed,
+    )
     result = check_mat(finished)
     assert result.ok, "\n".join(result.lines)
     rolls = written_rolls(finished)
@@ -135,8 +139,9 @@ async def test_seeds_commitment_and_reveal(standin: DiscordStandin, launch_bot: 
     assert stats.attachments and stats.attachments[0].is_png
 
 
-async def test_default_seeds_and_an_aborted_match(standin: DiscordStandin, launch_bot: LaunchBot,
-                                                  players: tuple[ScenarioUser, ScenarioUser]) -> None:
+async def test_default_seeds_and_an_aborted_match(
+    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
     bot = await launch_bot(**fair_env())
     alice, bob = players
     lobby = alice.channel

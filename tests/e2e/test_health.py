@@ -15,8 +15,14 @@ from tests.support.discord_standin.pytest_plugin import LaunchBot
 async def health(process: BotProcess, *args: str) -> tuple[int, str]:
     """Run the health command with the bot process's own environment and working directory."""
     run = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.health", *args, cwd=process.workdir, env=process.environment(),
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        sys.executable,
+        "-m",
+        "bot.health",
+        *args,
+        cwd=process.workdir,
+        env=process.environment(),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
     )
     output, _ = await run.communicate()
     assert run.returncode is not None

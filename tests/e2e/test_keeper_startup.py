@@ -34,8 +34,11 @@ async def test_a_match_accepted_while_the_bot_starts_gets_the_accepts_own_first_
     await held.wait_reached(timeout=15)
     assert READY not in bot.log(), "the bot was ready before the match was stored: no race to show"
     try:
-        await standin.eventually(lambda: SCANNED in bot.log(), timeout=30,
-                                 what="the keeper's start-up scan, which finds the accepted match not shown yet")
+        await standin.eventually(
+            lambda: SCANNED in bot.log(),
+            timeout=30,
+            what="the keeper's start-up scan, which finds the accepted match not shown yet",
+        )
     finally:
         held.release()
     table = Table(standin, channel, (alice, bob))

@@ -29,8 +29,14 @@ class Played:
     table: Table
 
 
-async def resign_match(standin: DiscordStandin, challenger: ScenarioUser, opponent: ScenarioUser, *,
-                       kind: str = "single", money: bool = False) -> Played:
+async def resign_match(
+    standin: DiscordStandin,
+    challenger: ScenarioUser,
+    opponent: ScenarioUser,
+    *,
+    kind: str = "single",
+    money: bool = False,
+) -> Played:
     """A 1-point match (or money game) ended at once: the opening player resigns, the other accepts (R7.4)."""
     options: dict[str, Any] = {"money": True} if money else {"length": 1}
     table = await start_match(standin, challenger, opponent, **options)
@@ -135,9 +141,13 @@ async def test_ladder_after_real_matches(standin: DiscordStandin, bot: BotProces
     # The maintenance command rebuilds every rating from the stored history and finds the stored ones exact.
     await bot.terminate()
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.ratings.rebuild", "--database",
+        sys.executable,
+        "-m",
+        "bot.ratings.rebuild",
+        "--database",
         bot.extra_env.get("DATABASE_URL", str(bot.database_path)),
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
     )
     output, _ = await process.communicate()
     assert process.returncode == 0, output.decode()

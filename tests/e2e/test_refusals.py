@@ -82,8 +82,9 @@ async def test_challenges_that_make_no_sense_are_refused(
     assert busy.ephemeral and "already a match in this channel" in busy.content
 
 
-async def test_help_lists_the_commands(standin: DiscordStandin, bot: BotProcess,
-                                       players: tuple[ScenarioUser, ScenarioUser]) -> None:
+async def test_help_lists_the_commands(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
     alice, _ = players
     reply = acknowledged_in_time(await alice.slash("bg help"))
     assert reply.ephemeral and reply.message is not None

@@ -31,8 +31,9 @@ async def test_an_action_typed_while_the_next_board_is_posted_leaves_no_live_boa
     held = await hand_over_held(standin, table, first)
     offer = await second.slash("bg resign")
     acknowledged_in_time(offer)
-    await standin.eventually(lambda: seat_to_act(bot.database_path) == seats[first.id], timeout=15,
-                             what="the resignation offer stored")
+    await standin.eventually(
+        lambda: seat_to_act(bot.database_path) == seats[first.id], timeout=15, what="the resignation offer stored"
+    )
     held.release()
     asking_second = await table.next_board()
     assert "Roll" in [button.label for button in asking_second.history[0].buttons], asking_second.history[0].content

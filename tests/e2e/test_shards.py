@@ -32,8 +32,9 @@ REMINDER_DUE_SECONDS = 5.0
 def reminded(database: Path, channel_id: int) -> list[int]:
     """The `reminded` flag of the channel's match, read from the shared database file."""
     with sqlite3.connect(database) as connection:
-        return [row[0] for row in connection.execute("SELECT reminded FROM matches WHERE channel_id = ?",
-                                                     (channel_id,))]
+        return [
+            row[0] for row in connection.execute("SELECT reminded FROM matches WHERE channel_id = ?", (channel_id,))
+        ]
 
 
 @pytest.mark.slow
@@ -59,8 +60,11 @@ async def test_two_sharded_processes_share_the_work_and_survive_each_other(
     }
     first = await launch_bot(**env, SHARD_IDS="0")
     second = await launch_bot(**env, SHARD_IDS="1")
-    await standin.eventually(lambda: "serving shard 0 of 2" in first.log() and "serving shard 1 of 2" in second.log(),
-                             timeout=10, what="both processes logged in with their shard")
+    await standin.eventually(
+        lambda: "serving shard 0 of 2" in first.log() and "serving shard 1 of 2" in second.log(),
+        timeout=10,
+        what="both processes logged in with their shard",
+    )
     # Discord's IDENTIFY limit is per bot, not per process: had the second process identified too soon after
     # the first (here within the fixtures' 1 s), it would be refused (opcode 9) and identify again after
     # discord.py's 5 s wait.

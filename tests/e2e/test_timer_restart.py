@@ -41,8 +41,11 @@ async def test_a_claim_offer_is_not_posted_again_after_a_restart(
     # The new clock catches up with the old one after about the restart time; then the turn is overdue again
     # for the new process, and several timer ticks (every 2 s) pass.
     await asyncio.sleep(restart_seconds + 8)
-    offers = [message for message in table.channel.messages
-              if any(button.label == "Claim win" for button in message.history[0].buttons)]
+    offers = [
+        message
+        for message in table.channel.messages
+        if any(button.label == "Claim win" for button in message.history[0].buttons)
+    ]
     assert offers == [offer], [message.content for message in offers]
     # the one offer still works
     acknowledged_in_time(await table.other(slow).click(offer, "Claim win"))

@@ -20,8 +20,9 @@ async def new_thread(standin: DiscordStandin, before: set[int]) -> Channel:
     return thread
 
 
-async def play_thread_match(standin: DiscordStandin, thread: Channel, users: dict[int, ScenarioUser]
-                            ) -> tuple[ScenarioUser, ScenarioUser]:
+async def play_thread_match(
+    standin: DiscordStandin, thread: Channel, users: dict[int, ScenarioUser]
+) -> tuple[ScenarioUser, ScenarioUser]:
     """The intro mentions both players; the one not to act resigns the 1-point match. Returns (winner, loser)."""
     intro = await standin.wait_for_message(thread, timeout=15)
     mentioned = [int(found) for found in MENTION.findall(intro.content)]
@@ -130,8 +131,9 @@ async def test_a_tournament_survives_kills_while_starting_and_in_the_middle_of_a
     await bot.start()
     await bot.wait_ready()
 
-    await standin.eventually(lambda: len({t.id for t in standin.threads} - threads) == 2, timeout=20,
-                             what="both semi-final threads")
+    await standin.eventually(
+        lambda: len({t.id for t in standin.threads} - threads) == 2, timeout=20, what="both semi-final threads"
+    )
     semis = [t for t in standin.threads if t.id not in threads]
     first_winner, _ = await play_thread_match(standin, semis[0], users)
     await bot.restart()  # one semi-final over, the other in play
@@ -147,13 +149,17 @@ async def test_a_tournament_survives_kills_while_starting_and_in_the_middle_of_a
         intros = [m for m in thread.messages if "Good luck!" in m.content]
         openings = [m for m in thread.messages if "Opening roll" in m.content]
         assert len(intros) == 1 and len(openings) == 1, thread.name
-    await standin.eventually(lambda: any("wins **Night Cup**" in m.content for m in channel.messages), timeout=15,
-                             what="the champion's announcement")
+    await standin.eventually(
+        lambda: any("wins **Night Cup**" in m.content for m in channel.messages),
+        timeout=15,
+        what="the champion's announcement",
+    )
     assert len([m for m in channel.messages if "wins **Night Cup**" in m.content]) == 1
 
 
-async def sign_up_and_start(standin: DiscordStandin, names: tuple[str, ...], tournament: str
-                            ) -> tuple[list[ScenarioUser], Message]:
+async def sign_up_and_start(
+    standin: DiscordStandin, names: tuple[str, ...], tournament: str
+) -> tuple[list[ScenarioUser], Message]:
     users = [standin.add_user(name) for name in names]
     reply = acknowledged_in_time(await users[0].slash("tournament create", name=tournament, length=3, size=4))
     signup = reply.message
@@ -174,8 +180,7 @@ async def first_board(standin: DiscordStandin, thread: Channel, users: dict[int,
 
 
 @pytest.mark.slow
-async def test_a_claimed_tournament_match_advances_the_claimant(standin: DiscordStandin,
-                                                               launch_bot: LaunchBot) -> None:
+async def test_a_claimed_tournament_match_advances_the_claimant(standin: DiscordStandin, launch_bot: LaunchBot) -> None:
     await launch_bot(**seeded_env(clock_rate=60.0))  # the service's clock: a 2-minute limit takes 2 seconds
     threads = {t.id for t in standin.threads}
     users, signup = await sign_up_and_start(standin, ("Pia", "Quinn"), "Claim Cup")

@@ -7,9 +7,9 @@ from bot.engine import Play, Position
 
 def board(mover: dict[int, int], opponent: dict[int, int], opponent_bar: int = 0) -> Position:
     """A position from the mover's side: `opponent` counts are on the MOVER's points (its 24 is their 1)."""
-    return Position.from_points(mover, {25 - point: count for point, count in opponent.items()} | (
-        {25: opponent_bar} if opponent_bar else {}
-    ))
+    return Position.from_points(
+        mover, {25 - point: count for point, count in opponent.items()} | ({25: opponent_bar} if opponent_bar else {})
+    )
 
 
 def texts(plays: list[Play]) -> set[str]:

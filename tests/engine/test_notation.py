@@ -99,7 +99,6 @@ def test_unreadable_text_raises_invalid_play_error(text: str, message: str) -> N
     [
         (START, "13/15", (6, 2), "'13/15' moves backwards"),
         (START, "24/19/13", (6, 5), "Point 19 is blocked"),  # a named stop must be open, even if 24/18/13 is
-
         (START, "19/13", (6, 5), "You have no checker on point 19"),
         (START, "b/20", (5, 3), "You have no checker on the bar"),
         (START, "24/20", (6, 5), "With 6-5 no die or sum of dice makes 24/20"),

@@ -27,8 +27,9 @@ def _seeds(index: int) -> MatchSeeds:
 
 
 def _exported(match: Match, seeds: MatchSeeds, *, revealed: bool = True) -> str:
-    info = FairnessInfo(seeds.commitment, seeds.challenger_seed, seeds.acceptor_seed,
-                        seeds.server_seed.hex() if revealed else None)
+    info = FairnessInfo(
+        seeds.commitment, seeds.challenger_seed, seeds.acceptor_seed, seeds.server_seed.hex() if revealed else None
+    )
     return match_to_mat(match, fairness=info)
 
 
@@ -79,7 +80,7 @@ def _forge_die(text: str, nth: int) -> tuple[str, str]:
         high = 2
     new = f"{high}{new_low}:"
     start = offset + found.start()
-    return text[:start] + new + text[start + 3:], new[:2]
+    return text[:start] + new + text[start + 3 :], new[:2]
 
 
 def test_one_die_changed_fails_naming_the_first_bad_roll() -> None:
@@ -102,8 +103,9 @@ def test_one_seed_changed_fails_at_the_first_roll() -> None:
     result = check_mat(forged)
     assert not result.ok
     assert result.first_bad is not None and "DOES NOT MATCH" in result.first_bad
-    assert result.lines[0].startswith("Commitment") and result.lines[0].endswith("matches, it is the SHA-256 of the "
-                                                                                  "server seed.")
+    assert result.lines[0].startswith("Commitment") and result.lines[0].endswith(
+        "matches, it is the SHA-256 of the server seed."
+    )
 
 
 def test_another_server_seed_fails_on_the_commitment() -> None:
@@ -145,8 +147,12 @@ def test_gnubg_reads_the_proof_and_writes_it_back() -> None:
     for options in (MatchOptions.match(3), MatchOptions.money(automatic_doubles=True)):
         match = played_match(seeds, options, 7)
         for revealed in (False, True):
-            info = FairnessInfo(seeds.commitment, seeds.challenger_seed, seeds.acceptor_seed,
-                                seeds.server_seed.hex() if revealed else None)
+            info = FairnessInfo(
+                seeds.commitment,
+                seeds.challenger_seed,
+                seeds.acceptor_seed,
+                seeds.server_seed.hex() if revealed else None,
+            )
             texts.append((match_to_mat(match, date=datetime.date(2026, 11, 24), fairness=info), False))
     for (text, _), imported in zip(texts, import_mats(texts), strict=True):
         assert imported.exported == text
@@ -166,13 +172,15 @@ def test_the_readmes_plain_python_check(tmp_path: Path) -> None:
     good, bad = tmp_path / "good.mat", tmp_path / "bad.mat"
     good.write_text(text, encoding="utf-8")
     bad.write_text(_forge_die(text, 3)[0], encoding="utf-8")
-    lines = subprocess.run([sys.executable, str(script), str(good)], capture_output=True, text=True,
-                           check=True).stdout.splitlines()
+    lines = subprocess.run(
+        [sys.executable, str(script), str(good)], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
     assert lines[0] == "commitment ok"
     assert len(lines) == 1 + len(all_dice(match)) // 2 - _opening_ties(match)
     assert all(line.endswith(" ok") for line in lines)
-    lines = subprocess.run([sys.executable, str(script), str(bad)], capture_output=True, text=True,
-                           check=True).stdout.splitlines()
+    lines = subprocess.run(
+        [sys.executable, str(script), str(bad)], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
     assert [line.split(":")[0] for line in lines if line.endswith("MISMATCH")] == [lines[4].split(":")[0]]
 
 

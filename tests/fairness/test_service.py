@@ -22,10 +22,22 @@ def committed(db: Database) -> GameService:
     return GameService(db)
 
 
-async def start(service: GameService, *, channel: int = 10, length: int = 3, challenger_seed: str | None = "c-seed",
-                acceptor_seed: str | None = "a-seed") -> MatchRecord:
-    challenge = await service.challenge(guild_id=GUILD, channel_id=channel, challenger=ALICE, opponent=BOB,
-                                        options=MatchOptions.match(length), seed=challenger_seed)
+async def start(
+    service: GameService,
+    *,
+    channel: int = 10,
+    length: int = 3,
+    challenger_seed: str | None = "c-seed",
+    acceptor_seed: str | None = "a-seed",
+) -> MatchRecord:
+    challenge = await service.challenge(
+        guild_id=GUILD,
+        channel_id=channel,
+        challenger=ALICE,
+        opponent=BOB,
+        options=MatchOptions.match(length),
+        seed=challenger_seed,
+    )
     assert challenge.commitment is not None and len(challenge.commitment) == 64
     record = (await service.accept(challenge.id, BOB, seed=acceptor_seed)).record
     await show(service, record)
@@ -104,7 +116,9 @@ async def test_the_players_seeds_are_stored_and_change_the_dice(db: Database) ->
     rows = await db.execute_fetchall("SELECT seed0, seed1 FROM matches ORDER BY id")
     assert [tuple(row) for row in rows] == [("mine", "yours"), ("", "")]
     assert first.fairness is not None and (first.fairness.challenger_seed, first.fairness.acceptor_seed) == (
-        "mine", "yours")
+        "mine",
+        "yours",
+    )
     seed = await stored_server_seed(db, first.id)
     assert first.match.log.start_dice[:2] == issue_roll(seed, "mine", "yours", 0)
     other = await stored_server_seed(db, second.id)
@@ -114,10 +128,12 @@ async def test_the_players_seeds_are_stored_and_change_the_dice(db: Database) ->
 async def test_a_bad_seed_is_refused_and_changes_nothing(db: Database) -> None:
     service = committed(db)
     with pytest.raises(ServiceError, match="at most 64 characters"):
-        await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB,
-                                options=MatchOptions.match(1), seed="x" * 65)
-    challenge = await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB,
-                                        options=MatchOptions.match(1))
+        await service.challenge(
+            guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MatchOptions.match(1), seed="x" * 65
+        )
+    challenge = await service.challenge(
+        guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MatchOptions.match(1)
+    )
     with pytest.raises(ServiceError, match="line breaks"):
         await service.accept(challenge.id, BOB, seed="two\nlines")
     assert [tuple(r) for r in await db.execute_fetchall("SELECT status FROM challenges")] == [("open",)]
@@ -126,8 +142,9 @@ async def test_a_bad_seed_is_refused_and_changes_nothing(db: Database) -> None:
 
 async def test_a_tournament_match_rolls_committed_dice(db: Database) -> None:
     service = committed(db)
-    update = await service.start_match_directly(guild_id=GUILD, channel_id=30, players=(ALICE, BOB),
-                                                options=MatchOptions.match(1))
+    update = await service.start_match_directly(
+        guild_id=GUILD, channel_id=30, players=(ALICE, BOB), options=MatchOptions.match(1)
+    )
     record = await play_to_the_end(service, update.record, 9)
     assert record.fairness is not None and record.fairness.challenger_seed == record.fairness.acceptor_seed == ""
     assert_formula(record, await stored_server_seed(db, record.id), "", "")

@@ -49,7 +49,13 @@ def test_the_embed_and_the_chart() -> None:
     assert fields["The 21 rolls (fair in brackets)"].count("(") == 21
     assert sum(len(value) for value in fields.values()) < 6000  # Discord's limit for an embed
     assert all(len(value) <= 1024 for value in fields.values())  # and for a field
-    png = dice_chart("Alice", stats.faces, stats.expected_face, stats.kinds, [f"{a}{b}" for a, b in ROLL_KINDS],
-                     [stats.expected_kind(kind) for kind in ROLL_KINDS])
+    png = dice_chart(
+        "Alice",
+        stats.faces,
+        stats.expected_face,
+        stats.kinds,
+        [f"{a}{b}" for a, b in ROLL_KINDS],
+        [stats.expected_kind(kind) for kind in ROLL_KINDS],
+    )
     assert Image.open(io.BytesIO(png)).size == (800, 360)
     assert dict(dice_fields(dice_stats([])))["Rolls"].startswith("None yet")

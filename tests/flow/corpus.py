@@ -48,8 +48,9 @@ def _parameters(test: Callable[..., Any]) -> list[dict[str, Any]]:
     for mark in getattr(test, "pytestmark", []):
         if mark.name != "parametrize":
             continue
-        names = [name.strip() for name in mark.args[0].split(",")] if isinstance(mark.args[0], str) else list(
-            mark.args[0])
+        names = (
+            [name.strip() for name in mark.args[0].split(",")] if isinstance(mark.args[0], str) else list(mark.args[0])
+        )
         values = [value if len(names) > 1 else (value,) for value in mark.args[1]]
         cases = [{**case, **dict(zip(names, value, strict=True))} for case, value in itertools.product(cases, values)]
     return cases

@@ -75,8 +75,14 @@ def commands_for(events: Sequence[ev.Event]) -> list[str]:
 
 def run_scripts(scripts: Sequence[Sequence[str]]) -> list[str]:
     """Run each script of gnubg commands in turn in one gnubg process; gnubg's `position:match` IDs after each."""
-    done = subprocess.run([sys.executable, "-c", _RUN], input=json.dumps([list(s) for s in scripts]),
-                          capture_output=True, text=True, timeout=600, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", _RUN],
+        input=json.dumps([list(s) for s in scripts]),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
     results = [json.loads(line) for line in done.stderr.splitlines() if line.startswith('"')]
     assert len(results) == len(scripts), done.stderr[-2000:]
     return results

@@ -115,14 +115,16 @@ def endings() -> list[Ending]:
             events = match.apply(action)
             since += events
             resigned_this_turn = isinstance(action, DeclineResignation) or (
-                resigned_this_turn and match.game.on_roll == on_roll)
+                resigned_this_turn and match.game.on_roll == on_roll
+            )
             for event in events:
                 if isinstance(event, ev.GameWon):
                     assert event.gnubg_id, "every finished game carries its IDs"
                     ours = match.gnubg_id() if match.finished else event.gnubg_id
                     assert event.gnubg_id == ours
-                    found.append(Ending(pasted, tuple(commands_for(since)), ours,
-                                       kind_of(crawford, phase, event, since)))
+                    found.append(
+                        Ending(pasted, tuple(commands_for(since)), ours, kind_of(crawford, phase, event, since))
+                    )
             if match.phase in (Phase.ROLLING, Phase.MOVING):
                 pasted, since, crawford, phase = match.gnubg_id(), [], match.crawford, match.phase
     return found
@@ -136,9 +138,16 @@ def test_finished_games_show_the_ids_gnubg_shows() -> None:
     assert not wrong, "\n".join(f"{e.kind}: {e.commands[-3:]} gnubg {theirs} here {e.ours}" for e, theirs in wrong[:5])
     kinds = {ending.kind for ending in found}
     wanted = {
-        "single", "gammon", "backgammon", "dropped", "beaver refused",
-        *(f"resigned {kind} {when} the roll" for kind in ("single", "gammon", "backgammon")
-          for when in ("before", "after")),
+        "single",
+        "gammon",
+        "backgammon",
+        "dropped",
+        "beaver refused",
+        *(
+            f"resigned {kind} {when} the roll"
+            for kind in ("single", "gammon", "backgammon")
+            for when in ("before", "after")
+        ),
     }
     plain = {kind.split(",")[0] for kind in kinds}
     assert wanted <= plain, f"the corpus lacks {wanted - plain}"

@@ -24,8 +24,14 @@ for gnubg_id in json.load(sys.stdin):
 
 
 def pasted(gnubg_ids: list[str]) -> list[str]:
-    done = subprocess.run([sys.executable, "-c", PASTE], input=json.dumps(gnubg_ids), capture_output=True,
-                          text=True, timeout=120, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", PASTE],
+        input=json.dumps(gnubg_ids),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     return [json.loads(line) for line in done.stderr.splitlines() if line.startswith('"')]
 
 

@@ -29,8 +29,9 @@ def test_bad_lengths_are_refused(length: int) -> None:
         MatchOptions(length)
 
 
-@pytest.mark.parametrize(("field", "words"), [("jacoby", "Jacoby"), ("beavers", "Beavers"),
-                                              ("automatic_doubles", "Automatic doubles")])
+@pytest.mark.parametrize(
+    ("field", "words"), [("jacoby", "Jacoby"), ("beavers", "Beavers"), ("automatic_doubles", "Automatic doubles")]
+)
 def test_money_options_are_refused_in_matches(field: str, words: str) -> None:
     with pytest.raises(ValueError, match=f"{words} can only be used in a money game"):
         MatchOptions(5, **{field: True})
@@ -47,10 +48,16 @@ def test_options_round_trip() -> None:
     assert MatchOptions.from_dict(options.to_dict()) == options
 
 
-@pytest.mark.parametrize(("kind", "cube", "jacoby", "points"), [
-    (WinKind.SINGLE, 1, False, 1), (WinKind.GAMMON, 4, False, 8), (WinKind.BACKGAMMON, 4, False, 12),
-    (WinKind.GAMMON, 1, True, 1), (WinKind.BACKGAMMON, 2, True, 2),
-])
+@pytest.mark.parametrize(
+    ("kind", "cube", "jacoby", "points"),
+    [
+        (WinKind.SINGLE, 1, False, 1),
+        (WinKind.GAMMON, 4, False, 8),
+        (WinKind.BACKGAMMON, 4, False, 12),
+        (WinKind.GAMMON, 1, True, 1),
+        (WinKind.BACKGAMMON, 2, True, 2),
+    ],
+)
 def test_win_points(kind: WinKind, cube: int, jacoby: bool, points: int) -> None:
     assert win_points(kind, cube, jacoby_applies=jacoby) == points
 

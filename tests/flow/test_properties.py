@@ -25,8 +25,12 @@ NAMES = ("Alice", "Bob")
 
 def random_options(rng: random.Random) -> MatchOptions:
     if rng.random() < 0.3:
-        return MatchOptions.money(jacoby=rng.random() < 0.5, beavers=rng.random() < 0.5,
-                                  automatic_doubles=rng.random() < 0.5, automatic_double_limit=rng.randint(1, 3))
+        return MatchOptions.money(
+            jacoby=rng.random() < 0.5,
+            beavers=rng.random() < 0.5,
+            automatic_doubles=rng.random() < 0.5,
+            automatic_double_limit=rng.randint(1, 3),
+        )
     return MatchOptions.match(rng.choice([1, 1, 2, 3, 3, 5, 7]))
 
 

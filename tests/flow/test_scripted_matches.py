@@ -67,8 +67,9 @@ def assert_replays(match: Match) -> None:
     assert again.match_id() == match.match_id()
 
 
-def set_up(match: Match, alice: dict[int, int], bob: dict[int, int], *, cube: int = 1,
-           owner: int | None = None) -> None:
+def set_up(
+    match: Match, alice: dict[int, int], bob: dict[int, int], *, cube: int = 1, owner: int | None = None
+) -> None:
     """Put the current game at Alice's turn, before her roll, in a chosen position (for endings).
 
     `bob` is in Bob's own numbering: his 6-point is Alice's 19, his 20-point is in Alice's home board.
@@ -91,9 +92,11 @@ def test_one_point_match() -> None:
     events = match.apply(Resign(BOB, WinKind.SINGLE))
     assert events == [ev.ResignationOffered(BOB, WinKind.SINGLE, 1)]
     events = match.apply(AcceptResignation(ALICE))
-    assert events == [ev.ResignationAccepted(ALICE),
-                      ev.GameWon(1, Outcome(ALICE, OutcomeKind.RESIGNED, 1, 1), (1, 0)),
-                      ev.MatchWon(ALICE, (1, 0))]
+    assert events == [
+        ev.ResignationAccepted(ALICE),
+        ev.GameWon(1, Outcome(ALICE, OutcomeKind.RESIGNED, 1, 1), (1, 0)),
+        ev.MatchWon(ALICE, (1, 0)),
+    ]
     assert match.finished and match.winner == ALICE and match.scores == [1, 0] and match.to_act is None
     assert dice.remaining == 0
     refused(match, Roll(BOB), "The match is over.")
@@ -108,8 +111,11 @@ def test_three_point_match_through_crawford_into_post_crawford() -> None:
     refused(match, Roll(BOB), "Alice must answer the double first.")
     refused(match, Roll(ALICE), "Answer the double first: take or drop.")
     events = match.apply(Drop(ALICE))
-    assert events[:3] == [ev.Dropped(ALICE), ev.GameWon(1, Outcome(BOB, OutcomeKind.DROPPED, 1, 1), (0, 1)),
-                          ev.GameStarted(2, False)]
+    assert events[:3] == [
+        ev.Dropped(ALICE),
+        ev.GameWon(1, Outcome(BOB, OutcomeKind.DROPPED, 1, 1), (0, 1)),
+        ev.GameStarted(2, False),
+    ]
     # Game 2: Alice resigns a single game: Bob 2-0, one point from the match.
     assert match.to_act == BOB
     move_first(match, BOB)
@@ -141,8 +147,10 @@ def test_three_point_match_through_crawford_into_post_crawford() -> None:
     move_first(match, ALICE)
     match.apply(Resign(BOB, WinKind.SINGLE))
     events = match.apply(AcceptResignation(ALICE))
-    assert events[-2:] == [ev.GameWon(4, Outcome(ALICE, OutcomeKind.RESIGNED, 2, 2), (3, 2)),
-                           ev.MatchWon(ALICE, (3, 2))]
+    assert events[-2:] == [
+        ev.GameWon(4, Outcome(ALICE, OutcomeKind.RESIGNED, 2, 2), (3, 2)),
+        ev.MatchWon(ALICE, (3, 2)),
+    ]
     assert match.finished and match.winner == ALICE and dice.remaining == 0
     assert [outcome.winner for outcome in match.outcomes] == [BOB, BOB, ALICE, ALICE]
     assert_replays(match)
@@ -167,14 +175,16 @@ def test_double_taken_then_redouble_dropped_pays_the_pre_redouble_value() -> Non
     assert (match.cube, match.cube_owner) == (1, None)  # the next game starts with the cube in the middle (R1.2)
 
 
-@pytest.mark.parametrize(("bob", "kind", "points"), [
-    ({6: 14}, OutcomeKind.SINGLE, 4),  # Bob has borne off one checker
-    ({6: 15}, OutcomeKind.GAMMON, 8),
-    ({6: 14, 20: 1}, OutcomeKind.BACKGAMMON, 12),  # a checker in Alice's home board (R7.2)
-    ({6: 14, 25: 1}, OutcomeKind.BACKGAMMON, 12),  # a checker on the bar
-])
-def test_single_gammon_and_backgammon_with_the_cube_at_4(bob: dict[int, int], kind: OutcomeKind,
-                                                          points: int) -> None:
+@pytest.mark.parametrize(
+    ("bob", "kind", "points"),
+    [
+        ({6: 14}, OutcomeKind.SINGLE, 4),  # Bob has borne off one checker
+        ({6: 15}, OutcomeKind.GAMMON, 8),
+        ({6: 14, 20: 1}, OutcomeKind.BACKGAMMON, 12),  # a checker in Alice's home board (R7.2)
+        ({6: 14, 25: 1}, OutcomeKind.BACKGAMMON, 12),  # a checker on the bar
+    ],
+)
+def test_single_gammon_and_backgammon_with_the_cube_at_4(bob: dict[int, int], kind: OutcomeKind, points: int) -> None:
     match, dice = start(MatchOptions.match(15), [6, 1, 2, 1, 4, 2])
     set_up(match, {1: 1}, bob, cube=4, owner=ALICE)
     events = match.apply(Roll(ALICE))
@@ -229,8 +239,11 @@ def test_beaver_refused_loses_the_value_before_the_beaver() -> None:
     match.apply(Double(BOB))
     match.apply(Beaver(ALICE))
     events = match.apply(RefuseBeaver(BOB))
-    assert events == [ev.BeaverRefused(BOB), ev.GameWon(1, Outcome(ALICE, OutcomeKind.DROPPED, 2, 2), (2, 0)),
-                      ev.MatchWon(ALICE, (2, 0))]
+    assert events == [
+        ev.BeaverRefused(BOB),
+        ev.GameWon(1, Outcome(ALICE, OutcomeKind.DROPPED, 2, 2), (2, 0)),
+        ev.MatchWon(ALICE, (2, 0)),
+    ]
 
 
 def test_beaver_needs_the_option() -> None:
@@ -251,8 +264,10 @@ def test_a_beaver_stops_at_the_cubes_limit() -> None:
     assert Beaver not in match.allowed(ALICE) and Take in match.allowed(ALICE)
     refused(match, Beaver(ALICE), "The cube cannot go past 32768: take or drop.")
     events = match.apply(Drop(ALICE))
-    assert events[1:] == [ev.GameWon(1, Outcome(BOB, OutcomeKind.DROPPED, 1 << 14, 1 << 14), (0, 1 << 14)),
-                          ev.MatchWon(BOB, (0, 1 << 14))]
+    assert events[1:] == [
+        ev.GameWon(1, Outcome(BOB, OutcomeKind.DROPPED, 1 << 14, 1 << 14), (0, 1 << 14)),
+        ev.MatchWon(BOB, (0, 1 << 14)),
+    ]
 
     match, _ = start(MatchOptions.money(beavers=True), [3, 1, 5, 2])
     move_first(match, ALICE)
@@ -309,8 +324,11 @@ def test_timeout_claim_wins_the_match() -> None:
     refused(match, Claim(ALICE), "It is your turn: you cannot claim against yourself.")
     assert Claim in match.allowed(BOB) and Claim not in match.allowed(ALICE)
     events = match.apply(Claim(BOB))
-    assert events == [ev.Claimed(BOB), ev.GameWon(1, Outcome(BOB, OutcomeKind.CLAIMED, 5, 1), (0, 5)),
-                      ev.MatchWon(BOB, (0, 5))]
+    assert events == [
+        ev.Claimed(BOB),
+        ev.GameWon(1, Outcome(BOB, OutcomeKind.CLAIMED, 5, 1), (0, 5)),
+        ev.MatchWon(BOB, (0, 5)),
+    ]
     assert match.finished and match.winner == BOB
     assert_replays(match)
 
@@ -388,8 +406,13 @@ def test_wrong_player_and_wrong_time() -> None:
 def test_match_id_follows_the_state() -> None:
     match, _ = start(MatchOptions.money(), [3, 1, 5, 2])
     fields = match.match_id_fields()
-    assert (fields.on_roll, fields.turn, fields.dice, fields.cube_owner, fields.jacoby) == (ALICE, ALICE, (3, 1),
-                                                                                            None, True)
+    assert (fields.on_roll, fields.turn, fields.dice, fields.cube_owner, fields.jacoby) == (
+        ALICE,
+        ALICE,
+        (3, 1),
+        None,
+        True,
+    )
     move_first(match, ALICE)
     match.apply(Double(BOB))
     fields = match.match_id_fields()
@@ -406,8 +429,13 @@ def test_match_id_follows_the_state() -> None:
     match.apply(Drop(BOB))
     fields = match.match_id_fields()
     # As gnubg shows a dropped game (issue 22): the game added to the score, the dropper to decide, no dice.
-    assert (fields.state, fields.scores, fields.cube, fields.turn, fields.dice) == (GameState.DROPPED, (2, 0), 2, BOB,
-                                                                                    (0, 0))
+    assert (fields.state, fields.scores, fields.cube, fields.turn, fields.dice) == (
+        GameState.DROPPED,
+        (2, 0),
+        2,
+        BOB,
+        (0, 0),
+    )
     assert match.scores == [2, 0]
 
 

@@ -18,5 +18,5 @@ def test_collections_are_timed_while_started_and_full_ones_are_dated() -> None:
     summary = pauses.summary()
     assert summary["generation 0"]["count"] >= 1 and summary["generation 2"]["count"] == 1
     assert summary["generation 2"]["max_ms"] > 0
-    (at, ms), = summary["full collections"]["at_s_and_ms"]
+    ((at, ms),) = summary["full collections"]["at_s_and_ms"]
     assert at >= 0 and abs(ms - summary["generation 2"]["max_ms"]) <= 0.1  # one pause, rounded two ways

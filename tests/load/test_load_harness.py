@@ -42,10 +42,14 @@ async def test_two_tables_play_by_clicks_and_are_measured(tmp_path: Path) -> Non
     assert by_kind.keys() <= {"/bg challenge", "challenge accept", *(action.value for action in GameAction)}
     assert summary["reference_ms"] > 0
     # each board's latency split at the stand-in's receipt of it: the bot's part and the players' part make it up
-    parts = [(click.stored - click.started, click.seen - click.stored, board)
-             for click, board in zip(result.human_clicks, result.boards, strict=True)]
-    assert all(stored > 0 and delivered >= 0 and stored + delivered == pytest.approx(board)
-               for stored, delivered, board in parts)
+    parts = [
+        (click.stored - click.started, click.seen - click.stored, board)
+        for click, board in zip(result.human_clicks, result.boards, strict=True)
+    ]
+    assert all(
+        stored > 0 and delivered >= 0 and stored + delivered == pytest.approx(board)
+        for stored, delivered, board in parts
+    )
     assert summary["human_board_stored_ms"]["p99"] <= summary["board_ms"]["p99"]
     assert len(result.harness_loop_lag) > 10 and summary["harness_loop_lag_ms"]["p50"] >= 0
 
@@ -72,8 +76,13 @@ async def test_two_sharded_processes_on_postgresql_with_analysis_play_and_are_me
 
 def test_the_median_of_several_pairs_decides_the_computer_load_verdict() -> None:
     def run(ack: float, picture: float, matches: int = 200) -> dict[str, object]:
-        return {"matches": matches, "ack_ms": {"p99": ack}, "picture_ms": {"p99": picture},
-                "human_ack_ms": {"p99": ack}, "human_picture_ms": {"p99": picture}}
+        return {
+            "matches": matches,
+            "ack_ms": {"p99": ack},
+            "picture_ms": {"p99": picture},
+            "human_ack_ms": {"p99": ack},
+            "human_picture_ms": {"p99": picture},
+        }
 
     pairs = [(run(10, 40), run(16, 44)), (run(20, 50), run(18, 65)), (run(12, 40), run(13, 80))]
     ack, board = median_verdicts(pairs, 1.2)

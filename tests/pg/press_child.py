@@ -15,8 +15,9 @@ from bot.service import GameService, MatchUpdate, ServiceError
 from bot.store import open_database
 
 
-async def press(service: GameService, match_id: int, kind: str, user: int, version: int, start: int,
-                die: int) -> MatchUpdate:
+async def press(
+    service: GameService, match_id: int, kind: str, user: int, version: int, start: int, die: int
+) -> MatchUpdate:
     if kind == "step":
         return await service.step(match_id, user, start, die, version=version)
     if kind == "confirm":
@@ -40,8 +41,10 @@ async def main(url: str) -> None:
         while line := await loop.run_in_executor(None, sys.stdin.readline):
             _, match_id, kind, user, version, start, die, count = line.split()
             results = await asyncio.gather(
-                *(press(service, int(match_id), kind, int(user), int(version), int(start), int(die))
-                  for _ in range(int(count))),
+                *(
+                    press(service, int(match_id), kind, int(user), int(version), int(start), int(die))
+                    for _ in range(int(count))
+                ),
                 return_exceptions=True,
             )
             print("DONE " + " ".join(outcome(result) for result in results), flush=True)

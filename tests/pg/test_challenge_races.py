@@ -56,15 +56,20 @@ STEPS: dict[str, tuple[Step, ChallengeStatus, bool]] = {
     "withdraw": (_withdraw, ChallengeStatus.CANCELLED, False),
     "expire": (_expire, ChallengeStatus.EXPIRED, True),
 }
-PAIRS = [(first, second) for first in STEPS for second in STEPS
-         if first != second and {first, second} != {"accept", "accept-with-seed"}]
+PAIRS = [
+    (first, second)
+    for first in STEPS
+    for second in STEPS
+    if first != second and {first, second} != {"accept", "accept-with-seed"}
+]
 
 
 async def _waiting(raw: asyncpg.Connection) -> int:
     """How many other sessions of this database wait for a lock now."""
     value = await raw.fetchval(
         "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' "
-        "AND pid <> pg_backend_pid()")
+        "AND pid <> pg_backend_pid()"
+    )
     return int(value)
 
 
@@ -89,8 +94,9 @@ async def test_one_challenge_changed_by_two_processes_at_once_changes_once(
     try:
         clocks = {False: FakeClock(BEFORE), True: FakeClock(AFTER)}
         maker = GameService(db, dice=SeededDice(1), clock=FakeClock())
-        challenge = await maker.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB,
-                                          options=MatchOptions(3))
+        challenge = await maker.challenge(
+            guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MatchOptions(3)
+        )
         assert challenge.expires_at == EXPIRES_AT
         (first_step, first_status, first_late) = STEPS[first]
         (second_step, _, second_late) = STEPS[second]
@@ -112,8 +118,11 @@ async def test_one_challenge_changed_by_two_processes_at_once_changes_once(
             assert lost == [], lost
         else:
             assert isinstance(lost, ServiceError), repr(lost)
-            assert first_status.value in str(lost) or "accepted first" in str(lost) or (
-                "accepted this challenge already" in str(lost)), str(lost)
+            assert (
+                first_status.value in str(lost)
+                or "accepted first" in str(lost)
+                or ("accepted this challenge already" in str(lost))
+            ), str(lost)
         if first == "expire":
             assert won == [challenge.id]
         now = await maker.get_challenge(challenge.id)

@@ -22,8 +22,10 @@ from tests.support.postgres import ThrowawayPostgres
 
 async def dump(db: Database) -> dict[str, list[tuple[object, ...]]]:
     """Every table's rows, in one order whatever the backend returns them in."""
-    return {name: sorted((tuple(row) for row in await db.fetchall(f"SELECT * FROM {name}")), key=repr)
-            for name in await tables(db)}
+    return {
+        name: sorted((tuple(row) for row in await db.fetchall(f"SELECT * FROM {name}")), key=repr)
+        for name in await tables(db)
+    }
 
 
 async def play_some(db: Database, first_channel: int, *, open_challenge: bool = True) -> None:
@@ -40,8 +42,9 @@ async def play_some(db: Database, first_channel: int, *, open_challenge: bool = 
     aborted = (await start_match(service, first_channel + 2)).record
     await service.abort(aborted.id, ALICE.user_id)
     if open_challenge:
-        await service.challenge(guild_id=GUILD, channel_id=first_channel + 3, challenger=BOB, opponent=ALICE,
-                                options=MatchOptions(1))
+        await service.challenge(
+            guild_id=GUILD, channel_id=first_channel + 3, challenger=BOB, opponent=ALICE, options=MatchOptions(1)
+        )
     await service.set_turn_limit(GUILD, 3600)
     await service.set_player_prefs(ALICE, auto_done=True)
     await service.heartbeat()

@@ -30,8 +30,14 @@ async def test_an_open_challenge_accepted_twice_at_once_starts_one_match(db: Dat
     first, second, other = await two_services(db)
     try:
         for round_number in range(5):
-            challenge = await first.challenge(guild_id=GUILD, channel_id=10 + round_number, challenger=ALICE,
-                                              opponent=None, options=MatchOptions(1), in_thread=True)
+            challenge = await first.challenge(
+                guild_id=GUILD,
+                channel_id=10 + round_number,
+                challenger=ALICE,
+                opponent=None,
+                options=MatchOptions(1),
+                in_thread=True,
+            )
             results = await asyncio.gather(
                 first.accept(challenge.id, BOB, channel_id=1000 + round_number),
                 second.accept(challenge.id, CAROL, channel_id=2000 + round_number),
@@ -55,8 +61,9 @@ async def test_both_rematch_presses_at_once_start_one_rematch(db: Database) -> N
         for round_number in range(3):
             record = (await start_match(first, channel_id=50 + round_number)).record
             finished = await play_to_the_end(first, record, seed=round_number)
-            results = await asyncio.gather(first.rematch(finished.id, ALICE.user_id),
-                                           second.rematch(finished.id, BOB.user_id))
+            results = await asyncio.gather(
+                first.rematch(finished.id, ALICE.user_id), second.rematch(finished.id, BOB.user_id)
+            )
             assert sum(r.started is not None for r in results) == 1, results
             rows = await db.fetchall("SELECT COUNT(*) FROM matches WHERE rematch_of = ?", (finished.id,))
             assert int(rows[0][0]) == 1
@@ -77,11 +84,15 @@ async def test_one_tournament_pairing_started_by_two_processes_at_once_starts_on
         await here.start(tournament.id, ORGANISER.user_id)
         pairings = await here.pairings()
         for pairing in pairings:
-            threads = await asyncio.gather(here.set_thread(pairing, 70_000 + pairing.slot),
-                                           there.set_thread(pairing, 80_000 + pairing.slot))
+            threads = await asyncio.gather(
+                here.set_thread(pairing, 70_000 + pairing.slot), there.set_thread(pairing, 80_000 + pairing.slot)
+            )
             assert threads[0] == threads[1]
-            results = await asyncio.gather(here.start_pairing(pairing, threads[0]),
-                                           there.start_pairing(pairing, threads[1]), return_exceptions=True)
+            results = await asyncio.gather(
+                here.start_pairing(pairing, threads[0]),
+                there.start_pairing(pairing, threads[1]),
+                return_exceptions=True,
+            )
             started = [r for r in results if isinstance(r, MatchUpdate)]
             assert len(started) == 1 and results.count(None) == 1, results
         rows = await db.fetchall("SELECT COUNT(*) FROM matches")

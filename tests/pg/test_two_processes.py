@@ -46,8 +46,13 @@ def next_button(record: MatchRecord) -> tuple[str, int, int, int]:
 async def test_fifty_presses_over_two_processes_apply_once(postgres_server: ThrowawayPostgres) -> None:
     url = await postgres_server.create_database()
     child = subprocess.Popen(
-        [sys.executable, "-m", "tests.pg.press_child", url], cwd=ROOT, stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True,
+        [sys.executable, "-m", "tests.pg.press_child", url],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        text=True,
     )
     loop = asyncio.get_running_loop()
     try:

@@ -42,6 +42,7 @@ async def store_match(
     if match is None:
         match = aborted_match(length) if status == "aborted" else won_match(length, winner if winner is not None else 0)
     status = "aborted" if match.aborted else "finished" if match.finished else "active"
+
     async def work(connection: Connection) -> int:
         for user_id in players:
             if await connection.fetchone("SELECT 1 FROM players WHERE user_id = ?", (user_id,)) is None:

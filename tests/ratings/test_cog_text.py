@@ -28,7 +28,10 @@ def test_names_are_escaped_and_cut() -> None:
 
 def test_plurals() -> None:
     assert [plural(1, "match"), plural(2, "match"), plural(0, "win"), plural(3, "loss")] == [
-        "1 match", "2 matches", "0 wins", "3 losses",
+        "1 match",
+        "2 matches",
+        "0 wins",
+        "3 losses",
     ]
 
 
@@ -52,9 +55,20 @@ def test_leaderboard_text_for_caller_on_page_and_unrated_caller_and_empty_ladder
 
 def _stats(**changes: object) -> PlayerStats:
     values: dict[str, object] = dict(
-        user_id=1, name="Alice", standing=_entry(4, 1), experience=12, gammons_won=2, gammons_lost=1,
-        backgammons_won=0, backgammons_lost=1, cubes_taken=3, cubes_dropped=1, average_length=4.0, streak=-2,
-        head_to_head=HeadToHead(1, 2), ratings=[1500.0, 1510.0],
+        user_id=1,
+        name="Alice",
+        standing=_entry(4, 1),
+        experience=12,
+        gammons_won=2,
+        gammons_lost=1,
+        backgammons_won=0,
+        backgammons_lost=1,
+        cubes_taken=3,
+        cubes_dropped=1,
+        average_length=4.0,
+        streak=-2,
+        head_to_head=HeadToHead(1, 2),
+        ratings=[1500.0, 1510.0],
     )
     values.update(changes)
     return PlayerStats(**values)  # type: ignore[arg-type]
@@ -76,8 +90,18 @@ def test_stats_fields() -> None:
 
 def test_history_line_links_the_last_message() -> None:
     entry = HistoryEntry(
-        match_id=5, opponent_id=2, opponent_name="Bob_", length=5, won=True, score=5, opponent_score=3,
-        result_kind="gammon", finished_at=1_700_000_000.5, rating_change=-0.125, channel_id=30, message_id=40,
+        match_id=5,
+        opponent_id=2,
+        opponent_name="Bob_",
+        length=5,
+        won=True,
+        score=5,
+        opponent_score=3,
+        result_kind="gammon",
+        finished_at=1_700_000_000.5,
+        rating_change=-0.125,
+        channel_id=30,
+        message_id=40,
     )
     assert history_line(9, entry) == (
         "<t:1700000000:d> **won** 5\u20133 vs **Bob\\_** · 5-point match · -0.12 · "

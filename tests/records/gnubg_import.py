@@ -63,9 +63,21 @@ class Imported:
 
 def import_mats(files: Sequence[tuple[str, bool]]) -> list[Imported]:
     """Import each (.mat text, Jacoby rule on) into gnubg, one file after the other in one process."""
-    done = subprocess.run([sys.executable, "-c", _RUN], input=json.dumps(list(files)), capture_output=True,
-                          text=True, timeout=900, check=True, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", _RUN],
+        input=json.dumps(list(files)),
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=True,
+        encoding="utf-8",
+    )
     data = json.loads(done.stderr.strip().splitlines()[-1])
-    return [Imported(item["exported"], (item["names"][0], item["names"][1]),
-                     [[(kind, position, match) for kind, position, match in game] for game in item["games"]])
-            for item in data]
+    return [
+        Imported(
+            item["exported"],
+            (item["names"][0], item["names"][1]),
+            [[(kind, position, match) for kind, position, match in game] for game in item["games"]],
+        )
+        for item in data
+    ]

@@ -51,8 +51,10 @@ def test_plays_are_written_one_die_at_a_time_with_hits() -> None:
     match.apply(act.Roll(1))
     match.apply(act.Move(1, match.parse_play("24/14*")))
     line = match_to_mat(match).splitlines()[-1]
-    assert line in ("  1) 42: 13/11 13/9              64: 24/18 18/14* ",
-                    "  1) 42: 13/11 13/9              64: 24/20 20/14* ")  # gnubg orders steps: 13/11 first
+    assert line in (
+        "  1) 42: 13/11 13/9              64: 24/18 18/14* ",
+        "  1) 42: 13/11 13/9              64: 24/20 20/14* ",
+    )  # gnubg orders steps: 13/11 first
 
 
 def test_names_the_file_can_hold() -> None:
@@ -76,5 +78,7 @@ def test_money_games_say_their_rules_in_a_comment() -> None:
     match = Match(("Alice", "Bob"), MatchOptions.money(beavers=True, automatic_doubles=True), FixedDice([2, 2, 3, 1]))
     assert match.cube == 2
     text = match_to_mat(match)
-    assert text.startswith("\n; Money game. Jacoby rule: on. Beavers: on. Automatic doubles: up to 1 (1 made: the"
-                           " cube values written here leave it out).\n\n 0 point match\n\n")
+    assert text.startswith(
+        "\n; Money game. Jacoby rule: on. Beavers: on. Automatic doubles: up to 1 (1 made: the"
+        " cube values written here leave it out).\n\n 0 point match\n\n"
+    )

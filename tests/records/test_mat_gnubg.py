@@ -72,8 +72,10 @@ def expected_games(match: Match) -> list[ExpectedGame]:
             case ev.GameWon(outcome=outcome, scores=after):
                 won = gnubg_points(outcome, automatic)
                 start = games[-1].scores
-                games[-1].final_scores = (start[0] + won * (outcome.winner == 0),
-                                          start[1] + won * (outcome.winner == 1))
+                games[-1].final_scores = (
+                    start[0] + won * (outcome.winner == 0),
+                    start[1] + won * (outcome.winner == 1),
+                )
                 scores = after  # the next game's header gives the project's own score
             case _:
                 pass
@@ -91,8 +93,9 @@ def compare(match: Match, imported: Imported) -> None:
         assert start.length == match.options.length, where
         plays = [(position, MatchIdFields.decode(match_id)) for kind, position, match_id in theirs if kind == "move"]
         assert len(plays) == len(ours.plays), where
-        for index, ((position, fields), (our_position, cube, owner)) in enumerate(zip(plays, ours.plays,
-                                                                                     strict=True), start=1):
+        for index, ((position, fields), (our_position, cube, owner)) in enumerate(
+            zip(plays, ours.plays, strict=True), start=1
+        ):
             assert (position, fields.cube, fields.cube_owner) == (our_position, cube, owner), f"{where}, play {index}"
         end = MatchIdFields.decode(theirs[-1][2])
         if ours.final_scores is None:
@@ -124,8 +127,9 @@ def written_back_differently(match: Match) -> bool:
 def test_every_flow_match_imports_into_gnubg_as_played() -> None:
     corpus = flow_corpus()
     texts = [match_to_mat(match, date=DATE) for match in corpus]
-    imported = import_mats([(text, match.options.is_money and match.options.jacoby)
-                            for text, match in zip(texts, corpus, strict=True)])
+    imported = import_mats(
+        [(text, match.options.is_money and match.options.jacoby) for text, match in zip(texts, corpus, strict=True)]
+    )
     same_text = 0
     for match, text, result in zip(corpus, texts, imported, strict=True):
         compare(match, result)
@@ -133,9 +137,23 @@ def test_every_flow_match_imports_into_gnubg_as_played() -> None:
             assert result.exported == text
             same_text += 1
     assert same_text > 300
-    assert covered(corpus) >= {"Crawford game", "post-Crawford game", "BeaverAccepted", "BeaverRefused", "Jacoby",
-                               "AutomaticDouble", "ResignationAccepted", "ResignationDeclined", "Dropped", "Claimed",
-                               "MatchAborted", "running", "single", "gammon", "backgammon"}
+    assert covered(corpus) >= {
+        "Crawford game",
+        "post-Crawford game",
+        "BeaverAccepted",
+        "BeaverRefused",
+        "Jacoby",
+        "AutomaticDouble",
+        "ResignationAccepted",
+        "ResignationDeclined",
+        "Dropped",
+        "Claimed",
+        "MatchAborted",
+        "running",
+        "single",
+        "gammon",
+        "backgammon",
+    }
 
 
 def covered(corpus: list[Match]) -> set[str]:

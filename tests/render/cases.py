@@ -23,8 +23,13 @@ class GoldenCase:
         from render import board
 
         example = self.example
-        return board(example.state, perspective=example.perspective, last_play=example.last_play,
-                     partial_steps=example.partial_steps, theme=self.theme)
+        return board(
+            example.state,
+            perspective=example.perspective,
+            last_play=example.last_play,
+            partial_steps=example.partial_steps,
+            theme=self.theme,
+        )
 
 
 def _cases() -> dict[str, GoldenCase]:
@@ -42,47 +47,89 @@ def _cases() -> dict[str, GoldenCase]:
     bob_moving = Position.from_points({24: 1, 18: 1, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 2, 6: 4, 5: 2})
     return {
         "start": GoldenCase(Example(ids_state(start, on_roll=0, names=names), perspective=0)),
-        "bar_both_sides": GoldenCase(Example(
-            ids_state(bar_both, on_roll=0, names=names, dice=(3, 1)), perspective=0,
-            last_play=Play((Step(25, 20, 5, hit=True),)),
-        )),
-        "closed_board": GoldenCase(Example(
-            ids_state(closed, on_roll=1, names=names, dice=(6, 4), cube_value=2, cube_owner=1), perspective=1,
-            last_play=Play((Step(8, 2, 6), Step(6, 2, 4))),
-        )),
-        "bear_off": GoldenCase(Example(
-            ids_state(bear_off, on_roll=0, names=names, dice=(6, 2), used_dice=(6,)), perspective=0,
-            last_play=Play((Step(4, 0, 4), Step(2, 0, 2))), partial_steps=(Step(6, 0, 6),),
-        )),
+        "bar_both_sides": GoldenCase(
+            Example(
+                ids_state(bar_both, on_roll=0, names=names, dice=(3, 1)),
+                perspective=0,
+                last_play=Play((Step(25, 20, 5, hit=True),)),
+            )
+        ),
+        "closed_board": GoldenCase(
+            Example(
+                ids_state(closed, on_roll=1, names=names, dice=(6, 4), cube_value=2, cube_owner=1),
+                perspective=1,
+                last_play=Play((Step(8, 2, 6), Step(6, 2, 4))),
+            )
+        ),
+        "bear_off": GoldenCase(
+            Example(
+                ids_state(bear_off, on_roll=0, names=names, dice=(6, 2), used_dice=(6,)),
+                perspective=0,
+                last_play=Play((Step(4, 0, 4), Step(2, 0, 2))),
+                partial_steps=(Step(6, 0, 6),),
+            )
+        ),
         "stacks_over_5": GoldenCase(Example(ids_state(stacks, on_roll=0, names=names), perspective=0)),
-        "cube_2_bottom_owner": GoldenCase(Example(
-            ids_state(start, on_roll=0, names=names, cube_value=2, cube_owner=0), perspective=0)),
-        "cube_128_top_owner": GoldenCase(Example(
-            ids_state(start, on_roll=0, names=names, cube_value=128, cube_owner=1), perspective=0), theme="light"),
-        "doubles_two_used": GoldenCase(Example(
-            ids_state(Position.from_points({24: 2, 13: 5, 8: 3, 6: 3, 4: 2}, {24: 2, 13: 5, 8: 3, 6: 5}),
-                      on_roll=0, names=names, dice=(2, 2), used_dice=(2, 2)),
-            perspective=0, partial_steps=(Step(6, 4, 2), Step(6, 4, 2)),
-        )),
-        "crawford_score": GoldenCase(Example(
-            ids_state(start, on_roll=1, names=names, scores=(6, 3), match_length=7, crawford=True, dice=(5, 2)),
-            perspective=1,
-        ), theme="light"),
-        "unicode_names": GoldenCase(Example(
-            ids_state(start, on_roll=0, names=("\U0001f3b2 \u05e9\u05dc\u05d5\u05dd " + "\u05d0" * 90,
-                                              "\u65e5\u672c\u8a9e\u306e\u540d\u524d \U0001f525"),
-                      dice=(6, 5)),
-            perspective=0,
-        )),
+        "cube_2_bottom_owner": GoldenCase(
+            Example(ids_state(start, on_roll=0, names=names, cube_value=2, cube_owner=0), perspective=0)
+        ),
+        "cube_128_top_owner": GoldenCase(
+            Example(ids_state(start, on_roll=0, names=names, cube_value=128, cube_owner=1), perspective=0),
+            theme="light",
+        ),
+        "doubles_two_used": GoldenCase(
+            Example(
+                ids_state(
+                    Position.from_points({24: 2, 13: 5, 8: 3, 6: 3, 4: 2}, {24: 2, 13: 5, 8: 3, 6: 5}),
+                    on_roll=0,
+                    names=names,
+                    dice=(2, 2),
+                    used_dice=(2, 2),
+                ),
+                perspective=0,
+                partial_steps=(Step(6, 4, 2), Step(6, 4, 2)),
+            )
+        ),
+        "crawford_score": GoldenCase(
+            Example(
+                ids_state(start, on_roll=1, names=names, scores=(6, 3), match_length=7, crawford=True, dice=(5, 2)),
+                perspective=1,
+            ),
+            theme="light",
+        ),
+        "unicode_names": GoldenCase(
+            Example(
+                ids_state(
+                    start,
+                    on_roll=0,
+                    names=(
+                        "\U0001f3b2 \u05e9\u05dc\u05d5\u05dd " + "\u05d0" * 90,
+                        "\u65e5\u672c\u8a9e\u306e\u540d\u524d \U0001f525",
+                    ),
+                    dice=(6, 5),
+                ),
+                perspective=0,
+            )
+        ),
         # Issue 15: a double waiting for its answer, and the board kept from player 0's side on player 1's turn.
         "pending_double": GoldenCase(pending_double()),
-        "beaver_offered": GoldenCase(Example(  # R6.4: Bob beavered Alice's double; she answers the cube at 4
-            ids_state(start, on_roll=0, names=names, answering=0, offered_cube=4), perspective=0,
-        ), theme="light"),
-        "top_player_on_roll": GoldenCase(Example(
-            ids_state(bob_moving, on_roll=1, names=names, dice=(6, 5), used_dice=(6,), scores=(1, 2), match_length=5),
-            perspective=0, last_play=Play((Step(8, 5, 3), Step(6, 5, 1))), partial_steps=(Step(24, 18, 6),),
-        )),
+        "beaver_offered": GoldenCase(
+            Example(  # R6.4: Bob beavered Alice's double; she answers the cube at 4
+                ids_state(start, on_roll=0, names=names, answering=0, offered_cube=4),
+                perspective=0,
+            ),
+            theme="light",
+        ),
+        "top_player_on_roll": GoldenCase(
+            Example(
+                ids_state(
+                    bob_moving, on_roll=1, names=names, dice=(6, 5), used_dice=(6,), scores=(1, 2), match_length=5
+                ),
+                perspective=0,
+                last_play=Play((Step(8, 5, 3), Step(6, 5, 1))),
+                partial_steps=(Step(24, 18, 6),),
+            )
+        ),
     }
 
 

@@ -117,8 +117,9 @@ def test_last_play_is_marked_where_it_started_and_ended() -> None:
 
 def test_partial_steps_use_their_own_colour() -> None:
     position = Position.from_points({24: 2, 13: 5, 8: 2, 6: 5, 5: 1}, {24: 2, 13: 5, 8: 3, 6: 5})
-    image = decode(board(start(position=position, dice=(3, 1), used_dice=(3,)), perspective=0,
-                         partial_steps=(Step(8, 5, 3),)))
+    image = decode(
+        board(start(position=position, dice=(3, 1), used_dice=(3,)), perspective=0, partial_steps=(Step(8, 5, 3),))
+    )
     x, y = LAYOUT.slot_center(5, 0)
     assert near(pixel(image, (x, y - LAYOUT.checker // 2 + 3)), THEMES["dark"].partial_play)
 
@@ -131,8 +132,11 @@ def test_themes_follow_discord_backgrounds(theme: str) -> None:
 
 @pytest.mark.parametrize(
     ("arguments", "message"),
-    [({"perspective": 2}, "perspective"), ({"perspective": 0, "theme": "blue"}, "theme"),
-     ({"perspective": 0, "size": 50}, "wide")],
+    [
+        ({"perspective": 2}, "perspective"),
+        ({"perspective": 0, "theme": "blue"}, "theme"),
+        ({"perspective": 0, "size": 50}, "wide"),
+    ],
 )
 def test_bad_arguments_are_refused(arguments: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -174,11 +178,21 @@ def random_state(rng: random.Random) -> tuple[BoardState, int, Play | None, tupl
     answering = rng.choice([None, 0, 1])  # a double or beaver waiting (before a roll), or a resignation
     offered = cube_value * rng.choice([2, 4]) if answering is not None and dice is None and rng.random() < 0.7 else 0
     state = BoardState(
-        position=position, on_roll=rng.randint(0, 1), names=(random_name(rng), random_name(rng)),
-        cube_value=cube_value, cube_owner=rng.choice([None, 0, 1]), dice=dice, used_dice=used,
-        scores=(rng.randint(0, 30), rng.randint(0, 30)), match_length=length,
-        crawford=bool(length) and rng.random() < 0.3, position_id="4HPwATDgc/ABMA", match_id="cAkAAAAAAAAA",
-        answering=answering, offered_cube=offered, game_over=rng.random() < 0.05,
+        position=position,
+        on_roll=rng.randint(0, 1),
+        names=(random_name(rng), random_name(rng)),
+        cube_value=cube_value,
+        cube_owner=rng.choice([None, 0, 1]),
+        dice=dice,
+        used_dice=used,
+        scores=(rng.randint(0, 30), rng.randint(0, 30)),
+        match_length=length,
+        crawford=bool(length) and rng.random() < 0.3,
+        position_id="4HPwATDgc/ABMA",
+        match_id="cAkAAAAAAAAA",
+        answering=answering,
+        offered_cube=offered,
+        game_over=rng.random() < 0.05,
     )
 
     def steps() -> tuple[Step, ...]:

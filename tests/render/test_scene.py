@@ -21,8 +21,9 @@ def state(**fields: object) -> BoardState:
     return BoardState(**values)  # type: ignore[arg-type]
 
 
-def scene(board_state: BoardState, perspective: int = 0, last_play: Play | None = None,
-          partial_steps: tuple[Step, ...] = ()) -> Scene:
+def scene(
+    board_state: BoardState, perspective: int = 0, last_play: Play | None = None, partial_steps: tuple[Step, ...] = ()
+) -> Scene:
     return build_scene(board_state, LAYOUT, perspective, last_play, partial_steps)
 
 
@@ -42,7 +43,8 @@ def layers_at(built: Scene, center: tuple[int, int], width: int, height: int) ->
 
 @pytest.mark.parametrize(("answering", "perspective", "right_half"), [(1, 0, False), (0, 0, True), (0, 1, False)])
 def test_a_double_moves_the_cube_out_to_the_half_of_the_player_who_answers(
-        answering: int, perspective: int, right_half: bool) -> None:
+    answering: int, perspective: int, right_half: bool
+) -> None:
     """R6.2: the 2 on offer sits where the doubled player rolls (bottom: right half, top: left), labelled; the
     column no longer shows the centred 64."""
     built = scene(state(on_roll=1 - answering, answering=answering, offered_cube=2), perspective)
@@ -91,7 +93,9 @@ def test_the_player_to_act_is_marked_on_whichever_side_they_are_drawn() -> None:
     assert markers(scene(state(on_roll=0, dice=(6, 1)))) == {0: (False, TO_PLAY), 1: (True, "")}
     assert markers(scene(state(on_roll=0, answering=1, offered_cube=2))) == {0: (False, ""), 1: (True, TO_ANSWER)}
     assert markers(scene(state(on_roll=1, answering=1, offered_cube=4), perspective=1)) == {
-        0: (True, ""), 1: (False, TO_ANSWER)}
+        0: (True, ""),
+        1: (False, TO_ANSWER),
+    }
     assert markers(scene(state(on_roll=0, game_over=True))) == {0: (False, ""), 1: (True, "")}
 
 
@@ -109,12 +113,13 @@ def test_the_top_players_play_is_marked_in_its_own_numbering_on_the_right_points
     """Bob (top, on roll) has played 13/8 of his 5-4: the chips sit over the frame's 12 and 17 (his 13 and 8
     from Alice's side) and read 13 and 8, as the play is written; his dice are on the left half."""
     position = Position.from_points({24: 2, 13: 4, 9: 1, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5})
-    built = scene(state(position=position, on_roll=1, dice=(5, 4), used_dice=(5,)),
-                  partial_steps=(Step(13, 8, 5),))
+    built = scene(state(position=position, on_roll=1, dice=(5, 4), used_dice=(5,)), partial_steps=(Step(13, 8, 5),))
     assert chips(built) == {LAYOUT.number_center(12): "13", LAYOUT.number_center(17): "8"}
     dice = [box for box, layers in built.boxes.items() if any(layer[0] == "die" for layer in layers)]
-    assert sorted(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2) for box in dice) == \
-        sorted(LAYOUT.dice_centers(2, right_half=False))
-    from_bobs_side = scene(state(position=position, on_roll=1, dice=(5, 4), used_dice=(5,)), perspective=1,
-                           partial_steps=(Step(13, 8, 5),))
+    assert sorted(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2) for box in dice) == sorted(
+        LAYOUT.dice_centers(2, right_half=False)
+    )
+    from_bobs_side = scene(
+        state(position=position, on_roll=1, dice=(5, 4), used_dice=(5,)), perspective=1, partial_steps=(Step(13, 8, 5),)
+    )
     assert chips(from_bobs_side) == {LAYOUT.number_center(13): "13", LAYOUT.number_center(8): "8"}

@@ -30,8 +30,9 @@ def board_lines(text: str) -> list[str]:
 
 
 def start_state(**fields: object) -> BoardState:
-    return BoardState(position=Position.initial(), on_roll=0, names=("Alice", "Bob"),
-                      position_id="4HPwATDgc/ABMA", **fields)  # type: ignore[arg-type]
+    return BoardState(
+        position=Position.initial(), on_roll=0, names=("Alice", "Bob"), position_id="4HPwATDgc/ABMA", **fields
+    )  # type: ignore[arg-type]
 
 
 def test_start_position_from_player_0() -> None:
@@ -63,8 +64,9 @@ def test_stacks_over_five_show_the_count_and_the_bar_and_tray_are_drawn() -> Non
 
 
 def test_dice_cube_owner_match_and_plays_are_described() -> None:
-    state = start_state(dice=(5, 3), used_dice=(3,), cube_value=4, cube_owner=1, scores=(2, 4), match_length=7,
-                        crawford=False)
+    state = start_state(
+        dice=(5, 3), used_dice=(3,), cube_value=4, cube_owner=1, scores=(2, 4), match_length=7, crawford=False
+    )
     last = Play((Step(13, 7, 6, hit=True), Step(7, 2, 5)))
     text = text_board(state, perspective=0, last_play=last, partial_steps=(Step(8, 5, 3),))
     assert text.startswith("7-point match")

@@ -36,9 +36,7 @@ def waiting_and_other(record: MatchRecord) -> tuple[int, int]:
     return record.players[index].user_id, record.players[1 - index].user_id
 
 
-async def test_a_stranger_and_the_wrong_player_are_refused_in_words(
-    service: GameService, db: Database
-) -> None:
+async def test_a_stranger_and_the_wrong_player_are_refused_in_words(service: GameService, db: Database) -> None:
     record = (await start_match(service)).record
     waiting, other = waiting_and_other(record)
     before = await state_of(db, record.id)
@@ -74,9 +72,7 @@ async def test_a_stale_version_is_refused_with_the_current_one(service: GameServ
     assert record.match.steps == () and moved.match.steps == (step,)
 
 
-async def test_every_action_is_logged_and_the_log_replays_to_the_snapshot(
-    service: GameService, db: Database
-) -> None:
+async def test_every_action_is_logged_and_the_log_replays_to_the_snapshot(service: GameService, db: Database) -> None:
     record = await play_to_the_end(service, (await start_match(service, options=MatchOptions(3))).record, seed=3)
     assert record.status is MatchStatus.FINISHED and record.finished_at is not None
     assert record.winner is not None
@@ -109,9 +105,7 @@ async def test_a_finished_match_refuses_more_actions(service: GameService, db: D
     await start_match(service)
 
 
-async def test_a_corrupt_snapshot_row_is_a_clear_error_and_nothing_changes(
-    service: GameService, db: Database
-) -> None:
+async def test_a_corrupt_snapshot_row_is_a_clear_error_and_nothing_changes(service: GameService, db: Database) -> None:
     record = (await start_match(service)).record
     waiting, _ = waiting_and_other(record)
     await db.execute("UPDATE match_snapshots SET state = '{\"broken\": true' WHERE match_id = ?", (record.id,))
@@ -207,9 +201,7 @@ async def test_double_is_announced(service: GameService) -> None:
     raise AssertionError("no double became possible")
 
 
-async def test_a_typed_play_is_applied_and_bad_text_changes_nothing(
-    service: GameService, db: Database
-) -> None:
+async def test_a_typed_play_is_applied_and_bad_text_changes_nothing(service: GameService, db: Database) -> None:
     record = (await start_match(service)).record
     waiting, _ = waiting_and_other(record)
     before = await state_of(db, record.id)

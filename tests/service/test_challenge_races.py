@@ -22,15 +22,18 @@ from tests.service.helpers import ALICE, BOB, GUILD, SeededDice
 @pytest.mark.parametrize(("first", "second"), [(a, b) for a, b in PAIRS if a < b])
 async def test_two_changes_of_one_challenge_at_once_change_it_once(db: Database, first: str, second: str) -> None:
     maker = GameService(db, dice=SeededDice(1), clock=FakeClock())
-    services = {late: GameService(db, dice=SeededDice(2), clock=FakeClock(AFTER if late else BEFORE))
-                for late in (False, True)}
+    services = {
+        late: GameService(db, dice=SeededDice(2), clock=FakeClock(AFTER if late else BEFORE)) for late in (False, True)
+    }
     for round_number in range(3):
-        challenge = await maker.challenge(guild_id=GUILD, channel_id=10 + round_number, challenger=ALICE,
-                                          opponent=BOB, options=MatchOptions(3))
+        challenge = await maker.challenge(
+            guild_id=GUILD, channel_id=10 + round_number, challenger=ALICE, opponent=BOB, options=MatchOptions(3)
+        )
         assert challenge.expires_at == EXPIRES_AT
         steps = [STEPS[first], STEPS[second]]
-        results = await asyncio.gather(*(step(services[late], challenge.id) for step, _, late in steps),
-                                       return_exceptions=True)
+        results = await asyncio.gather(
+            *(step(services[late], challenge.id) for step, _, late in steps), return_exceptions=True
+        )
         won = [not isinstance(r, BaseException) and r != [] for r in results]
         assert sum(won) == 1, results
         for result, did in zip(results, won, strict=True):

@@ -115,9 +115,7 @@ async def test_one_open_challenge_to_the_same_opponent(service: GameService, clo
     await service.challenge(guild_id=GUILD, channel_id=11, challenger=ALICE, opponent=BOB, options=MATCH3)
 
 
-async def test_at_most_three_open_challenges_per_member(
-    service: GameService, db: Database, clock: FakeClock
-) -> None:
+async def test_at_most_three_open_challenges_per_member(service: GameService, db: Database, clock: FakeClock) -> None:
     made = [
         await service.challenge(guild_id=GUILD, channel_id=10 + i, challenger=ALICE, opponent=opponent, options=MATCH3)
         for i, opponent in enumerate((BOB, None, CAROL))
@@ -149,8 +147,11 @@ async def test_matches_of_a_deleted_channel_end_aborted_and_unrated(db: Database
     assert await service.match_in_channel(10) is None
     assert [r.id for r in await service.active_matches(ALICE.user_id)] == [elsewhere.id]
     assert await service.abort_matches_in_channel(10) == []  # a second report of the deletion ends nothing
-    rows = list(await db.execute_fetchall(
-        "SELECT user_id FROM match_actions WHERE match_id = ? ORDER BY seq DESC LIMIT 1", (here.id,)))
+    rows = list(
+        await db.execute_fetchall(
+            "SELECT user_id FROM match_actions WHERE match_id = ? ORDER BY seq DESC LIMIT 1", (here.id,)
+        )
+    )
     assert rows[0][0] is None  # nobody asked for it
     rated = list(await db.execute_fetchall("SELECT COUNT(*) FROM rated_matches"))
     assert rated[0][0] == 0
@@ -177,8 +178,9 @@ async def test_a_guild_may_play_challenges_in_threads_by_default(service: GameSe
     assert (await service.guild_settings(GUILD)).threads is False
 
     async def challenge(in_thread: bool | None, channel_id: int = 10) -> Challenge:
-        made = await service.challenge(guild_id=GUILD, channel_id=channel_id, challenger=ALICE, opponent=None,
-                                       options=MATCH3, in_thread=in_thread)
+        made = await service.challenge(
+            guild_id=GUILD, channel_id=channel_id, challenger=ALICE, opponent=None, options=MATCH3, in_thread=in_thread
+        )
         await service.cancel(made.id, ALICE.user_id)  # keep within the open-challenge limit
         return made
 
@@ -198,9 +200,11 @@ async def test_a_guild_may_play_challenges_in_threads_by_default(service: GameSe
 async def test_a_guild_default_thread_challenge_is_not_refused_by_a_busy_channel(service: GameService) -> None:
     await start_match(service, channel_id=10)
     with pytest.raises(ServiceError, match="already a match in this channel"):
-        await service.challenge(guild_id=GUILD, channel_id=10, challenger=CAROL, opponent=DAVE, options=MATCH3,
-                                in_thread=None)
+        await service.challenge(
+            guild_id=GUILD, channel_id=10, challenger=CAROL, opponent=DAVE, options=MATCH3, in_thread=None
+        )
     await service.set_threads(GUILD, True)
-    made = await service.challenge(guild_id=GUILD, channel_id=10, challenger=CAROL, opponent=DAVE, options=MATCH3,
-                                   in_thread=None)
+    made = await service.challenge(
+        guild_id=GUILD, channel_id=10, challenger=CAROL, opponent=DAVE, options=MATCH3, in_thread=None
+    )
     assert made.in_thread

@@ -54,9 +54,7 @@ async def test_challenging_yourself_is_refused(service: GameService, db: Databas
     assert await count(db, "challenges") == 0
 
 
-async def test_a_busy_channel_is_refused_with_a_pointer_to_its_match(
-    service: GameService, db: Database
-) -> None:
+async def test_a_busy_channel_is_refused_with_a_pointer_to_its_match(service: GameService, db: Database) -> None:
     first = await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MATCH3)
     record = (await service.accept(first.id, BOB)).record
     await service.set_message(record.id, 10, 5555)

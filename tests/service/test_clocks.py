@@ -22,10 +22,12 @@ BLITZ = PRESETS[ClockPreset.BLITZ]  # 8 s delay + 30 s per point
 DELAY = BLITZ.delay_seconds
 
 
-async def start_clocked(service: GameService, options: MatchOptions, clock: ClockPreset = ClockPreset.BLITZ,
-                        channel_id: int = 10) -> MatchRecord:
-    challenge = await service.challenge(guild_id=GUILD, channel_id=channel_id, challenger=ALICE, opponent=BOB,
-                                        options=options, clock=clock)
+async def start_clocked(
+    service: GameService, options: MatchOptions, clock: ClockPreset = ClockPreset.BLITZ, channel_id: int = 10
+) -> MatchRecord:
+    challenge = await service.challenge(
+        guild_id=GUILD, channel_id=channel_id, challenger=ALICE, opponent=BOB, options=options, clock=clock
+    )
     record = (await service.accept(challenge.id, BOB)).record
     await show(service, record)
     return await service.match(record.id)
@@ -175,8 +177,9 @@ async def test_a_restart_does_not_charge_the_downtime(db: Database, clock: FakeC
 
 async def test_downtime_before_the_turn_was_shown_pauses_nothing(db: Database, clock: FakeClock) -> None:
     service = GameService(db, dice=SeededDice(7), clock=clock)
-    challenge = await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB,
-                                        options=MatchOptions(1), clock=ClockPreset.BLITZ)
+    challenge = await service.challenge(
+        guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MatchOptions(1), clock=ClockPreset.BLITZ
+    )
     record = (await service.accept(challenge.id, BOB)).record  # its board never got out
     await service.heartbeat()
     clock.now += 500
@@ -207,7 +210,8 @@ async def test_a_timed_out_match_is_rated_like_a_claim(db: Database, clock: Fake
     await time_out(service, clock, record)
     rows = await db.execute_fetchall("SELECT user_id, won FROM rated_matches WHERE match_id = ?", (record.id,))
     assert sorted((int(r[0]), int(r[1])) for r in rows) == sorted(
-        [(record.players[loser].user_id, 0), (record.players[1 - loser].user_id, 1)])
+        [(record.players[loser].user_id, 0), (record.players[1 - loser].user_id, 1)]
+    )
     kind = await db.execute_fetchall("SELECT result_kind FROM matches WHERE id = ?", (record.id,))
     assert [str(r[0]) for r in kind] == ["timeout"]
 
@@ -222,8 +226,9 @@ async def test_matches_without_a_clock_never_time_out(service: GameService, cloc
 async def test_the_guild_default_clock_is_used_when_the_challenger_does_not_choose(service: GameService) -> None:
     assert (await service.guild_settings(GUILD)).clock is ClockPreset.NONE
     await service.set_clock(GUILD, ClockPreset.RELAXED)
-    challenge = await service.challenge(guild_id=GUILD, channel_id=11, challenger=ALICE, opponent=BOB,
-                                        options=MatchOptions(2), clock=None)
+    challenge = await service.challenge(
+        guild_id=GUILD, channel_id=11, challenger=ALICE, opponent=BOB, options=MatchOptions(2), clock=None
+    )
     assert challenge.clock is ClockPreset.RELAXED
     record = (await service.accept(challenge.id, BOB)).record
     assert record.clock is not None and record.clock.preset is ClockPreset.RELAXED and record.clock.reserve == 360

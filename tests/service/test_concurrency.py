@@ -32,7 +32,11 @@ def random_attempts(rng: random.Random, match_id: int, users: list[int], version
         start, die = rng.choice([25, 24, 13, 8, 6, 5, 4, 3]), rng.randint(1, 6)
 
         async def attempt(
-            service: GameService, kind: str = kind, user: int = user, seen: int | None = seen, start: int = start,
+            service: GameService,
+            kind: str = kind,
+            user: int = user,
+            seen: int | None = seen,
+            start: int = start,
             die: int = die,
         ) -> MatchUpdate:
             if kind == "step":

@@ -16,11 +16,13 @@ from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, BOB, CAROL, GUILD, SeededDice
 
 
-async def finished_match(service: GameService, options: MatchOptions | None = None,
-                         clock: ClockPreset = ClockPreset.BLITZ) -> MatchRecord:
+async def finished_match(
+    service: GameService, options: MatchOptions | None = None, clock: ClockPreset = ClockPreset.BLITZ
+) -> MatchRecord:
     """A match ended by a resignation accepted at once."""
-    challenge = await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB,
-                                        options=options or MatchOptions(1), clock=clock)
+    challenge = await service.challenge(
+        guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=options or MatchOptions(1), clock=clock
+    )
     record = (await service.accept(challenge.id, BOB)).record
     assert record.to_act is not None
     offer = await service.resign(record.id, record.to_act.user_id)
@@ -62,8 +64,9 @@ async def test_two_processes_racing_start_exactly_one_match(tmp_path: Path, cloc
         two = GameService(second_db, dice=SeededDice(2), clock=clock)
         old = await finished_match(one)
         await one.rematch(old.id, ALICE.user_id)
-        results = await asyncio.gather(one.rematch(old.id, BOB.user_id), two.rematch(old.id, BOB.user_id),
-                                       return_exceptions=True)
+        results = await asyncio.gather(
+            one.rematch(old.id, BOB.user_id), two.rematch(old.id, BOB.user_id), return_exceptions=True
+        )
         started = [r for r in results if not isinstance(r, BaseException) and r.started is not None]
         assert len(started) == 1, results
         rows = await first_db.execute_fetchall("SELECT COUNT(*) FROM matches WHERE rematch_of = ?", (old.id,))
@@ -80,8 +83,9 @@ async def test_refused_after_the_window(service: GameService, clock: FakeClock) 
 
 
 async def test_only_the_players_of_a_finished_match(service: GameService) -> None:
-    challenge = await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB,
-                                        options=MatchOptions(1))
+    challenge = await service.challenge(
+        guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MatchOptions(1)
+    )
     live = (await service.accept(challenge.id, BOB)).record
     with pytest.raises(ServiceError, match="Only a finished match"):
         await service.rematch(live.id, ALICE.user_id)
@@ -96,8 +100,9 @@ async def test_only_the_players_of_a_finished_match(service: GameService) -> Non
 async def test_refused_while_another_match_is_played_there(service: GameService) -> None:
     old = await finished_match(service)
     await service.rematch(old.id, ALICE.user_id)
-    challenge = await service.challenge(guild_id=GUILD, channel_id=old.channel_id, challenger=CAROL, opponent=BOB,
-                                        options=MatchOptions(1))
+    challenge = await service.challenge(
+        guild_id=GUILD, channel_id=old.channel_id, challenger=CAROL, opponent=BOB, options=MatchOptions(1)
+    )
     await service.accept(challenge.id, BOB)
     with pytest.raises(ServiceError, match="already a match in this channel"):
         await service.rematch(old.id, BOB.user_id)

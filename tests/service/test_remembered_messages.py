@@ -14,9 +14,7 @@ from tests.service.helpers import ALICE, BOB, GUILD, SeededDice, show, start_mat
 HOUR = 3600
 
 
-async def test_a_challenges_message_is_stored_and_comes_back_with_its_expiry(
-    db: Database, clock: FakeClock
-) -> None:
+async def test_a_challenges_message_is_stored_and_comes_back_with_its_expiry(db: Database, clock: FakeClock) -> None:
     service = GameService(db, clock=clock)
     challenge = await service.challenge(
         guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MatchOptions(3)
@@ -33,9 +31,7 @@ async def test_a_challenges_message_is_stored_and_comes_back_with_its_expiry(
     assert await restarted.expire_challenges() == []
 
 
-async def test_a_claim_is_offered_once_per_overdue_turn_even_across_restarts(
-    db: Database, clock: FakeClock
-) -> None:
+async def test_a_claim_is_offered_once_per_overdue_turn_even_across_restarts(db: Database, clock: FakeClock) -> None:
     service = GameService(db, dice=SeededDice(3), clock=clock)
     record = (await start_match(service, options=MatchOptions(5))).record
     clock.now += 23 * HOUR

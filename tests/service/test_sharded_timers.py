@@ -19,10 +19,17 @@ SHARD_0, SHARD_1 = ShardSet(2, frozenset({0})), ShardSet(2, frozenset({1}))
 BLITZ = PRESETS[ClockPreset.BLITZ]
 
 
-async def start_in(service: GameService, guild_id: int, *, shown: bool = True,
-                   clock: ClockPreset = ClockPreset.NONE) -> MatchRecord:
-    challenge = await service.challenge(guild_id=guild_id, channel_id=guild_id + 10, challenger=ALICE,
-                                        opponent=BOB, options=MatchOptions(3), clock=clock)
+async def start_in(
+    service: GameService, guild_id: int, *, shown: bool = True, clock: ClockPreset = ClockPreset.NONE
+) -> MatchRecord:
+    challenge = await service.challenge(
+        guild_id=guild_id,
+        channel_id=guild_id + 10,
+        challenger=ALICE,
+        opponent=BOB,
+        options=MatchOptions(3),
+        clock=clock,
+    )
     record = (await service.accept(challenge.id, BOB)).record
     if shown:
         await show(service, record)
@@ -55,8 +62,9 @@ async def test_reminders_and_claim_offers_go_to_their_shards_process_once(
 async def test_challenges_expire_in_their_shards_process(service: GameService, clock: FakeClock) -> None:
     made = {}
     for guild, opponent in ((GUILD_A, BOB), (GUILD_B, CAROL)):
-        made[guild] = await service.challenge(guild_id=guild, channel_id=guild + 10, challenger=ALICE,
-                                              opponent=opponent, options=MatchOptions(1))
+        made[guild] = await service.challenge(
+            guild_id=guild, channel_id=guild + 10, challenger=ALICE, opponent=opponent, options=MatchOptions(1)
+        )
     clock.now += 11 * 60
     expired = await service.expire_challenges(SHARD_1)
     assert [c.id for c in expired] == [made[GUILD_B].id]
@@ -115,8 +123,14 @@ async def test_computer_turns_are_resumed_by_their_shards_process(service: GameS
     computer = PlayerRef(999, "Gammon")
     started = {}
     for guild in (GUILD_A, GUILD_B):
-        update = await service.start_computer_match(guild_id=guild, channel_id=guild + 20, human=ALICE,
-                                                    computer=computer, options=MatchOptions(3), level="beginner")
+        update = await service.start_computer_match(
+            guild_id=guild,
+            channel_id=guild + 20,
+            human=ALICE,
+            computer=computer,
+            options=MatchOptions(3),
+            level="beginner",
+        )
         started[guild] = update.record.id
     assert [m for m, _ in await service.active_computer_matches(SHARD_0)] == [started[GUILD_A]]
     assert [m for m, _ in await service.active_computer_matches(SHARD_1)] == [started[GUILD_B]]

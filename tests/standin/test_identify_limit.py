@@ -31,8 +31,9 @@ async def next_frame(raw: RawShard, timeout: float = 5.0) -> dict[str, Any]:
 
 
 async def identify_again(standin: DiscordStandin, raw: RawShard, shard: list[int]) -> None:
-    await raw.ws.send_json({"op": 2, "d": {"token": standin.token, "intents": INTENTS,
-                                           "properties": {}, "shard": shard}})
+    await raw.ws.send_json(
+        {"op": 2, "d": {"token": standin.token, "intents": INTENTS, "properties": {}, "shard": shard}}
+    )
 
 
 def test_the_default_is_discords_five_seconds_and_one_bucket() -> None:
@@ -42,7 +43,8 @@ def test_the_default_is_discords_five_seconds_and_one_bucket() -> None:
 
 
 async def test_a_second_identify_of_the_bucket_within_the_interval_gets_invalid_session(
-    standin: DiscordStandin, http: aiohttp.ClientSession  # noqa: F811
+    standin: DiscordStandin,
+    http: aiohttp.ClientSession,  # noqa: F811
 ) -> None:
     standin.identify_interval = INTERVAL
     standin.add_guild("one", shard=(1, 2))
@@ -73,7 +75,8 @@ async def test_a_second_identify_of_the_bucket_within_the_interval_gets_invalid_
 
 
 async def test_each_bucket_of_max_concurrency_identifies_on_its_own(
-    standin: DiscordStandin, http: aiohttp.ClientSession  # noqa: F811
+    standin: DiscordStandin,
+    http: aiohttp.ClientSession,  # noqa: F811
 ) -> None:
     standin.max_concurrency = 2
     headers = {"Authorization": f"Bot {standin.token}"}

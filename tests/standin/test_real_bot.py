@@ -30,8 +30,11 @@ async def test_bot_identifies_gets_its_guild_and_syncs_to_the_dev_guild(
     assert ("GET", "/api/v10/users/@me") in standin.requests
     assert ("GET", "/api/v10/oauth2/applications/@me") in standin.requests
     # ready: the objects of the start frozen out of garbage collection (bot/collector.py)
-    await standin.eventually(lambda: "objects of the start out of garbage collection" in real_bot.log(), timeout=10,
-                             what="the freeze at ready")
+    await standin.eventually(
+        lambda: "objects of the start out of garbage collection" in real_bot.log(),
+        timeout=10,
+        what="the freeze at ready",
+    )
 
 
 @in_module_loop

@@ -31,8 +31,10 @@ async def test_it_opens_the_file_with_the_product_backends_pragmas(tmp_path: Pat
     async with open_aiosqlite(path(tmp_path)) as db:
         for connection in (db._writer, db._reader):  # both connections, not only the one migrations ran on
             assert connection is not None
-            values = [(await connection.fetchone(f"PRAGMA {name}") or [None])[0]
-                      for name in ("user_version", "journal_mode", "foreign_keys", "synchronous", "busy_timeout")]
+            values = [
+                (await connection.fetchone(f"PRAGMA {name}") or [None])[0]
+                for name in ("user_version", "journal_mode", "foreign_keys", "synchronous", "busy_timeout")
+            ]
             assert values == [len(migrations()), "wal", 1, 2, 5000]
         assert db._writer is not None
         assert await migrate(db._writer.raw) == len(migrations())  # again: nothing to do
@@ -118,8 +120,14 @@ def test_the_load_set_ups_bot_opens_its_sqlite_file_through_aiosqlite(tmp_path: 
         "asyncio.run(main())\n"
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(AIOSQLITE_SITE), str(ROOT)])}
-    done = subprocess.run([sys.executable, "-c", program, str(tmp_path / "bot.db")], env=env, cwd=tmp_path,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", program, str(tmp_path / "bot.db")],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split()[0] == "AiosqliteDatabase"
 

@@ -24,10 +24,12 @@ async def test_migrations_create_every_table_in_an_empty_file(tmp_path: Path) ->
     path = tmp_path / "sub" / "gammon.db"
     async with open_database(path) as db:
         assert isinstance(db, SqliteDatabase)
-        version, journal, foreign_keys, synchronous = await db.run_raw(lambda raw: [
-            raw.execute(f"PRAGMA {name}").fetchone()[0]
-            for name in ("user_version", "journal_mode", "foreign_keys", "synchronous")
-        ])
+        version, journal, foreign_keys, synchronous = await db.run_raw(
+            lambda raw: [
+                raw.execute(f"PRAGMA {name}").fetchone()[0]
+                for name in ("user_version", "journal_mode", "foreign_keys", "synchronous")
+            ]
+        )
     assert version == len(migrations())
     assert journal == "wal"
     assert foreign_keys == 1

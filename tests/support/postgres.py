@@ -95,8 +95,7 @@ class ThrowawayPostgres:
         """Stop at once (no shutdown checkpoint: the folder is deleted next)."""
         from pgserver import pg_ctl  # one of the commands pgserver exports
 
-        pg_ctl(["-w", "-m", "immediate", "stop"], pgdata=self._server.pgdata, user=self._server.system_user,
-               timeout=30)
+        pg_ctl(["-w", "-m", "immediate", "stop"], pgdata=self._server.pgdata, user=self._server.system_user, timeout=30)
         self._server.cleanup()
 
 

@@ -14,28 +14,69 @@ from cogs.tournament_messages import picture_of
 from render.bracket import bracket_image
 
 GOLDEN_DIR = Path(__file__).with_name("golden")
-NAMES = ["Alice", "Bob", "Carol", "Dmitri", "Eleanor Rigby-Fitzgerald the Third", "Farah", "Gus", "Hana",
-         "Ivo", "山田純", "Kemal", "Lena", "Mo"]
+NAMES = [
+    "Alice",
+    "Bob",
+    "Carol",
+    "Dmitri",
+    "Eleanor Rigby-Fitzgerald the Third",
+    "Farah",
+    "Gus",
+    "Hana",
+    "Ivo",
+    "山田純",
+    "Kemal",
+    "Lena",
+    "Mo",
+]
 
 
-def tournament(count: int, results: Mapping[tuple[int, int], tuple[int, DecidedBy, str | None]],
-               *, status: TournamentStatus = TournamentStatus.RUNNING, champion: int | None = None,
-               matches: Mapping[tuple[int, int], int] | None = None) -> Tournament:
+def tournament(
+    count: int,
+    results: Mapping[tuple[int, int], tuple[int, DecidedBy, str | None]],
+    *,
+    status: TournamentStatus = TournamentStatus.RUNNING,
+    champion: int | None = None,
+    matches: Mapping[tuple[int, int], int] | None = None,
+) -> Tournament:
     """A tournament of `count` players seeded in NAMES order (ids 1..count), with results {(round, slot):
     (winner seed, how, reason)} and match ids per slot."""
     entrants = tuple(Entrant(n, NAMES[n - 1], float(n), n, None) for n in range(1, count + 1))
     keys = set(results) | set(matches or {})
     slots = tuple(
-        SlotRecord(key[0], key[1], 5000 + key[0] * 100 + key[1], (matches or {}).get(key),
-                   results[key][0] if key in results else None,
-                   results[key][1] if key in results else None, results[key][2] if key in results else None)
+        SlotRecord(
+            key[0],
+            key[1],
+            5000 + key[0] * 100 + key[1],
+            (matches or {}).get(key),
+            results[key][0] if key in results else None,
+            results[key][1] if key in results else None,
+            results[key][2] if key in results else None,
+        )
         for key in sorted(keys)
     )
     return Tournament(
-        id=1, guild_id=1, channel_id=2, name="Friday Night Cup", length=5, size=16, starts_at=None,
-        organiser_id=99, status=status, created_at=0.0, started_at=1.0, finished_at=None, champion_id=champion,
-        note=None, message_channel_id=None, message_id=None, changes=0, shown_changes=0, announced=False,
-        entrants=entrants, slots=slots,
+        id=1,
+        guild_id=1,
+        channel_id=2,
+        name="Friday Night Cup",
+        length=5,
+        size=16,
+        starts_at=None,
+        organiser_id=99,
+        status=status,
+        created_at=0.0,
+        started_at=1.0,
+        finished_at=None,
+        champion_id=champion,
+        note=None,
+        message_channel_id=None,
+        message_id=None,
+        changes=0,
+        shown_changes=0,
+        announced=False,
+        entrants=entrants,
+        slots=slots,
     )
 
 
@@ -45,8 +86,12 @@ M = DecidedBy.MATCH
 def _eight_first_round() -> bytes:
     matches = {(1, 0): 11, (1, 1): 12, (1, 2): 13, (1, 3): 14}
     t = tournament(8, {(1, 0): (1, M, None)}, matches=matches)
-    states = {(1, 0): MatchState(11, "finished", {1: 5, 8: 2}), (1, 1): MatchState(12, "active", {4: 3, 5: 1}),
-              (1, 2): MatchState(13, "active", {2: 0, 7: 4}), (1, 3): MatchState(14, "active", {3: 0, 6: 0})}
+    states = {
+        (1, 0): MatchState(11, "finished", {1: 5, 8: 2}),
+        (1, 1): MatchState(12, "active", {4: 3, 5: 1}),
+        (1, 2): MatchState(13, "active", {2: 0, 7: 4}),
+        (1, 3): MatchState(14, "active", {3: 0, 6: 0}),
+    }
     return bracket_image(picture_of(t, states))
 
 
@@ -55,8 +100,11 @@ def _five_with_byes_and_an_award() -> bytes:
     matches = {(1, 1): 21, (2, 0): 22, (2, 1): 23}
     results = {(1, 1): (5, M, None), (2, 1): (3, DecidedBy.AWARD, "Bob could not play this week")}
     t = tournament(5, results, matches=matches)
-    states = {(1, 1): MatchState(21, "finished", {4: 4, 5: 5}), (2, 0): MatchState(22, "active", {1: 2, 5: 2}),
-              (2, 1): MatchState(23, "aborted", {2: 1, 3: 0})}
+    states = {
+        (1, 1): MatchState(21, "finished", {4: 4, 5: 5}),
+        (2, 0): MatchState(22, "active", {1: 2, 5: 2}),
+        (2, 1): MatchState(23, "aborted", {2: 1, 3: 0}),
+    }
     return bracket_image(picture_of(t, states))
 
 

@@ -23,18 +23,33 @@ async def set_rating(db: Database, user_id: int, rating: float, name: str = "") 
     """Put a player on the guild's ladder as if they had played rated matches."""
 
     async def work(connection: Connection) -> None:
-        await connection.execute("INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, 0) "
-                                 "ON CONFLICT DO NOTHING", (user_id, name or f"Player {user_id}"))
-        await connection.execute("INSERT INTO ratings (guild_id, user_id, rating, experience, matches, wins) "
-                                 "VALUES (?, ?, ?, 10, 1, 1)", (GUILD, user_id, rating))
+        await connection.execute(
+            "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, 0) ON CONFLICT DO NOTHING",
+            (user_id, name or f"Player {user_id}"),
+        )
+        await connection.execute(
+            "INSERT INTO ratings (guild_id, user_id, rating, experience, matches, wins) VALUES (?, ?, ?, 10, 1, 1)",
+            (GUILD, user_id, rating),
+        )
 
     await db.write(work)
 
 
-async def open_tournament(tournaments: TournamentService, entrants: list[PlayerRef], *, length: int = 1,
-                          size: int = 64, name: str = "Club Cup") -> Tournament:
+async def open_tournament(
+    tournaments: TournamentService,
+    entrants: list[PlayerRef],
+    *,
+    length: int = 1,
+    size: int = 64,
+    name: str = "Club Cup",
+) -> Tournament:
     tournament = await tournaments.create(
-        guild_id=GUILD, channel_id=CHANNEL, organiser=ORGANISER, may_organise=True, name=name, length=length,
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        organiser=ORGANISER,
+        may_organise=True,
+        name=name,
+        length=length,
         size=size,
     )
     for entrant in entrants:

@@ -26,7 +26,7 @@ def test_seed_order_pairs_seed_s_with_size_plus_one_minus_s_and_keeps_the_top_tw
     for size in (2, 4, 8, 16, 32, 64):
         order = seed_order(size)
         assert sorted(order) == list(range(1, size + 1))
-        pairs = [order[i:i + 2] for i in range(0, size, 2)]
+        pairs = [order[i : i + 2] for i in range(0, size, 2)]
         assert all(a + b == size + 1 for a, b in pairs)
         half = size // 2
         assert 1 in order[:half] and 2 in order[half:]  # they can meet in the final only

@@ -24,16 +24,19 @@ from tests.tournaments.bracket_cases import tournament
 NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("<t:1767229200:F>", 1_767_229_200.0),
-    ("<t:1767229200>", 1_767_229_200.0),
-    ("1767229200", 1_767_229_200.0),
-    ("2h", NOW + 7200),
-    ("in 90m", NOW + 5400),
-    ("1d", NOW + 86400),
-    ("2026-01-01 18:00", NOW + 18 * 3600),
-    ("2026-01-01T18:00+01:00", NOW + 17 * 3600),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("<t:1767229200:F>", 1_767_229_200.0),
+        ("<t:1767229200>", 1_767_229_200.0),
+        ("1767229200", 1_767_229_200.0),
+        ("2h", NOW + 7200),
+        ("in 90m", NOW + 5400),
+        ("1d", NOW + 86400),
+        ("2026-01-01 18:00", NOW + 18 * 3600),
+        ("2026-01-01T18:00+01:00", NOW + 17 * 3600),
+    ],
+)
 def test_start_times_as_people_write_them(text: str, expected: float) -> None:
     assert parse_start(text, NOW) == expected
 

@@ -19,8 +19,13 @@ from tests.tournaments.helpers import ORGANISER, lose, open_tournament, player, 
 
 
 async def play_out(
-    tournaments: TournamentService, games: GameService, tournament_id: int, rng: random.Random,
-    started: Counter[int], *, favourites: bool = False,
+    tournaments: TournamentService,
+    games: GameService,
+    tournament_id: int,
+    rng: random.Random,
+    started: Counter[int],
+    *,
+    favourites: bool = False,
 ) -> Tournament:
     """Start every ready pairing (twice: the second start must do nothing) and play each match to a winner
     (the better seed with `favourites`, else drawn at random), until the tournament has a champion."""
@@ -58,7 +63,7 @@ async def test_a_tournament_is_played_through_to_its_champion(
     assert [entrant.seed for entrant in tournament.entrants] == list(range(1, count + 1))
     by_rating = sorted(rated, key=lambda user_id: -rated[user_id])
     assert seeds[: len(rated)] == by_rating  # the rated first, best first; then the unrated
-    assert set(seeds[len(rated):]) == {e.user_id for e in entrants} - set(rated)
+    assert set(seeds[len(rated) :]) == {e.user_id for e in entrants} - set(rated)
 
     bracket = tournament.bracket
     assert bracket is not None
@@ -92,7 +97,7 @@ async def test_upsets_advance_whoever_won(tournaments: TournamentService, games:
     assert finished.champion_id == final.winner and final.winner in final.players
     for slots in bracket.rounds[1:]:
         for slot in slots:  # each later slot holds the winners of its two feeders
-            feeders = bracket.rounds[slot.round - 2][2 * slot.index: 2 * slot.index + 2]
+            feeders = bracket.rounds[slot.round - 2][2 * slot.index : 2 * slot.index + 2]
             assert slot.players == tuple(feeder.winner for feeder in feeders)
 
 
@@ -208,14 +213,17 @@ async def test_a_match_stopped_without_an_award_waits_for_the_organiser(
 async def test_refusals_change_nothing(tournaments: TournamentService, games: GameService) -> None:
     alice, bob, carol, dave, erin = (player(n) for n in range(5))
     with pytest.raises(ServiceError, match="Manage Server"):
-        await tournaments.create(guild_id=1, channel_id=2, organiser=alice, may_organise=False, name="X",
-                                 length=5, size=8)
+        await tournaments.create(
+            guild_id=1, channel_id=2, organiser=alice, may_organise=False, name="X", length=5, size=8
+        )
     with pytest.raises(ServiceError, match="4 to 64"):
-        await tournaments.create(guild_id=1, channel_id=2, organiser=alice, may_organise=True, name="X",
-                                 length=5, size=3)
+        await tournaments.create(
+            guild_id=1, channel_id=2, organiser=alice, may_organise=True, name="X", length=5, size=3
+        )
     with pytest.raises(ServiceError, match="future"):
-        await tournaments.create(guild_id=1, channel_id=2, organiser=alice, may_organise=True, name="X",
-                                 length=5, size=8, starts_at=1.0)
+        await tournaments.create(
+            guild_id=1, channel_id=2, organiser=alice, may_organise=True, name="X", length=5, size=8, starts_at=1.0
+        )
     tournament = await open_tournament(tournaments, [], size=4, name="Spring  Open")
     with pytest.raises(ServiceError, match="already a tournament called"):
         await open_tournament(tournaments, [], name="spring open")
@@ -251,10 +259,26 @@ async def test_refusals_change_nothing(tournaments: TournamentService, games: Ga
 
 
 async def test_a_scheduled_start(tournaments: TournamentService, clock: FakeClock) -> None:
-    early = await tournaments.create(guild_id=1, channel_id=2, organiser=ORGANISER, may_organise=True,
-                                     name="Early", length=1, size=8, starts_at=clock.now + 60)
-    lonely = await tournaments.create(guild_id=1, channel_id=2, organiser=ORGANISER, may_organise=True,
-                                      name="Lonely", length=1, size=8, starts_at=clock.now + 60)
+    early = await tournaments.create(
+        guild_id=1,
+        channel_id=2,
+        organiser=ORGANISER,
+        may_organise=True,
+        name="Early",
+        length=1,
+        size=8,
+        starts_at=clock.now + 60,
+    )
+    lonely = await tournaments.create(
+        guild_id=1,
+        channel_id=2,
+        organiser=ORGANISER,
+        may_organise=True,
+        name="Lonely",
+        length=1,
+        size=8,
+        starts_at=clock.now + 60,
+    )
     for entrant in (player(1), player(2)):
         await tournaments.join(early.id, entrant)
     await tournaments.join(lonely.id, player(3))

@@ -37,8 +37,14 @@ def _summary() -> dict[str, dict[str, float]]:
         def at(fraction: float, ordered: list[float] = ordered) -> float:
             return round(1000 * quantile(ordered, fraction), 2)
 
-        out[name] = {"count": len(ordered), "p50_ms": at(0.5), "p95_ms": at(0.95), "p99_ms": at(0.99),
-                     "max_ms": at(1.0), "total_s": round(sum(ordered), 2)}
+        out[name] = {
+            "count": len(ordered),
+            "p50_ms": at(0.5),
+            "p95_ms": at(0.95),
+            "p99_ms": at(0.99),
+            "max_ms": at(1.0),
+            "total_s": round(sum(ordered), 2),
+        }
     return out
 
 
@@ -218,8 +224,10 @@ if _TRACE:
 
     def _slow_step_table() -> dict[str, Any]:
         rows = sorted(_slow_steps.items(), key=lambda item: -sum(item[1]))
-        return {name: {"count": len(times), "total_ms": round(1000 * sum(times), 1),
-                       "max_ms": round(1000 * max(times), 1)} for name, times in rows[:30]}
+        return {
+            name: {"count": len(times), "total_ms": round(1000 * sum(times), 1), "max_ms": round(1000 * max(times), 1)}
+            for name, times in rows[:30]
+        }
 
     if os.environ.get("GAMMON_LOAD_NO_GC"):  # an experiment: how much of the latency is the cyclic collector
         import gc
@@ -244,10 +252,13 @@ if _TRACE:
         return {"tracked": len(tracked), "frozen": gc.get_freeze_count(), "commonest": kinds.most_common(25)}
 
     def _with_collections() -> dict[str, Any]:
-        return {**_summary(), **{f"gc {generation}": row for generation, row in _collections.summary().items()},
-                "objects at exit": _census(), "loop steps past 2 ms": _slow_step_table()}
+        return {
+            **_summary(),
+            **{f"gc {generation}": row for generation, row in _collections.summary().items()},
+            "objects at exit": _census(),
+            "loop steps past 2 ms": _slow_step_table(),
+        }
 
     _trace_path = Path(_TRACE)
     atexit.register(lambda: _trace_path.write_text(json.dumps(_with_collections(), indent=1)))
     atexit.register(lambda: _trace_path.with_name(_trace_path.name + ".timelines").write_text(json.dumps(_timelines)))
-

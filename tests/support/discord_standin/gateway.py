@@ -189,18 +189,27 @@ async def _identify(standin: DiscordStandin, connection: Connection, data: dict[
         await connection.ws.close(code=4014, message=b"Disallowed intent(s).")
         return None
     shard = data.get("shard", [0, 1])
-    valid = (isinstance(shard, list) and len(shard) == 2 and all(isinstance(n, int) for n in shard)
-             and shard[1] >= 1 and 0 <= shard[0] < shard[1])
+    valid = (
+        isinstance(shard, list)
+        and len(shard) == 2
+        and all(isinstance(n, int) for n in shard)
+        and shard[1] >= 1
+        and 0 <= shard[0] < shard[1]
+    )
     if not valid:
         standin.violate("gateway", f"IDENTIFY with an invalid shard {shard!r}")
         await connection.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
         return None
-    session = GatewaySession(id=secrets.token_hex(16), intents=intents, shard_id=shard[0], shard_count=shard[1],
-                             connection=connection)
+    session = GatewaySession(
+        id=secrets.token_hex(16), intents=intents, shard_id=shard[0], shard_count=shard[1], connection=connection
+    )
     guilds = [guild for guild in standin.guilds.values() if session.serves(guild.id)]
     if len(guilds) > standin.max_guilds_per_shard:
-        standin.violate("gateway", f"shard {shard} would hold {len(guilds)} guilds (at most "
-                        f"{standin.max_guilds_per_shard}): the bot must use more shards")
+        standin.violate(
+            "gateway",
+            f"shard {shard} would hold {len(guilds)} guilds (at most "
+            f"{standin.max_guilds_per_shard}): the bot must use more shards",
+        )
         await connection.ws.close(code=SHARDING_REQUIRED, message=b"Sharding required.")
         return None
     others = {s.shard_count for s in standin.current.values() if s.connection is not None}

@@ -460,8 +460,7 @@ class RestApi:
             message.changed().notify_all()
         if not message.ephemeral:
             payload = {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(message.guild_id)}
-            self.standin.dispatch("MESSAGE_DELETE", payload, guild_id=message.guild_id,
-                                  intent=GUILD_MESSAGES_INTENT)
+            self.standin.dispatch("MESSAGE_DELETE", payload, guild_id=message.guild_id, intent=GUILD_MESSAGES_INTENT)
 
     async def typing(self, request: web.Request) -> web.Response:
         return web.Response(status=204)

@@ -80,7 +80,10 @@ class DiscordStandin:
     or one per shard. Start it with `await start()` (or `async with`)."""
 
     def __init__(
-        self, *, bot_name: str = "Gammon", heartbeat_interval_ms: int = 41250,
+        self,
+        *,
+        bot_name: str = "Gammon",
+        heartbeat_interval_ms: int = 41250,
         identify_interval: float = IDENTIFY_INTERVAL_SECONDS,
     ) -> None:
         self.bot_user = User(snowflake(), bot_name, bot=True)
@@ -332,13 +335,30 @@ class DiscordStandin:
         self.holds.append(hold)
         return hold
 
-    def fail(self, method: str, path_part: str, *, status: int = 503, code: int = 0, message: str = "",
-             count: int | None = 1, seconds: float | None = None, with_files: bool = False) -> Failure:
+    def fail(
+        self,
+        method: str,
+        path_part: str,
+        *,
+        status: int = 503,
+        code: int = 0,
+        message: str = "",
+        count: int | None = 1,
+        seconds: float | None = None,
+        with_files: bool = False,
+    ) -> Failure:
         """Answer the bot's matching REST requests with an error (faults.Failure): `count` times, or every one
         for `seconds`; with `with_files`, only those that upload files."""
-        failure = Failure(method, path_part, status, code, message or f"{status}: Discord is unavailable",
-                          None if seconds is not None else count,
-                          None if seconds is None else time.monotonic() + seconds, with_files)
+        failure = Failure(
+            method,
+            path_part,
+            status,
+            code,
+            message or f"{status}: Discord is unavailable",
+            None if seconds is not None else count,
+            None if seconds is None else time.monotonic() + seconds,
+            with_files,
+        )
         self.failures.append(failure)
         return failure
 
@@ -427,8 +447,9 @@ class DiscordStandin:
     def dispatch_message_event(self, event: str, message: Message) -> None:
         if message.ephemeral:
             return
-        self.dispatch(event, message.payload(self.application_id), guild_id=message.guild_id,
-                      intent=GUILD_MESSAGES_INTENT)
+        self.dispatch(
+            event, message.payload(self.application_id), guild_id=message.guild_id, intent=GUILD_MESSAGES_INTENT
+        )
 
     # --- interactions --------------------------------------------------------------------------------------
 
