@@ -25,7 +25,7 @@ against GNU Backgammon 0-ply, and expert against a random player. One run, side 
 - expert against a player that picks uniformly among the legal plays and never doubles: wins of N money games
   (the issue's strength figure; the slow test in tests/computer plays the same 100 games).
 
-Every size defaults to the issue's; the README says which sizes the committed results used.
+Every size defaults to the issue's; docs/performance.md says which sizes the committed results used.
 Run: .venv/bin/python bench/bench_computer.py [--positions 500] [--games 200] [--expert-games 200]
      [--world-class-games 200] [--gnubg-games 200] [--random-games 100] [--jobs 2]
      [--sections time,errors,ladder,gnubg,random] [--pairs casual,intermediate,...] [--out FILE]

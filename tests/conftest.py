@@ -3,8 +3,8 @@ migrated database (`db`) with a test clock (`clock`) for the service-level tests
 
 `db` runs each test twice: on a SQLite file and on a fresh PostgreSQL database of the session's throwaway server
 (`postgres_server`, tests/support/postgres.py; issue 19). With GAMMON_TEST_AIOSQLITE=1 also a third time, on a
-SQLite file through aiosqlite (bench/aiosqlite_backend.py, the reference of the driver comparison in README
-"Storage"), to re-check that reference before measuring it again.
+SQLite file through aiosqlite (bench/aiosqlite_backend.py, the reference of the driver comparison in
+docs/performance.md), to re-check that reference before measuring it again.
 """
 
 import os
