@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot.analysis import MatchAnalysis, costliest, grade, player_figures
 from bot.analysis.figures import BLUNDER, DOUBTFUL, ERROR, PlayerFigures
 from bot.analysis.jobs import IDLE_SECONDS, AnalysisJobs
+from bot.analysis.pictures import decision_picture
 from bot.computer import sage
 from bot.service import MatchStatus
 from bot.store import analysis as analysis_store
@@ -27,7 +28,6 @@ from cogs.errors import UserFacingError, report_error
 from cogs.event_text import escape_name
 from cogs.export import chosen_match, describe
 from cogs.views import HANDLER_COG
-from render.analysis import decision_picture
 
 if TYPE_CHECKING:
     from bot.app import GammonBot

@@ -2,18 +2,19 @@
 
 Each side is the ordinary board picture (render.picture) of the position after the play, with the play marked as
 the board marks the last play; a caption above each says which it is and what was lost. A cube decision has one
-board (before it, the cube as it stood) and a caption with the choice made and the best one.
+board (before it, the cube as it stood) and a caption with the choice made and the best one. The decision comes
+as plain data (`DecisionBoard`, made by bot.analysis.pictures): render knows nothing of analyses or bgsage boards.
 """
 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
 from PIL import Image
 
-from bot.analysis.result import DecisionResult
-from bot.computer.board import position_from_sage
 from bot.engine.play import Play
+from bot.engine.position import Position
 from render.fonts import draw_text, fit, font
 from render.picture import board
 from render.state import BoardState
@@ -25,45 +26,52 @@ CAPTION = 44
 GAP = 12
 
 
-def _owner(decision: DecisionResult) -> int | None:
-    if decision.cube_owner == "centered":
-        return None
-    return decision.viewer if decision.cube_owner == "player" else 1 - decision.viewer
+@dataclass(frozen=True, slots=True)
+class DecisionBoard:
+    """One analysed decision as plain data for its picture (bot.analysis.pictures makes it from an analysis)."""
+
+    kind: str  # checker, double, take or beaver
+    player: int  # who decided
+    viewer: int  # the player `position` is seen from (the doubler for answers to a double)
+    position: Position  # before the decision, from `viewer`'s side
+    cube: int
+    cube_owner: int | None  # None: in the middle
+    scores: tuple[int, int]  # player 0's, player 1's; (0, 0) in a money game
+    match_length: int  # 0: a money game
+    crawford: bool
+    dice: tuple[int, int]
+    chosen: str  # "13/7 8/7", "No double", "Take", ...
+    best: str
+    loss: float
+    played: Play  # checker decisions: the play made and the best play
+    best_play: Play
 
 
-def _scores(decision: DecisionResult, length: int) -> tuple[int, int]:
-    if not length:
-        return (0, 0)
-    mine, theirs = length - decision.away[0], length - decision.away[1]
-    return (mine, theirs) if decision.viewer == 0 else (theirs, mine)
-
-
-def _after(decision: DecisionResult, play: Play, names: tuple[str, str], length: int, theme: str) -> bytes:
-    position = position_from_sage(decision.board).apply(play)  # seen from the opponent, now on roll
+def _after(decision: DecisionBoard, play: Play, names: tuple[str, str], theme: str) -> bytes:
     state = BoardState(
-        position=position,
+        position=decision.position.apply(play),  # seen from the opponent, now on roll
         on_roll=1 - decision.viewer,
         names=names,
         cube_value=decision.cube,
-        cube_owner=_owner(decision),
-        scores=_scores(decision, length),
-        match_length=length,
+        cube_owner=decision.cube_owner,
+        scores=decision.scores,
+        match_length=decision.match_length,
         crawford=decision.crawford,
         game_over=True,
     )
     return board(state, perspective=decision.viewer, last_play=play, size=BOARD_WIDTH, theme=theme)
 
 
-def _before(decision: DecisionResult, names: tuple[str, str], length: int, theme: str) -> bytes:
+def _before(decision: DecisionBoard, names: tuple[str, str], theme: str) -> bytes:
     answer = decision.kind == "take"  # the double waits for its answer: the offered cube on the taker's side
     state = BoardState(
-        position=position_from_sage(decision.board),
+        position=decision.position,
         on_roll=decision.viewer,
         names=names,
         cube_value=decision.cube,
-        cube_owner=_owner(decision),
-        scores=_scores(decision, length),
-        match_length=length,
+        cube_owner=decision.cube_owner,
+        scores=decision.scores,
+        match_length=decision.match_length,
         crawford=decision.crawford,
         answering=decision.player if answer else None,
         offered_cube=2 * decision.cube if answer else 0,
@@ -71,23 +79,23 @@ def _before(decision: DecisionResult, names: tuple[str, str], length: int, theme
     return board(state, perspective=decision.player, size=BOARD_WIDTH, theme=theme)
 
 
-def decision_picture(decision: DecisionResult, names: tuple[str, str], length: int, theme: str = "dark") -> bytes:
+def decision_picture(decision: DecisionBoard, names: tuple[str, str], theme: str = "dark") -> bytes:
     """PNG: the decision's play made and best play side by side (a cube decision: its board), with captions."""
     colours = get_theme(theme)
     face = font(24, bold=True)
     if decision.kind == "checker":
         panels = [
             (
-                _after(decision, decision.play(best=False), names, length, theme),
+                _after(decision, decision.played, names, theme),
                 f"{names[decision.player]} played {decision.dice[0]}{decision.dice[1]}: {decision.chosen} "
                 f"(-{decision.loss:.3f})",
             ),
-            (_after(decision, decision.play(best=True), names, length, theme), f"Best: {decision.best}"),
+            (_after(decision, decision.best_play, names, theme), f"Best: {decision.best}"),
         ]
     else:
         panels = [
             (
-                _before(decision, names, length, theme),
+                _before(decision, names, theme),
                 f"{names[decision.player]}: {decision.chosen} (-{decision.loss:.3f}); best: {decision.best}",
             )
         ]

@@ -12,7 +12,8 @@ from typing import Any
 from bot.engine.actions import Abort, Action, ActionError, Claim, Timeout
 from bot.engine.dice import DiceExhaustedError, DiceSource, FixedDice, SecretDice
 from bot.engine.events import Claimed, Event, GameStarted, GameWon, MatchAborted, MatchWon, TimedOut
-from bot.engine.game import Dice, Game, GameRules, LastPlay, Phase
+from bot.engine.game import Game
+from bot.engine.game_base import Dice, GameRules, LastPlay, Phase
 from bot.engine.match_id import GameState, MatchIdFields
 from bot.engine.match_log import LogEntry, MatchLog
 from bot.engine.options import MatchOptions

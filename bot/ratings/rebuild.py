@@ -21,6 +21,7 @@ from bot.ratings.records import PlayerTally
 from bot.ratings.tally import tally_match
 from bot.service.errors import CorruptMatchError
 from bot.service.game_service import rebuild_match
+from bot.store import match_log
 from bot.store import matches as match_store
 from bot.store.backend import Connection, Database, Queries
 
@@ -145,7 +146,7 @@ async def _replayed_tallies(
         report.differences.append(f"match {match_id}: no stored snapshot to replay")
         return None
     try:
-        match = rebuild_match(stored, await match_store.load_log(db, match_id), None)
+        match = rebuild_match(stored, await match_log.load_log(db, match_id), None)
     except CorruptMatchError as error:
         report.differences.append(f"match {match_id}: {error}")
         return None

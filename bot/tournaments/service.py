@@ -23,7 +23,7 @@ from bot.store import players as player_store
 from bot.store.backend import Connection, Database
 from bot.store.errors import IntegrityError
 from bot.tournaments import store
-from bot.tournaments.bracket import MIN_PLAYERS, Bracket, Slot, round_name, seed_by_rating
+from bot.tournaments.bracket import MIN_PLAYERS, Slot, seed_by_rating
 from bot.tournaments.records import (
     MAX_NAME,
     MAX_SIZE,
@@ -34,8 +34,16 @@ from bot.tournaments.records import (
     Tournament,
     TournamentStatus,
 )
+from bot.tournaments.steps import (
+    NotToStart,
+    clean_reason,
+    decide,
+    load_locked,
+    require_organiser,
+    require_signup,
+    unstarted_pairings,
+)
 
-MAX_REASON = 200
 LIST_LIMIT = 10
 
 
@@ -115,8 +123,8 @@ class TournamentService:
         now = self._clock()
 
         async def write(connection: Connection) -> None:
-            tournament = await _load(connection, tournament_id)
-            _require_signup(tournament, "join")
+            tournament = await load_locked(connection, tournament_id)
+            require_signup(tournament, "join")
             if tournament.entrant(player.user_id) is not None:
                 raise ServiceError(f"You are already signed up for **{tournament.name}**.")
             if tournament.full:
@@ -131,7 +139,7 @@ class TournamentService:
         """Take one's name off the list before the start."""
 
         async def write(connection: Connection) -> None:
-            tournament = await _load(connection, tournament_id)
+            tournament = await load_locked(connection, tournament_id)
             if tournament.entrant(user_id) is None:
                 raise ServiceError(f"You are not signed up for **{tournament.name}**.")
             if tournament.status is TournamentStatus.RUNNING:
@@ -139,7 +147,7 @@ class TournamentService:
                     f"**{tournament.name}** has started: you cannot leave it now. Resign your match "
                     "(`/bg resign`) or ask an organiser."
                 )
-            _require_signup(tournament, "leave")
+            require_signup(tournament, "leave")
             await store.remove_entry(connection, tournament_id, user_id)
 
         await self.db.write(write)
@@ -153,10 +161,10 @@ class TournamentService:
         now = self._clock()
 
         async def write(connection: Connection) -> None:
-            tournament = await _load(connection, tournament_id)
+            tournament = await load_locked(connection, tournament_id)
             if user_id is not None:
-                _require_organiser(tournament, user_id, may_organise, "start")
-            _require_signup(tournament, "start")
+                require_organiser(tournament, user_id, may_organise, "start")
+            require_signup(tournament, "start")
             if len(tournament.entrants) < MIN_PLAYERS:
                 raise ServiceError(
                     f"**{tournament.name}** needs at least {MIN_PLAYERS} players to start; "
@@ -177,11 +185,11 @@ class TournamentService:
         now = self._clock()
 
         async def write(connection: Connection) -> None:
-            tournament = await _load(connection, tournament_id)
-            _require_organiser(tournament, user_id, may_organise, "cancel")
+            tournament = await load_locked(connection, tournament_id)
+            require_organiser(tournament, user_id, may_organise, "cancel")
             if tournament.status not in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING):
                 raise ServiceError(f"**{tournament.name}** is already {tournament.status.value}.")
-            note = _clean_reason(reason) if reason else f"cancelled by <@{user_id}>"
+            note = clean_reason(reason) if reason else f"cancelled by <@{user_id}>"
             await store.close(connection, tournament_id, TournamentStatus.CANCELLED, now, note=note)
 
         await self.db.write(write)
@@ -194,14 +202,14 @@ class TournamentService:
         """Decide the winner's current match for them, with the reason shown on the bracket. A match being
         played for it is stopped (its update is returned, to be shown); the award is stored by the hook in the
         same transaction as the stop, so both happen or neither does."""
-        reason = _clean_reason(reason)
+        reason = clean_reason(reason)
         if not reason:
             raise ServiceError("Give the reason for the award: it is shown with the bracket.")
         now = self._clock()
 
         async def check(connection: Connection) -> tuple[Slot, int | None]:
-            tournament = await _load(connection, tournament_id)
-            _require_organiser(tournament, user_id, may_organise, "award matches of")
+            tournament = await load_locked(connection, tournament_id)
+            require_organiser(tournament, user_id, may_organise, "award matches of")
             if tournament.status is not TournamentStatus.RUNNING:
                 raise ServiceError(f"**{tournament.name}** is not being played.")
             bracket = tournament.bracket
@@ -225,12 +233,12 @@ class TournamentService:
             return await self.tournament(tournament_id), update
 
         async def write(connection: Connection) -> None:
-            tournament = await _load(connection, tournament_id)
+            tournament = await load_locked(connection, tournament_id)
             bracket = tournament.bracket
             current = None if bracket is None else bracket.slot(slot.round, slot.index)
             if tournament.status is not TournamentStatus.RUNNING or current is None or not current.ready:
                 raise ServiceError("This match was decided meanwhile.")
-            await _decide(connection, tournament, slot.round, slot.index, winner_id, DecidedBy.AWARD, reason, now)
+            await decide(connection, tournament, slot.round, slot.index, winner_id, DecidedBy.AWARD, reason, now)
 
         await self.db.write(write)
         self.changed.set()
@@ -240,20 +248,7 @@ class TournamentService:
 
     async def pairings(self) -> list[Pairing]:
         """Every bracket match of a running tournament whose two players are known and that has not started."""
-
-        async def read(connection: Connection) -> list[Pairing]:
-            found = []
-            for tournament_id in await store.running_ids(connection):
-                tournament = await _load(connection, tournament_id)
-                bracket = tournament.bracket
-                assert bracket is not None
-                for slot in bracket.ready():
-                    stored = tournament.slot_record(slot.round, slot.index)
-                    if stored is None or stored.match_id is None:
-                        found.append(_pairing(tournament, bracket, slot, None if stored is None else stored.thread_id))
-            return found
-
-        return await self.db.read(read)
+        return await self.db.read(unstarted_pairings)
 
     async def set_thread(self, pairing: Pairing, thread_id: int) -> int:
         """Store the thread opened for a pairing; returns the pairing's thread (an earlier one wins)."""
@@ -270,15 +265,15 @@ class TournamentService:
         players = (PlayerRef(pairing.players[0], pairing.names[0]), PlayerRef(pairing.players[1], pairing.names[1]))
 
         async def within(connection: Connection, match_id: int) -> None:
-            current = await _load(connection, pairing.tournament_id)
+            current = await load_locked(connection, pairing.tournament_id)
             bracket = current.bracket
             slot = None if bracket is None else bracket.slot(pairing.round, pairing.slot)
             if current.status is not TournamentStatus.RUNNING or slot is None or not slot.ready:
-                raise _NotToStart()
+                raise NotToStart()
             if set(slot.players) != set(pairing.players):
-                raise _NotToStart()
+                raise NotToStart()
             if not await store.link_match(connection, pairing.tournament_id, pairing.round, pairing.slot, match_id):
-                raise _NotToStart()
+                raise NotToStart()
 
         try:
             update = await self.games.start_match_directly(
@@ -289,7 +284,7 @@ class TournamentService:
                 parent_channel_id=tournament.channel_id,
                 within=within,
             )
-        except _NotToStart:
+        except NotToStart:
             return None
         except ServiceError:  # the thread is busy: another process started this pairing there just now (issue 19)
             current = (await self.tournament(pairing.tournament_id)).slot_record(pairing.round, pairing.slot)
@@ -310,14 +305,14 @@ class TournamentService:
             place = await store.slot_of_match(connection, record.id)
             if place is None:
                 return
-            tournament = await _load(connection, place[0])
+            tournament = await load_locked(connection, place[0])
             if tournament.status is not TournamentStatus.RUNNING:
                 return
             winner = record.winner
             if record.status is MatchStatus.FINISHED and winner is not None:
-                await _decide(connection, tournament, place[1], place[2], winner.user_id, DecidedBy.MATCH, None, now)
+                await decide(connection, tournament, place[1], place[2], winner.user_id, DecidedBy.MATCH, None, now)
             elif award is not None:
-                await _decide(connection, tournament, place[1], place[2], award[0], DecidedBy.AWARD, award[1], now)
+                await decide(connection, tournament, place[1], place[2], award[0], DecidedBy.AWARD, award[1], now)
             else:
                 await store.changed(connection, tournament.id)  # stopped without a result: an organiser awards it
 
@@ -327,7 +322,7 @@ class TournamentService:
     # --- queries and the front end's bookkeeping ----------------------------------------------------------------
 
     async def tournament(self, tournament_id: int) -> Tournament:
-        return await self.db.read(lambda connection: _load(connection, tournament_id))
+        return await self.db.read(lambda connection: load_locked(connection, tournament_id))
 
     async def match_states(self, tournament_id: int) -> dict[tuple[int, int], MatchState]:
         """Each started match's status and scores, by (round, slot): for the bracket picture."""
@@ -343,7 +338,7 @@ class TournamentService:
         """The guild's open and running tournaments, then the latest finished ones."""
 
         async def read(connection: Connection) -> list[Tournament]:
-            return [await _load(connection, i) for i in await store.recent_ids(connection, guild_id, LIST_LIMIT)]
+            return [await load_locked(connection, i) for i in await store.recent_ids(connection, guild_id, LIST_LIMIT)]
 
         return await self.db.read(read)
 
@@ -360,7 +355,7 @@ class TournamentService:
             now = self._clock()
 
             async def write(connection: Connection) -> None:
-                tournament = await _load(connection, tournament_id)
+                tournament = await load_locked(connection, tournament_id)
                 if tournament.status is TournamentStatus.SIGNUP:
                     await store.close(connection, tournament_id, TournamentStatus.CANCELLED, now, note=note)
 
@@ -372,7 +367,7 @@ class TournamentService:
         """Tournaments whose message is behind, or whose end is still to be announced."""
 
         async def read(connection: Connection) -> list[Tournament]:
-            return [await _load(connection, i) for i in await store.unshown_ids(connection)]
+            return [await load_locked(connection, i) for i in await store.unshown_ids(connection)]
 
         return await self.db.read(read)
 
@@ -390,79 +385,3 @@ class TournamentService:
 
     async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
         await self.db.write(lambda c: store.set_organiser_role(c, guild_id, role_id))
-
-
-class _NotToStart(ServiceError):
-    """The pairing's match was started already, or is no longer to be played."""
-
-
-async def _load(connection: Connection, tournament_id: int) -> Tournament:
-    """The tournament, locked until the end of the caller's write (across processes: a read-check-write step)."""
-    await connection.lock("tournament", tournament_id)
-    tournament = await store.load(connection, tournament_id)
-    if tournament is None:
-        raise NotFoundError("This tournament does not exist (any more).")
-    return tournament
-
-
-def _require_signup(tournament: Tournament, verb: str) -> None:
-    if tournament.status is TournamentStatus.SIGNUP:
-        return
-    state = {
-        TournamentStatus.RUNNING: "has already started",
-        TournamentStatus.FINISHED: "is over",
-        TournamentStatus.CANCELLED: "was cancelled",
-    }[tournament.status]
-    raise ServiceError(f"**{tournament.name}** {state}: you cannot {verb} it now.")
-
-
-def _require_organiser(tournament: Tournament, user_id: int, may_organise: bool, verb: str) -> None:
-    if not may_organise and user_id != tournament.organiser_id:
-        raise ServiceError(
-            f"Only the organiser of **{tournament.name}** (or a member with Manage Server) can {verb} it."
-        )
-
-
-def _clean_reason(reason: str) -> str:
-    return " ".join(reason.split())[:MAX_REASON]
-
-
-async def _decide(
-    connection: Connection,
-    tournament: Tournament,
-    round_number: int,
-    slot: int,
-    winner_id: int,
-    decided_by: DecidedBy,
-    reason: str | None,
-    now: float,
-) -> None:
-    """Store a slot's winner and, when it was the final, the champion."""
-    if not await store.decide(connection, tournament.id, round_number, slot, winner_id, decided_by, reason, now):
-        return
-    updated = await _load(connection, tournament.id)
-    bracket = updated.bracket
-    assert bracket is not None
-    if bracket.champion is not None:
-        await store.close(connection, tournament.id, TournamentStatus.FINISHED, now, champion_id=bracket.champion)
-
-
-def _pairing(tournament: Tournament, bracket: Bracket, slot: Slot, thread_id: int | None) -> Pairing:
-    first, second = slot.players
-    assert first is not None and second is not None
-    if bracket.seed_of(second) < bracket.seed_of(first):
-        first, second = second, first
-    names = tournament.names
-    return Pairing(
-        tournament_id=tournament.id,
-        guild_id=tournament.guild_id,
-        channel_id=tournament.channel_id,
-        tournament_name=tournament.name,
-        length=tournament.length,
-        round=slot.round,
-        round_name=round_name(slot.round, bracket.round_count),
-        slot=slot.index,
-        players=(first, second),
-        names=(names[first], names[second]),
-        thread_id=thread_id,
-    )

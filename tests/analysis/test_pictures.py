@@ -10,9 +10,10 @@ import pytest
 from PIL import Image
 
 from bot.analysis import analyse, costliest
+from bot.analysis.pictures import decision_picture
 from bot.computer import sage
 from cogs.analysis import PAGE_SIZE, decision_line, page_embed
-from render.analysis import BOARD_WIDTH, CAPTION, GAP, decision_picture
+from render.analysis import BOARD_WIDTH, CAPTION, GAP
 from tests.analysis.matches import deliberate_blunder, wrong_drop
 
 pytestmark = pytest.mark.skipif(not sage.available(), reason="bgsage is not installed")

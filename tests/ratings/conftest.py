@@ -12,7 +12,8 @@ from bot.ratings.records import PlayerTally
 from bot.ratings.store import record_match
 from bot.service.game_service import entry_text, log_header_text, snapshot_text
 from bot.store import Connection, Database
-from bot.store.matches import MatchProgress, append_log, insert_match, update_progress, update_snapshot
+from bot.store.match_log import MatchProgress, append_log, update_progress, update_snapshot
+from bot.store.matches import insert_match
 from bot.store.players import remember_player
 from tests.ratings.matches import aborted_match, won_match
 

@@ -14,8 +14,7 @@ import sys
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchUpdate
 from bot.service.errors import ChallengeLimitError
-from bot.store import matches as match_store
-from bot.store import open_database
+from bot.store import match_log, open_database
 from tests.service.helpers import ALICE, BOB, random_action, start_match
 
 
@@ -40,11 +39,11 @@ async def main(database: str, seed: int) -> None:
                     update = await start_match(service, channel_id=10, options=MatchOptions(3))
                 except ChallengeLimitError as left_open:  # a kill between challenge and accept left it open
                     update = await service.accept(left_open.challenge_id, BOB)
-                report(update, await match_store.load_log(db, update.record.id))
+                report(update, await match_log.load_log(db, update.record.id))
                 record = update.record
             while not record.match.finished:
                 update = await random_action(service, record, rng)
-                report(update, await match_store.load_log(db, update.record.id))
+                report(update, await match_log.load_log(db, update.record.id))
                 record = update.record
 
 

@@ -1,0 +1,112 @@
+"""A match's append-only action log, its versioned snapshot and the row columns that follow from its state.
+
+`record_action` is the one write of a game action; the single-statement functions serve tests and the ratings'
+rebuild. Every function runs on a `Queries` object, as in bot/store/matches.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store.backend import Connection, Queries
+
+
+async def load_log(db: Queries, match_id: int) -> list[str]:
+    """The match's log entries (JSON text) in order."""
+    rows = await db.fetchall("SELECT entry FROM match_actions WHERE match_id = ? ORDER BY seq", (match_id,))
+    return [str(row[0]) for row in rows]
+
+
+async def append_log(
+    db: Queries, match_id: int, first_seq: int, entries: Sequence[str], user_id: int | None, now: float
+) -> None:
+    await db.executemany(_APPEND_LOG, _log_rows(match_id, first_seq, entries, user_id, now))
+
+
+_APPEND_LOG = "INSERT INTO match_actions (match_id, seq, entry, user_id, created_at) VALUES (?, ?, ?, ?, ?)"
+
+
+def _log_rows(
+    match_id: int, first_seq: int, entries: Sequence[str], user_id: int | None, now: float
+) -> list[tuple[int, int, str, int | None, float]]:
+    return [(match_id, first_seq + i, entry, user_id, now) for i, entry in enumerate(entries)]
+
+
+async def update_snapshot(db: Queries, match_id: int, expected_version: int, log_length: int, state_json: str) -> bool:
+    """Store the new state as version expected_version + 1, only if nobody stored another one meanwhile."""
+    return await db.execute(_UPDATE_SNAPSHOT, (log_length, state_json, match_id, expected_version)) == 1
+
+
+_UPDATE_SNAPSHOT = (
+    "UPDATE match_snapshots SET version = version + 1, log_length = ?, state = ? WHERE match_id = ? AND version = ?"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchProgress:
+    """The columns of a match row that follow from its state after an action."""
+
+    status: str
+    last_action_at: float
+    turn_started_at: float
+    reminded: bool
+    finished_at: float | None
+    winner: int | None
+    score0: int
+    score1: int
+    result_kind: str | None
+    used: tuple[float, float] = (0.0, 0.0)  # clock reserve used by finished turns (issue 20)
+    paused: float = 0.0  # downtime inside the current turn
+
+
+async def update_progress(db: Queries, match_id: int, progress: MatchProgress) -> None:
+    await db.execute(_UPDATE_PROGRESS, _progress_row(match_id, progress))
+
+
+async def record_action(
+    connection: Connection,
+    match_id: int,
+    expected_version: int,
+    state_json: str,
+    first_seq: int,
+    entries: Sequence[str],
+    user_id: int | None,
+    now: float,
+    progress: MatchProgress,
+) -> bool:
+    """The writes of one game action (`update_snapshot`, `append_log`, `update_progress`) on a transaction's
+    connection, inside the caller's transaction, under the match's lock (across processes on PostgreSQL): False
+    (nothing written) if another version was stored meanwhile."""
+    log_length = first_seq - 1 + len(entries)
+    await connection.lock("match", match_id)
+    if await connection.execute(_UPDATE_SNAPSHOT, (log_length, state_json, match_id, expected_version)) != 1:
+        return False
+    await connection.executemany(_APPEND_LOG, _log_rows(match_id, first_seq, entries, user_id, now))
+    await connection.execute(_UPDATE_PROGRESS, _progress_row(match_id, progress))
+    return True
+
+
+_UPDATE_PROGRESS = (
+    "UPDATE matches SET status = ?, last_action_at = ?, turn_started_at = ?, reminded = ?, finished_at = ?, "
+    "winner = ?, score0 = ?, score1 = ?, result_kind = ?, used0 = ?, used1 = ?, paused = ? WHERE id = ?"
+)
+
+
+def _progress_row(match_id: int, progress: MatchProgress) -> tuple[Any, ...]:
+    return (
+        progress.status,
+        progress.last_action_at,
+        progress.turn_started_at,
+        int(progress.reminded),
+        progress.finished_at,
+        progress.winner,
+        progress.score0,
+        progress.score1,
+        progress.result_kind,
+        progress.used[0],
+        progress.used[1],
+        progress.paused,
+        match_id,
+    )

@@ -1,0 +1,209 @@
+"""The rows around the board: each player's name, pip count and score, and the info row's match line and IDs.
+
+A row is cut in fixed parts (layout.row_parts). Each part is a small hashable value saying what it shows, so a
+part is drawn once in full colour (`part_image`) and reused; picture.py caches its palette version the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render import sprites
+from render.fonts import draw_plain_text, draw_text, fit, font, prepare_name
+from render.layout import Box, Layout, Point2
+from render.painting import paste_centred
+from render.scene import InfoRow, PlayerRow
+from render.static import layout, static_rgb
+from render.theme import get_theme
+
+_FALLBACK_NAMES = ("Player 1", "Player 2")
+
+
+@lru_cache(maxsize=16)
+def _row_background(size: int, theme_name: str, top: bool, acting: bool) -> Image.Image:
+    """A row's strip of the static board, highlighted with a turn arrow for the player to act."""
+    theme, board_layout = get_theme(theme_name), layout(size)
+    canvas = static_rgb(size, theme_name).crop(board_layout.player_row(top))
+    if acting:
+        width, height = canvas.size
+        middle, pad = height // 2, board_layout.px(7)
+        highlight = sprites.rounded_box(theme.turn_highlight, width, height - 2 * pad, board_layout.px(12))
+        canvas.paste(highlight, (0, pad), highlight)
+        arrow, x = board_layout.px(9), board_layout.px(10)
+        ImageDraw.Draw(canvas).polygon(
+            [(x, middle - arrow), (x + arrow, middle), (x, middle + arrow)], fill=theme.last_play
+        )
+    return canvas
+
+
+def _row_canvas(size: int, theme_name: str, top: bool, acting: bool, part: Box) -> Image.Image:
+    row = layout(size).player_row(top)
+    background = _row_background(size, theme_name, top, acting)
+    return background.crop((part[0] - row[0], part[1] - row[1], part[2] - row[0], part[3] - row[1]))
+
+
+@dataclass(frozen=True, slots=True)
+class NamePart:
+    """The player's checker colour and name, cut with an ellipsis to fit, then the marker of the player to act
+    ("to play", "to answer") in a chip: the board keeps its sides, so the turn must be told in words too."""
+
+    top: bool
+    player: int
+    name: str
+    marker: str
+    match: bool
+    clocked: bool
+
+    def draw(self, size: int, theme_name: str) -> Image.Image:
+        theme, board_layout = get_theme(theme_name), layout(size)
+        px, marker = board_layout.px, self.marker
+        part = board_layout.row_parts(self.top, self.match, self.clocked)[0]
+        canvas = _row_canvas(size, theme_name, self.top, bool(marker), part)
+        middle = canvas.height // 2
+        paste_centred(canvas, sprites.checker(theme.players[self.player], px(36)), (px(44), middle))
+        name_left, gap = px(72), px(16)
+        marker_font = font(px(19), bold=True)
+        chip_width = round(marker_font.getlength(marker)) + px(20) if marker else 0
+        text, path = prepare_name(self.name, _FALLBACK_NAMES[self.player])
+        name_font = font(px(28), path=path)
+        text = fit(text, name_font, canvas.width - name_left - (chip_width + gap if marker else 0))
+        draw_text(canvas, (name_left, middle), text, name_font, theme.text, anchor="lm")
+        if marker:
+            chip_left = name_left + round(name_font.getlength(text)) + gap
+            chip = sprites.rounded_box(theme.last_play, chip_width, px(30), px(8))
+            center = (chip_left + chip_width // 2, middle)
+            paste_centred(canvas, chip, center)
+            draw_text(canvas, center, marker, marker_font, theme.cube_text, anchor="mm")
+        return canvas
+
+
+@dataclass(frozen=True, slots=True)
+class PipsPart:
+    """The pip count, and before it the match clock's reserve left (issue 20) when the match has a clock."""
+
+    top: bool
+    pips: int
+    acting: bool
+    match: bool
+    clock: str | None
+
+    def draw(self, size: int, theme_name: str) -> Image.Image:
+        theme, board_layout = get_theme(theme_name), layout(size)
+        part = board_layout.row_parts(self.top, self.match, self.clock is not None)[1]
+        canvas = _row_canvas(size, theme_name, self.top, self.acting, part)
+        right, middle = canvas.width - board_layout.px(14), canvas.height // 2
+        pips_font = font(board_layout.px(24))
+        draw_text(canvas, (right, middle), f"{self.pips} pips", pips_font, theme.dim_text, anchor="rm")
+        if self.clock is not None:
+            left_of_pips = right - round(pips_font.getlength("375 pips")) - board_layout.px(14)
+            clock_font = font(board_layout.px(24), bold=True)
+            draw_text(canvas, (left_of_pips, middle), self.clock, clock_font, theme.text, anchor="rm")
+        return canvas
+
+
+@dataclass(frozen=True, slots=True)
+class ScorePart:
+    """The player's score in a chip of its checker colour."""
+
+    top: bool
+    player: int
+    score: int
+    acting: bool
+
+    def draw(self, size: int, theme_name: str) -> Image.Image:
+        theme, board_layout = get_theme(theme_name), layout(size)
+        px = board_layout.px
+        part = board_layout.row_parts(self.top, True)[2]
+        assert part is not None
+        canvas = _row_canvas(size, theme_name, self.top, self.acting, part)
+        colours = theme.players[self.player]
+        score_font = font(px(30), bold=True)
+        chip_width = min(canvas.width - px(14), round(score_font.getlength(str(self.score))) + px(24))
+        chip = sprites.rounded_box(colours.face, chip_width, px(38), px(8), outline=colours.edge)
+        center = (canvas.width - px(14) - chip_width // 2, canvas.height // 2)
+        paste_centred(canvas, chip, center)
+        draw_text(canvas, center, str(self.score), score_font, colours.text, anchor="mm")
+        return canvas
+
+
+@dataclass(frozen=True, slots=True)
+class LabelPart:
+    """ "7-point match · Crawford game" or "Money game" (R8), at the left of the info row."""
+
+    match_length: int
+    crawford: bool
+
+    def draw(self, size: int, theme_name: str) -> Image.Image:
+        theme, board_layout = get_theme(theme_name), layout(size)
+        canvas = static_rgb(size, theme_name).crop(board_layout.info_parts[0])
+        middle = canvas.height // 2
+        label_font = font(board_layout.px(19), bold=True)
+        x = board_layout.px(4)
+        label = f"{self.match_length}-point match" if self.match_length else "Money game"
+        draw_text(canvas, (x, middle), label, label_font, theme.dim_text, anchor="lm")
+        if self.crawford:
+            x += round(label_font.getlength(label)) + board_layout.px(8)
+            draw_text(canvas, (x, middle), "\u00b7 Crawford game", label_font, theme.text, anchor="lm")
+        return canvas
+
+
+RowPart = NamePart | PipsPart | ScorePart | LabelPart
+
+
+def row_parts(size: int, row: PlayerRow) -> list[tuple[Box, RowPart]]:
+    """A player's row in its fixed parts (name, pip count, score), each drawn and cached on its own."""
+    top = row.box[1] == 0
+    match = row.score is not None
+    clocked = row.clock is not None
+    name_box, pips_box, score_box = layout(size).row_parts(top, match, clocked)
+    parts: list[tuple[Box, RowPart]] = [
+        (name_box, NamePart(top, row.player, row.name, row.marker, match, clocked)),
+        (pips_box, PipsPart(top, row.pips, row.acting, match, row.clock)),
+    ]
+    if score_box is not None and row.score is not None:
+        parts.append((score_box, ScorePart(top, row.player, row.score, row.acting)))
+    return parts
+
+
+def label_part(size: int, info: InfoRow) -> tuple[Box, LabelPart]:
+    return layout(size).info_parts[0], LabelPart(info.match_length, info.crawford)
+
+
+@lru_cache(maxsize=4096)
+def part_image(size: int, theme_name: str, part: RowPart) -> Image.Image:
+    """A row part drawn in full colour."""
+    return part.draw(size, theme_name)
+
+
+def ids_text(info: InfoRow) -> str:
+    parts = [
+        f"Position ID {info.position_id}" if info.position_id else "",
+        f"Match ID {info.match_id}" if info.match_id else "",
+    ]
+    return "   ".join(part for part in parts if part)  # what does not fit is cut off at the row's left
+
+
+def ids_anchor(board_layout: Layout) -> Point2:
+    box = board_layout.info_parts[1]
+    return (box[2] - board_layout.px(4), (box[1] + box[3]) // 2)
+
+
+@lru_cache(maxsize=64)
+def ids_image(size: int, theme_name: str, info: InfoRow) -> Image.Image:
+    """The gnubg Position ID and Match ID in small print (R10.2), in full colour."""
+    theme, board_layout = get_theme(theme_name), layout(size)
+    box = board_layout.info_parts[1]
+    canvas = static_rgb(size, theme_name).crop(box)
+    anchor = ids_anchor(board_layout)
+    draw_plain_text(
+        canvas,
+        (anchor[0] - box[0], anchor[1] - box[1]),
+        ids_text(info),
+        font(board_layout.px(16)),
+        theme.dim_text,
+        align_right=True,
+    )
+    return canvas
