@@ -366,7 +366,7 @@ class GamePublisher:
         elif record.version >= self._shown.get(record.id, -1):
             self._current[record.id] = (channel_id, message_id)
         self._shown[record.id] = max(self._shown.get(record.id, -1), record.version)
-        await self.bot.service.set_shown(record.id, channel_id, message_id, record.version)
+        await self.bot.service.boards.set_shown(record.id, channel_id, message_id, record.version)
 
     async def _current_message(self, record: MatchRecord) -> discord.Message | None:
         if record.message_id is None:
