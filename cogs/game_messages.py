@@ -217,7 +217,7 @@ class GamePublisher:
     """Shows match updates in Discord. Callers acknowledge the interaction first (defer).
 
     The stored state is the truth and the board follows it (issue 15): a new board is posted before the old
-    one is retired, every board shown is recorded with its version (`service.set_shown`), and a match whose
+    one is retired, every board shown is recorded with its version (`service.boards.set_shown`), and a match whose
     current message does not show its current version (the bot was killed in between, or Discord refused) is
     shown again: at start-up, on a stale press, on `/bg board`, and by `repairs` until Discord lets it through.
     """
