@@ -1,7 +1,7 @@
 """Takes the computer's turns through the game service, like a human's clicks (issue 16). No Discord imports.
 
 `ComputerTurns.play(match_id)` asks the pool for each decision the match waits the computer for and applies
-it with `GameService.act` (a ComputerDecision) (the same checks, transaction and action log as a button), until a human
+it with `GameService.act` (the same checks, transaction and action log as a button), until a human
 must act or the match is over. The stored updates go to `on_update(update, before)` merged, once a human must
 act or a game ended (its roll and its play make one message, like a human's turn), with the match as it was
 before them (the cog posts the board and a line).

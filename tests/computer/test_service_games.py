@@ -1,5 +1,5 @@
 """Every level plays whole money games and matches through the game service (issue 16): the computer's turns
-come from the worker pool and go through `GameService.act` (a ComputerDecision), the human's are random legal clicks, and
+come from the worker pool and go through `GameService.act`, the human's are random legal clicks, and
 every stored match replays from its action log to the stored state."""
 
 from __future__ import annotations
