@@ -34,6 +34,7 @@ from bot.engine.actions import Action, Confirm, Double, Drop, MoveChecker, Roll,
 from bot.engine.match import Match  # noqa: E402
 from bot.engine.options import MatchOptions  # noqa: E402
 from bot.service import GameService, MatchRecord, MatchUpdate, PlayerRef  # noqa: E402
+from bot.service import commands as cmd  # noqa: E402
 from bot.service.check import check_database  # noqa: E402
 from bot.store import Connection, Database, open_database  # noqa: E402
 
@@ -72,23 +73,23 @@ async def service_action(service: GameService, record: MatchRecord, rng: random.
     user = record.players[action.player].user_id
     if isinstance(action, MoveChecker):
         assert action.die is not None
-        return await service.step(record.id, user, action.start, action.die, version=record.version)
+        return await service.act(record.id, user, cmd.Step(action.start, action.die), version=record.version)
     method = {
-        Roll: service.roll,
-        Double: service.double,
-        Take: service.take,
-        Drop: service.drop,
-        Confirm: service.confirm,
+        Roll: cmd.Roll(),
+        Double: cmd.Double(),
+        Take: cmd.Take(),
+        Drop: cmd.Drop(),
+        Confirm: cmd.Confirm(),
     }[type(action)]
-    return await method(record.id, user, version=record.version)
+    return await service.act(record.id, user, method, version=record.version)
 
 
 async def start(service: GameService, channel_id: int, length: int) -> MatchRecord:
     alice, bob = PlayerRef(1000 + channel_id, f"A{channel_id}"), PlayerRef(500_000 + channel_id, f"B{channel_id}")
-    challenge = await service.challenge(
+    challenge = await service.challenges.create(
         guild_id=1, channel_id=channel_id, challenger=alice, opponent=bob, options=MatchOptions(length)
     )
-    return (await service.accept(challenge.id, bob)).record
+    return (await service.challenges.accept(challenge.id, bob)).record
 
 
 def summary(samples: list[float]) -> dict[str, float]:

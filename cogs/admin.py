@@ -35,7 +35,7 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
             raise UserFacingError("This setting belongs to a server.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         if duration is None:
-            settings = await self.bot.service.guild_settings(guild_id)
+            settings = await self.bot.service.settings.guild_settings(guild_id)
             await interaction.followup.send(
                 f"The turn time limit here is {format_duration(settings.turn_limit_seconds)}.", ephemeral=True
             )
@@ -44,7 +44,7 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
             seconds = parse_duration(duration)
         except ValueError as error:
             raise UserFacingError(str(error)) from None
-        settings = await self.bot.service.set_turn_limit(guild_id, seconds)
+        settings = await self.bot.service.settings.set_turn_limit(guild_id, seconds)
         await interaction.followup.send(
             f"The turn time limit is now {format_duration(settings.turn_limit_seconds)}: a reminder at half time, "
             "then the opponent may claim.",
@@ -61,9 +61,9 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
             raise UserFacingError("This setting belongs to a server.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         if setting is None:
-            settings = await self.bot.service.guild_settings(guild_id)
+            settings = await self.bot.service.settings.guild_settings(guild_id)
         else:
-            settings = await self.bot.service.set_threads(guild_id, setting == "on")
+            settings = await self.bot.service.settings.set_threads(guild_id, setting == "on")
         now = "is now" if setting is not None else "is"
         text = (
             f"Threads by default {now} on: `/bg challenge` plays each match in a new thread (`thread: False` "
@@ -87,9 +87,9 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
             raise UserFacingError("This setting belongs to a server.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         if preset is None:
-            settings = await self.bot.service.guild_settings(guild_id)
+            settings = await self.bot.service.settings.guild_settings(guild_id)
         else:
-            settings = await self.bot.service.set_clock(guild_id, ClockPreset(preset))
+            settings = await self.bot.service.settings.set_clock(guild_id, ClockPreset(preset))
         now = "is now" if preset is not None else "is"
         chosen = preset_text(settings.clock)
         text = (

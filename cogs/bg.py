@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import logging
 import time
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -23,6 +22,7 @@ from bot.engine.game import Phase
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import MatchRecord, MatchUpdate, StaleStateError
+from bot.service import commands as cmd
 from bot.service.clocks import ClockPreset
 from cogs.analysis import AnalysisDesk
 from cogs.challenges import on_control as on_challenge_control
@@ -49,8 +49,6 @@ log = logging.getLogger(__name__)
 MAX_CHOICES = 25
 #: How long a used control is remembered for a second press.
 JUST_USED_SECONDS = 60.0
-
-ServiceCall = Callable[..., Awaitable[MatchUpdate]]
 
 
 def refusal(record: MatchRecord, user_id: int) -> str:
@@ -158,7 +156,7 @@ class Backgammon(
         # Answered at once, privately, as every command that stores something: the challenge is posted once it is
         # stored, and a wait for the database (another process's write lock, up to 5 s) stays out of Discord's 3 s.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        challenge = await self.service.challenge(
+        challenge = await self.service.challenges.create(
             guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel_id or 0,
             challenger=player_ref(interaction.user),
@@ -216,7 +214,7 @@ class Backgammon(
                 "Roll first: press **Roll** (or **Double**) on your board" + (f": {link}" if link else ".")
             )
         with self.publisher.acting(record.id):
-            update = await self.service.play_text(record.id, interaction.user.id, play)
+            update = await self.service.act(record.id, interaction.user.id, cmd.PlayText(play))
             await self.publisher.publish(update, before=record.match)
         self.computer.after(update)
         done = timed_out_text(update, interaction.user.id) or f"Played {play.strip()}."
@@ -250,7 +248,7 @@ class Backgammon(
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
         with self.publisher.acting(record.id):
-            update = await self.service.resign(record.id, interaction.user.id, WinKind[kind.upper()])
+            update = await self.service.act(record.id, interaction.user.id, cmd.Resign(WinKind[kind.upper()]))
             await self.publisher.publish(update)
         self.computer.after(update)
         done = timed_out_text(update, interaction.user.id) or "Your offer is on the board."
@@ -403,25 +401,25 @@ class Backgammon(
         service, user_id, version = self.service, interaction.user.id, control.version
         if control.action is GameAction.STEP:
             assert control.start is not None and control.die is not None
-            return await service.step(control.match_id, user_id, control.start, control.die, version=version)
+            return await service.act(control.match_id, user_id, cmd.Step(control.start, control.die), version=version)
         if control.action is GameAction.PLAY:  # a whole play (button or select), confirmed at once (R10.1)
             assert control.play is not None
-            return await service.play_text(control.match_id, user_id, control.play, version=version)
-        calls: dict[GameAction, ServiceCall] = {
-            GameAction.ROLL: service.roll,
-            GameAction.DOUBLE: service.double,
-            GameAction.TAKE: service.take,
-            GameAction.DROP: service.drop,
-            GameAction.BEAVER: service.beaver,
-            GameAction.ACCEPT_BEAVER: service.accept_beaver,
-            GameAction.REFUSE_BEAVER: service.refuse_beaver,
-            GameAction.UNDO: service.undo,
-            GameAction.DONE: service.confirm,
-            GameAction.ACCEPT_RESIGNATION: service.accept_resignation,
-            GameAction.DECLINE_RESIGNATION: service.decline_resignation,
-            GameAction.CLAIM: service.claim,
+            return await service.act(control.match_id, user_id, cmd.PlayText(control.play), version=version)
+        calls: dict[GameAction, cmd.Command] = {
+            GameAction.ROLL: cmd.Roll(),
+            GameAction.DOUBLE: cmd.Double(),
+            GameAction.TAKE: cmd.Take(),
+            GameAction.DROP: cmd.Drop(),
+            GameAction.BEAVER: cmd.Beaver(),
+            GameAction.ACCEPT_BEAVER: cmd.AcceptBeaver(),
+            GameAction.REFUSE_BEAVER: cmd.RefuseBeaver(),
+            GameAction.UNDO: cmd.Undo(),
+            GameAction.DONE: cmd.Confirm(),
+            GameAction.ACCEPT_RESIGNATION: cmd.AcceptResignation(),
+            GameAction.DECLINE_RESIGNATION: cmd.DeclineResignation(),
+            GameAction.CLAIM: cmd.Claim(),
         }
-        return await calls[control.action](control.match_id, user_id, version=version)
+        return await service.act(control.match_id, user_id, calls[control.action], version=version)
 
     async def show_menu(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
         """A checker was chosen (or Back pressed): show its dice; nothing changes in the game."""

@@ -64,7 +64,7 @@ class BoardKeeper(commands.Cog):
     async def queue_unshown(self) -> None:
         """Queue every match whose current message does not show its stored version, to be shown at once."""
         repairs = self.publisher.repairs
-        unshown = await self.bot.service.matches_to_show(self.bot.shard_set)  # its shards' guilds (issue 19)
+        unshown = await self.bot.service.boards.matches_to_show(self.bot.shard_set)  # its shards' guilds (issue 19)
         for record in unshown:
             repairs.add(record.id, at_once=True)
         if unshown:

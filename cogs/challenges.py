@@ -144,12 +144,12 @@ async def post(bot: GammonBot, interaction: discord.Interaction[Any], challenge:
         )
     except discord.HTTPException as error:
         log.warning("Could not post challenge %s", challenge.id, exc_info=True)
-        await bot.service.cancel(challenge.id, challenge.challenger.user_id)
+        await bot.service.challenges.cancel(challenge.id, challenge.challenger.user_id)
         raise UserFacingError(
             f"I could not post the challenge in this channel ({error.text or error.status}); "
             "it is withdrawn. Check that I may send messages here."
         ) from error
-    await bot.service.set_challenge_message(challenge.id, message.channel.id, message.id)
+    await bot.service.challenges.set_message(challenge.id, message.channel.id, message.id)
     with contextlib.suppress(discord.HTTPException):  # only the "thinking" note: the challenge is posted
         await interaction.delete_original_response()
 
@@ -182,9 +182,9 @@ async def on_control(cog: Backgammon, interaction: discord.Interaction[Any], con
     await interaction.response.defer()
     try:
         if control.action is ChallengeAction.DECLINE:
-            challenge = await service.decline(control.challenge_id, user.id)
+            challenge = await service.challenges.decline(control.challenge_id, user.id)
         elif control.action is ChallengeAction.CANCEL:
-            challenge = await service.cancel(control.challenge_id, user.id)
+            challenge = await service.challenges.cancel(control.challenge_id, user.id)
         else:
             await accept(cog, interaction, control)
             return
@@ -206,7 +206,7 @@ async def refuse(
     text = already_accepted_text(error, interaction.user.id) if isinstance(error, AlreadyAcceptedError) else str(error)
     await reply_privately(interaction, text)
     try:
-        current = await cog.service.get_challenge(control.challenge_id)
+        current = await cog.service.challenges.get(control.challenge_id)
         record = None if current.match_id is None else await cog.service.match(current.match_id)
     except ServiceError:
         return
@@ -242,7 +242,7 @@ def already_accepted_text(error: AlreadyAcceptedError, user_id: int) -> str:
 async def seed_form_refusal(service: GameService, challenge_id: int, user_id: int) -> str | None:
     """Why this member may not accept the challenge, before the form opens (None: they may)."""
     try:
-        challenge = await service.get_challenge(challenge_id)
+        challenge = await service.challenges.get(challenge_id)
     except ServiceError as error:
         return str(error)
     if challenge.status is not ChallengeStatus.OPEN:
@@ -305,7 +305,7 @@ async def accept(
         return thread.id
 
     try:
-        update = await cog.service.accept(
+        update = await cog.service.challenges.accept(
             control.challenge_id,
             player_ref(interaction.user),
             open_channel=open_thread,

@@ -174,7 +174,7 @@ class ComputerSeat:
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            update = await self.bot.service.start_computer_match(
+            update = await self.bot.service.computer.start_match(
                 guild_id=interaction.guild_id or 0,
                 channel_id=place.id if place else channel_id,
                 human=human,
@@ -199,7 +199,7 @@ class ComputerSeat:
     async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> bool:
         """Rematch pressed on a finished computer match: a new one at once, same level, options and place (the
         computer never has to press it). False for a match between two people (cogs.rematch handles those)."""
-        level = await self.bot.service.computer_level(match_id)
+        level = await self.bot.service.computer.level(match_id)
         if level is None:
             return False
         if not available():
@@ -207,7 +207,7 @@ class ComputerSeat:
         old = await self.bot.service.match(match_id)
         if old.players[0].user_id != interaction.user.id:
             raise UserFacingError(f"This was {old.players[0].name}'s match against the computer.")
-        update = await self.bot.service.start_computer_match(
+        update = await self.bot.service.computer.start_match(
             guild_id=old.guild_id,
             channel_id=old.channel_id,
             human=player_ref(interaction.user),

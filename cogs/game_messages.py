@@ -217,7 +217,7 @@ class GamePublisher:
     """Shows match updates in Discord. Callers acknowledge the interaction first (defer).
 
     The stored state is the truth and the board follows it (issue 15): a new board is posted before the old
-    one is retired, every board shown is recorded with its version (`service.set_shown`), and a match whose
+    one is retired, every board shown is recorded with its version (`service.boards.set_shown`), and a match whose
     current message does not show its current version (the bot was killed in between, or Discord refused) is
     shown again: at start-up, on a stale press, on `/bg board`, and by `repairs` until Discord lets it through.
     """
@@ -366,7 +366,7 @@ class GamePublisher:
         elif record.version >= self._shown.get(record.id, -1):
             self._current[record.id] = (channel_id, message_id)
         self._shown[record.id] = max(self._shown.get(record.id, -1), record.version)
-        await self.bot.service.set_shown(record.id, channel_id, message_id, record.version)
+        await self.bot.service.boards.set_shown(record.id, channel_id, message_id, record.version)
 
     async def _current_message(self, record: MatchRecord) -> discord.Message | None:
         if record.message_id is None:

@@ -293,13 +293,13 @@ async def computer_stats(interaction: discord.Interaction[Any], user_id: int, gu
     service = getattr(interaction.client, "service", None)
     if service is None:
         return ""
-    return computer_record_lines(await service.computer_records(user_id, guild_id))
+    return computer_record_lines(await service.computer.records(user_id, guild_id))
 
 
 async def computer_levels(interaction: discord.Interaction[Any], match_ids: list[int]) -> dict[int, str]:
     """Which of these matches were against the computer, at what level (issue 16)."""
     service = getattr(interaction.client, "service", None)
-    return {} if service is None else dict(await service.computer_levels_of(match_ids))
+    return {} if service is None else dict(await service.computer.levels_of(match_ids))
 
 
 async def setup(bot: commands.Bot) -> None:

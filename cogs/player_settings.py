@@ -33,7 +33,7 @@ async def settings_command(service: GameService, interaction: discord.Interactio
     """Show the caller's settings, or change the ones given (privately)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     if auto_done is None:
-        prefs = await service.player_prefs(interaction.user.id)
+        prefs = await service.settings.player_prefs(interaction.user.id)
     else:
-        prefs = await service.set_player_prefs(player_ref(interaction.user), auto_done=auto_done)
+        prefs = await service.settings.set_player_prefs(player_ref(interaction.user), auto_done=auto_done)
     await interaction.followup.send(describe(prefs, auto_done is not None), ephemeral=True)

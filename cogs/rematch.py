@@ -11,7 +11,7 @@ import discord
 
 from bot.engine.events import TimedOut
 from bot.service import MatchUpdate
-from bot.service.game_service import REMATCH_SECONDS
+from bot.service.starts import REMATCH_SECONDS
 from cogs.errors import reply_privately
 from cogs.event_text import escape_name
 from cogs.game_messages import current_link, mention, players_only

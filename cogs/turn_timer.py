@@ -87,7 +87,7 @@ class TurnTimer(commands.Cog):
         # Before any interaction can arrive: the downtime is paused before anyone acts or the clocks are read.
         self._resumed: Resumed | None = None
         try:
-            self._resumed = await self.bot.service.resume_clocks(self.bot.shard_set)
+            self._resumed = await self.bot.service.timers.resume_clocks(self.bot.shard_set)
         except Exception:
             log.exception("Could not resume the match clocks")
         self.tick.start()
@@ -116,13 +116,13 @@ class TurnTimer(commands.Cog):
             await self.send(record, resumed_text(record, resumed.downtime, self.bot.service.now()))
 
     async def heartbeat(self) -> None:
-        await self.bot.service.heartbeat(self.bot.shard_set)
+        await self.bot.service.timers.heartbeat(self.bot.shard_set)
 
     async def time_out(self) -> None:
         """End the matches whose player to act ran out of time, and show it like any action."""
         cog = self.bot.get_cog(HANDLER_COG)
         publisher = getattr(cog, "publisher", None)
-        for update in await self.bot.service.time_out_due(self.bot.shard_set):
+        for update in await self.bot.service.timers.time_out_due(self.bot.shard_set):
             if isinstance(publisher, GamePublisher):
                 try:
                     await publisher.publish(update)
@@ -130,18 +130,18 @@ class TurnTimer(commands.Cog):
                     log.warning("The timeout of match %s is queued to be shown again", update.record.id)
 
     async def expire_challenges(self) -> None:
-        for challenge in await self.bot.service.expire_challenges(self.bot.shard_set):
+        for challenge in await self.bot.service.challenges.expire(self.bot.shard_set):
             await challenges.close_message(self.bot, challenge)
 
     async def send_reminders(self) -> None:
-        for record in await self.bot.service.due_reminders(guilds=self.bot.shard_set):
+        for record in await self.bot.service.timers.due_reminders(guilds=self.bot.shard_set):
             text = reminder_text(record)
             if text:
                 await self.send(record, text)
 
     async def offer_claims(self) -> None:
         # stored as offered: once per turn, restarts too
-        for record in await self.bot.service.due_claim_offers(guilds=self.bot.shard_set):
+        for record in await self.bot.service.timers.due_claim_offers(guilds=self.bot.shard_set):
             text = claim_text(record)
             if text is None:
                 continue

@@ -39,7 +39,7 @@ async def test_fresh_heartbeat_is_healthy_and_a_stale_one_is_not(
     settings = Settings.load(env_file=None)
     with pytest.raises(Unhealthy, match="not recorded a heartbeat yet"):
         await checked(settings, clock.now)
-    await GameService(db, clock=clock).heartbeat()
+    await GameService(db, clock=clock).timers.heartbeat()
     assert (await checked(settings, clock.now + 5)).startswith("up: all shards")
     with pytest.raises(Unhealthy, match="31 s ago"):
         await checked(settings, clock.now + 31)
@@ -48,14 +48,14 @@ async def test_fresh_heartbeat_is_healthy_and_a_stale_one_is_not(
 async def test_a_sharded_process_is_judged_by_its_own_heartbeat(
     env: Path, db: Database, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await GameService(db, clock=clock).heartbeat()  # another process (all shards) beats ...
+    await GameService(db, clock=clock).timers.heartbeat()  # another process (all shards) beats ...
     monkeypatch.setenv("DATABASE_URL", db.url)
     monkeypatch.setenv("SHARD_COUNT", "2")
     monkeypatch.setenv("SHARD_IDS", "1")
     settings = Settings.load(env_file=None)
     with pytest.raises(Unhealthy, match=r"shard 1 of 2\) has not recorded"):  # ... not this one
         await checked(settings, clock.now)
-    await GameService(db, clock=clock).heartbeat(SHARD_1)
+    await GameService(db, clock=clock).timers.heartbeat(SHARD_1)
     assert await checked(settings, clock.now + 1) == "up: shard 1 of 2, heartbeat 1.0 s ago"
 
 

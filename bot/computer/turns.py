@@ -1,7 +1,7 @@
 """Takes the computer's turns through the game service, like a human's clicks (issue 16). No Discord imports.
 
 `ComputerTurns.play(match_id)` asks the pool for each decision the match waits the computer for and applies
-it with `GameService.computer_act` (the same checks, transaction and action log as a button), until a human
+it with `GameService.act` (the same checks, transaction and action log as a button), until a human
 must act or the match is over. The stored updates go to `on_update(update, before)` merged, once a human must
 act or a game ended (its roll and its play make one message, like a human's turn), with the match as it was
 before them (the cog posts the board and a line).
@@ -19,6 +19,7 @@ from bot.computer.pool import ComputerPool
 from bot.engine.events import GameWon
 from bot.engine.match import Match
 from bot.service import GameService, MatchRecord, MatchStatus, MatchUpdate, ServiceError, StaleStateError
+from bot.service import commands as cmd
 from bot.sharding import ShardSet
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,7 @@ class ComputerTurns:
     async def play(self, match_id: int) -> list[MatchUpdate]:
         """Take every decision the match waits the computer for, until a human must act; returns the updates."""
         updates: list[MatchUpdate] = []
-        level = await self.service.computer_level(match_id)
+        level = await self.service.computer.level(match_id)
         if level is None:
             return updates
         pending: list[MatchUpdate] = []
@@ -70,7 +71,9 @@ class ComputerTurns:
                     return updates
                 action = await self.pool.choose(record.match, level)
                 try:
-                    update = await self.service.computer_act(match_id, self.computer_id, action, version=record.version)
+                    update = await self.service.act(
+                        match_id, self.computer_id, cmd.ComputerDecision(action), version=record.version
+                    )
                 except StaleStateError:
                     record = None  # the human acted while the computer thought (a resignation offer): read, think again
                     continue
@@ -128,7 +131,7 @@ class ComputerTurns:
     async def resume_all(self, guilds: ShardSet | None = None) -> list[int]:
         """At start-up: every active computer match (of `guilds`, a sharded process's) gets a runner (it returns
         at once where a human must act)."""
-        matches = await self.service.active_computer_matches(guilds)
+        matches = await self.service.computer.active_matches(guilds)
         for match_id, _level in matches:
             self.schedule(match_id)
         return [match_id for match_id, _level in matches]

@@ -20,7 +20,7 @@ from bot.ratings.fibs import Standing, rate_match
 from bot.ratings.records import PlayerTally
 from bot.ratings.tally import tally_match
 from bot.service.errors import CorruptMatchError
-from bot.service.game_service import rebuild_match
+from bot.service.stored_forms import rebuild_match
 from bot.store import match_log
 from bot.store import matches as match_store
 from bot.store.backend import Connection, Database, Queries

@@ -13,8 +13,8 @@ import sys
 from dataclasses import dataclass, field
 
 from bot.service.errors import CorruptMatchError
-from bot.service.game_service import rebuild_match
 from bot.service.records import MatchStatus
+from bot.service.stored_forms import rebuild_match
 from bot.store import matches as match_store
 from bot.store.backend import Database
 from bot.store.database import is_postgres, open_database, sqlite_path

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchRecord, MatchStatus, MatchUpdate, NotFoundError, PlayerRef, ServiceError
+from bot.service import commands as cmd
 from bot.store import players as player_store
 from bot.store.backend import Connection, Database
 from bot.store.errors import IntegrityError
@@ -226,7 +227,7 @@ class TournamentService:
             assert loser is not None
             self._awards[match_id] = (winner_id, reason)
             try:
-                update = await self.games.abort(match_id, loser)
+                update = await self.games.act(match_id, loser, cmd.Abort())
             finally:
                 self._awards.pop(match_id, None)
             self.changed.set()

@@ -29,6 +29,7 @@ from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import GameService, MatchUpdate, PlayerRef
+from bot.service import commands as cmd
 from bot.store import Database
 from bot.tournaments import Pairing
 from cogs import computer as computer_cog
@@ -253,7 +254,7 @@ async def test_a_computer_match_being_posted_is_left_to_its_start(bot: FakeBot) 
     interaction = FakeInteraction(ALICE)
     starting = asyncio.create_task(play_the_computer(bot, interaction))
     await bot.channel.posting.until_reached()
-    (match_id,) = [record.id for record in await bot.service.matches_to_show()]
+    (match_id,) = [record.id for record in await bot.service.boards.matches_to_show()]
     assert bot.publisher.busy(match_id)
     await keeper_leaves_it_alone(bot, match_id)
     bot.channel.posting.release()
@@ -282,7 +283,7 @@ async def test_the_computers_turn_stored_but_not_yet_posted_is_left_to_it(
     busy_while_thinking = bot.publisher.busy(match_id)
     stored = asyncio.Event()
     go_on = asyncio.Event()
-    act = bot.service.computer_act
+    act = bot.service.act
 
     async def stored_then_held(*args: Any, **kwargs: Any) -> MatchUpdate:
         update = await act(*args, **kwargs)
@@ -290,7 +291,7 @@ async def test_the_computers_turn_stored_but_not_yet_posted_is_left_to_it(
         await go_on.wait()  # stored, and not announced yet
         return update
 
-    monkeypatch.setattr(bot.service, "computer_act", stored_then_held)
+    monkeypatch.setattr(bot.service, "act", stored_then_held)
     pool.thinking.release()
     try:
         await asyncio.wait_for(stored.wait(), PATIENCE)
@@ -317,7 +318,7 @@ async def finished_computer_match(bot: FakeBot) -> int:
     record = await bot.service.match_in_channel(CHANNEL)
     assert record is not None and record.to_act == ALICE
     with bot.publisher.acting(record.id):
-        update = await bot.service.resign(record.id, ALICE.user_id, WinKind.SINGLE)
+        update = await bot.service.act(record.id, ALICE.user_id, cmd.Resign(WinKind.SINGLE))
         await bot.publisher.publish(update)
     bot.computer.after(update)
     await bot.computer.idle()
@@ -336,7 +337,7 @@ async def test_a_computer_rematch_being_started_is_left_to_it(bot: FakeBot) -> N
     pressed.editing.close()
     rematch = asyncio.create_task(bot.computer.rematch(pressed, old))  # type: ignore[arg-type]
     await pressed.editing.until_reached()
-    (new,) = [record.id for record in await bot.service.matches_to_show()]
+    (new,) = [record.id for record in await bot.service.boards.matches_to_show()]
     try:
         await keeper_leaves_it_alone(bot, new)  # before the fix: the keeper posted the new board, no commitment
         assert bot.publisher.busy(new)
@@ -358,7 +359,7 @@ async def test_a_computer_rematch_being_started_is_left_to_it(bot: FakeBot) -> N
 async def test_an_accepted_challenge_is_left_to_its_accept(bot: FakeBot) -> None:
     """Two people: the accepted challenge's match is stored, the challenge message edited, then the first board
     posted; the keeper skips the match until then."""
-    challenge = await bot.service.challenge(
+    challenge = await bot.service.challenges.create(
         guild_id=GUILD, channel_id=CHANNEL, challenger=ALICE, opponent=BOB, options=MatchOptions.match(1)
     )
     pressed = FakeInteraction(BOB)
@@ -367,7 +368,7 @@ async def test_an_accepted_challenge_is_left_to_its_accept(bot: FakeBot) -> None
     control = ChallengeControl(challenge.id, ChallengeAction.ACCEPT)
     accepting = asyncio.create_task(accept(cog, pressed, control))  # type: ignore[arg-type]
     await pressed.editing.until_reached()
-    (match_id,) = [record.id for record in await bot.service.matches_to_show()]
+    (match_id,) = [record.id for record in await bot.service.boards.matches_to_show()]
     try:
         await keeper_leaves_it_alone(bot, match_id)  # before the fix: the keeper posted the board, no commitment
         assert bot.publisher.busy(match_id)
@@ -397,7 +398,7 @@ async def test_a_tournament_match_being_started_is_left_to_its_start(bot: FakeBo
     bot.channel.posting.close()
     opening = asyncio.create_task(cog.open_pairing(pairing))
     await bot.channel.posting.until_reached()  # the players' line is being sent
-    (match_id,) = [record.id for record in await bot.service.matches_to_show()]
+    (match_id,) = [record.id for record in await bot.service.boards.matches_to_show()]
     try:
         await keeper_leaves_it_alone(bot, match_id)
         assert bot.publisher.busy(match_id)

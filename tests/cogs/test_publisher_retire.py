@@ -69,6 +69,7 @@ class FakeChannel:
 class FakeService:
     def __init__(self) -> None:
         self.shown: list[tuple[int, int]] = []  # (message id, version)
+        self.boards = self  # the service's part that records the boards shown (set_shown)
 
     def now(self) -> float:
         return 0.0

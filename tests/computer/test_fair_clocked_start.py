@@ -15,7 +15,7 @@ COMPUTER = PlayerRef(999, "Gammon")
 
 async def test_the_human_seed_and_the_computers_empty_seed_make_the_dice(db: Database, clock: FakeClock) -> None:
     service = GameService(db, clock=clock)  # the bot's own committed dice
-    update = await service.start_computer_match(
+    update = await service.computer.start_match(
         guild_id=GUILD,
         channel_id=10,
         human=ALICE,
@@ -33,9 +33,9 @@ async def test_the_human_seed_and_the_computers_empty_seed_make_the_dice(db: Dat
 
 async def test_without_a_clock_the_servers_default_is_used(db: Database, clock: FakeClock) -> None:
     service = GameService(db, clock=clock)
-    await service.set_clock(GUILD, ClockPreset.STANDARD)
+    await service.settings.set_clock(GUILD, ClockPreset.STANDARD)
     record = (
-        await service.start_computer_match(
+        await service.computer.start_match(
             guild_id=GUILD,
             channel_id=11,
             human=ALICE,

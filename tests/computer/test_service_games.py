@@ -1,5 +1,5 @@
 """Every level plays whole money games and matches through the game service (issue 16): the computer's turns
-come from the worker pool and go through `GameService.computer_act`, the human's are random legal clicks, and
+come from the worker pool and go through `GameService.act`, the human's are random legal clicks, and
 every stored match replays from its action log to the stored state."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from bot.engine.events import Played, ResignationAccepted, ResignationDeclined, 
 from bot.engine.match import Match
 from bot.ratings.hook import rate_finished_match
 from bot.service import GameService, MatchStatus, MatchUpdate, PlayerRef, ServiceError
+from bot.service import commands as cmd
 from bot.service.check import check_database
 from bot.store import Database
 from tests.service.helpers import ALICE, GUILD, random_action
@@ -44,7 +45,7 @@ async def play_out(service: GameService, turns: ComputerTurns, update: MatchUpda
 
 
 async def start(service: GameService, options: MatchOptions, level: str, channel: int) -> MatchUpdate:
-    return await service.start_computer_match(
+    return await service.computer.start_match(
         guild_id=GUILD, channel_id=channel, human=ALICE, computer=COMPUTER, options=options, level=level
     )
 
@@ -60,7 +61,7 @@ async def test_every_level_finishes_money_games_and_matches(
     for number, option in enumerate(options):
         first = await start(service, option, level, channel=100 + number)
         assert first.record.players == (ALICE, COMPUTER)
-        assert await service.computer_level(first.record.id) == level
+        assert await service.computer.level(first.record.id) == level
         final = await play_out(service, turns, first, seed=number)
         assert final.record.status is MatchStatus.FINISHED and final.record.match.finished
         # The computer acted in the log under its own id, through the same table as the human.
@@ -72,7 +73,7 @@ async def test_every_level_finishes_money_games_and_matches(
     assert report.matches_checked == 2
     # Not on the ladder: computer matches are never rated (issue 16).
     assert await db.fetchall("SELECT match_id FROM rated_matches") == []
-    records = await service.computer_records(ALICE.user_id)
+    records = await service.computer.records(ALICE.user_id)
     assert [(r.level, r.played) for r in records] == [(level, 2)]
 
 
@@ -86,7 +87,7 @@ async def test_the_computer_acts_only_in_its_own_matches_and_turns(service: Game
     # A stale decision (the human moved on since the computer looked) is refused like a stale click.
     stale_version = record.version - 1
     with pytest.raises(ServiceError):
-        await service.computer_act(record.id, COMPUTER.user_id, Roll(1), version=stale_version)
+        await service.act(record.id, COMPUTER.user_id, cmd.ComputerDecision(Roll(1)), version=stale_version)
 
 
 async def test_a_pending_computer_turn_is_taken_at_start_up(service: GameService, pool: ComputerPool) -> None:
@@ -141,7 +142,7 @@ async def test_a_human_action_while_the_computer_thinks_is_read_before_it_acts(
     turns = ComputerTurns(service, cast(ComputerPool, HeldPool()), COMPUTER.user_id)
     running = asyncio.create_task(turns.play(record.id))
     await thinking.wait()
-    offered = await service.resign(record.id, ALICE.user_id)  # R7.4, while the computer thinks
+    offered = await service.act(record.id, ALICE.user_id, cmd.Resign())  # R7.4, while the computer thinks
     assert any(isinstance(event, ResignationOffered) for event in offered.events)
     release.set()
     updates = await running

@@ -12,6 +12,7 @@ import pytest
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import GameService, MatchRecord, MatchStatus, ServiceError
+from bot.service import commands as cmd
 from bot.store import Database
 from tests.fairness.helpers import all_dice, issue_roll
 from tests.service.helpers import ALICE, BOB, GUILD, play_to_the_end, random_action, show
@@ -30,7 +31,7 @@ async def start(
     challenger_seed: str | None = "c-seed",
     acceptor_seed: str | None = "a-seed",
 ) -> MatchRecord:
-    challenge = await service.challenge(
+    challenge = await service.challenges.create(
         guild_id=GUILD,
         channel_id=channel,
         challenger=ALICE,
@@ -39,7 +40,7 @@ async def start(
         seed=challenger_seed,
     )
     assert challenge.commitment is not None and len(challenge.commitment) == 64
-    record = (await service.accept(challenge.id, BOB, seed=acceptor_seed)).record
+    record = (await service.challenges.accept(challenge.id, BOB, seed=acceptor_seed)).record
     await show(service, record)
     assert record.fairness is not None and record.fairness.commitment == challenge.commitment
     return record
@@ -93,14 +94,14 @@ async def test_the_seed_is_revealed_however_the_match_ends(db: Database, ending:
     waiting = record.players[record.match.to_act or 0].user_id
     other = record.players[1 - (record.match.to_act or 0)].user_id
     if ending == "resign":
-        record = (await service.resign(record.id, waiting, WinKind.SINGLE)).record
+        record = (await service.act(record.id, waiting, cmd.Resign(WinKind.SINGLE))).record
         assert record.fairness is not None and record.fairness.server_seed is None  # only offered
-        record = (await service.accept_resignation(record.id, other)).record
+        record = (await service.act(record.id, other, cmd.AcceptResignation())).record
     elif ending == "abort":
-        record = (await service.abort(record.id, waiting)).record
+        record = (await service.act(record.id, waiting, cmd.Abort())).record
     elif ending == "claim":
         now[0] += 3 * 24 * 3600
-        record = (await service.claim(record.id, other)).record
+        record = (await service.act(record.id, other, cmd.Claim())).record
     else:
         [record] = await service.abort_matches_in_channel(record.channel_id)
     assert record.status is not MatchStatus.ACTIVE
@@ -128,14 +129,14 @@ async def test_the_players_seeds_are_stored_and_change_the_dice(db: Database) ->
 async def test_a_bad_seed_is_refused_and_changes_nothing(db: Database) -> None:
     service = committed(db)
     with pytest.raises(ServiceError, match="at most 64 characters"):
-        await service.challenge(
+        await service.challenges.create(
             guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MatchOptions.match(1), seed="x" * 65
         )
-    challenge = await service.challenge(
+    challenge = await service.challenges.create(
         guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MatchOptions.match(1)
     )
     with pytest.raises(ServiceError, match="line breaks"):
-        await service.accept(challenge.id, BOB, seed="two\nlines")
+        await service.challenges.accept(challenge.id, BOB, seed="two\nlines")
     assert [tuple(r) for r in await db.execute_fetchall("SELECT status FROM challenges")] == [("open",)]
     assert list(await db.execute_fetchall("SELECT id FROM matches")) == []
 

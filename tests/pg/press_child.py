@@ -12,6 +12,7 @@ import asyncio
 import sys
 
 from bot.service import GameService, MatchUpdate, ServiceError
+from bot.service import commands as cmd
 from bot.store import open_database
 
 
@@ -19,10 +20,10 @@ async def press(
     service: GameService, match_id: int, kind: str, user: int, version: int, start: int, die: int
 ) -> MatchUpdate:
     if kind == "step":
-        return await service.step(match_id, user, start, die, version=version)
+        return await service.act(match_id, user, cmd.Step(start, die), version=version)
     if kind == "confirm":
-        return await service.confirm(match_id, user, version=version)
-    return await service.roll(match_id, user, version=version)
+        return await service.act(match_id, user, cmd.Confirm(), version=version)
+    return await service.act(match_id, user, cmd.Roll(), version=version)
 
 
 def outcome(result: MatchUpdate | BaseException) -> str:

@@ -29,23 +29,23 @@ Step = Callable[[GameService, int], Awaitable[object]]
 
 
 async def _accept(service: GameService, challenge_id: int) -> object:
-    return await service.accept(challenge_id, BOB)
+    return await service.challenges.accept(challenge_id, BOB)
 
 
 async def _accept_with_seed(service: GameService, challenge_id: int) -> object:
-    return await service.accept(challenge_id, BOB, seed="my lucky seed")
+    return await service.challenges.accept(challenge_id, BOB, seed="my lucky seed")
 
 
 async def _decline(service: GameService, challenge_id: int) -> object:
-    return await service.decline(challenge_id, BOB.user_id)
+    return await service.challenges.decline(challenge_id, BOB.user_id)
 
 
 async def _withdraw(service: GameService, challenge_id: int) -> object:
-    return await service.cancel(challenge_id, ALICE.user_id)
+    return await service.challenges.cancel(challenge_id, ALICE.user_id)
 
 
 async def _expire(service: GameService, challenge_id: int) -> object:
-    return [c.id for c in await service.expire_challenges()]
+    return [c.id for c in await service.challenges.expire()]
 
 
 #: name: (the step, the status it leaves, whether it runs on the timer's side of the expiry)
@@ -94,7 +94,7 @@ async def test_one_challenge_changed_by_two_processes_at_once_changes_once(
     try:
         clocks = {False: FakeClock(BEFORE), True: FakeClock(AFTER)}
         maker = GameService(db, dice=SeededDice(1), clock=FakeClock())
-        challenge = await maker.challenge(
+        challenge = await maker.challenges.create(
             guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MatchOptions(3)
         )
         assert challenge.expires_at == EXPIRES_AT
@@ -125,7 +125,7 @@ async def test_one_challenge_changed_by_two_processes_at_once_changes_once(
             ), str(lost)
         if first == "expire":
             assert won == [challenge.id]
-        now = await maker.get_challenge(challenge.id)
+        now = await maker.challenges.get(challenge.id)
         assert now.status is first_status
         matches = await db.fetchall("SELECT id FROM matches")
         if first_status is ChallengeStatus.ACCEPTED:

@@ -11,6 +11,7 @@ import pytest
 from bot.engine.options import MatchOptions
 from bot.ratings.hook import rate_finished_match
 from bot.service import GameService
+from bot.service import commands as cmd
 from bot.service.check import check_database
 from bot.service.check import main as check_main
 from bot.store import Database, open_database
@@ -40,14 +41,14 @@ async def play_some(db: Database, first_channel: int, *, open_challenge: bool = 
     for _ in range(12):
         running = (await random_action(service, running, rng)).record
     aborted = (await start_match(service, first_channel + 2)).record
-    await service.abort(aborted.id, ALICE.user_id)
+    await service.act(aborted.id, ALICE.user_id, cmd.Abort())
     if open_challenge:
-        await service.challenge(
+        await service.challenges.create(
             guild_id=GUILD, channel_id=first_channel + 3, challenger=BOB, opponent=ALICE, options=MatchOptions(1)
         )
-    await service.set_turn_limit(GUILD, 3600)
-    await service.set_player_prefs(ALICE, auto_done=True)
-    await service.heartbeat()
+    await service.settings.set_turn_limit(GUILD, 3600)
+    await service.settings.set_player_prefs(ALICE, auto_done=True)
+    await service.timers.heartbeat()
 
 
 @pytest.mark.slow

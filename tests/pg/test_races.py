@@ -30,7 +30,7 @@ async def test_an_open_challenge_accepted_twice_at_once_starts_one_match(db: Dat
     first, second, other = await two_services(db)
     try:
         for round_number in range(5):
-            challenge = await first.challenge(
+            challenge = await first.challenges.create(
                 guild_id=GUILD,
                 channel_id=10 + round_number,
                 challenger=ALICE,
@@ -39,8 +39,8 @@ async def test_an_open_challenge_accepted_twice_at_once_starts_one_match(db: Dat
                 in_thread=True,
             )
             results = await asyncio.gather(
-                first.accept(challenge.id, BOB, channel_id=1000 + round_number),
-                second.accept(challenge.id, CAROL, channel_id=2000 + round_number),
+                first.challenges.accept(challenge.id, BOB, channel_id=1000 + round_number),
+                second.challenges.accept(challenge.id, CAROL, channel_id=2000 + round_number),
                 return_exceptions=True,
             )
             started = [r for r in results if isinstance(r, MatchUpdate)]

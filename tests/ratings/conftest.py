@@ -10,7 +10,7 @@ from bot.engine.match import Match
 from bot.ratings.hook import finished_match
 from bot.ratings.records import PlayerTally
 from bot.ratings.store import record_match
-from bot.service.game_service import entry_text, log_header_text, snapshot_text
+from bot.service.stored_forms import entry_text, log_header_text, snapshot_text
 from bot.store import Connection, Database
 from bot.store.match_log import MatchProgress, append_log, update_progress, update_snapshot
 from bot.store.matches import insert_match

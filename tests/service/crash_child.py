@@ -38,7 +38,7 @@ async def main(database: str, seed: int) -> None:
                 try:
                     update = await start_match(service, channel_id=10, options=MatchOptions(3))
                 except ChallengeLimitError as left_open:  # a kill between challenge and accept left it open
-                    update = await service.accept(left_open.challenge_id, BOB)
+                    update = await service.challenges.accept(left_open.challenge_id, BOB)
                 report(update, await match_log.load_log(db, update.record.id))
                 record = update.record
             while not record.match.finished:

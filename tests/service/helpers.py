@@ -19,6 +19,7 @@ from bot.engine.actions import (
 )
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchRecord, MatchUpdate, PlayerRef
+from bot.service import commands as cmd
 
 ALICE = PlayerRef(101, "Alice")
 BOB = PlayerRef(202, "Bob")
@@ -41,10 +42,10 @@ async def start_match(
 ) -> MatchUpdate:
     """Challenge and accept; with `shown`, the first board is recorded as shown, as the front end does once it
     posted it (the turn clock runs from then, R9.5)."""
-    challenge = await service.challenge(
+    challenge = await service.challenges.create(
         guild_id=GUILD, channel_id=channel_id, challenger=ALICE, opponent=BOB, options=options or MatchOptions(1)
     )
-    update = await service.accept(challenge.id, BOB)
+    update = await service.challenges.accept(challenge.id, BOB)
     if shown:
         await show(service, update.record)
     return update
@@ -55,7 +56,7 @@ _MESSAGE_IDS = iter(range(900_000, 10**9))
 
 async def show(service: GameService, record: MatchRecord) -> None:
     """Record a new game message showing this version, as the front end does after posting it."""
-    assert await service.set_shown(record.id, record.channel_id, next(_MESSAGE_IDS), record.version)
+    assert await service.boards.set_shown(record.id, record.channel_id, next(_MESSAGE_IDS), record.version)
 
 
 async def random_action(
@@ -69,30 +70,30 @@ async def random_action(
     allowed = match.allowed(index)
     version = record.version
     if Double in allowed and rng.random() < 0.15:
-        return await service.double(record.id, user, version=version)
+        return await service.act(record.id, user, cmd.Double(), version=version)
     if Roll in allowed:
-        return await service.roll(record.id, user, version=version)
+        return await service.act(record.id, user, cmd.Roll(), version=version)
     if Beaver in allowed and rng.random() < 0.2:
-        return await service.beaver(record.id, user, version=version)
+        return await service.act(record.id, user, cmd.Beaver(), version=version)
     if Take in allowed:
         if rng.random() < 0.8:
-            return await service.take(record.id, user, version=version)
-        return await service.drop(record.id, user, version=version)
+            return await service.act(record.id, user, cmd.Take(), version=version)
+        return await service.act(record.id, user, cmd.Drop(), version=version)
     if AcceptBeaver in allowed:
-        return await service.accept_beaver(record.id, user, version=version)
+        return await service.act(record.id, user, cmd.AcceptBeaver(), version=version)
     if RefuseBeaver in allowed:
-        return await service.refuse_beaver(record.id, user, version=version)
+        return await service.act(record.id, user, cmd.RefuseBeaver(), version=version)
     if AcceptResignation in allowed:
-        return await service.decline_resignation(record.id, user, version=version)
+        return await service.act(record.id, user, cmd.DeclineResignation(), version=version)
     if DeclineResignation in allowed:
-        return await service.decline_resignation(record.id, user, version=version)
+        return await service.act(record.id, user, cmd.DeclineResignation(), version=version)
     if Confirm in allowed and MoveChecker not in allowed:
-        return await service.confirm(record.id, user, version=version)
+        return await service.act(record.id, user, cmd.Confirm(), version=version)
     if Move in allowed and typed_plays and not match.steps:
         play = rng.choice(match.legal_plays())
-        return await service.play_text(record.id, user, str(play), version=version)
+        return await service.act(record.id, user, cmd.PlayText(str(play)), version=version)
     step = rng.choice(match.next_steps())
-    return await service.step(record.id, user, step.start, step.die, version=version)
+    return await service.act(record.id, user, cmd.Step(step.start, step.die), version=version)
 
 
 async def play_to_the_end(service: GameService, record: MatchRecord, seed: int, limit: int = 5000) -> MatchRecord:

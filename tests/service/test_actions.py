@@ -17,6 +17,7 @@ from bot.service import (
     ServiceError,
     StaleStateError,
 )
+from bot.service import commands as cmd
 from bot.service.check import check_database
 from bot.store import Connection, Database
 from tests.service.helpers import CAROL, SeededDice, play_to_the_end, start_match
@@ -41,30 +42,30 @@ async def test_a_stranger_and_the_wrong_player_are_refused_in_words(service: Gam
     waiting, other = waiting_and_other(record)
     before = await state_of(db, record.id)
     with pytest.raises(ServiceError, match="This game is between Alice and Bob"):
-        await service.confirm(record.id, CAROL.user_id)
+        await service.act(record.id, CAROL.user_id, cmd.Confirm())
     waiting_name = record.players[record.match.to_act or 0].name
     with pytest.raises(ServiceError, match=f"It is {waiting_name}'s turn"):
-        await service.step(record.id, other, 24, 1)
+        await service.act(record.id, other, cmd.Step(24, 1))
     with pytest.raises(ServiceError):
-        await service.confirm(record.id, other)
+        await service.act(record.id, other, cmd.Confirm())
     with pytest.raises(ServiceError, match="No checker can move"):
-        await service.step(record.id, waiting, 3, 6)
+        await service.act(record.id, waiting, cmd.Step(3, 6))
     with pytest.raises(NotFoundError, match="no match #999"):
-        await service.roll(999, waiting)
+        await service.act(999, waiting, cmd.Roll())
     assert await state_of(db, record.id) == before
     assert (await service.match(record.id)).version == record.version
 
 
 async def test_a_stale_version_is_refused_with_the_current_one(service: GameService, db: Database) -> None:
     record = (await start_match(service)).record
-    await service.set_message(record.id, 77, 8888)
+    await service.boards.set_message(record.id, 77, 8888)
     waiting, _ = waiting_and_other(record)
     step = record.match.next_steps()[0]
-    moved = (await service.step(record.id, waiting, step.start, step.die, version=record.version)).record
+    moved = (await service.act(record.id, waiting, cmd.Step(step.start, step.die), version=record.version)).record
     assert moved.version == record.version + 1
     before = await state_of(db, record.id)
     with pytest.raises(StaleStateError, match="This board changed") as stale:
-        await service.undo(record.id, waiting, version=record.version)
+        await service.act(record.id, waiting, cmd.Undo(), version=record.version)
     assert stale.value.version == moved.version and stale.value.match_id == record.id
     assert (stale.value.message_channel_id, stale.value.message_id) == (77, 8888)
     assert await state_of(db, record.id) == before
@@ -96,7 +97,7 @@ async def test_a_finished_match_refuses_more_actions(service: GameService, db: D
     before = await state_of(db, record.id)
     for user in (record.players[0].user_id, record.players[1].user_id):
         with pytest.raises(ServiceError, match="is over"):
-            await service.roll(record.id, user)
+            await service.act(record.id, user, cmd.Roll())
     assert await state_of(db, record.id) == before
     assert await service.match_in_channel(record.channel_id) is None
     assert await service.active_matches(record.players[0].user_id) == []
@@ -112,7 +113,7 @@ async def test_a_corrupt_snapshot_row_is_a_clear_error_and_nothing_changes(servi
     before = await state_of(db, record.id)
     step = record.match.next_steps()[0]
     with pytest.raises(CorruptMatchError, match=f"Match #{record.id} cannot be loaded"):
-        await service.step(record.id, waiting, step.start, step.die)
+        await service.act(record.id, waiting, cmd.Step(step.start, step.die))
     with pytest.raises(CorruptMatchError):
         await GameService(db).match(record.id)
     assert await state_of(db, record.id) == before
@@ -163,9 +164,9 @@ async def test_a_failing_hook_rolls_the_final_action_back(db: Database) -> None:
 async def test_resign_and_accept_ends_the_game(service: GameService) -> None:
     record = (await start_match(service, options=MatchOptions(1))).record
     waiting, other = waiting_and_other(record)
-    offered = await service.resign(record.id, waiting, WinKind.GAMMON)
+    offered = await service.act(record.id, waiting, cmd.Resign(WinKind.GAMMON))
     assert any(isinstance(e, ResignationOffered) and e.kind is WinKind.GAMMON for e in offered.events)
-    done = await service.accept_resignation(record.id, other, version=offered.record.version)
+    done = await service.act(record.id, other, cmd.AcceptResignation(), version=offered.record.version)
     assert any(isinstance(e, ResignationAccepted) for e in done.events)
     won = [e for e in done.events if isinstance(e, GameWon)]
     assert won and won[0].outcome.points == 2  # a gammon at cube 1 (R7.2, R7.4)
@@ -176,7 +177,7 @@ async def test_resign_and_accept_ends_the_game(service: GameService) -> None:
 
 async def test_abort_stores_no_result(service: GameService, db: Database) -> None:
     record = (await start_match(service)).record
-    aborted = (await service.abort(record.id, record.players[1].user_id)).record
+    aborted = (await service.act(record.id, record.players[1].user_id, cmd.Abort())).record
     assert aborted.status is MatchStatus.ABORTED and aborted.winner is None
     rows = list(await db.execute_fetchall("SELECT status, winner FROM matches WHERE id = ?", (record.id,)))
     assert tuple(rows[0]) == ("aborted", None)
@@ -189,15 +190,15 @@ async def test_double_is_announced(service: GameService) -> None:
         index = record.match.to_act
         assert index is not None
         if Double in record.match.allowed(index):
-            update = await service.double(record.id, record.players[index].user_id, version=record.version)
+            update = await service.act(record.id, record.players[index].user_id, cmd.Double(), version=record.version)
             assert any(isinstance(e, Doubled) and e.cube == 2 for e in update.events)
             return
         step = record.match.next_steps()[0] if record.match.next_steps() else None
         user = record.players[index].user_id
         if step is None:
-            record = (await service.confirm(record.id, user)).record
+            record = (await service.act(record.id, user, cmd.Confirm())).record
         else:
-            record = (await service.step(record.id, user, step.start, step.die)).record
+            record = (await service.act(record.id, user, cmd.Step(step.start, step.die))).record
     raise AssertionError("no double became possible")
 
 
@@ -206,10 +207,10 @@ async def test_a_typed_play_is_applied_and_bad_text_changes_nothing(service: Gam
     waiting, _ = waiting_and_other(record)
     before = await state_of(db, record.id)
     with pytest.raises(ServiceError, match="read"):
-        await service.play_text(record.id, waiting, "13/banana")
+        await service.act(record.id, waiting, cmd.PlayText("13/banana"))
     assert await state_of(db, record.id) == before
     play = next(p for p in record.match.legal_plays() if "*" not in str(p))  # the opening position has no blots
-    update = await service.play_text(record.id, waiting, str(play))
+    update = await service.act(record.id, waiting, cmd.PlayText(str(play)))
     played = [e for e in update.events if isinstance(e, Played)]
     assert played and played[0].play == play and not played[0].automatic
     assert update.record.version == record.version + 1

@@ -26,7 +26,7 @@ async def test_two_changes_of_one_challenge_at_once_change_it_once(db: Database,
         late: GameService(db, dice=SeededDice(2), clock=FakeClock(AFTER if late else BEFORE)) for late in (False, True)
     }
     for round_number in range(3):
-        challenge = await maker.challenge(
+        challenge = await maker.challenges.create(
             guild_id=GUILD, channel_id=10 + round_number, challenger=ALICE, opponent=BOB, options=MatchOptions(3)
         )
         assert challenge.expires_at == EXPIRES_AT
@@ -39,7 +39,7 @@ async def test_two_changes_of_one_challenge_at_once_change_it_once(db: Database,
         for result, did in zip(results, won, strict=True):
             assert did or result == [] or isinstance(result, ServiceError), repr(result)
         status = steps[won.index(True)][1]
-        now = await maker.get_challenge(challenge.id)
+        now = await maker.challenges.get(challenge.id)
         assert now.status is status
         winner = results[won.index(True)]
         if status is ChallengeStatus.ACCEPTED:

@@ -18,6 +18,7 @@ from bot.service import (
     PlayerRef,
     ServiceError,
 )
+from bot.service import commands as cmd
 from bot.service.check import check_database
 from bot.service.errors import AlreadyAcceptedError, ChallengeLimitError
 from bot.service.records import CHALLENGE_SECONDS, MAX_OPEN_CHALLENGES
@@ -43,7 +44,7 @@ class ThreadOpener:
 
 
 async def thread_challenge(service: GameService, opponent: PlayerRef | None) -> Challenge:
-    return await service.challenge(
+    return await service.challenges.create(
         guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=opponent, options=MATCH3, in_thread=True
     )
 
@@ -52,19 +53,21 @@ async def test_a_refused_accept_opens_no_thread(service: GameService) -> None:
     challenge = await thread_challenge(service, BOB)
     opener = ThreadOpener()
     with pytest.raises(ServiceError, match="This challenge is for Bob"):
-        await service.accept(challenge.id, CAROL, open_channel=opener)
+        await service.challenges.accept(challenge.id, CAROL, open_channel=opener)
     with pytest.raises(ServiceError, match="cannot accept your own"):
-        await service.accept(challenge.id, ALICE, open_channel=opener)
+        await service.challenges.accept(challenge.id, ALICE, open_channel=opener)
     assert opener.calls == []
-    record = (await service.accept(challenge.id, BOB, open_channel=opener)).record
+    record = (await service.challenges.accept(challenge.id, BOB, open_channel=opener)).record
     assert opener.calls == [(challenge.id, BOB.user_id)]
     assert record.channel_id == 9001 and record.parent_channel_id == 10
 
 
 async def test_a_challenge_in_the_channel_itself_opens_nothing(service: GameService) -> None:
-    challenge = await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MATCH3)
+    challenge = await service.challenges.create(
+        guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MATCH3
+    )
     opener = ThreadOpener()
-    record = (await service.accept(challenge.id, BOB, open_channel=opener)).record
+    record = (await service.challenges.accept(challenge.id, BOB, open_channel=opener)).record
     assert opener.calls == [] and record.channel_id == 10 and record.parent_channel_id is None
 
 
@@ -72,8 +75,8 @@ async def test_two_accepts_at_once_open_one_thread_and_the_loser_hears_who_won(s
     challenge = await thread_challenge(service, None)
     opener = ThreadOpener(delay=0.05)
     results = await asyncio.gather(
-        service.accept(challenge.id, BOB, open_channel=opener),
-        service.accept(challenge.id, CAROL, open_channel=opener),
+        service.challenges.accept(challenge.id, BOB, open_channel=opener),
+        service.challenges.accept(challenge.id, CAROL, open_channel=opener),
         return_exceptions=True,
     )
     assert len(opener.calls) == 1
@@ -86,53 +89,59 @@ async def test_two_accepts_at_once_open_one_thread_and_the_loser_hears_who_won(s
     assert lost.match_id == won.record.id
     # the winner pressing again is told so in their own words
     with pytest.raises(AlreadyAcceptedError, match="You accepted this challenge already"):
-        await service.accept(challenge.id, winner, open_channel=opener)
+        await service.challenges.accept(challenge.id, winner, open_channel=opener)
     assert len(opener.calls) == 1
 
 
 async def test_an_expired_or_withdrawn_challenge_opens_nothing(service: GameService, db: Database) -> None:
     challenge = await thread_challenge(service, BOB)
-    await service.cancel(challenge.id, ALICE.user_id)
+    await service.challenges.cancel(challenge.id, ALICE.user_id)
     opener = ThreadOpener()
     with pytest.raises(ServiceError, match="already cancelled"):
-        await service.accept(challenge.id, BOB, open_channel=opener)
-    assert opener.calls == [] and (await service.get_challenge(challenge.id)).status is ChallengeStatus.CANCELLED
+        await service.challenges.accept(challenge.id, BOB, open_channel=opener)
+    assert opener.calls == [] and (await service.challenges.get(challenge.id)).status is ChallengeStatus.CANCELLED
     rows = list(await db.execute_fetchall("SELECT COUNT(*) FROM matches"))
     assert rows[0][0] == 0  # no match was made
 
 
 async def test_one_open_challenge_to_the_same_opponent(service: GameService, clock: FakeClock) -> None:
-    first = await service.challenge(guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MATCH3)
-    await service.set_challenge_message(first.id, 10, 555)
+    first = await service.challenges.create(
+        guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MATCH3
+    )
+    await service.challenges.set_message(first.id, 10, 555)
     with pytest.raises(ChallengeLimitError, match="You have already challenged Bob") as refused:
-        await service.challenge(guild_id=GUILD, channel_id=11, challenger=ALICE, opponent=BOB, options=MATCH3)
+        await service.challenges.create(guild_id=GUILD, channel_id=11, challenger=ALICE, opponent=BOB, options=MATCH3)
     error = refused.value
     assert (error.challenge_id, error.guild_id) == (first.id, GUILD)
     assert (error.message_channel_id, error.message_id) == (10, 555)
     # the other way round is another challenge; and once the first is answered, a new one may go out
-    await service.challenge(guild_id=GUILD, channel_id=12, challenger=BOB, opponent=ALICE, options=MATCH3)
-    await service.decline(first.id, BOB.user_id)
-    await service.challenge(guild_id=GUILD, channel_id=11, challenger=ALICE, opponent=BOB, options=MATCH3)
+    await service.challenges.create(guild_id=GUILD, channel_id=12, challenger=BOB, opponent=ALICE, options=MATCH3)
+    await service.challenges.decline(first.id, BOB.user_id)
+    await service.challenges.create(guild_id=GUILD, channel_id=11, challenger=ALICE, opponent=BOB, options=MATCH3)
 
 
 async def test_at_most_three_open_challenges_per_member(service: GameService, db: Database, clock: FakeClock) -> None:
     made = [
-        await service.challenge(guild_id=GUILD, channel_id=10 + i, challenger=ALICE, opponent=opponent, options=MATCH3)
+        await service.challenges.create(
+            guild_id=GUILD, channel_id=10 + i, challenger=ALICE, opponent=opponent, options=MATCH3
+        )
         for i, opponent in enumerate((BOB, None, CAROL))
     ]
     assert MAX_OPEN_CHALLENGES == 3
     for opponent in (DAVE, None):
         with pytest.raises(ChallengeLimitError, match="You already have 3 open challenges") as refused:
-            await service.challenge(guild_id=GUILD, channel_id=20, challenger=ALICE, opponent=opponent, options=MATCH3)
+            await service.challenges.create(
+                guild_id=GUILD, channel_id=20, challenger=ALICE, opponent=opponent, options=MATCH3
+            )
         assert refused.value.challenge_id == made[0].id and refused.value.message_id is None  # not posted yet
     rows = list(await db.execute_fetchall("SELECT COUNT(*) FROM challenges"))
     assert rows[0][0] == 3
-    await service.cancel(made[1].id, ALICE.user_id)  # withdrawn: room for one more
-    await service.challenge(guild_id=GUILD, channel_id=20, challenger=ALICE, opponent=DAVE, options=MATCH3)
+    await service.challenges.cancel(made[1].id, ALICE.user_id)  # withdrawn: room for one more
+    await service.challenges.create(guild_id=GUILD, channel_id=20, challenger=ALICE, opponent=DAVE, options=MATCH3)
     clock.now += CHALLENGE_SECONDS  # all expired (even before the expiry task marks them): room again
-    await service.challenge(guild_id=GUILD, channel_id=21, challenger=ALICE, opponent=BOB, options=MATCH3)
+    await service.challenges.create(guild_id=GUILD, channel_id=21, challenger=ALICE, opponent=BOB, options=MATCH3)
     # other members are not limited by Alice's challenges
-    await service.challenge(guild_id=GUILD, channel_id=22, challenger=CAROL, opponent=BOB, options=MATCH3)
+    await service.challenges.create(guild_id=GUILD, channel_id=22, challenger=CAROL, opponent=BOB, options=MATCH3)
 
 
 async def test_matches_of_a_deleted_channel_end_aborted_and_unrated(db: Database, clock: FakeClock) -> None:
@@ -156,7 +165,7 @@ async def test_matches_of_a_deleted_channel_end_aborted_and_unrated(db: Database
     rated = list(await db.execute_fetchall("SELECT COUNT(*) FROM rated_matches"))
     assert rated[0][0] == 0
     with pytest.raises(ServiceError, match="is over"):
-        await service.roll(here.id, ALICE.user_id)
+        await service.act(here.id, ALICE.user_id, cmd.Roll())
     report = await check_database(db)
     assert report.consistent, report.problems
 
@@ -164,10 +173,10 @@ async def test_matches_of_a_deleted_channel_end_aborted_and_unrated(db: Database
 async def test_deleting_a_thread_or_its_channel_ends_the_thread_match(service: GameService) -> None:
     opener = ThreadOpener()
     first = await thread_challenge(service, BOB)
-    in_thread = (await service.accept(first.id, BOB, open_channel=opener)).record
+    in_thread = (await service.challenges.accept(first.id, BOB, open_channel=opener)).record
     assert [r.id for r in await service.abort_matches_in_channel(in_thread.channel_id)] == [in_thread.id]
     second = await thread_challenge(service, BOB)
-    in_other_thread = (await service.accept(second.id, BOB, open_channel=opener)).record
+    in_other_thread = (await service.challenges.accept(second.id, BOB, open_channel=opener)).record
     assert in_other_thread.parent_channel_id == 10
     # the parent channel goes, and its threads with it
     assert [r.id for r in await service.abort_matches_in_channel(10)] == [in_other_thread.id]
@@ -175,24 +184,24 @@ async def test_deleting_a_thread_or_its_channel_ends_the_thread_match(service: G
 
 
 async def test_a_guild_may_play_challenges_in_threads_by_default(service: GameService) -> None:
-    assert (await service.guild_settings(GUILD)).threads is False
+    assert (await service.settings.guild_settings(GUILD)).threads is False
 
     async def challenge(in_thread: bool | None, channel_id: int = 10) -> Challenge:
-        made = await service.challenge(
+        made = await service.challenges.create(
             guild_id=GUILD, channel_id=channel_id, challenger=ALICE, opponent=None, options=MATCH3, in_thread=in_thread
         )
-        await service.cancel(made.id, ALICE.user_id)  # keep within the open-challenge limit
+        await service.challenges.cancel(made.id, ALICE.user_id)  # keep within the open-challenge limit
         return made
 
     assert (await challenge(None)).in_thread is False  # the default: no thread
-    settings = await service.set_threads(GUILD, True)
+    settings = await service.settings.set_threads(GUILD, True)
     assert settings.threads and settings.turn_limit_seconds == GuildSettings(GUILD).turn_limit_seconds
-    assert (await service.guild_settings(GUILD)).threads is True
+    assert (await service.settings.guild_settings(GUILD)).threads is True
     assert (await challenge(None)).in_thread is True
     assert (await challenge(False)).in_thread is False  # the challenger's word wins
-    assert (await service.set_turn_limit(GUILD, 3600)).threads is True  # other settings keep it
-    assert (await service.guild_settings(GUILD + 1)).threads is False  # per guild
-    assert (await service.set_threads(GUILD, False)).threads is False
+    assert (await service.settings.set_turn_limit(GUILD, 3600)).threads is True  # other settings keep it
+    assert (await service.settings.guild_settings(GUILD + 1)).threads is False  # per guild
+    assert (await service.settings.set_threads(GUILD, False)).threads is False
     assert (await challenge(None)).in_thread is False
     assert (await challenge(True)).in_thread is True
 
@@ -200,11 +209,11 @@ async def test_a_guild_may_play_challenges_in_threads_by_default(service: GameSe
 async def test_a_guild_default_thread_challenge_is_not_refused_by_a_busy_channel(service: GameService) -> None:
     await start_match(service, channel_id=10)
     with pytest.raises(ServiceError, match="already a match in this channel"):
-        await service.challenge(
+        await service.challenges.create(
             guild_id=GUILD, channel_id=10, challenger=CAROL, opponent=DAVE, options=MATCH3, in_thread=None
         )
-    await service.set_threads(GUILD, True)
-    made = await service.challenge(
+    await service.settings.set_threads(GUILD, True)
+    made = await service.challenges.create(
         guild_id=GUILD, channel_id=10, challenger=CAROL, opponent=DAVE, options=MATCH3, in_thread=None
     )
     assert made.in_thread

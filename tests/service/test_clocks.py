@@ -12,6 +12,7 @@ from bot.engine.outcome import OutcomeKind
 from bot.engine.position import WinKind
 from bot.ratings.hook import rate_finished_match
 from bot.service import GameService, MatchRecord, MatchStatus, MatchUpdate
+from bot.service import commands as cmd
 from bot.service.check import check_database
 from bot.service.clocks import GRACE_SECONDS, PRESETS, ClockPreset, preset_text
 from bot.store import Database
@@ -25,10 +26,10 @@ DELAY = BLITZ.delay_seconds
 async def start_clocked(
     service: GameService, options: MatchOptions, clock: ClockPreset = ClockPreset.BLITZ, channel_id: int = 10
 ) -> MatchRecord:
-    challenge = await service.challenge(
+    challenge = await service.challenges.create(
         guild_id=GUILD, channel_id=channel_id, challenger=ALICE, opponent=BOB, options=options, clock=clock
     )
-    record = (await service.accept(challenge.id, BOB)).record
+    record = (await service.challenges.accept(challenge.id, BOB)).record
     await show(service, record)
     return await service.match(record.id)
 
@@ -47,9 +48,9 @@ async def finish_turn(service: GameService, record: MatchRecord, clock: FakeCloc
     while record.match.to_act == mover and record.match.phase is Phase.MOVING:
         steps = record.match.next_steps()
         if steps:
-            record = (await service.step(record.id, user(record), steps[0].start, steps[0].die)).record
+            record = (await service.act(record.id, user(record), cmd.Step(steps[0].start, steps[0].die))).record
         else:
-            record = (await service.confirm(record.id, user(record))).record
+            record = (await service.act(record.id, user(record), cmd.Confirm())).record
     return record
 
 
@@ -66,9 +67,9 @@ async def time_out(service: GameService, clock: FakeClock, record: MatchRecord) 
     runs_out_at = (await service.match(record.id)).runs_out_at
     assert runs_out_at is not None and runs_out_at > clock.now
     clock.now = runs_out_at + GRACE_SECONDS - 0.01
-    assert await service.time_out_due() == []  # still within the grace second
+    assert await service.timers.time_out_due() == []  # still within the grace second
     clock.now += 0.02
-    updates = await service.time_out_due()
+    updates = await service.timers.time_out_due()
     assert [u.record.id for u in updates] == [record.id]
     return updates[0]
 
@@ -105,7 +106,7 @@ async def test_timeout_answering_a_double(service: GameService, clock: FakeClock
     record = await start_clocked(service, MatchOptions(3))
     first = record.match.to_act or 0
     record = await handed_over(service, clock, MatchUpdate(await finish_turn(service, record, clock), []))
-    doubled = await service.double(record.id, user(record))
+    doubled = await service.act(record.id, user(record), cmd.Double())
     record = await handed_over(service, clock, doubled)
     assert record.match.phase is Phase.DOUBLED and record.match.to_act == first
     assert_timed_out(await time_out(service, clock, record), first)
@@ -114,7 +115,7 @@ async def test_timeout_answering_a_double(service: GameService, clock: FakeClock
 async def test_timeout_answering_a_resignation(service: GameService, clock: FakeClock) -> None:
     record = await start_clocked(service, MatchOptions(3))
     mover = record.match.to_act or 0
-    offer = await service.resign(record.id, user(record), WinKind.SINGLE)
+    offer = await service.act(record.id, user(record), cmd.Resign(WinKind.SINGLE))
     record = await handed_over(service, clock, offer)
     assert record.match.phase is Phase.RESIGNING and record.match.to_act == 1 - mover
     assert_timed_out(await time_out(service, clock, record), 1 - mover)
@@ -131,7 +132,7 @@ async def test_the_delay_is_free_and_only_time_after_it_is_charged(service: Game
     assert record.clock_left(other, clock.now) == 90  # acting at once, 0.25 s after the board was shown
     clock.now += DELAY + 10 - 0.25  # ten seconds past the delay
     assert record.clock_left(other, clock.now) == pytest.approx(80)
-    record = await service.match((await service.roll(record.id, user(record))).record.id)
+    record = await service.match((await service.act(record.id, user(record), cmd.Roll())).record.id)
     record = await finish_turn(service, record, clock)
     assert record.clock is not None and record.clock.used[other] == pytest.approx(10.25)  # Done came 0.25 s later
     assert record.clock.used[mover] == 0
@@ -144,7 +145,7 @@ async def test_the_grace_second_lets_a_late_press_count(service: GameService, cl
     record = await finish_turn(service, record, clock)
     assert record.status is MatchStatus.ACTIVE and record.match.to_act == 1 - mover
     assert record.clock is not None and record.clock.used[mover] == 30  # nothing left, but not below zero
-    assert await service.time_out_due() == []
+    assert await service.timers.time_out_due() == []
 
 
 async def test_a_press_after_the_grace_is_the_timeout(service: GameService, clock: FakeClock) -> None:
@@ -152,40 +153,40 @@ async def test_a_press_after_the_grace_is_the_timeout(service: GameService, cloc
     mover = record.match.to_act or 0
     steps = record.match.next_steps()
     clock.now += DELAY + 30 + GRACE_SECONDS + 0.2  # too late, and the timer task has not looked yet
-    update = await service.step(record.id, user(record), steps[0].start, steps[0].die)
+    update = await service.act(record.id, user(record), cmd.Step(steps[0].start, steps[0].die))
     assert_timed_out(update, mover)
 
 
 async def test_a_restart_does_not_charge_the_downtime(db: Database, clock: FakeClock) -> None:
     service = GameService(db, dice=SeededDice(7), clock=clock)
-    assert (await service.resume_clocks()).downtime == 0  # a first start: nothing to pause
+    assert (await service.timers.resume_clocks()).downtime == 0  # a first start: nothing to pause
     record = await start_clocked(service, MatchOptions(1))
     mover = record.match.to_act or 0
     clock.now += DELAY + 10
-    await service.heartbeat()  # the bot is up: 10 s of the reserve are spent
+    await service.timers.heartbeat()  # the bot is up: 10 s of the reserve are spent
     clock.now += 1000  # the bot is down (killed right after the heartbeat) ...
     restarted = GameService(db, dice=SeededDice(8), clock=clock)  # ... and starts again
-    resumed = await restarted.resume_clocks()
+    resumed = await restarted.timers.resume_clocks()
     assert resumed.downtime == pytest.approx(1000)
     assert [r.id for r in resumed.paused] == [record.id]
-    assert await restarted.time_out_due() == []
+    assert await restarted.timers.time_out_due() == []
     after = await restarted.match(record.id)
     assert after.clock_left(mover, clock.now) == pytest.approx(20)
     clock.now += 20 + GRACE_SECONDS + 0.1  # then it runs again from where it stopped
-    assert_timed_out((await restarted.time_out_due())[0], mover)
+    assert_timed_out((await restarted.timers.time_out_due())[0], mover)
 
 
 async def test_downtime_before_the_turn_was_shown_pauses_nothing(db: Database, clock: FakeClock) -> None:
     service = GameService(db, dice=SeededDice(7), clock=clock)
-    challenge = await service.challenge(
+    challenge = await service.challenges.create(
         guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MatchOptions(1), clock=ClockPreset.BLITZ
     )
-    record = (await service.accept(challenge.id, BOB)).record  # its board never got out
-    await service.heartbeat()
+    record = (await service.challenges.accept(challenge.id, BOB)).record  # its board never got out
+    await service.timers.heartbeat()
     clock.now += 500
-    resumed = await GameService(db, clock=clock).resume_clocks()
+    resumed = await GameService(db, clock=clock).timers.resume_clocks()
     assert resumed.paused == [] and resumed.downtime == pytest.approx(500)
-    assert await service.time_out_due() == []
+    assert await service.timers.time_out_due() == []
     assert (await service.match(record.id)).clock_left(record.match.to_act or 0, clock.now) == 30
 
 
@@ -194,8 +195,8 @@ async def test_a_money_game_timeout_costs_the_game_at_the_cube(service: GameServ
     assert record.clock is not None and record.clock.reserve == 90  # per game
     first = record.match.to_act or 0
     record = await handed_over(service, clock, MatchUpdate(await finish_turn(service, record, clock), []))
-    record = await handed_over(service, clock, await service.double(record.id, user(record)))
-    record = await handed_over(service, clock, await service.take(record.id, user(record)))
+    record = await handed_over(service, clock, await service.act(record.id, user(record), cmd.Double()))
+    record = await handed_over(service, clock, await service.act(record.id, user(record), cmd.Take()))
     assert record.match.cube == 2 and record.match.to_act == 1 - first
     update = await time_out(service, clock, record)
     assert_timed_out(update, 1 - first)
@@ -220,17 +221,17 @@ async def test_matches_without_a_clock_never_time_out(service: GameService, cloc
     record = await start_clocked(service, MatchOptions(3), ClockPreset.NONE)
     assert record.clock is None and record.runs_out_at is None
     clock.now += 3600
-    assert await service.time_out_due() == []
+    assert await service.timers.time_out_due() == []
 
 
 async def test_the_guild_default_clock_is_used_when_the_challenger_does_not_choose(service: GameService) -> None:
-    assert (await service.guild_settings(GUILD)).clock is ClockPreset.NONE
-    await service.set_clock(GUILD, ClockPreset.RELAXED)
-    challenge = await service.challenge(
+    assert (await service.settings.guild_settings(GUILD)).clock is ClockPreset.NONE
+    await service.settings.set_clock(GUILD, ClockPreset.RELAXED)
+    challenge = await service.challenges.create(
         guild_id=GUILD, channel_id=11, challenger=ALICE, opponent=BOB, options=MatchOptions(2), clock=None
     )
     assert challenge.clock is ClockPreset.RELAXED
-    record = (await service.accept(challenge.id, BOB)).record
+    record = (await service.challenges.accept(challenge.id, BOB)).record
     assert record.clock is not None and record.clock.preset is ClockPreset.RELAXED and record.clock.reserve == 360
 
 

@@ -15,11 +15,22 @@ import pytest
 
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchUpdate, ServiceError, StaleStateError
+from bot.service import commands as cmd
 from bot.service.check import check_database
 from bot.store import open_database
 from tests.service.helpers import CAROL, SeededDice, random_action, start_match
 
 Attempt = Callable[[GameService], Awaitable[MatchUpdate]]
+
+
+#: The requests other than a step, by the name the attempts draw.
+COMMANDS: dict[str, cmd.Command] = {
+    "undo": cmd.Undo(),
+    "confirm": cmd.Confirm(),
+    "roll": cmd.Roll(),
+    "double": cmd.Double(),
+    "take": cmd.Take(),
+}
 
 
 def random_attempts(rng: random.Random, match_id: int, users: list[int], version: int, n: int) -> list[Attempt]:
@@ -40,9 +51,8 @@ def random_attempts(rng: random.Random, match_id: int, users: list[int], version
             die: int = die,
         ) -> MatchUpdate:
             if kind == "step":
-                return await service.step(match_id, user, start, die, version=seen)
-            method: Callable[..., Awaitable[MatchUpdate]] = getattr(service, kind)
-            return await method(match_id, user, version=seen)
+                return await service.act(match_id, user, cmd.Step(start, die), version=seen)
+            return await service.act(match_id, user, COMMANDS[kind], version=seen)
 
         attempts.append(attempt)
     return attempts
@@ -96,7 +106,7 @@ async def test_fifty_concurrent_requests_apply_exactly_the_legal_ones(tmp_path: 
         assert applied > 0
         report = await check_database(live_db)
         assert report.consistent, report.problems
-        assert len(live._locks) == 0  # no lock is kept once nobody waits
+        assert len(live._ctx.locks) == 0  # no lock is kept once nobody waits
 
 
 async def test_two_processes_racing_on_one_file_never_both_apply(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchRecord, MatchStatus, ServiceError
+from bot.service import commands as cmd
 from bot.service.clocks import ClockPreset
 from bot.store import Database, open_database
 from tests.service.conftest import FakeClock
@@ -20,14 +21,14 @@ async def finished_match(
     service: GameService, options: MatchOptions | None = None, clock: ClockPreset = ClockPreset.BLITZ
 ) -> MatchRecord:
     """A match ended by a resignation accepted at once."""
-    challenge = await service.challenge(
+    challenge = await service.challenges.create(
         guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=options or MatchOptions(1), clock=clock
     )
-    record = (await service.accept(challenge.id, BOB)).record
+    record = (await service.challenges.accept(challenge.id, BOB)).record
     assert record.to_act is not None
-    offer = await service.resign(record.id, record.to_act.user_id)
+    offer = await service.act(record.id, record.to_act.user_id, cmd.Resign())
     assert offer.record.to_act is not None
-    done = await service.accept_resignation(record.id, offer.record.to_act.user_id)
+    done = await service.act(record.id, offer.record.to_act.user_id, cmd.AcceptResignation())
     assert done.record.status is MatchStatus.FINISHED
     return done.record
 
@@ -83,13 +84,13 @@ async def test_refused_after_the_window(service: GameService, clock: FakeClock) 
 
 
 async def test_only_the_players_of_a_finished_match(service: GameService) -> None:
-    challenge = await service.challenge(
+    challenge = await service.challenges.create(
         guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MatchOptions(1)
     )
-    live = (await service.accept(challenge.id, BOB)).record
+    live = (await service.challenges.accept(challenge.id, BOB)).record
     with pytest.raises(ServiceError, match="Only a finished match"):
         await service.rematch(live.id, ALICE.user_id)
-    await service.abort(live.id, ALICE.user_id)
+    await service.act(live.id, ALICE.user_id, cmd.Abort())
     with pytest.raises(ServiceError, match="Only a finished match"):
         await service.rematch(live.id, ALICE.user_id)  # an aborted match has no result to answer
     old = await finished_match(service)
@@ -100,10 +101,10 @@ async def test_only_the_players_of_a_finished_match(service: GameService) -> Non
 async def test_refused_while_another_match_is_played_there(service: GameService) -> None:
     old = await finished_match(service)
     await service.rematch(old.id, ALICE.user_id)
-    challenge = await service.challenge(
+    challenge = await service.challenges.create(
         guild_id=GUILD, channel_id=old.channel_id, challenger=CAROL, opponent=BOB, options=MatchOptions(1)
     )
-    await service.accept(challenge.id, BOB)
+    await service.challenges.accept(challenge.id, BOB)
     with pytest.raises(ServiceError, match="already a match in this channel"):
         await service.rematch(old.id, BOB.user_id)
 

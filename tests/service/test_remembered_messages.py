@@ -7,6 +7,7 @@ import pytest
 
 from bot.engine.options import MatchOptions
 from bot.service import ChallengeStatus, GameService, NotFoundError
+from bot.service import commands as cmd
 from bot.store import Database
 from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, BOB, GUILD, SeededDice, show, start_match
@@ -16,32 +17,32 @@ HOUR = 3600
 
 async def test_a_challenges_message_is_stored_and_comes_back_with_its_expiry(db: Database, clock: FakeClock) -> None:
     service = GameService(db, clock=clock)
-    challenge = await service.challenge(
+    challenge = await service.challenges.create(
         guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MatchOptions(3)
     )
     assert (challenge.message_channel_id, challenge.message_id) == (None, None)
-    await service.set_challenge_message(challenge.id, 10, 555)
+    await service.challenges.set_message(challenge.id, 10, 555)
     with pytest.raises(NotFoundError):
-        await service.set_challenge_message(challenge.id + 1, 10, 556)
+        await service.challenges.set_message(challenge.id + 1, 10, 556)
     clock.now += 11 * 60
     restarted = GameService(db, clock=clock)  # a new process knows nothing but the database
-    (expired,) = await restarted.expire_challenges()
+    (expired,) = await restarted.challenges.expire()
     assert expired.id == challenge.id and expired.status is ChallengeStatus.EXPIRED
     assert (expired.message_channel_id, expired.message_id) == (10, 555)
-    assert await restarted.expire_challenges() == []
+    assert await restarted.challenges.expire() == []
 
 
 async def test_a_claim_is_offered_once_per_overdue_turn_even_across_restarts(db: Database, clock: FakeClock) -> None:
     service = GameService(db, dice=SeededDice(3), clock=clock)
     record = (await start_match(service, options=MatchOptions(5))).record
     clock.now += 23 * HOUR
-    assert await service.due_claim_offers() == []  # R9.5: not before the limit
+    assert await service.timers.due_claim_offers() == []  # R9.5: not before the limit
     clock.now += 1 * HOUR
-    assert [r.id for r in await service.due_claim_offers()] == [record.id]
-    assert await service.due_claim_offers() == []
+    assert [r.id for r in await service.timers.due_claim_offers()] == [record.id]
+    assert await service.timers.due_claim_offers() == []
     restarted = GameService(db, dice=SeededDice(3), clock=clock)
-    assert await restarted.due_claim_offers() == []
-    assert [r.id for r in await restarted.claimable()] == [record.id]  # still claimable, just not offered again
+    assert await restarted.timers.due_claim_offers() == []
+    assert [r.id for r in await restarted.timers.claimable()] == [record.id]  # still claimable, just not offered again
 
     # the waiting player acts: the next overdue turn is a new turn and gets its own offer
     waiting = record.match.to_act
@@ -51,10 +52,10 @@ async def test_a_claim_is_offered_once_per_overdue_turn_even_across_restarts(db:
     while current.match.to_act == waiting:  # the opening roll is played at once (R2.2): steps, then Done
         steps = current.match.next_steps()
         if steps:
-            current = (await restarted.step(record.id, user, steps[0].start, steps[0].die)).record
+            current = (await restarted.act(record.id, user, cmd.Step(steps[0].start, steps[0].die))).record
         else:
-            current = (await restarted.confirm(record.id, user)).record
+            current = (await restarted.act(record.id, user, cmd.Confirm())).record
     await show(restarted, current)
     clock.now += 25 * HOUR
-    assert [r.id for r in await restarted.due_claim_offers()] == [record.id]
-    assert await restarted.due_claim_offers() == []
+    assert [r.id for r in await restarted.timers.due_claim_offers()] == [record.id]
+    assert await restarted.timers.due_claim_offers() == []

@@ -11,6 +11,7 @@ import pytest
 
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchStatus, ServiceError
+from bot.service import commands as cmd
 from bot.store import open_database
 from bot.store.database import migrations
 from tests.service.conftest import FakeClock
@@ -22,10 +23,10 @@ HOUR = 3600
 async def test_a_new_match_is_to_be_shown_until_its_board_is_recorded(service: GameService) -> None:
     record = (await start_match(service, shown=False)).record
     assert not record.shown
-    assert [r.id for r in await service.matches_to_show()] == [record.id]
+    assert [r.id for r in await service.boards.matches_to_show()] == [record.id]
     await show(service, record)
     assert (await service.match(record.id)).shown
-    assert await service.matches_to_show() == []
+    assert await service.boards.matches_to_show() == []
 
 
 async def test_an_action_not_yet_shown_makes_the_match_to_be_shown(service: GameService) -> None:
@@ -33,9 +34,9 @@ async def test_an_action_not_yet_shown_makes_the_match_to_be_shown(service: Game
     waiting = record.match.to_act
     assert waiting is not None
     steps = record.match.next_steps()
-    update = await service.step(record.id, record.players[waiting].user_id, steps[0].start, steps[0].die)
+    update = await service.act(record.id, record.players[waiting].user_id, cmd.Step(steps[0].start, steps[0].die))
     assert not update.record.shown
-    assert [r.version for r in await service.matches_to_show()] == [update.record.version]
+    assert [r.version for r in await service.boards.matches_to_show()] == [update.record.version]
 
 
 async def test_an_older_version_never_overwrites_a_newer_showing(service: GameService) -> None:
@@ -43,9 +44,11 @@ async def test_an_older_version_never_overwrites_a_newer_showing(service: GameSe
     waiting = record.match.to_act
     assert waiting is not None
     steps = record.match.next_steps()
-    newer = (await service.step(record.id, record.players[waiting].user_id, steps[0].start, steps[0].die)).record
-    assert await service.set_shown(record.id, record.channel_id, 5001, newer.version)
-    assert not await service.set_shown(record.id, record.channel_id, 5000, record.version)  # a slow, older edit
+    newer = (
+        await service.act(record.id, record.players[waiting].user_id, cmd.Step(steps[0].start, steps[0].die))
+    ).record
+    assert await service.boards.set_shown(record.id, record.channel_id, 5001, newer.version)
+    assert not await service.boards.set_shown(record.id, record.channel_id, 5000, record.version)  # a slow, older edit
     current = await service.match(record.id)
     assert current.message_id == 5001 and current.shown
 
@@ -58,18 +61,18 @@ async def test_no_reminder_or_claim_while_the_board_of_the_turn_was_never_shown(
     assert waiting is not None
     claimant = record.players[1 - waiting].user_id
     clock.now += 48 * HOUR  # R9.5's limit is 24 hours, but Discord never showed the board
-    assert await service.due_reminders() == []
-    assert await service.claimable() == []
-    assert await service.due_claim_offers() == []
+    assert await service.timers.due_reminders() == []
+    assert await service.timers.claimable() == []
+    assert await service.timers.due_claim_offers() == []
     with pytest.raises(ServiceError, match="has not been shown the board"):
-        await service.claim(record.id, claimant)
+        await service.act(record.id, claimant, cmd.Claim())
     await show(service, record)  # the board comes through: the turn clock starts now
-    assert await service.claimable() == []
+    assert await service.timers.claimable() == []
     clock.now += 12 * HOUR
-    assert [r.id for r in await service.due_reminders()] == [record.id]
+    assert [r.id for r in await service.timers.due_reminders()] == [record.id]
     clock.now += 12 * HOUR
-    assert [r.id for r in await service.claimable()] == [record.id]
-    update = await service.claim(record.id, claimant)
+    assert [r.id for r in await service.timers.claimable()] == [record.id]
+    update = await service.act(record.id, claimant, cmd.Claim())
     assert update.record.status is MatchStatus.FINISHED
 
 
@@ -78,22 +81,22 @@ async def test_showing_the_same_turn_again_does_not_restart_its_clock(service: G
     clock.now += 20 * HOUR
     await show(service, record)  # a board shown again (a stale press, /bg board): the same turn
     clock.now += 4 * HOUR
-    assert [r.id for r in await service.claimable()] == [record.id]
+    assert [r.id for r in await service.timers.claimable()] == [record.id]
 
 
 async def test_finished_matches_whose_end_was_never_shown_are_to_be_shown(service: GameService) -> None:
     record = (await start_match(service, options=MatchOptions(1))).record
     waiting = record.match.to_act
     assert waiting is not None
-    update = await service.resign(record.id, record.players[waiting].user_id)
+    update = await service.act(record.id, record.players[waiting].user_id, cmd.Resign())
     other = update.record.match.to_act
     assert other is not None
     await show(service, update.record)
-    finished = (await service.accept_resignation(record.id, update.record.players[other].user_id)).record
+    finished = (await service.act(record.id, update.record.players[other].user_id, cmd.AcceptResignation())).record
     assert finished.status is MatchStatus.FINISHED
-    assert [r.id for r in await service.matches_to_show()] == [record.id]
+    assert [r.id for r in await service.boards.matches_to_show()] == [record.id]
     await show(service, finished)
-    assert await service.matches_to_show() == []
+    assert await service.boards.matches_to_show() == []
 
 
 async def test_matches_from_before_the_migration_count_as_shown(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ import itertools
 
 from bot.engine.actions import Move, Resign, Roll
 from bot.service import GameService, MatchRecord, PlayerRef
+from bot.service import commands as cmd
 from bot.store import Connection, Database
 from bot.tournaments import Pairing, Tournament, TournamentService
 
@@ -76,13 +77,13 @@ async def lose(games: GameService, record: MatchRecord, loser_id: int) -> MatchR
         user = record.players[index].user_id
         allowed = record.match.allowed(index)
         if user == loser_id and Resign in allowed:
-            record = (await games.resign(record.id, user)).record
+            record = (await games.act(record.id, user, cmd.Resign())).record
             winner = record.players[1 - index].user_id
-            record = (await games.accept_resignation(record.id, winner)).record
+            record = (await games.act(record.id, winner, cmd.AcceptResignation())).record
         elif Roll in allowed:
-            record = (await games.roll(record.id, user)).record
+            record = (await games.act(record.id, user, cmd.Roll())).record
         elif Move in allowed:
-            record = (await games.play_text(record.id, user, str(record.match.legal_plays()[0]))).record
+            record = (await games.act(record.id, user, cmd.PlayText(str(record.match.legal_plays()[0])))).record
         else:
             raise AssertionError(f"unexpected state: {sorted(a.name for a in allowed)}")
     raise AssertionError("the match did not end")

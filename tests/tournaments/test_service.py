@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from bot.service import GameService, MatchStatus, PlayerRef, ServiceError
+from bot.service import commands as cmd
 from bot.store import Database
 from bot.tournaments import Tournament, TournamentService, TournamentStatus
 from bot.tournaments.bracket import bracket_size
@@ -150,12 +151,12 @@ async def test_a_claimed_match_advances_the_claimant(
     (pairing,) = await tournaments.pairings()
     record = await start_pairing(tournaments, pairing)
     assert record.options.length == 5
-    assert await games.set_shown(record.id, record.channel_id, 123, record.version)  # the board was shown
+    assert await games.boards.set_shown(record.id, record.channel_id, 123, record.version)  # the board was shown
     waiting = record.to_act
     assert waiting is not None
     claimant = next(p for p in record.players if p != waiting)
     clock.now += 25 * 3600  # past the 24-hour turn limit (R9.5)
-    update = await games.claim(record.id, claimant.user_id)
+    update = await games.act(record.id, claimant.user_id, cmd.Claim())
     assert update.record.status is MatchStatus.FINISHED
     tournament = await tournaments.tournament(tournament.id)
     stored = tournament.slot_record(pairing.round, pairing.slot)
@@ -204,7 +205,7 @@ async def test_a_match_stopped_without_an_award_waits_for_the_organiser(
     await tournaments.start(tournament.id, ORGANISER.user_id)
     (pairing,) = await tournaments.pairings()
     record = await start_pairing(tournaments, pairing)
-    await games.abort(record.id, pairing.players[0])
+    await games.act(record.id, pairing.players[0], cmd.Abort())
     assert await tournaments.pairings() == []  # not started again
     tournament, update = await tournaments.award(tournament.id, ORGANISER.user_id, pairing.players[0], "abandoned")
     assert update is None and tournament.champion_id == pairing.players[0]

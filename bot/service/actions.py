@@ -1,0 +1,196 @@
+"""Match actions: the one handler (`act`) for every command of bot.service.commands, and the ends of matches
+nobody asked for (a deleted channel).
+
+Every command runs the same path: under the match's asyncio lock, load the match at its stored version, refuse
+strangers ("This game is between Alice and Bob"), the wrong player ("It is Bob's turn"), finished matches and
+stale versions (StaleStateError, pointing to the current game message), build the engine action the command asks
+for (`engine_action`, chosen by the command's type), apply it with its automatic consequences to a copy of the
+match, and store it in ONE transaction (ServiceContext.commit) before returning MatchUpdate(record, events).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.engine import actions as engine
+from bot.engine.match import Match
+from bot.service import commands
+from bot.service.commands import Command
+from bot.service.context import ServiceContext, duration, stale, timer
+from bot.service.errors import ServiceError
+from bot.service.records import MatchRecord, MatchStatus, MatchUpdate, PlayerPrefs, TurnTimer
+from bot.service.stored_forms import match_clock
+from bot.store import computer as computer_store
+from bot.store import matches as match_store
+
+log = logging.getLogger(__name__)
+
+#: After the action: a second action to apply in the same request (and transaction), or None.
+FollowUp = Callable[[int, Match], engine.Action | None]
+
+#: The commands that need nothing but their actor's seat.
+_SIMPLE: dict[type[Command], Callable[[int], engine.Action]] = {
+    commands.Roll: engine.Roll,
+    commands.Double: engine.Double,
+    commands.Take: engine.Take,
+    commands.Drop: engine.Drop,
+    commands.Beaver: engine.Beaver,
+    commands.AcceptBeaver: engine.AcceptBeaver,
+    commands.RefuseBeaver: engine.RefuseBeaver,
+    commands.Undo: engine.Undo,
+    commands.Confirm: engine.Confirm,
+    commands.AcceptResignation: engine.AcceptResignation,
+    commands.DeclineResignation: engine.DeclineResignation,
+    commands.Abort: engine.Abort,
+}
+
+
+class Actions:
+    """Changes to a running match: `act` for a player's (or the computer's) command."""
+
+    def __init__(self, ctx: ServiceContext, prefs: Callable[[int], Awaitable[PlayerPrefs]]) -> None:
+        self._ctx = ctx
+        self._prefs = prefs  # a player's settings (auto_done, for Step)
+
+    async def act(self, match_id: int, user_id: int, command: Command, *, version: int | None = None) -> MatchUpdate:
+        """Apply `command` for `user_id` in the match, if they may, at the `version` they saw (from the button's
+        custom_id; None for typed commands)."""
+        if isinstance(command, commands.ComputerDecision):
+            level = await self._ctx.db.read(lambda c: computer_store.level_of(c, match_id))
+            if level is None:
+                raise ServiceError(f"Match #{match_id} is not played against the computer.")
+        now = self._ctx.clock()
+        async with self._ctx.locks.hold(match_id):
+            # Read under the lock, so that requests keep their arrival order.
+            auto_done = isinstance(command, commands.Step) and (await self._prefs(user_id)).auto_done
+            return await self._apply(
+                match_id,
+                user_id,
+                version,
+                lambda player, match, stored: engine_action(command, player, match, timer(stored), now),
+                _confirm_when_complete if auto_done else None,
+            )
+
+    async def _apply(
+        self,
+        match_id: int,
+        user_id: int,
+        version: int | None,
+        make: Callable[[int, Match, match_store.StoredMatch], engine.Action],
+        follow_up: FollowUp | None,
+    ) -> MatchUpdate:
+        """The checks, the engine and the commit of one request; called under the match's lock."""
+        ctx = self._ctx
+        stored = await ctx.stored(match_id)
+        if stored.status != MatchStatus.ACTIVE.value:
+            raise ServiceError(f"Match #{match_id} is over; nothing more can be done in it.")
+        if version is not None and version != stored.version:
+            raise stale(stored)
+        players = (stored.player0_id, stored.player1_id)
+        if user_id not in players:
+            raise ServiceError(f"This game is between {stored.names[0]} and {stored.names[1]}.")
+        player = players.index(user_id)
+        current = await ctx.match_at(stored)
+        clock = match_clock(stored, current.options.length)
+        if clock is not None and clock.timed_out(current.to_act, ctx.clock()):
+            # Too late: the clock ran out before this request (issue 20); the timeout is what gets stored.
+            timed_out = await ctx.finish_unasked(stored, current, engine.Timeout(current.to_act or 0))
+            if timed_out is None:
+                raise stale(await ctx.stored(match_id))
+            return timed_out
+        # Work on a copy: the cached object (and every record handed out) stays as it was until the commit.
+        match = ctx.copy(current)
+        try:
+            action = make(player, match, stored)
+            events = match.apply(action)
+            follow = None if follow_up is None else follow_up(player, match)
+            if follow is not None:
+                events += match.apply(follow)
+        except engine.ActionError as error:
+            raise ServiceError(str(error)) from None
+        record = await ctx.commit(stored, current, match, user_id)
+        if record is None:
+            raise stale(await ctx.stored(match_id))
+        return MatchUpdate(record, events, before=current)
+
+    async def abort_in_channel(self, channel_id: int) -> list[MatchRecord]:
+        """End every active match played in this channel or thread, or in a thread of this channel: Discord
+        says it was deleted, so nobody can play or see it any more. They are aborted: no result, unrated, and no
+        user behind the action. Returns the matches it ended; calling it again (Discord may report one
+        deletion twice) ends nothing more."""
+        ids = await self._ctx.db.read(lambda c: match_store.active_match_ids_in_channel(c, channel_id))
+        ended = []
+        for match_id in ids:
+            record = await self._abort_unasked(match_id)
+            if record is not None:
+                ended.append(record)
+        return ended
+
+    async def _abort_unasked(self, match_id: int) -> MatchRecord | None:
+        """An abort without a player asking (the log entry records no user); None if the match already ended,
+        or if another process stored an action meanwhile (the next report of the deletion tries again)."""
+        ctx = self._ctx
+        async with ctx.locks.hold(match_id):
+            stored = await ctx.stored(match_id)
+            if stored.status != MatchStatus.ACTIVE.value:
+                return None
+            # the engine names an actor; the stored action has no user: nobody asked
+            update = await ctx.finish_unasked(stored, await ctx.match_at(stored), engine.Abort(0))
+            if update is None:
+                log.warning("Match %s changed while its deleted channel was being closed", match_id)
+            return None if update is None else update.record
+
+
+def engine_action(command: Command, player: int, match: Match, turn: TurnTimer, now: float) -> engine.Action:
+    """The engine action `command` asks for from `player`'s seat, in the loaded match (a ServiceError says why
+    it cannot be asked now; the engine checks the rest)."""
+    match command:
+        case commands.Step(start, die):
+            _require_turn(match, player)
+            for step in match.next_steps():
+                if step.start == start and step.die == die:
+                    return engine.MoveChecker(player, start, step.end, die)
+            where = "the bar" if start == 25 else f"point {start}"
+            raise ServiceError(f"No checker can move {die} from {where} now.")
+        case commands.PlayText(text):
+            _require_turn(match, player)
+            return engine.Move(player, match.parse_play(text))
+        case commands.Resign(kind):
+            return engine.Resign(player, kind)
+        case commands.Claim():
+            _require_claimable(match, player, turn, now)
+            return engine.Claim(player)
+        case commands.ComputerDecision(action):
+            return dataclasses.replace(action, player=player)
+        case _:
+            return _SIMPLE[type(command)](player)
+
+
+def _require_turn(match: Match, player: int) -> None:
+    waiting = match.to_act
+    if waiting is not None and waiting != player:
+        raise ServiceError(f"It is {match.names[waiting]}'s turn.")
+
+
+def _require_claimable(match: Match, player: int, turn: TurnTimer, now: float) -> None:
+    """A claim waits until the opponent's turn time limit has passed since they were shown the board (R9.5)."""
+    waiting = match.to_act
+    if waiting is None or waiting == player:
+        return
+    if not turn.running:
+        raise ServiceError(
+            f"{match.names[waiting]} has not been shown the board for this turn yet, so "
+            "their turn time has not started (R9.5)."
+        )
+    if now < turn.claimable_at:
+        left = duration(turn.claimable_at - now)
+        raise ServiceError(f"{match.names[waiting]} still has {left} to act; you can claim after that.")
+
+
+def _confirm_when_complete(player: int, match: Match) -> engine.Action | None:
+    """Auto-finish: Done once the steps entered make a complete play and nothing more can be moved (R9.2)."""
+    if match.to_act == player and not match.next_steps() and engine.Confirm in match.allowed(player):
+        return engine.Confirm(player)
+    return None

@@ -1,0 +1,83 @@
+"""The computer's seats (issue 16): matches against the computer, the level it plays at, and its records.
+
+The computer acts through `GameService.act` with a ComputerDecision command, the same path, checks and log as a
+human's click.
+"""
+
+from __future__ import annotations
+
+from bot.engine.options import MatchOptions
+from bot.service.clocks import ClockPreset
+from bot.service.context import ServiceContext
+from bot.service.errors import ServiceError
+from bot.service.records import MatchUpdate, PlayerRef
+from bot.service.starts import start_directly
+from bot.sharding import ShardSet
+from bot.store import computer as computer_store
+from bot.store.backend import Connection
+
+
+class ComputerSeats:
+    """Starting matches against the computer, and what is stored about its seat."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self._ctx = ctx
+
+    async def start_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        human: PlayerRef,
+        computer: PlayerRef,
+        options: MatchOptions,
+        level: str,
+        parent_channel_id: int | None = None,
+        clock: ClockPreset | None = None,
+        seed: str = "",
+    ) -> MatchUpdate:
+        """Start a match against the computer at once, no challenge to accept: the human is player 0, the
+        computer (the bot's own user) player 1, `level` one of bot.computer.levels. The opening roll is made
+        (R2.1-R2.2); the caller lets the computer act if the match now waits for it.
+
+        `clock` None: the guild's default clock (issue 20). The dice are committed (issue 18): the human's `seed`
+        (the front end passes the interaction's id when they gave none) and the computer's, the empty string."""
+        if human.user_id == computer.user_id:
+            raise ServiceError("The computer cannot play itself.")
+
+        async def set_level(connection: Connection, match_id: int) -> None:
+            await computer_store.set_level(connection, match_id, level)
+
+        return await start_directly(
+            self._ctx,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            players=(human, computer),
+            options=options,
+            parent_channel_id=parent_channel_id,
+            seeds=(seed, ""),
+            clock=clock,
+            within=set_level,
+        )
+
+    async def level(self, match_id: int) -> str | None:
+        """The level the computer plays at in this match, None for a match between two people."""
+        return await self._ctx.db.read(lambda c: computer_store.level_of(c, match_id))
+
+    async def active_matches(self, guilds: ShardSet | None = None) -> list[tuple[int, str]]:
+        """(match id, level) of every active match against the computer (to resume their turns at start-up);
+        `guilds`: only those of the guilds this process's shards serve (issue 19)."""
+        found = await self._ctx.db.read(computer_store.active_computer_matches)
+        if guilds is None or guilds.serves_all:
+            return found
+        return [
+            (match_id, level) for match_id, level in found if guilds.serves((await self._ctx.stored(match_id)).guild_id)
+        ]
+
+    async def records(self, user_id: int, guild_id: int | None = None) -> list[computer_store.LevelRecord]:
+        """The player's finished matches against the computer, per level (for /stats)."""
+        return await self._ctx.db.read(lambda c: computer_store.level_records(c, user_id, guild_id))
+
+    async def levels_of(self, match_ids: list[int]) -> dict[int, str]:
+        """Which of these matches were against the computer, and at what level (for /history)."""
+        return await self._ctx.db.read(lambda c: computer_store.computer_match_ids(c, match_ids))

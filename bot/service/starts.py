@@ -1,0 +1,210 @@
+"""New matches without a challenge to accept: a tournament pairing or the computer (`start_directly`), and a
+rematch (`rematch`). `NewMatch` is what every start shares, an accepted challenge's too: the engine match with its
+opening roll made (R2.1-R2.2) on committed dice (issue 18), and its row inserted in the caller's write trip.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot.engine.dice import MatchSeeds, clean_player_seed, new_server_seed
+from bot.engine.events import Event
+from bot.engine.match import Match
+from bot.engine.options import MatchOptions
+from bot.service.clocks import ClockPreset
+from bot.service.context import ServiceContext, in_id_order, record, refuse_busy_channel, stored_clock
+from bot.service.errors import ServiceError
+from bot.service.records import MatchStatus, MatchUpdate, PlayerRef, Rematch
+from bot.service.stored_forms import log_header_text, snapshot_text
+from bot.store import matches as match_store
+from bot.store import players as player_store
+from bot.store.backend import Connection
+from bot.store.errors import IntegrityError
+
+#: How long after a match ends both players may still ask for a rematch (issue 20).
+REMATCH_SECONDS = 10 * 60
+
+CHANNEL_TAKEN = "There is already a match in this channel."
+
+
+def player_seed(seed: str | None) -> str:
+    """A player's seed for the dice (issue 18), checked; None (the front end gave none) is the empty seed."""
+    if seed is None:
+        return ""
+    try:
+        return clean_player_seed(seed)
+    except ValueError as error:
+        raise ServiceError(str(error)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    """A match about to be stored: the engine match after its opening roll, its seeds and snapshot."""
+
+    match: Match
+    seeds: MatchSeeds
+    state: str
+    events: list[Event]
+
+    @classmethod
+    def opened(cls, ctx: ServiceContext, names: tuple[str, str], options: MatchOptions, seeds: MatchSeeds) -> NewMatch:
+        match = Match(names, options, ctx.dice_for(seeds))
+        return cls(match, seeds, snapshot_text(match), list(match.last_events))
+
+    async def insert(
+        self,
+        connection: Connection,
+        *,
+        guild_id: int,
+        channel_id: int,
+        parent_channel_id: int | None,
+        player_ids: tuple[int, int],
+        options_json: str,
+        now: float,
+        clock: str | None,
+        rematch_of: int | None = None,
+    ) -> int:
+        """Insert the match row, its log header and snapshot; IntegrityError when the channel has a match."""
+        return await match_store.insert_match(
+            connection,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            parent_channel_id=parent_channel_id,
+            player_ids=player_ids,
+            length=self.match.options.length,
+            options_json=options_json,
+            log_header=log_header_text(self.match),
+            state_json=self.state,
+            now=now,
+            clock=clock,
+            rematch_of=rematch_of,
+            server_seed=self.seeds.server_seed.hex(),
+            seeds=(self.seeds.challenger_seed, self.seeds.acceptor_seed),
+        )
+
+    def started(self, ctx: ServiceContext, row: match_store.StoredMatch) -> MatchUpdate:
+        """The update of the stored match, its state now cached."""
+        new_record = record(row, self.match)
+        ctx.remember(new_record.id, new_record.version, self.state, self.match)
+        return MatchUpdate(new_record, self.events)
+
+
+async def found_row(connection: Connection, match_id: int) -> match_store.StoredMatch:
+    row = await match_store.find_match(connection, match_id)
+    assert row is not None
+    return row
+
+
+async def start_directly(
+    ctx: ServiceContext,
+    *,
+    guild_id: int,
+    channel_id: int,
+    players: tuple[PlayerRef, PlayerRef],
+    options: MatchOptions,
+    parent_channel_id: int | None = None,
+    within: Callable[[Connection, int], Awaitable[None]] | None = None,
+    seeds: tuple[str, str] = ("", ""),
+    clock: ClockPreset | None = ClockPreset.NONE,
+) -> MatchUpdate:
+    """Start a match between two players with no challenge, player 0 first; see GameService.start_match_directly."""
+    if players[0].user_id == players[1].user_id:
+        raise ServiceError("A player cannot play against themselves.")
+    match_seeds = MatchSeeds(
+        new_server_seed(), player_seed(seeds[0]) if seeds[0] else "", player_seed(seeds[1]) if seeds[1] else ""
+    )
+    now = ctx.clock()
+    new = NewMatch.opened(ctx, (players[0].name, players[1].name), options, match_seeds)
+    options_json = json.dumps(options.to_dict(), sort_keys=True)
+
+    async def write(connection: Connection) -> match_store.StoredMatch:
+        await refuse_busy_channel(connection, channel_id)
+        chosen = await player_store.guild_clock(connection, guild_id) if clock is None else stored_clock(clock)
+        for player in in_id_order(*players):
+            await player_store.remember_player(connection, player.user_id, player.name, now)
+        try:
+            match_id = await new.insert(
+                connection,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                parent_channel_id=parent_channel_id,
+                player_ids=(players[0].user_id, players[1].user_id),
+                options_json=options_json,
+                now=now,
+                clock=chosen,
+            )
+        except IntegrityError:
+            raise ServiceError(CHANNEL_TAKEN) from None
+        if within is not None:
+            await within(connection, match_id)
+        return await found_row(connection, match_id)
+
+    return new.started(ctx, await ctx.db.write(write))
+
+
+async def rematch(ctx: ServiceContext, match_id: int, user_id: int) -> Rematch:
+    """A player of a finished match asks for a rematch. When both have asked, within REMATCH_SECONDS of the
+    match's end, a new match with the same options and clock starts in the same place, exactly once: a
+    unique index on `rematch_of` refuses a second one whatever the race (the later press gets it as
+    `existing`)."""
+    now = ctx.clock()
+    async with ctx.locks.hold(match_id):
+        stored = await ctx.stored(match_id)
+        players = (stored.player0_id, stored.player1_id)
+        if user_id not in players:
+            raise ServiceError(f"This match was between {stored.names[0]} and {stored.names[1]}.")
+        if stored.status != MatchStatus.FINISHED.value or stored.finished_at is None:
+            raise ServiceError("Only a finished match can have a rematch.")
+        existing = await ctx.db.read(lambda c: match_store.find_rematch(c, match_id))
+        if existing is not None:
+            return Rematch(existing=await ctx.record_of(existing))
+        if now > stored.finished_at + REMATCH_SECONDS:
+            raise ServiceError(
+                "The rematch offer ran out 10 minutes after the match ended: start a new one with `/bg challenge`."
+            )
+        # Committed dice (issue 18) with a new server seed; no player typed a seed for a rematch, so, as for a
+        # tournament pairing, the dice rest on the committed server seed alone.
+        options = MatchOptions.from_dict(json.loads(stored.options_json))
+        new = NewMatch.opened(ctx, stored.names, options, MatchSeeds(new_server_seed(), "", ""))
+        outcome, row = await ctx.db.write(lambda connection: _rematch_write(connection, stored, new, user_id, now))
+    if row is None:
+        other = 1 - players.index(user_id)
+        return Rematch(waiting_for=PlayerRef(players[other], stored.names[other]))
+    if outcome == "existing":
+        return Rematch(existing=await ctx.record_of(row))
+    return Rematch(started=new.started(ctx, row))
+
+
+async def _rematch_write(
+    connection: Connection, stored: match_store.StoredMatch, new: NewMatch, user_id: int, now: float
+) -> tuple[str, match_store.StoredMatch | None]:
+    """The press, and the new match once both players pressed: ("waiting" | "existing" | "started", its row)."""
+    match_id, players = stored.id, (stored.player0_id, stored.player1_id)
+    await connection.lock("match", match_id)  # both players' presses, one after the other
+    found = await match_store.find_rematch(connection, match_id)
+    if found is not None:
+        return "existing", found
+    pressed = await match_store.request_rematch(connection, match_id, user_id, now)
+    if set(players) - set(pressed):
+        return "waiting", None
+    await refuse_busy_channel(connection, stored.channel_id)
+    try:
+        new_id = await new.insert(
+            connection,
+            guild_id=stored.guild_id,
+            channel_id=stored.channel_id,
+            parent_channel_id=stored.parent_channel_id,
+            player_ids=players,
+            options_json=stored.options_json,
+            now=now,
+            clock=stored.clock,
+            rematch_of=match_id,
+        )
+    except IntegrityError:  # another process started it (or a match here) just now
+        found = await match_store.find_rematch(connection, match_id)
+        if found is None:
+            raise ServiceError(CHANNEL_TAKEN) from None
+        return "existing", found
+    return "started", await found_row(connection, new_id)
