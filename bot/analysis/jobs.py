@@ -253,6 +253,8 @@ class AnalysisJobs:
         if self._tasks.get(match_id) is task:  # forgotten, its result with it
             del self._tasks[match_id]
             self._posts.discard(match_id)
+        if not task.cancelled() and (error := task.exception()) is not None:  # its row stays pending
+            log.error("The analysis job of match #%d stopped", match_id, exc_info=error)
 
     async def _run(self, match_id: int, post: bool) -> MatchAnalysis | None:
         stored = await self.stored(match_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import traceback
 from typing import Any
 
@@ -26,6 +27,10 @@ def analyse_in_worker(log_json: str, level: str) -> dict[str, Any]:
     if not _started:
         with contextlib.suppress(OSError):
             os.nice(NICENESS)
+        # Ctrl-C in a terminal reaches the whole process group: the bot stops, and stops its worker; here it would
+        # come back to the bot as a KeyboardInterrupt raised by the job (issue 31).
+        with contextlib.suppress(ValueError):  # not in a process's main thread
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
         memory.limit()
         _started = True
     try:
