@@ -158,8 +158,9 @@ class AnalysisJobs:
         await self.service.db.write(lambda c: analysis_store.mark_posted(c, match_id))
 
     async def resume(self, guilds: ShardSet | None = None) -> int:
-        """After a restart: run every pending analysis, post every finished one that was not. Returns how many.
-        `guilds`: only those of the guilds this process's shards serve (issue 19)."""
+        """After a restart: run every pending analysis (queued from the database in order, QUEUE_LIMIT at a time),
+        post every finished one that was not. Returns how many. `guilds`: only those of the guilds this process's
+        shards serve (issue 19)."""
         self._guilds = guilds if guilds is not None else ShardSet.everything()
         unfinished = [
             stored
