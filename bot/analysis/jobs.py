@@ -5,12 +5,20 @@ A pending row is written when an analysis is asked for (migration 012): for the 
 transaction that finishes the match (a match-finished hook of the game service), so either both are stored or
 neither. `resume()` at start-up runs every pending analysis again and hands every finished, never posted one to
 `on_done`, which posts it.
+
+Issue 31: only a failure of the analysis itself marks it failed. A stop (or a pool that goes away) leaves it
+pending for the next start; a worker that dies while the bot runs is replaced and the analysis tried again, up to
+TRIES times. Automatic analyses run one after the other, at most QUEUE_LIMIT of them waiting in memory: the others
+wait in the database, read again in their turn. A message is marked posted before it is sent, so that it is never
+sent twice.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import functools
 import logging
 import os
 import signal
@@ -37,6 +45,17 @@ IDLE_SECONDS = 60.0
 #: Analyses after which the worker is replaced by a fresh one (about 1 s to load bgsage again, against minutes of
 #: analyses): whatever its memory gathered is given back.
 ANALYSES_PER_WORKER = 25
+#: Tries of an analysis whose worker died (killed, crashed, out of memory) while the bot runs: each on a new worker;
+#: after the last the analysis is failed, so that a match that kills its worker every time cannot loop.
+TRIES = 3
+#: Seconds before such a try. A stop of the whole service (systemd's control group, Ctrl-C in a terminal) signals
+#: the workers too, and the bot's own stop follows a moment later: the pause lets it come first, so that the
+#: analysis stays pending for the next start instead of spending its tries.
+RETRY_DELAY = 2.0
+#: Automatic analyses waiting in memory at most. One worker runs them one after the other (seconds for a short
+#: match, a minute for a long one, more on a busy machine), so twenty are several minutes of work; the others stay
+#: pending in the database and are read again, oldest first, when these are done (one query per twenty).
+QUEUE_LIMIT = 20
 
 #: Called with (match id, channel id, analysis) once an analysis nobody waits for is done: post it.
 OnDone = Callable[[int, int, MatchAnalysis], Awaitable[None]]
@@ -64,8 +83,15 @@ class AnalysisJobs:
         self.on_done = on_done
         self._pool = pool
         self._own_pool = pool is None  # made here on first use, and closed by close()
-        self._tasks: dict[int, asyncio.Task[MatchAnalysis | None]] = {}
+        self._tasks: dict[int, asyncio.Task[MatchAnalysis | None]] = {}  # running jobs
         self._posts: set[int] = set()  # matches whose running job posts its result
+        self._sending: set[int] = set()  # matches whose message is being sent: a stop lets it go on
+        self._queue: collections.deque[int] = collections.deque()  # automatic analyses waiting, oldest first
+        self._active: asyncio.Task[MatchAnalysis | None] | None = None  # the automatic analysis running
+        self._in_db = False  # pending analyses that did not fit in the queue: read again as it drains
+        self._refill: asyncio.Task[None] | None = None
+        self._guilds: ShardSet | None = None  # this process's guilds, known from resume()
+        self._closing = False
 
     def pool(self) -> ComputerPool:
         if self._pool is None:
@@ -80,9 +106,15 @@ class AnalysisJobs:
         return self._pool
 
     def close(self) -> None:
-        """Stop: running jobs are cut (their rows stay pending for the next start)."""
-        for task in self._tasks.values():
-            task.cancel()
+        """Stop: running jobs are cut; their rows, like the queued ones, stay pending for the next start. A message
+        being sent is let go on (cut, it would be neither sent nor sent again)."""
+        self._closing = True
+        self._queue.clear()
+        for match_id, task in self._tasks.items():
+            if match_id not in self._sending:
+                task.cancel()
+        if self._refill is not None:
+            self._refill.cancel()
         if self._pool is not None and self._own_pool:
             for pid in self._pool.worker_pids():  # an analysis may run for seconds more: the bot stops now
                 with contextlib.suppress(ProcessLookupError):
@@ -102,7 +134,7 @@ class AnalysisJobs:
         await analysis_store.request(connection, record.id, self.level, record.channel_id, self.service.now())
 
         def start() -> None:  # once the match's end is committed
-            self._start(record.id, True)
+            self._enqueue(record.id)
 
         return start
 
@@ -126,23 +158,26 @@ class AnalysisJobs:
         await self.service.db.write(lambda c: analysis_store.mark_posted(c, match_id))
 
     async def resume(self, guilds: ShardSet | None = None) -> int:
-        """After a restart: run every pending analysis, post every finished one that was not. Returns how many.
-        `guilds`: only those of the guilds this process's shards serve (issue 19)."""
+        """After a restart: run every pending analysis (queued from the database in order, QUEUE_LIMIT at a time),
+        post every finished one that was not. Returns how many. `guilds`: only those of the guilds this process's
+        shards serve (issue 19)."""
+        self._guilds = guilds if guilds is not None else ShardSet.everything()
         unfinished = [
             stored
             for stored, guild_id in await self.service.db.read(analysis_store.unfinished)
-            if guilds is None or guilds.serves(guild_id)
+            if self._guilds.serves(guild_id)
         ]
+        self._in_db = True  # the pending ones are queued from the database, oldest first
+        self._wake()
         for stored in unfinished:
-            if stored.status == "pending":
-                self._start(stored.match_id, True)
-            elif stored.status == "done" and stored.result is not None and self.on_done is not None:
+            if stored.status == "done" and stored.result is not None and self.on_done is not None:
                 await self._post(stored.match_id, stored.channel_id, MatchAnalysis.from_json(stored.result))
         return len(unfinished)
 
     async def settled(self) -> None:
-        """Wait until every job started so far has ended (tests, shutdown)."""
-        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        """Wait until every job started or queued so far has ended (tests, shutdown)."""
+        while waiting := [t for t in (*self._tasks.values(), self._refill) if t is not None and not t.done()]:
+            await asyncio.gather(*waiting, return_exceptions=True)
 
     def posting(self, match_id: int) -> asyncio.Task[MatchAnalysis | None] | None:
         """The running job of the match if it will post its result itself (automatic or resumed), else None."""
@@ -152,7 +187,58 @@ class AnalysisJobs:
     def running(self) -> list[int]:
         return [match_id for match_id, task in self._tasks.items() if not task.done()]
 
+    def queued(self) -> list[int]:
+        """The automatic analyses waiting in memory, next first (others may wait in the database)."""
+        return list(self._queue)
+
+    # --- the automatic analyses' queue -----------------------------------------------------------------------------
+
+    def _enqueue(self, match_id: int) -> None:
+        """An automatic analysis, run after those asked for before it."""
+        if self._closing or match_id in self._queue or self._is_running(match_id):
+            return
+        if self._in_db or self._refilling() or len(self._queue) >= QUEUE_LIMIT:
+            self._in_db = True  # its row is read again in its turn
+        else:
+            self._queue.append(match_id)
+        self._wake()
+
+    def _wake(self) -> None:
+        """Unless one runs: start the next automatic analysis of the queue, or read the next ones from the database."""
+        if self._closing or self._refilling() or (self._active is not None and not self._active.done()):
+            return
+        if self._queue:
+            self._active = self._start(self._queue.popleft(), True)
+            self._active.add_done_callback(lambda _: self._wake())
+        elif self._in_db and self._guilds is not None:  # before resume(), which reads them all
+            self._refill = asyncio.get_running_loop().create_task(self._read_pending(), name="analysis-queue")
+            self._refill.add_done_callback(lambda _: self._wake())
+
+    def _refilling(self) -> bool:
+        return self._refill is not None and not self._refill.done()
+
+    async def _read_pending(self) -> None:
+        """Queue the oldest pending analyses of this process's guilds (QUEUE_LIMIT at most)."""
+        assert self._guilds is not None
+        self._in_db = False  # one asked for during the read sets it again
+        try:
+            found = await self.service.db.read(analysis_store.pending)
+        except Exception:
+            log.exception("Reading the pending analyses failed; they are read again at the next start")
+            return
+        for match_id, guild_id in found:
+            if not self._guilds.serves(guild_id) or match_id in self._queue or self._is_running(match_id):
+                continue
+            if len(self._queue) >= QUEUE_LIMIT:
+                self._in_db = True
+                break
+            self._queue.append(match_id)
+
     # --- running --------------------------------------------------------------------------------------------------
+
+    def _is_running(self, match_id: int) -> bool:
+        task = self._tasks.get(match_id)
+        return task is not None and not task.done()
 
     def _start(self, match_id: int, post: bool) -> asyncio.Task[MatchAnalysis | None]:
         task = self._tasks.get(match_id)
@@ -161,8 +247,15 @@ class AnalysisJobs:
             self._tasks[match_id] = task
             if post:
                 self._posts.add(match_id)
-                task.add_done_callback(lambda _: self._posts.discard(match_id))
+            task.add_done_callback(functools.partial(self._ended, match_id))
         return task
+
+    def _ended(self, match_id: int, task: asyncio.Task[MatchAnalysis | None]) -> None:
+        if self._tasks.get(match_id) is task:  # forgotten, its result with it
+            del self._tasks[match_id]
+            self._posts.discard(match_id)
+        if not task.cancelled() and (error := task.exception()) is not None:  # its row stays pending
+            log.error("The analysis job of match #%d stopped", match_id, exc_info=error)
 
     async def _run(self, match_id: int, post: bool) -> MatchAnalysis | None:
         stored = await self.stored(match_id)
@@ -170,15 +263,12 @@ class AnalysisJobs:
             return None if stored is None or stored.result is None else MatchAnalysis.from_json(stored.result)
         record = await self.service.match(match_id)  # over: an automatic job starts after the finishing commit
         started = time.monotonic()
-        try:
-            answer = await self.pool().run(record.match.log.to_json(), stored.level)
-        except Exception:
-            log.exception("The analysis of match #%d failed", match_id)
-            await self.service.db.write(lambda c: analysis_store.fail(c, match_id, self.service.now()))
+        answer = await self._analyse(match_id, record.match.log.to_json(), stored.level)
+        if answer is None:
             return None
-        analysis = MatchAnalysis.from_json(answer["analysis"])
+        analysis = MatchAnalysis.from_json(answer)
         finished = await self.service.db.write(
-            lambda c: analysis_store.finish(c, match_id, answer["analysis"], prs(analysis), self.service.now())
+            lambda c: analysis_store.finish(c, match_id, answer, prs(analysis), self.service.now())
         )
         if not finished:  # the request was rolled back meanwhile
             return None
@@ -189,17 +279,51 @@ class AnalysisJobs:
             await self._post(match_id, stored.channel_id, analysis)
         return analysis
 
+    async def _analyse(self, match_id: int, log_json: str, level: str) -> str | None:
+        """The analysis as JSON, from a worker; None when it failed (the row is marked failed) or the bot stops (the
+        row stays pending: the next start runs it). A worker that dies meanwhile is replaced and the analysis tried
+        again, TRIES times in all."""
+        for attempt in range(1, TRIES + 1):
+            try:
+                answer = await self.pool().run(log_json, level)
+            except Exception as error:  # the pool's: the worker died or overran, or the pool is closed
+                if self._closing:
+                    log.info("The analysis of match #%d was cut by the stop; the next start runs it", match_id)
+                    return None
+                if isinstance(error, TimeoutError):
+                    log.error("The analysis of match #%d failed: it took over %.0f s", match_id, self.pool().timeout)
+                    break
+                log.warning("The analysis worker died (match #%d, try %d of %d): %r", match_id, attempt, TRIES, error)
+                if attempt < TRIES:
+                    await asyncio.sleep(RETRY_DELAY)
+                continue
+            if "error" in answer:  # the analysis itself failed: trying again would fail again
+                log.error("The analysis of match #%d failed:\n%s", match_id, answer["error"])
+                break
+            return str(answer["analysis"])
+        else:
+            log.error("The analysis of match #%d failed: its worker died %d times", match_id, TRIES)
+        await self.service.db.write(lambda c: analysis_store.fail(c, match_id, self.service.now()))
+        return None
+
     async def _post(self, match_id: int, channel_id: int, analysis: MatchAnalysis) -> None:
+        """Send the message once: marked posted first, so that neither a restart nor another job sends it again,
+        and unmarked if sending fails (the next start tries again). A crash in the midst of sending loses it;
+        /bg analyze shows the stored analysis again."""
         if self.on_done is None:
             return
+        if not await self.service.db.write(lambda c: analysis_store.claim_post(c, match_id)):
+            return
+        self._sending.add(match_id)
         try:
             await self.on_done(match_id, channel_id, analysis)
         except Exception:
             log.exception(
                 "The analysis of match #%d could not be posted; it is tried again at the next start", match_id
             )
-            return
-        await self.mark_posted(match_id)
+            await self.service.db.write(lambda c: analysis_store.unclaim_post(c, match_id))
+        finally:
+            self._sending.discard(match_id)
 
 
 # --- for /stats and /history ------------------------------------------------------------------------------------

@@ -32,11 +32,11 @@ def _row(row: Row) -> StoredAnalysis:
 
 async def request(connection: Queries, match_id: int, level: str, channel_id: int, now: float) -> StoredAnalysis:
     """A pending row for the match, unless it has one already (then that one, unchanged); a failed one is asked
-    again."""
+    again (and is to be posted again: a failure is marked posted, having nothing to post)."""
     await connection.execute(
         "INSERT INTO match_analyses (match_id, status, level, channel_id, requested_at) VALUES (?, 'pending', ?, ?, ?) "
         "ON CONFLICT (match_id) DO UPDATE SET status = 'pending', channel_id = excluded.channel_id, "
-        "requested_at = excluded.requested_at WHERE match_analyses.status = 'failed'",
+        "requested_at = excluded.requested_at, posted = 0 WHERE match_analyses.status = 'failed'",
         (match_id, level, channel_id, now),
     )
     found = await load(connection, match_id)
@@ -72,6 +72,30 @@ async def fail(connection: Queries, match_id: int, now: float) -> None:
 
 async def mark_posted(connection: Queries, match_id: int) -> None:
     await connection.execute("UPDATE match_analyses SET posted = 1 WHERE match_id = ?", (match_id,))
+
+
+async def claim_post(connection: Queries, match_id: int) -> bool:
+    """Mark a finished analysis posted before its message is sent (issue 31): True for the one caller that may send
+    it; False when it is posted already (or being posted), so that a restart or a second job never posts it twice."""
+    changed = await connection.execute(
+        "UPDATE match_analyses SET posted = 1 WHERE match_id = ? AND status = 'done' AND posted = 0", (match_id,)
+    )
+    return changed == 1
+
+
+async def unclaim_post(connection: Queries, match_id: int) -> None:
+    """The message could not be sent: the next start tries again."""
+    await connection.execute("UPDATE match_analyses SET posted = 0 WHERE match_id = ? AND status = 'done'", (match_id,))
+
+
+async def pending(connection: Queries) -> list[tuple[int, int | None]]:
+    """The pending analyses, oldest request first, each as (match id, its match's guild): those that did not fit
+    in the job queue's memory are read again from here as it drains (issue 31)."""
+    rows = await connection.fetchall(
+        "SELECT a.match_id, m.guild_id FROM match_analyses AS a JOIN matches AS m ON m.id = a.match_id "
+        "WHERE a.status = 'pending' ORDER BY a.requested_at, a.match_id"
+    )
+    return [(int(row[0]), None if row[1] is None else int(row[1])) for row in rows]
 
 
 async def unfinished(connection: Queries) -> list[tuple[StoredAnalysis, int | None]]:

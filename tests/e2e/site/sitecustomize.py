@@ -49,6 +49,28 @@ if _RATE is not None:
     assert defaults is not None and "clock" in defaults, "GameService no longer takes clock="
     defaults["clock"] = _fast_clock
 
+_GATE = os.environ.get("GAMMON_TEST_ANALYSIS_GATE")
+
+if _GATE is not None:
+    import time
+    from typing import Any
+
+    import bot.analysis.worker
+
+    _analyse = bot.analysis.worker.analyse
+
+    def _held_analyse(log: Any, level: str) -> Any:
+        """In the analysis worker: say that an analysis started (a line in `started`), then hold it until the test
+        creates `release`, so that the test stops the bot while the analysis surely runs."""
+        gate = Path(_GATE)
+        with (gate / "started").open("a") as started:
+            started.write(f"{os.getpid()}\n")
+        while not (gate / "release").exists():
+            time.sleep(0.05)
+        return _analyse(log, level)
+
+    bot.analysis.worker.analyse = _held_analyse
+
 for _entry in sys.path:
     _other = Path(_entry) / "sitecustomize.py"
     if _entry and _other.is_file() and _other.resolve() != Path(__file__).resolve():
