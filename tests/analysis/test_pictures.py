@@ -11,7 +11,7 @@ from PIL import Image
 
 from bot.analysis import analyse, costliest
 from bot.computer import sage
-from cogs.analysis import PAGE_SIZE, decision_line, page_embed
+from cogs.ui.analysis_text import PAGE_SIZE, decision_line, page_embed
 from render.analysis import BOARD_WIDTH, CAPTION, GAP, decision_picture
 from tests.analysis.matches import deliberate_blunder, wrong_drop
 

@@ -25,7 +25,7 @@ from functools import lru_cache
 import discord
 
 from bot.engine import BAR, OFF, Play, Position, Step
-from cogs.custom_ids import MAX_CUSTOM_ID, GameAction, GameControl, PlaySelectControl
+from cogs.ui.custom_ids import MAX_CUSTOM_ID, GameAction, GameControl, PlaySelectControl
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
@@ -40,7 +40,7 @@ PLAY_SELECT_PLACEHOLDER = "Choose your whole play (it ends your turn)"
 
 @dataclass(frozen=True, slots=True)
 class ButtonSpec:
-    """One button as data; cogs.views turns it into a DynamicItem."""
+    """One button as data; cogs.ui.views turns it into a DynamicItem."""
 
     label: str
     control: GameControl
