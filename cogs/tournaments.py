@@ -36,6 +36,7 @@ from cogs.ui.tournament_messages import (
     message_edit,
     parse_start,
     picture_of,
+    shows_bracket,
     signup_text,
     signup_view,
     started_text,
@@ -105,8 +106,7 @@ class Tournaments(
         """Open a tournament for sign-up (Manage Server, or the server's organiser role)."""
         if not isinstance(interaction.channel, discord.TextChannel):
             raise UserFacingError("Create a tournament in a text channel: its matches are played in threads there.")
-        now = discord.utils.utcnow().timestamp()
-        starts_at = None if starts is None else parse_start(starts, now)
+        starts_at = None if starts is None else parse_start(starts, discord.utils.utcnow().timestamp())
         tournament = await self.service.create(
             guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel.id,
@@ -384,10 +384,8 @@ class Tournaments(
             )
             message = channel.get_partial_message(tournament.message_id)
             try:
-                shows_bracket = tournament.status is not TournamentStatus.SIGNUP and tournament.bracket is not None
-                await message.edit(
-                    **message_edit(tournament, await self.picture(tournament) if shows_bracket else None)
-                )
+                png = await self.picture(tournament) if shows_bracket(tournament) else None
+                await message.edit(**message_edit(tournament, png))
             except discord.NotFound:
                 log.info("The message of tournament %s is gone", tournament.id)
             await self.service.mark_shown(tournament)

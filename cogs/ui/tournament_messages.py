@@ -216,6 +216,11 @@ def joined_text(tournament: Tournament) -> str:
     )
 
 
+def shows_bracket(tournament: Tournament) -> bool:
+    """Whether the tournament's message shows the bracket picture (past the sign-up, once drawn)."""
+    return tournament.status is not TournamentStatus.SIGNUP and tournament.bracket is not None
+
+
 def message_edit(tournament: Tournament, bracket_png: bytes | None) -> dict[str, Any]:
     """The edit that brings the tournament's message up to date: the sign-up list with its buttons, or the status
     beside the bracket picture once there is one (`bracket_png`)."""
