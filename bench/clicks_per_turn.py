@@ -4,7 +4,7 @@ and after the select menu of whole plays, one button per step and auto-finish.
 Random games are played through the engine (uniformly chosen legal plays, never doubling). At every turn where
 the player has a choice (more than one legal play; forced rolls are played for them, R9.3), each legal play is
 entered the cheapest way the menu allows, found by searching the menu's states as a player would click them
-(`cogs.move_menu.move_menu` for the new controls; the old controls are the menu of commit eb75675, rebuilt below).
+(`cogs.ui.move_menu.move_menu` for the new controls; the old controls are the menu of commit eb75675, rebuilt below).
 The figure is the mean over turns of the mean over that turn's legal plays, so each play is equally likely.
 Roll is not counted. Two ways of counting a select menu: as one interaction (one choice sent to the bot), and
 as two clicks (open the list, pick the play), which is what a player's hand does; buttons are one of each.
@@ -32,8 +32,8 @@ from bot.engine.dice import FixedDice
 from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
-from cogs.custom_ids import GameAction
-from cogs.move_menu import SelectSpec, distinct_steps, move_menu
+from cogs.ui.custom_ids import GameAction
+from cogs.ui.move_menu import SelectSpec, distinct_steps, move_menu
 
 GAMES = 40
 RESULTS = Path(__file__).with_name("results") / "clicks_per_turn.json"
@@ -53,7 +53,7 @@ class Control:
 
 
 def old_controls(position: Position, dice: tuple[int, int], steps: Steps, picked: int | None) -> list[Control]:
-    """The move menu before issue 15 (cogs/move_menu.py at eb75675): a button per point, "From <point>" then
+    """The move menu before issue 15 (cogs/ui/move_menu.py at eb75675): a button per point, "From <point>" then
     the die when two dice are possible, Undo and Done."""
     options = distinct_steps(position.next_steps(dice, steps))
     controls = []
@@ -76,7 +76,7 @@ def old_controls(position: Position, dice: tuple[int, int], steps: Steps, picked
 
 
 def new_controls(position: Position, dice: tuple[int, int], steps: Steps, picked: int | None) -> list[Control]:
-    """The move menu as built now (cogs.move_menu), read back into controls."""
+    """The move menu as built now (cogs.ui.move_menu), read back into controls."""
     controls = []
     for row in move_menu(1, 1, position, dice, steps, picked):
         if isinstance(row, SelectSpec):

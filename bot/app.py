@@ -23,14 +23,19 @@ from bot.store import Database
 
 log = logging.getLogger(__name__)
 
-#: The extensions loaded at start, in order (cogs.errors first: it installs the error handler the others rely on).
+#: The extensions loaded at start, in order (cogs.errors first: it installs the error handler the others rely on;
+#: cogs.play next: it holds the /bg group that the next four join, and the publisher the others use).
 EXTENSIONS: tuple[str, ...] = (
     "cogs.errors",
-    "cogs.bg",
+    "cogs.play",
+    "cogs.challenges",
+    "cogs.computer",
+    "cogs.records",
+    "cogs.analysis",
     "cogs.board_keeper",
     "cogs.turn_timer",
     "cogs.admin",
-    "cogs.leaderboard",
+    "cogs.ladder",
     "cogs.channels",
     "cogs.tournaments",
 )

@@ -10,9 +10,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service.clocks import ClockPreset, preset_text
-from cogs.durations import format_duration, parse_duration
-from cogs.errors import UserFacingError
-from cogs.views import HANDLER_COG
+from cogs.ui.analysis_text import AnalysisPages
+from cogs.ui.durations import format_duration, parse_duration
+from cogs.ui.errors import UserFacingError
+from cogs.ui.names import ANALYSIS_COG
+from cogs.ui.options import ClockName
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -79,7 +81,7 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
     async def clock(
         self,
         interaction: discord.Interaction[Any],
-        preset: Literal["none", "relaxed", "standard", "blitz"] | None = None,
+        preset: ClockName | None = None,
     ) -> None:
         """Show or change the match clock used by default (issue 20)."""
         guild_id = interaction.guild_id
@@ -112,10 +114,10 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
         if guild_id is None:
             raise UserFacingError("This setting belongs to a server.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        desk = getattr(self.bot.get_cog(HANDLER_COG), "analysis", None)
-        if desk is None:
+        analysis = self.bot.get_cog(ANALYSIS_COG)
+        if not isinstance(analysis, AnalysisPages):
             raise UserFacingError("The bot is still starting; try again in a moment.")
-        length = await desk.auto_length(guild_id, max_length)
+        length = await analysis.auto_length(guild_id, max_length)
         now = "is now" if max_length is not None else "is"
         text = (
             f"Automatic analysis {now} on for matches up to {length} points: the analysis is posted when the "

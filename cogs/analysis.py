@@ -1,9 +1,9 @@
 """Match analysis in Discord (issue 17): `/bg analyze [match]`, the automatic analysis when a match ends, the
 public message (both players' figures, each one's three costliest decisions as pictures) and the private,
-paged list of every decision behind the **All decisions** button.
+paged list of every decision behind the **All decisions** button (its text: cogs.ui.analysis_text).
 
-`AnalysisDesk` is held by the /bg cog (thin calls there). The work is done by bot.analysis.jobs: a worker process
-analyses, the store keeps the result, and a restart finishes what was asked for.
+The work is done by bot.analysis.jobs: a worker process analyses, the store keeps the result, and a restart
+finishes what was asked for.
 """
 
 from __future__ import annotations
@@ -11,131 +11,41 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from bot.analysis import MatchAnalysis, costliest, grade, player_figures
-from bot.analysis.figures import BLUNDER, DOUBTFUL, ERROR, PlayerFigures
+from bot.analysis import MatchAnalysis, costliest, player_figures
 from bot.analysis.jobs import IDLE_SECONDS, AnalysisJobs
 from bot.analysis.pictures import decision_picture
+from bot.analysis.settings import auto_length
 from bot.computer import sage
 from bot.service import MatchStatus
-from bot.store import analysis as analysis_store
-from cogs.errors import UserFacingError, report_error
-from cogs.event_text import escape_name
-from cogs.export import chosen_match, describe
-from cogs.views import HANDLER_COG
+from cogs.ui.analysis_text import (
+    NOT_AVAILABLE,
+    PICTURES,
+    ListButton,
+    decision_line,
+    figures_text,
+    page_embed,
+    page_view,
+)
+from cogs.ui.errors import UserFacingError
+from cogs.ui.event_text import escape_name
+from cogs.ui.match_choice import chosen_match, describe, match_choices
+from cogs.ui.names import ANALYSIS_COG
+from cogs.ui.wiring import add_bg_cog, remove_from_bg
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
 
 log = logging.getLogger(__name__)
 
-#: Decisions per page of the private list (each line is under 120 characters: a page stays far below 4096).
-PAGE_SIZE = 20
-#: The costliest decisions shown as pictures, per player (two players: 6 files, Discord allows 10).
-PICTURES = 3
-NOT_AVAILABLE = "Match analysis is not available on this server (its engine, bgsage, is not installed)."
-#: `an:<match>:<page>`, with `:p` / `:n` on the Previous / Next buttons so that a message's ids stay distinct.
-LIST_TEMPLATE = re.compile(r"an:(?P<match>[0-9]{1,20}):(?P<page>[0-9]{1,4})(?::(?P<tag>[pn]))?")
 
-
-def figures_text(figures: PlayerFigures) -> str:
-    """A player's field of the public message."""
-    return (
-        f"**{figures.summary}**\n"
-        f"Checker {figures.checker_rate:.1f} ({figures.checker_decisions} plays) · "
-        f"cube {figures.cube_rate:.1f} ({figures.cube_decisions} decisions)\n"
-        f"Doubtful {figures.doubtful} · errors {figures.errors} · blunders {figures.blunders}\n"
-        f"Luck {figures.luck:+.2f} ({figures.luck_rate:+.1f} per 1000 per roll, {figures.rolls} rolls)"
-    )
-
-
-def decision_line(analysis: MatchAnalysis, index: int, *, named: bool = True) -> str:
-    """`G1 Ann 31: 6/3 6/5 → best 8/5 6/5, -0.418 **blunder**` (without `G1 Ann` when not `named`)."""
-    d = analysis.decisions[index]
-    who = f"G{d.game} {escape_name(analysis.names[d.player])}" if named else ""
-    roll = f"{d.dice[0]}{d.dice[1]}" if d.kind == "checker" else ""
-    head = " ".join(part for part in (who, roll) if part)
-    what = d.chosen if d.loss == 0 else f"{d.chosen} → best {d.best}, -{d.loss:.3f}"
-    mark = grade(d.loss)
-    return (f"{head}: " if head else "") + what + (f" **{mark}**" if mark else "")
-
-
-def listed(analysis: MatchAnalysis) -> list[int]:
-    """The decisions of the private list: every counted one (forced plays and clear no doubles left out)."""
-    return [d.index for d in analysis.decisions if d.counted]
-
-
-def page_embed(analysis: MatchAnalysis, match_id: int, page: int) -> tuple[discord.Embed, int]:
-    indexes = listed(analysis)
-    pages = max(1, -(-len(indexes) // PAGE_SIZE))
-    page = min(max(page, 0), pages - 1)
-    lines = [decision_line(analysis, i) for i in indexes[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]]
-    embed = discord.Embed(
-        title=f"Match #{match_id}: every decision (page {page + 1} of {pages})",
-        description="\n".join(lines) or "No decision to rate.",
-        colour=discord.Colour.dark_green(),
-    )
-    embed.set_footer(
-        text=f"Equity in EMG per unit of cube. Doubtful from {DOUBTFUL:.3f}, error from {ERROR:.3f}, "
-        f"blunder from {BLUNDER:.3f}. Forced plays and clear no doubles are not listed."
-    )
-    return embed, pages
-
-
-class ListButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LIST_TEMPLATE):
-    """**All decisions** under the public message, and the page buttons of the private list."""
-
-    def __init__(
-        self, match_id: int, page: int, label: str = "All decisions", disabled: bool = False, tag: str = ""
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"an:{match_id}:{page}" + (f":{tag}" if tag else ""),
-                disabled=disabled,
-            )
-        )
-        self.match_id = match_id
-        self.page = page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ListButton:
-        return cls(
-            int(match["match"]),
-            int(match["page"]),
-            getattr(item, "label", None) or "All decisions",
-            tag=match["tag"] or "",
-        )
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        client = interaction.client
-        cog = client.get_cog(HANDLER_COG) if isinstance(client, commands.bot.BotBase) else None  # auto-sharded too
-        desk = getattr(cog, "analysis", None)
-        try:
-            if not isinstance(desk, AnalysisDesk):
-                raise UserFacingError("The bot is still starting; try again in a moment.")
-            await desk.show_page(interaction, self.match_id, self.page)
-        except Exception as error:
-            await report_error(interaction, error)
-
-
-def page_view(match_id: int, page: int, pages: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(ListButton(match_id, max(page - 1, 0), "Previous", disabled=page <= 0, tag="p"))
-    view.add_item(ListButton(match_id, min(page + 1, pages - 1), "Next", disabled=page >= pages - 1, tag="n"))
-    return view
-
-
-class AnalysisDesk:
-    """The /bg cog's analysis side."""
+class Analysis(commands.Cog, name=ANALYSIS_COG):
+    """`/bg analyze` (a /bg subcommand, cogs.ui.wiring), the automatic analysis and the list's pages."""
 
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
@@ -146,13 +56,14 @@ class AnalysisDesk:
         )
         self._resume: asyncio.Task[Any] | None = None
 
-    def load(self) -> None:
+    async def cog_load(self) -> None:
         self.bot.add_dynamic_items(ListButton)
         if sage.available():
             self.bot.service.add_match_finished_hook(self.jobs.on_match_finished)
             self._resume = asyncio.ensure_future(self.resume())
 
-    def unload(self) -> None:
+    async def cog_unload(self) -> None:
+        remove_from_bg(self.bot, self)
         self.bot.remove_dynamic_items(ListButton)
         self.jobs.close()
 
@@ -168,12 +79,16 @@ class AnalysisDesk:
 
     # --- /bg analyze ---------------------------------------------------------------------------------------------
 
-    async def analyze(self, interaction: discord.Interaction[Any], match_id: int | None) -> None:
-        """Post the match's analysis in the channel (computed now, or the stored one); refusals are private."""
+    @app_commands.command(name="analyze")
+    @app_commands.guild_only()
+    @app_commands.describe(match="A finished match's number (default: this channel's latest match)")
+    async def analyze(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
+        """Analyse a finished match: each player's PR, errors and luck, and the costliest decisions."""
+        # Posted in the channel (computed now, or the stored one); refusals are private.
         if not sage.available():
             raise UserFacingError(NOT_AVAILABLE)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        record = await chosen_match(self.bot.service, interaction, match_id)
+        record = await chosen_match(self.bot.service, interaction, match)
         if record.status is MatchStatus.ACTIVE:
             raise UserFacingError(
                 f"{describe(record)}: a match is analysed once it is over (no help while it is played)."
@@ -194,12 +109,15 @@ class AnalysisDesk:
         await self.jobs.mark_posted(record.id)
         await interaction.followup.send(f"The analysis of {describe(record)} is posted below.", ephemeral=True)
 
+    @analyze.autocomplete("match")
+    async def analyze_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await match_choices(self.bot.service, interaction, current)
+
     async def auto_length(self, guild_id: int, length: int | None) -> int:
-        """The server's automatic analysis length; set first when `length` is given."""
-        db = self.bot.service.db
-        if length is not None:
-            await db.write(lambda c: analysis_store.set_auto_length(c, guild_id, length))
-        return await db.read(lambda c: analysis_store.auto_length(c, guild_id))
+        """The server's automatic analysis length (/bgadmin analysis); set first when `length` is given."""
+        return await auto_length(self.bot.service.db, guild_id, length)
 
     # --- the messages --------------------------------------------------------------------------------------------
 
@@ -249,3 +167,7 @@ class AnalysisDesk:
             await interaction.response.edit_message(embed=embed, view=view)
         else:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+async def setup(bot: GammonBot) -> None:
+    await add_bg_cog(bot, Analysis(bot))

@@ -15,16 +15,16 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.service import MatchRecord, MatchUpdate, NotFoundError
-from cogs.board_picture import start_drawing
-from cogs.game_messages import GamePublisher
-from cogs.views import HANDLER_COG
+from cogs.ui.board_picture import start_drawing
+from cogs.ui.publisher import GamePublisher
+from cogs.ui.wiring import computer_of, publisher_of
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
 
 log = logging.getLogger(__name__)
 
-#: How often queued boards are looked at (each has its own pause, cogs.repairs).
+#: How often queued boards are looked at (each has its own pause, cogs.ui.repairs).
 INTERVAL_SECONDS = 1.0
 
 
@@ -35,10 +35,7 @@ class BoardKeeper(commands.Cog):
 
     @property
     def publisher(self) -> GamePublisher:
-        cog = self.bot.get_cog(HANDLER_COG)
-        publisher = getattr(cog, "publisher", None)
-        assert isinstance(publisher, GamePublisher), "cogs.bg must be loaded before cogs.board_keeper"
-        return publisher
+        return publisher_of(self.bot)  # cogs.play is loaded first
 
     async def cog_load(self) -> None:
         self.keep.start()
@@ -72,7 +69,7 @@ class BoardKeeper(commands.Cog):
 
     def let_the_computer_act(self, record: MatchRecord) -> None:
         """A board shown again may be waiting for the computer: the publish that failed never prompted it."""
-        computer = getattr(self.bot.get_cog(HANDLER_COG), "computer", None)
+        computer = computer_of(self.bot)
         if computer is not None:
             computer.after(MatchUpdate(record, []))
 

@@ -1,11 +1,11 @@
 """Playing the computer from Discord (issue 16): `/bg computer`, `/bg challenge opponent:<the bot>`, and the
 computer's turns posted like a human's.
 
-`ComputerSeat` is held by the /bg cog. It starts matches against the computer at once (no challenge), lets the
-computer act after every published update that leaves the match waiting for it, and at start-up resumes every
-computer turn that was pending when the bot stopped. The thinking runs in worker processes
-(bot.computer.pool); the actions go through the game service as the bot's own user. When bgsage cannot be
-imported here, every computer command answers privately that the computer is not available, and nothing else
+The Computer cog starts matches against the computer at once (no challenge), lets the computer act after every
+published update that leaves the match waiting for it (the other cogs call `after`, cogs.ui.wiring.computer_of),
+and at start-up resumes every computer turn that was pending when the bot stopped. The thinking runs in worker
+processes (bot.computer.pool); the actions go through the game service as the bot's own user. When bgsage cannot
+be imported here, every computer command answers privately that the computer is not available, and nothing else
 changes.
 """
 
@@ -14,45 +14,41 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
+from discord.ext import commands
 
-from bot.computer import LEVELS, NOT_AVAILABLE, available, unavailable_reason
+from bot.computer import NOT_AVAILABLE, available, unavailable_reason
 from bot.computer.pool import ComputerPool
 from bot.computer.turns import ComputerTurns, OnUpdate
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchUpdate, PlayerRef, ServiceError
 from bot.service.clocks import ClockPreset
-from bot.store.computer import LevelRecord
-from cogs.challenges import describe_options, player_ref
-from cogs.drawing_queue import in_background
-from cogs.errors import UserFacingError
+from cogs.ui.challenge_text import describe_options
+from cogs.ui.drawing_queue import in_background
+from cogs.ui.errors import UserFacingError
+from cogs.ui.names import COMPUTER_COG
+from cogs.ui.options import (
+    DESCRIPTIONS,
+    ClockName,
+    Length,
+    LevelName,
+    Seed,
+    clock_preset,
+    describe_match_options,
+    match_options,
+    player_ref,
+)
+from cogs.ui.publisher import GamePublisher
+from cogs.ui.wiring import add_bg_cog, publisher_of, remove_from_bg
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
-    from cogs.game_messages import GamePublisher
 
 log = logging.getLogger(__name__)
-
-LevelName = Literal["beginner", "casual", "intermediate", "advanced", "expert", "world-class"]
-
-
-def level_help() -> str:
-    """One line per level, weakest first: how deep it looks and how much noise blurs its judgement."""
-    return "\n".join(f"`{level.name}` — {level.description}" for level in LEVELS)
-
-
-def computer_record_lines(records: list[LevelRecord]) -> str:
-    """/stats: played, won and points per game against the computer, per level, weakest first."""
-    order = {level.name: index for index, level in enumerate(LEVELS)}
-    lines = []
-    for record in sorted(records, key=lambda r: order.get(r.level, len(order))):
-        lines.append(
-            f"{record.level}: {record.played} played · {record.won} won · {record.points_per_game:+.2f} points per game"
-        )
-    return "\n".join(lines)
 
 
 class PublishedTurns(ComputerTurns):
@@ -72,17 +68,51 @@ class PublishedTurns(ComputerTurns):
             return await super().play(match_id)
 
 
-class ComputerSeat:
-    """The computer's side of the /bg cog."""
+class Computer(commands.Cog, name=COMPUTER_COG):
+    """`/bg computer` (a /bg subcommand, cogs.ui.wiring) and the computer's side of every match against it."""
 
-    def __init__(self, bot: GammonBot, publisher: GamePublisher) -> None:
+    def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
-        self.publisher = publisher
         self._pool: ComputerPool | None = None
         self._turns: ComputerTurns | None = None
         self._resumed = False
+        self._resuming: asyncio.Task[Any] | None = None
         if not available():
             log.warning("The computer opponent is off: bgsage cannot be imported (%s)", unavailable_reason())
+
+    @property
+    def publisher(self) -> GamePublisher:
+        return publisher_of(self.bot)
+
+    async def cog_load(self) -> None:
+        self._resuming = background(self.resume())
+
+    async def cog_unload(self) -> None:
+        remove_from_bg(self.bot, self)
+        self.close()
+
+    @app_commands.command(name="computer")
+    @app_commands.guild_only()
+    @describe_match_options(
+        level="How strong the computer plays, weakest first (see /bg help); default intermediate",
+        thread=DESCRIPTIONS["thread"].removesuffix(" (default: the server's setting)"),
+    )
+    async def computer_match(
+        self,
+        interaction: discord.Interaction[Any],
+        level: LevelName = "intermediate",
+        length: Length = 5,
+        money: bool = False,
+        jacoby: bool = True,
+        beavers: bool = False,
+        automatic_doubles: bool = False,
+        thread: bool = False,
+        clock: ClockName | None = None,
+        seed: Seed | None = None,
+    ) -> None:
+        """Play the computer at once: six levels from beginner to world-class."""
+        options = match_options(length, money, jacoby, beavers, automatic_doubles)
+        await self.start(interaction, level, options, thread, clock_preset(clock), seed)
 
     # --- set-up ---------------------------------------------------------------------------------------------
 
@@ -119,7 +149,7 @@ class ComputerSeat:
 
     async def announce(self, update: MatchUpdate, before: Match) -> None:
         """The computer's turn as a human's is shown: the board, what it did, and the prompt for the human. Its
-        boards are drawn after those that people's clicks wait for (cogs/drawing_queue.py)."""
+        boards are drawn after those that people's clicks wait for (cogs/ui/drawing_queue.py)."""
         with in_background():
             await self.publisher.publish(update, None, before)
 
@@ -198,7 +228,7 @@ class ComputerSeat:
 
     async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> bool:
         """Rematch pressed on a finished computer match: a new one at once, same level, options and place (the
-        computer never has to press it). False for a match between two people (cogs.rematch handles those)."""
+        computer never has to press it). False for a match between two people (the Play cog handles those)."""
         level = await self.bot.service.computer.level(match_id)
         if level is None:
             return False
@@ -232,17 +262,6 @@ class ComputerSeat:
             await self._turns.idle()
 
 
-def options_from(length: int, money: bool, jacoby: bool, beavers: bool, automatic_doubles: bool) -> MatchOptions:
-    """The same options and refusals as /bg challenge."""
-    if not money and (beavers or automatic_doubles):
-        raise UserFacingError("Beavers and automatic doubles are for money games only (R8.3): add `money: True`.")
-    return (
-        MatchOptions.money(jacoby=jacoby, beavers=beavers, automatic_doubles=automatic_doubles)
-        if money
-        else MatchOptions.match(length)
-    )
-
-
 async def _delete_quietly(thread: discord.Thread) -> None:
     try:
         await thread.delete()
@@ -260,3 +279,7 @@ def background(coroutine: Any) -> asyncio.Task[Any]:
 
     task.add_done_callback(report)
     return task
+
+
+async def setup(bot: GammonBot) -> None:
+    await add_bg_cog(bot, Computer(bot))

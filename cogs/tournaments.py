@@ -1,21 +1,18 @@
 """`/tournament`: sign-up with Join / Leave buttons, the live bracket, a thread per match, the champion (issue 21).
 
-Thin over bot.tournaments.TournamentService. A background runner keeps Discord in step with what is stored, so
-that it picks up where it was after a restart: it starts scheduled tournaments, opens a thread for every match
-whose two players are known and starts the match there (each exactly once: the service ties the match to its
-bracket slot), edits the sign-up message into the live bracket as results come in, and announces the champion.
-It wakes as soon as the service reports a change (a result stored by the match-finished hook), else every few
-seconds.
+Thin over bot.tournaments.TournamentService. A background runner keeps Discord in step with what is stored, so that
+it picks up where it was after a restart: it starts scheduled tournaments, opens a thread for every match whose two
+players are known and starts the match there (each exactly once: the service ties the match to its bracket slot),
+edits the sign-up message into the live bracket as results come in, and announces the champion. It wakes as soon
+as the service reports a change (a result stored by the match-finished hook), else every few seconds.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime as dt
 import io
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -24,25 +21,31 @@ from discord.ext import commands
 
 from bot.tournaments import Pairing, Tournament, TournamentService, TournamentStatus
 from bot.tournaments.records import DEFAULT_LENGTH
-from cogs.challenges import player_ref
-from cogs.durations import parse_duration
-from cogs.errors import UserFacingError, reply_privately
-from cogs.event_text import escape_text
-from cogs.game_messages import GamePublisher, message_link
-from cogs.tournament_messages import (
+from cogs.ui.errors import UserFacingError, reply_privately
+from cogs.ui.event_text import escape_text
+from cogs.ui.names import TOURNAMENTS_COG
+from cogs.ui.options import Length, describe_match_options, player_ref
+from cogs.ui.publisher import GamePublisher
+from cogs.ui.tournament_messages import (
     FILENAME,
-    HANDLER_COG,
     TournamentAction,
     TournamentButton,
     champion_text,
+    joined_text,
+    list_line,
+    message_edit,
+    parse_start,
     picture_of,
+    shows_bracket,
     signup_text,
     signup_view,
     started_text,
     status_text,
+    thread_name,
     title,
+    users_only,
 )
-from cogs.views import HANDLER_COG as GAME_COG
+from cogs.ui.wiring import publisher_of
 from render.bracket import bracket_image
 
 if TYPE_CHECKING:
@@ -53,45 +56,12 @@ log = logging.getLogger(__name__)
 #: How often the runner looks when nothing wakes it.
 INTERVAL_SECONDS = 5.0
 MAX_CHOICES = 25
-_TIMESTAMP = re.compile(r"<t:(\d{1,12})(?::[tTdDfFR])?>")
 LIVE = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
-
-
-def parse_start(text: str, now: float) -> float:
-    """When a tournament starts: a Discord timestamp (`<t:1767225600:F>`), a Unix time, a delay (`2h`,
-    `in 90m`) or a UTC date and time (`2026-12-01 18:00`)."""
-    cleaned = text.strip()
-    found = _TIMESTAMP.fullmatch(cleaned)
-    if found:
-        return float(found.group(1))
-    if cleaned.isdigit() and len(cleaned) >= 9:
-        return float(cleaned)
-    with contextlib.suppress(ValueError):
-        return now + parse_duration(cleaned.removeprefix("in ").strip())
-    with contextlib.suppress(ValueError):
-        moment = dt.datetime.fromisoformat(cleaned)
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=dt.UTC)
-        return moment.timestamp()
-    raise UserFacingError(
-        f"I could not read {text!r} as a start time: write a delay like `2h` or `1d`, a UTC time "
-        "like `2026-12-01 18:00`, or a Discord timestamp like `<t:1767225600:F>`."
-    )
-
-
-def thread_name(pairing: Pairing) -> str:
-    return f"{pairing.tournament_name} {pairing.round_name}: {pairing.names[0]} vs {pairing.names[1]}"[:100]
-
-
-def users_only(*user_ids: int) -> discord.AllowedMentions:
-    return discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False, users=[discord.Object(id=user_id) for user_id in user_ids]
-    )
 
 
 class Tournaments(
     commands.GroupCog,
-    name=HANDLER_COG,
+    name=TOURNAMENTS_COG,
     group_name="tournament",
     group_description="Single-elimination tournaments: sign-up, bracket, champion",
 ):
@@ -103,9 +73,7 @@ class Tournaments(
 
     @property
     def publisher(self) -> GamePublisher:
-        publisher = getattr(self.bot.get_cog(GAME_COG), "publisher", None)
-        assert isinstance(publisher, GamePublisher), "cogs.bg must be loaded before cogs.tournaments"
-        return publisher
+        return publisher_of(self.bot)  # cogs.play is loaded first
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(TournamentButton)
@@ -120,9 +88,9 @@ class Tournaments(
 
     @app_commands.command(name="create")
     @app_commands.guild_only()
-    @app_commands.describe(
+    @describe_match_options(
+        "length",
         name="The tournament's name (unique among this server's open tournaments)",
-        length="Match length in points, 1-25 (default 5)",
         size="Most players admitted, 4-64 (default 16)",
         starts="When it starts: a delay like 2h, a UTC time like 2026-12-01 18:00, or a Discord timestamp "
         "(empty: /tournament start)",
@@ -131,15 +99,14 @@ class Tournaments(
         self,
         interaction: discord.Interaction[Any],
         name: str,
-        length: app_commands.Range[int, 1, 25] = DEFAULT_LENGTH,
+        length: Length = DEFAULT_LENGTH,
         size: app_commands.Range[int, 4, 64] = 16,
         starts: str | None = None,
     ) -> None:
         """Open a tournament for sign-up (Manage Server, or the server's organiser role)."""
         if not isinstance(interaction.channel, discord.TextChannel):
             raise UserFacingError("Create a tournament in a text channel: its matches are played in threads there.")
-        now = discord.utils.utcnow().timestamp()
-        starts_at = None if starts is None else parse_start(starts, now)
+        starts_at = None if starts is None else parse_start(starts, discord.utils.utcnow().timestamp())
         tournament = await self.service.create(
             guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel.id,
@@ -167,7 +134,7 @@ class Tournaments(
         await interaction.response.defer(ephemeral=True, thinking=True)
         tournament = await self.resolve(interaction, name)
         tournament = await self.service.join(tournament.id, player_ref(interaction.user))
-        await interaction.followup.send(self.joined_text(tournament), ephemeral=True)
+        await interaction.followup.send(joined_text(tournament), ephemeral=True)
         await self.refresh(tournament)
 
     @app_commands.command(name="leave")
@@ -225,24 +192,7 @@ class Tournaments(
                 "There are no tournaments here yet. An organiser starts one with `/tournament create`.", ephemeral=True
             )
             return
-        lines = []
-        for tournament in tournaments:
-            state = tournament.status.value
-            if tournament.status is TournamentStatus.FINISHED and tournament.champion_id is not None:
-                state = f"won by <@{tournament.champion_id}>"
-            link = (
-                ""
-                if tournament.message_id is None
-                else " "
-                + message_link(
-                    tournament.guild_id, tournament.message_channel_id or tournament.channel_id, tournament.message_id
-                )
-            )
-            lines.append(
-                f"{title(tournament)}: {state}, {len(tournament.entrants)}/{tournament.size} players, "
-                f"{tournament.length}-point matches.{link}"
-            )
-        await interaction.followup.send("\n".join(lines), ephemeral=True)
+        await interaction.followup.send("\n".join(list_line(tournament) for tournament in tournaments), ephemeral=True)
 
     @app_commands.command(name="cancel")
     @app_commands.guild_only()
@@ -316,7 +266,7 @@ class Tournaments(
         await interaction.response.defer()
         if action is TournamentAction.JOIN:
             tournament = await self.service.join(tournament_id, player_ref(interaction.user))
-            answer = self.joined_text(tournament)
+            answer = joined_text(tournament)
         else:
             tournament = await self.service.leave(tournament_id, interaction.user.id)
             answer = f"You left {title(tournament)}."
@@ -328,13 +278,6 @@ class Tournaments(
         if interaction.message is not None and interaction.message.id == tournament.message_id:
             await self.service.mark_shown(tournament)
         await reply_privately(interaction, answer)
-
-    @staticmethod
-    def joined_text(tournament: Tournament) -> str:
-        return (
-            f"You are signed up for {title(tournament)} ({len(tournament.entrants)}/{tournament.size}). "
-            "Your matches will be played in threads of this channel; you will be mentioned there."
-        )
 
     # --- helpers ----------------------------------------------------------------------------------------------
 
@@ -440,24 +383,9 @@ class Tournaments(
                 tournament.message_channel_id or tournament.channel_id, guild_id=tournament.guild_id
             )
             message = channel.get_partial_message(tournament.message_id)
-            none = discord.AllowedMentions.none()
             try:
-                if tournament.status is TournamentStatus.SIGNUP or tournament.bracket is None:
-                    await message.edit(
-                        content=signup_text(tournament)
-                        if tournament.status is TournamentStatus.SIGNUP
-                        else status_text(tournament),
-                        view=signup_view(tournament),
-                        allowed_mentions=none,
-                    )
-                else:
-                    png = await self.picture(tournament)
-                    await message.edit(
-                        content=status_text(tournament),
-                        view=None,
-                        allowed_mentions=none,
-                        attachments=[discord.File(io.BytesIO(png), FILENAME)],
-                    )
+                png = await self.picture(tournament) if shows_bracket(tournament) else None
+                await message.edit(**message_edit(tournament, png))
             except discord.NotFound:
                 log.info("The message of tournament %s is gone", tournament.id)
             await self.service.mark_shown(tournament)

@@ -22,17 +22,16 @@ from discord.ext import commands, tasks
 
 from bot.service import MatchRecord
 from bot.service.records import Resumed
-from cogs import challenges
-from cogs.channels import ended_if_gone
-from cogs.clock_text import clock_line
-from cogs.controls import STATUS_PREFIX
-from cogs.custom_ids import GameAction, GameControl
-from cogs.durations import format_duration
-from cogs.event_text import escape_name, escape_text
-from cogs.game_messages import GamePublisher, current_link, mention, players_only
-from cogs.move_menu import ButtonSpec
-from cogs.repairs import BoardNotShown
-from cogs.views import HANDLER_COG, game_view
+from cogs.ui.challenge_text import close_message
+from cogs.ui.channel_gone import ended_if_gone
+from cogs.ui.custom_ids import GameAction, GameControl
+from cogs.ui.game_messages import players_only
+from cogs.ui.move_menu import ButtonSpec
+from cogs.ui.names import PLAY_COG
+from cogs.ui.publisher import GamePublisher
+from cogs.ui.repairs import BoardNotShown
+from cogs.ui.timer_text import claim_text, reminder_text, resumed_text
+from cogs.ui.views import game_view
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -41,42 +40,6 @@ log = logging.getLogger(__name__)
 
 #: How often the task looks; the granularity of reminders, claims and expiry.
 INTERVAL_SECONDS = 2.0
-
-
-def reminder_text(record: MatchRecord) -> str | None:
-    waiting = record.to_act
-    if waiting is None:
-        return None
-    left = format_duration(record.timer.limit_seconds / 2)
-    link = current_link(record)
-    where = f" {link}" if link else ""
-    return (
-        f"{mention(waiting.user_id)}, reminder: it is your turn in {escape_text(record.title)}. "
-        f"You have about {left} left before your opponent may claim the match (R9.5).{where}"
-    )
-
-
-def claim_text(record: MatchRecord) -> str | None:
-    waiting = record.to_act
-    if waiting is None:
-        return None
-    index = record.player_index(waiting.user_id)
-    assert index is not None
-    claimant = record.players[1 - index]
-    limit = format_duration(record.timer.limit_seconds)
-    return (
-        f"{mention(claimant.user_id)}, {escape_name(waiting.name)} has not acted for {limit}. You may claim the "
-        f"{'game' if record.options.is_money else 'match'} (R9.5), or keep waiting."
-    )
-
-
-def resumed_text(record: MatchRecord, downtime: float, now: float) -> str:
-    """For a clocked match's channel after a restart: the clock was paused while the bot was down."""
-    line = clock_line(record, now).removeprefix(STATUS_PREFIX)
-    return (
-        f"The bot was down for {format_duration(downtime)}; the clock of {escape_text(record.title)} was "
-        f"paused meanwhile and runs again now. {line}"
-    )
 
 
 class TurnTimer(commands.Cog):
@@ -120,7 +83,7 @@ class TurnTimer(commands.Cog):
 
     async def time_out(self) -> None:
         """End the matches whose player to act ran out of time, and show it like any action."""
-        cog = self.bot.get_cog(HANDLER_COG)
+        cog = self.bot.get_cog(PLAY_COG)
         publisher = getattr(cog, "publisher", None)
         for update in await self.bot.service.timers.time_out_due(self.bot.shard_set):
             if isinstance(publisher, GamePublisher):
@@ -131,7 +94,7 @@ class TurnTimer(commands.Cog):
 
     async def expire_challenges(self) -> None:
         for challenge in await self.bot.service.challenges.expire(self.bot.shard_set):
-            await challenges.close_message(self.bot, challenge)
+            await close_message(self.bot, challenge)
 
     async def send_reminders(self) -> None:
         for record in await self.bot.service.timers.due_reminders(guilds=self.bot.shard_set):

@@ -38,7 +38,7 @@ from bench.load.quantiles import quantile
 from bench.load.timeline import Ack, Click, ack_breakdown, breakdown
 from bot.engine import Position, legal
 from bot.store.database import open_database
-from cogs.custom_ids import CHALLENGE_TEMPLATE, GAME_TEMPLATE
+from cogs.ui.custom_ids import CHALLENGE_TEMPLATE, GAME_TEMPLATE
 from tests.e2e.table import Table, acknowledged_in_time, is_challenge_of, labels
 from tests.e2e.test_click_match import choose
 from tests.e2e.test_computer import addressed

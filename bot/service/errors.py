@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+# Re-exported: the cogs answer it (cogs.ui.errors) and never import bot.store.
+from bot.store.errors import StoreUnavailableError as StoreUnavailableError
+
 
 class ServiceError(ValueError):
     """A request that is refused; `str(error)` is the reason in a player's words. Nothing was changed."""

@@ -12,7 +12,7 @@ from PIL import Image
 from bot.analysis import analyse, costliest
 from bot.analysis.pictures import decision_picture
 from bot.computer import sage
-from cogs.analysis import PAGE_SIZE, decision_line, page_embed
+from cogs.ui.analysis_text import PAGE_SIZE, decision_line, page_embed
 from render.analysis import BOARD_WIDTH, CAPTION, GAP
 from tests.analysis.matches import deliberate_blunder, wrong_drop
 

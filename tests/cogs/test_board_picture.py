@@ -11,7 +11,7 @@ from bot.engine.options import MatchOptions
 from bot.engine.outcome import Outcome, OutcomeKind
 from bot.engine.play import Play, Step
 from bot.engine.position import Position, WinKind
-from cogs.board_picture import board_state, draw_board, final_state, last_play, perspective, render_match
+from cogs.ui.board_picture import board_state, draw_board, final_state, last_play, perspective, render_match
 from render import board
 
 

@@ -11,10 +11,9 @@ from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.service import MatchRecord, MatchStatus, MatchUpdate
 from bot.service.clocks import ClockPreset, MatchClock
-from cogs.clock_text import clock_line, clock_texts
-from cogs.custom_ids import GameAction
-from cogs.game_messages import compose_text, history_of, rematch_rows
-from cogs.rematch import timed_out_text
+from cogs.ui.clock_text import clock_line, clock_texts
+from cogs.ui.custom_ids import GameAction
+from cogs.ui.game_messages import compose_text, history_of, rematch_rows, timed_out_text
 from tests.cogs.test_game_messages import ALICE, BOB, record
 
 NOW = 1_000_000.0
@@ -61,7 +60,7 @@ def test_the_board_picture_shows_both_reserves_beside_the_pips() -> None:
     from PIL import Image, ImageChops
 
     import render
-    from cogs.board_picture import board_state
+    from cogs.ui.board_picture import board_state
 
     match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
     plain = render.board(board_state(match), perspective=0)

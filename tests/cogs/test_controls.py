@@ -8,9 +8,9 @@ from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
-from cogs.controls import controls, prompt, status_line
-from cogs.custom_ids import GameAction, PlaySelectControl
-from cogs.move_menu import SelectSpec
+from cogs.ui.controls import controls, prompt, status_line
+from cogs.ui.custom_ids import GameAction, PlaySelectControl
+from cogs.ui.move_menu import SelectSpec
 
 
 def labels(match: Match) -> list[list[str]]:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cogs.custom_ids import (
+from cogs.ui.custom_ids import (
     CHALLENGE_TEMPLATE,
     GAME_TEMPLATE,
     MAX_CUSTOM_ID,

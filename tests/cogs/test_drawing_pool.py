@@ -15,7 +15,7 @@ from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.processes import is_running
-from cogs.board_picture import _drawing_pool, draw_board
+from cogs.ui.board_picture import _drawing_pool, draw_board
 
 ROOT = Path(__file__).resolve().parents[2]
 DRAW_THEN_WAIT = """
@@ -24,7 +24,7 @@ from bot.engine.dice import FixedDice
 from bot.processes import is_running
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
-from cogs.board_picture import _drawing_pool, draw_board
+from cogs.ui.board_picture import _drawing_pool, draw_board
 asyncio.run(draw_board(Match(("Alice", "Bob"), MatchOptions.match(5), FixedDice([3, 1]))))
 print(" ".join(str(pid) for pid in _drawing_pool()._processes), flush=True)
 time.sleep(60)
@@ -59,7 +59,7 @@ def test_drawing_processes_exit_when_the_bot_is_killed() -> None:
 async def test_the_drawing_processes_are_started_and_warmed_up_at_start_up() -> None:
     """Issue 15: the first board after a start took about a second, spent starting a process and building the
     static boards; start_drawing does both before any player waits."""
-    from cogs.board_picture import _DRAWING_PROCESSES, start_drawing
+    from cogs.ui.board_picture import _DRAWING_PROCESSES, start_drawing
 
     await start_drawing()
     processes = _drawing_pool()._processes

@@ -1,4 +1,4 @@
-"""The queue in front of the drawing processes (cogs/drawing_queue.py): a board a click waits for is drawn
+"""The queue in front of the drawing processes (cogs/ui/drawing_queue.py): a board a click waits for is drawn
 before boards drawn in the background (the computer's turns), and a cancelled waiter never holds a slot."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import asyncio
 from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
-from cogs.board_picture import draw_board
-from cogs.drawing_queue import DrawingQueue, in_background
+from cogs.ui.board_picture import draw_board
+from cogs.ui.drawing_queue import DrawingQueue, in_background
 
 
 async def test_a_clicks_board_goes_before_background_boards_that_waited_longer() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.durations import format_duration, parse_duration
+from cogs.ui.durations import format_duration, parse_duration
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from discord import app_commands
 
 from bot.engine import IllegalPlayError, InvalidPlayError
 from bot.service import ServiceError, StaleStateError
-from cogs.errors import UserFacingError, apology, player_message
+from cogs.ui.errors import UserFacingError, apology, player_message
 
 
 @pytest.mark.parametrize(

@@ -11,10 +11,10 @@ from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.play import Play, Step
 from bot.service import MatchRecord, MatchStatus, PlayerRef, ServiceError, TurnTimer
-from cogs.channels import ended_text
-from cogs.errors import player_message
-from cogs.event_text import MAX_CONTENT, describe, escape_name, quoted
-from cogs.turn_timer import claim_text, reminder_text
+from cogs.ui.channel_gone import ended_text
+from cogs.ui.errors import player_message
+from cogs.ui.event_text import MAX_CONTENT, describe, escape_name, quoted
+from cogs.ui.timer_text import claim_text, reminder_text
 
 
 @pytest.mark.parametrize(

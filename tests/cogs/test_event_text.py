@@ -6,7 +6,7 @@ from bot.engine import events as ev
 from bot.engine.outcome import Outcome, OutcomeKind
 from bot.engine.play import Play, Step
 from bot.engine.position import WinKind
-from cogs.event_text import clip, describe
+from cogs.ui.event_text import clip, describe
 
 NAMES = ("Alice", "Bob")
 RUN = Play((Step(24, 18, 6), Step(18, 13, 5)))

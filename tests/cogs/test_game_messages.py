@@ -9,8 +9,8 @@ from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import MatchRecord, MatchStatus, PlayerRef, TurnTimer
-from cogs.controls import status_line
-from cogs.game_messages import compose_text, current_link, hands_over, history_of, players_only, retired_text
+from cogs.ui.controls import status_line
+from cogs.ui.game_messages import compose_text, current_link, hands_over, history_of, players_only, retired_text
 
 ALICE, BOB = PlayerRef(111, "Alice"), PlayerRef(222, "Bob")
 

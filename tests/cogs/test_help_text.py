@@ -2,35 +2,32 @@
 
 from __future__ import annotations
 
-import importlib
-import inspect
+from pathlib import Path
 
+import pytest
 from discord import app_commands
-from discord.ext import commands
 
-from bot.app import EXTENSIONS
-from cogs.help_text import EMBED_DESCRIPTION_LIMIT, HELP, help_embed
+from bot.store import Database
+from cogs.ui.help_text import EMBED_DESCRIPTION_LIMIT, HELP, help_embed
+from tests.cogs.command_tree import loaded_bot
 
 
-def registered_commands() -> list[str]:
-    """`/group name` or `/name` of every app command of every cog the bot loads."""
+def registered_commands(tree: app_commands.CommandTree) -> list[str]:
+    """`/group name` or `/name` of every slash command the bot registers."""
     names = []
-    for extension in EXTENSIONS:
-        module = importlib.import_module(extension)
-        for _, cog in inspect.getmembers(module, inspect.isclass):
-            if not issubclass(cog, commands.Cog) or cog.__module__ != module.__name__:
-                continue
-            prefix = f"/{cog.__cog_group_name__} " if cog.__cog_is_app_commands_group__ else "/"
-            for command in cog.__cog_app_commands__:
-                if isinstance(command, app_commands.Group):  # a group inside a cog (/stats): its subcommands
-                    names.extend(f"{prefix}{command.name} {sub.name}" for sub in command.commands)
-                else:
-                    names.append(prefix + command.name)
+    for command in tree.get_commands():
+        if isinstance(command, app_commands.Group):
+            names.extend(f"/{sub.qualified_name}" for sub in command.walk_commands())
+        else:
+            names.append(f"/{command.name}")
     return names
 
 
-def test_help_names_every_registered_command() -> None:
-    names = registered_commands()
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_help_names_every_registered_command(
+    db: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names = registered_commands((await loaded_bot(db, tmp_path, monkeypatch)).tree)
     assert {
         "/bg challenge",
         "/leaderboard",

@@ -3,7 +3,7 @@ expired entries at its front are dropped, and a control used again moves to the 
 
 from __future__ import annotations
 
-from cogs.bg import forget_older
+from cogs.play import forget_older
 
 
 def test_only_the_entries_used_before_the_cut_are_forgotten() -> None:

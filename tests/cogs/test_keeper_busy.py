@@ -33,14 +33,15 @@ from bot.service import commands as cmd
 from bot.store import Database
 from bot.tournaments import Pairing
 from cogs import computer as computer_cog
-from cogs import game_messages
 from cogs.board_keeper import BoardKeeper
-from cogs.challenges import accept
-from cogs.computer import ComputerSeat
-from cogs.custom_ids import ChallengeAction, ChallengeControl
-from cogs.fairness import start_line
-from cogs.game_messages import GamePublisher
+from cogs.challenges import Challenges
+from cogs.computer import Computer
 from cogs.tournaments import Tournaments
+from cogs.ui import game_messages, publisher
+from cogs.ui.custom_ids import ChallengeAction, ChallengeControl
+from cogs.ui.fairness_text import start_line
+from cogs.ui.names import COMPUTER_COG
+from cogs.ui.publisher import GamePublisher
 from tests.service.conftest import FakeClock
 from tests.service.helpers import SeededDice
 from tests.tournaments.helpers import ORGANISER, open_tournament
@@ -129,14 +130,14 @@ class FakeBot:
         self.user = SimpleNamespace(id=COMPUTER.user_id, display_name=COMPUTER.name)
         self.channel = FakeChannel()
         self.publisher = GamePublisher(self)  # type: ignore[arg-type]
-        self.computer = ComputerSeat(self, self.publisher)  # type: ignore[arg-type]
+        self.computer = Computer(self)  # type: ignore[arg-type]
         self.keeper = BoardKeeper(self)  # type: ignore[arg-type]
 
     def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> FakeChannel:
         return self.channel
 
     def get_cog(self, name: str) -> Any:
-        return SimpleNamespace(publisher=self.publisher, computer=self.computer)
+        return self.computer if name == COMPUTER_COG else SimpleNamespace(publisher=self.publisher)
 
     async def wait_until_ready(self) -> None:
         return None
@@ -204,7 +205,7 @@ async def no_picture(*_args: Any, **_kwargs: Any) -> bytes:
 @pytest.fixture
 async def bot(db: Database, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeBot]:
     monkeypatch.setattr(game_messages, "draw_board", no_picture)
-    monkeypatch.setattr(game_messages, "draw_final_board", no_picture)
+    monkeypatch.setattr(publisher, "draw_final_board", no_picture)
     monkeypatch.setattr(computer_cog, "available", lambda: True)
     pool = FakePool()
     monkeypatch.setattr(computer_cog, "ComputerPool", lambda workers, **_options: pool)
@@ -364,9 +365,9 @@ async def test_an_accepted_challenge_is_left_to_its_accept(bot: FakeBot) -> None
     )
     pressed = FakeInteraction(BOB)
     pressed.editing.close()
-    cog = SimpleNamespace(service=bot.service, publisher=bot.publisher)
+    cog = Challenges(bot)  # type: ignore[arg-type]
     control = ChallengeControl(challenge.id, ChallengeAction.ACCEPT)
-    accepting = asyncio.create_task(accept(cog, pressed, control))  # type: ignore[arg-type]
+    accepting = asyncio.create_task(cog.accept(pressed, control))  # type: ignore[arg-type]
     await pressed.editing.until_reached()
     (match_id,) = [record.id for record in await bot.service.boards.matches_to_show()]
     try:

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 import pytest
 
 from bot.engine import Position, Step
-from cogs.custom_ids import GameAction, GameControl, PlaySelectControl
-from cogs.move_menu import (
+from cogs.ui.custom_ids import GameAction, GameControl, PlaySelectControl
+from cogs.ui.move_menu import (
     MAX_BUTTONS_PER_ROW,
     MAX_PLAY_SELECTS,
     MAX_ROWS,

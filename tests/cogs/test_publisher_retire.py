@@ -16,8 +16,8 @@ from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import MatchRecord, MatchStatus, MatchUpdate, PlayerRef, TurnTimer
-from cogs import game_messages
-from cogs.game_messages import GamePublisher
+from cogs.ui import game_messages
+from cogs.ui.publisher import GamePublisher
 
 ALICE, BOB = PlayerRef(111, "Alice"), PlayerRef(222, "Bob")
 CHANNEL = 2

@@ -5,9 +5,9 @@ from __future__ import annotations
 import discord
 import pytest
 
-from cogs.errors import player_message
-from cogs.game_messages import addresses, retired_edit
-from cogs.repairs import FIRST_PAUSE_SECONDS, LONGEST_PAUSE_SECONDS, BoardNotShown, Repairs
+from cogs.ui.errors import player_message
+from cogs.ui.game_messages import addresses, retired_edit
+from cogs.ui.repairs import FIRST_PAUSE_SECONDS, LONGEST_PAUSE_SECONDS, BoardNotShown, Repairs
 
 
 class Clock:

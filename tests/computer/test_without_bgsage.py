@@ -27,12 +27,12 @@ try:
     choose_action(Match(("a", "b"), MatchOptions.money()), "expert")
 except RuntimeError as error:
     print("choose_action:", error)
-from cogs.computer import ComputerSeat
-from cogs.errors import UserFacingError
+from cogs.computer import Computer
+from cogs.ui.errors import UserFacingError
 
 class Bot:
     user = object()
-seat = ComputerSeat(Bot(), None)
+seat = Computer(Bot())
 assert seat.turns() is None
 try:
     asyncio.run(seat.start(None, "expert", MatchOptions.money(), False))

@@ -89,7 +89,7 @@ async def test_a_match_against_the_computer_is_played_to_the_end(
         computer_lines
     )
     # Each new board retired the one before it without fetching it from Discord: the bot remembers the messages
-    # it sent (it has no message cache, as it takes no message events; cogs/game_messages.py). Only a board shown
+    # it sent (it has no message cache, as it takes no message events; cogs/ui/game_messages.py). Only a board shown
     # again (a repair, cogs/board_keeper.py) reads the current message back.
     fetched = [
         path for method, path in standin.requests if method == "GET" and re.search(r"/channels/\d+/messages/\d+$", path)

@@ -12,7 +12,7 @@ from bot.engine.dice import MatchSeeds, new_server_seed
 from bot.engine.options import MatchOptions
 from bot.fairness.stats import EXPECTED_PIPS, ROLL_KINDS, dice_stats, players_rolls
 from bot.records.mat import match_events
-from cogs.dice_stats import dice_fields
+from cogs.ui.dice_text import dice_fields
 from render.dice_chart import dice_chart
 from tests.fairness.helpers import played_match
 

@@ -10,7 +10,7 @@ from bench.load import LoadConfig, run_load
 from bench.load.harness import percentiles
 from bench.load.setups import Setups
 from bench.load_bench import median_verdicts
-from cogs.custom_ids import GameAction
+from cogs.ui.custom_ids import GameAction
 
 
 def test_percentiles_pick_ranks_in_milliseconds() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.ratings.records import HeadToHead, HistoryEntry, LadderEntry, LeaderboardPage, PlayerStats
-from cogs.leaderboard import (
+from cogs.ui.ladder_text import (
     LEADERBOARD_TEMPLATE,
     history_line,
     leaderboard_text,

@@ -8,17 +8,18 @@ import pytest
 
 from bot.tournaments import TournamentStatus
 from bot.tournaments.records import DecidedBy, Pairing
-from cogs.errors import UserFacingError
-from cogs.tournament_messages import (
+from cogs.ui.errors import UserFacingError
+from cogs.ui.tournament_messages import (
     TOURNAMENT_TEMPLATE,
     TournamentAction,
     champion_text,
     custom_id,
+    parse_start,
     signup_text,
     signup_view,
     status_text,
+    thread_name,
 )
-from cogs.tournaments import parse_start, thread_name
 from tests.tournaments.bracket_cases import tournament
 
 NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC

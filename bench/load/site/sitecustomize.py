@@ -62,8 +62,8 @@ if _TRACE:
     import bot.ratings.rebuild
     import bot.service.game_service
     import bot.store.sqlite
-    import cogs.board_picture
-    import cogs.game_messages
+    import cogs.ui.board_picture
+    import cogs.ui.game_messages
 
     def _replace_everywhere(original: object, replacement: object, name: str) -> None:
         for module in list(sys.modules.values()):
@@ -168,7 +168,7 @@ if _TRACE:
 
         return wrapper
 
-    _draw = cogs.board_picture.draw_board
+    _draw = cogs.ui.board_picture.draw_board
     _replace_everywhere(_draw, _timed("draw_board (awaited)", _draw), "draw_board")
 
     async def _ticker() -> None:

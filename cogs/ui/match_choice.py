@@ -1,21 +1,16 @@
-"""`/bg export [match]`: a match of this channel, running or over (or one of this server named by its number), as a
-.mat file that GNU Backgammon and other programs import (issue 17). The text comes from bot.records."""
+"""The `match` option of /bg fairness, /bg export and /bg analyze: a match of this channel, running or over (or one
+of this server named by its number), its autocomplete, and how a match is named in answers and file names."""
 
 from __future__ import annotations
 
-import asyncio
-import datetime
-import functools
-import io
 import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot.records import match_to_mat
 from bot.service import MatchRecord, MatchStatus, NotFoundError
-from cogs.errors import UserFacingError
+from cogs.ui.errors import UserFacingError
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -29,33 +24,10 @@ HOW_TO_OPEN = (
 )
 
 
-async def export_match(service: GameService, interaction: discord.Interaction[Any], match_id: int | None) -> None:
-    """Answer `/bg export` privately with the match attached as a .mat file."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    record = await _chosen(service, interaction, match_id)
-    date = datetime.datetime.fromtimestamp(record.created_at, tz=datetime.UTC).date()
-    text = await asyncio.to_thread(  # a replay of the whole log
-        functools.partial(match_to_mat, record.match.log, date=date, fairness=record.fairness)
-    )
-    file = discord.File(io.BytesIO(text.encode("utf-8")), filename=filename(record))
-    note = ""
-    if record.options.is_money and record.options.jacoby:
-        note = (
-            "\nThis money game used the Jacoby rule: turn it on in your program before importing (gnubg: "
-            "`set jacoby on`)."
-        )
-    await interaction.followup.send(f"{describe(record)}.\n{HOW_TO_OPEN}{note}", file=file, ephemeral=True)
-
-
 async def chosen_match(
     service: GameService, interaction: discord.Interaction[Any], match_id: int | None
 ) -> MatchRecord:
     """The match a `match` option names (of this server only), else this channel's running or latest match."""
-    return await _chosen(service, interaction, match_id)
-
-
-async def _chosen(service: GameService, interaction: discord.Interaction[Any], match_id: int | None) -> MatchRecord:
-    """The match named by id (of this server only), else this channel's running or latest match."""
     if match_id is not None:
         try:
             record = await service.match(match_id)
@@ -102,3 +74,12 @@ def filename(record: MatchRecord) -> str:
         for index, player in enumerate(record.players)
     ]
     return f"match-{record.id}-{names[0]}-vs-{names[1]}.mat"
+
+
+def jacoby_note(record: MatchRecord) -> str:
+    """For an exported money game with the Jacoby rule: how to turn it on before importing."""
+    if not (record.options.is_money and record.options.jacoby):
+        return ""
+    return (
+        "\nThis money game used the Jacoby rule: turn it on in your program before importing (gnubg: `set jacoby on`)."
+    )

@@ -1,12 +1,15 @@
-"""The `/bg` commands and the game and challenge buttons: thin adapters to the game service.
+"""`/bg` (the group, a GroupCog) and playing a match: `/bg move`, `resign`, `board`, `matches`, `help`, `settings`,
+and every button and menu of a game message. Thin adapters to the game service.
 
 Every handler acknowledges the interaction before it touches the database or draws (Discord's 3 seconds),
-turns the interaction into one service call, and shows the result through the GamePublisher. Refusals come
-back from the service as ServiceError and are answered privately by cogs.errors.
+turns the interaction into one service call, and shows the result through the GamePublisher, which this cog holds
+for the others (cogs.ui.wiring.publisher_of). Refusals come back from the service as ServiceError and are answered
+privately by cogs.ui.errors. Other cogs add their own /bg subcommands (cogs.ui.wiring.add_bg_cog).
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import time
@@ -16,29 +19,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.computer import DEFAULT_LEVEL
-from bot.engine.dice import MAX_PLAYER_SEED
 from bot.engine.game import Phase
-from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import MatchRecord, MatchUpdate, StaleStateError
 from bot.service import commands as cmd
-from bot.service.clocks import ClockPreset
-from cogs.analysis import AnalysisDesk
-from cogs.challenges import on_control as on_challenge_control
-from cogs.challenges import player_ref, thread_choice
-from cogs.challenges import post as post_challenge
-from cogs.computer import ComputerSeat, LevelName, background, options_from
-from cogs.custom_ids import ChallengeControl, GameAction, GameControl
-from cogs.errors import UserFacingError, reply_privately
-from cogs.event_text import escape_name
-from cogs.export import export_match, match_choices
-from cogs.fairness import fairness_command
-from cogs.game_messages import GamePublisher, compose, current_link
-from cogs.help_text import help_embed
-from cogs.player_settings import settings_command
-from cogs.rematch import on_rematch, timed_out_text
-from cogs.views import HANDLER_COG, ChallengeButton, GameButton, PlaySelect
+from bot.service.starts import REMATCH_SECONDS
+from cogs.ui.custom_ids import GameAction, GameControl
+from cogs.ui.errors import UserFacingError, reply_privately
+from cogs.ui.event_text import escape_name
+from cogs.ui.game_messages import compose, current_link, match_line, mention, players_only, refusal, timed_out_text
+from cogs.ui.help_text import help_embed
+from cogs.ui.names import PLAY_COG
+from cogs.ui.options import player_ref
+from cogs.ui.publisher import GamePublisher
+from cogs.ui.settings_text import describe as describe_settings
+from cogs.ui.views import GameButton, PlaySelect
+from cogs.ui.wiring import computer_of
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -49,14 +45,6 @@ log = logging.getLogger(__name__)
 MAX_CHOICES = 25
 #: How long a used control is remembered for a second press.
 JUST_USED_SECONDS = 60.0
-
-
-def refusal(record: MatchRecord, user_id: int) -> str:
-    """Why this user may not act on the board now, in their words."""
-    if record.player_index(user_id) is None:
-        return f"This game is between {escape_name(record.players[0].name)} and {escape_name(record.players[1].name)}."
-    waiting = record.to_act
-    return "The match is over." if waiting is None else f"It is {escape_name(waiting.name)}'s turn."
 
 
 def no_match_here() -> UserFacingError:
@@ -70,19 +58,17 @@ def forget_older(used: dict[tuple[str, int], float], oldest: float) -> None:
         del used[key]
 
 
-class Backgammon(
+class Play(
     commands.GroupCog,
-    name=HANDLER_COG,
+    name=PLAY_COG,
     group_name="bg",
     group_description="Play backgammon: challenges, moves, the cube, resignations",
 ):
-    """Commands under /bg and the handlers of every game and challenge button."""
+    """The /bg group, the commands of a match being played, and the handler of every game button."""
 
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
         self.publisher = GamePublisher(bot)
-        self.computer = ComputerSeat(bot, self.publisher)  # issue 16: the computer opponent
-        self.analysis = AnalysisDesk(bot)  # issue 17: match analysis
         #: (control, member) of controls just used, with when: a second press is ignored silently.
         self.just_used: dict[tuple[str, int], float] = {}
         super().__init__()
@@ -92,113 +78,18 @@ class Backgammon(
         return self.bot.service
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(GameButton, ChallengeButton, PlaySelect)
-        self._computer_resume = background(self.computer.resume())
-        self.analysis.load()
+        self.bot.add_dynamic_items(GameButton, PlaySelect)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(GameButton, ChallengeButton, PlaySelect)
-        self.computer.close()
-        self.analysis.unload()
+        self.bot.remove_dynamic_items(GameButton, PlaySelect)
+
+    def after(self, update: MatchUpdate) -> None:
+        """Let the computer act when the published update leaves the match waiting for it (issue 16)."""
+        computer = computer_of(self.bot)
+        if computer is not None:
+            computer.after(update)
 
     # --- commands ---------------------------------------------------------------------------------------------
-
-    @app_commands.command(name="challenge")
-    @app_commands.guild_only()
-    @app_commands.describe(
-        opponent="Who you challenge (leave empty for an open challenge anyone may accept)",
-        length="Match length in points, 1-25 (default 5)",
-        money="Play a money game (one game for points) instead of a match",
-        jacoby="Money game: gammons count only after a double was taken (R7.3; default on)",
-        beavers="Money game: a doubled player may redouble at once, keeping the cube (R6.4)",
-        automatic_doubles="Money game: ties on the opening roll double the cube (R2.3)",
-        thread="Play in a new thread, so this channel can host several matches (default: the server's setting)",
-        clock="A match clock: relaxed, standard or blitz (delay + reserve per point; default: the server's setting)",
-        seed="Your own seed for the dice, any text (default: the id Discord gives this command); see /bg fairness",
-    )
-    async def challenge(
-        self,
-        interaction: discord.Interaction[Any],
-        opponent: discord.Member | None = None,
-        length: app_commands.Range[int, 1, 25] = 5,
-        money: bool = False,
-        jacoby: bool = True,
-        beavers: bool = False,
-        automatic_doubles: bool = False,
-        thread: bool | None = None,
-        clock: Literal["none", "relaxed", "standard", "blitz"] | None = None,
-        seed: app_commands.Range[str, 1, MAX_PLAYER_SEED] | None = None,
-    ) -> None:
-        """Challenge a member (or anyone) to a match or a money game."""
-        if opponent is not None and self.computer.is_me(opponent):
-            await self.computer.start(
-                interaction,
-                DEFAULT_LEVEL,
-                options_from(length, money, jacoby, beavers, automatic_doubles),
-                bool(thread),
-                None if clock is None else ClockPreset(clock),
-                seed,
-            )
-            return
-        if opponent is not None:
-            if opponent.id == interaction.user.id:
-                raise UserFacingError("You cannot challenge yourself. Leave the opponent empty for an open challenge.")
-            if opponent.bot:
-                raise UserFacingError(f"{escape_name(opponent.display_name)} is a bot and cannot play.")
-        if not money and (beavers or automatic_doubles):
-            raise UserFacingError("Beavers and automatic doubles are for money games only (R8.3): add `money: True`.")
-        options = (
-            MatchOptions.money(jacoby=jacoby, beavers=beavers, automatic_doubles=automatic_doubles)
-            if money
-            else MatchOptions.match(length)
-        )
-        in_thread = thread_choice(interaction, thread)
-        # Answered at once, privately, as every command that stores something: the challenge is posted once it is
-        # stored, and a wait for the database (another process's write lock, up to 5 s) stays out of Discord's 3 s.
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        challenge = await self.service.challenges.create(
-            guild_id=interaction.guild_id or 0,
-            channel_id=interaction.channel_id or 0,
-            challenger=player_ref(interaction.user),
-            opponent=None if opponent is None else player_ref(opponent),
-            options=options,
-            in_thread=in_thread,
-            clock=None if clock is None else ClockPreset(clock),
-            seed=str(interaction.id) if seed is None else seed,
-        )
-        await post_challenge(self.bot, interaction, challenge)
-
-    @app_commands.command(name="computer")
-    @app_commands.guild_only()
-    @app_commands.describe(
-        level="How strong the computer plays, weakest first (see /bg help); default intermediate",
-        length="Match length in points, 1-25 (default 5)",
-        money="Play a money game (one game for points) instead of a match",
-        jacoby="Money game: gammons count only after a double was taken (R7.3; default on)",
-        beavers="Money game: a doubled player may redouble at once, keeping the cube (R6.4)",
-        automatic_doubles="Money game: ties on the opening roll double the cube (R2.3)",
-        thread="Play in a new thread, so this channel can host several matches",
-        clock="A match clock: relaxed, standard or blitz (delay + reserve per point; default: the server's setting)",
-        seed="Your own seed for the dice, any text (default: the id Discord gives this command); see /bg fairness",
-    )
-    async def computer_match(
-        self,
-        interaction: discord.Interaction[Any],
-        level: LevelName = "intermediate",
-        length: app_commands.Range[int, 1, 25] = 5,
-        money: bool = False,
-        jacoby: bool = True,
-        beavers: bool = False,
-        automatic_doubles: bool = False,
-        thread: bool = False,
-        clock: Literal["none", "relaxed", "standard", "blitz"] | None = None,
-        seed: app_commands.Range[str, 1, MAX_PLAYER_SEED] | None = None,
-    ) -> None:
-        """Play the computer at once: six levels from beginner to world-class."""
-        options = options_from(length, money, jacoby, beavers, automatic_doubles)
-        await self.computer.start(
-            interaction, level, options, thread, None if clock is None else ClockPreset(clock), seed
-        )
 
     @app_commands.command(name="move")
     @app_commands.guild_only()
@@ -216,7 +107,7 @@ class Backgammon(
         with self.publisher.acting(record.id):
             update = await self.service.act(record.id, interaction.user.id, cmd.PlayText(play))
             await self.publisher.publish(update, before=record.match)
-        self.computer.after(update)
+        self.after(update)
         done = timed_out_text(update, interaction.user.id) or f"Played {play.strip()}."
         await interaction.followup.send(done, ephemeral=True)
 
@@ -250,7 +141,7 @@ class Backgammon(
         with self.publisher.acting(record.id):
             update = await self.service.act(record.id, interaction.user.id, cmd.Resign(WinKind[kind.upper()]))
             await self.publisher.publish(update)
-        self.computer.after(update)
+        self.after(update)
         done = timed_out_text(update, interaction.user.id) or "Your offer is on the board."
         await interaction.followup.send(done, ephemeral=True)
 
@@ -278,19 +169,6 @@ class Backgammon(
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    @app_commands.command(name="fairness")
-    @app_commands.guild_only()
-    @app_commands.describe(match="A match of this server by its number (default: this channel's running or latest)")
-    async def fairness(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
-        """How this match's dice are made and how to check them; the bot's seed once the match is over."""
-        await fairness_command(self.service, interaction, match)
-
-    @fairness.autocomplete("match")
-    async def fairness_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[int]]:
-        return await match_choices(self.service, interaction, current)
-
     @app_commands.command(name="matches")
     async def matches(self, interaction: discord.Interaction[Any]) -> None:
         """List your active matches with links to their boards."""
@@ -301,43 +179,8 @@ class Backgammon(
                 "You have no active matches. Start one with `/bg challenge`.", ephemeral=True
             )
             return
-        lines = []
-        for record in records[:20]:
-            match = record.match
-            mine = 0 if record.players[0].user_id == interaction.user.id else 1
-            other = escape_name(record.players[1 - mine].name)
-            kind = f"match to {match.options.length}" if match.options.length else "money game"
-            turn = "your turn" if match.to_act == mine else f"{other}'s turn"
-            score = f"{match.scores[mine]}-{match.scores[1 - mine]}"
-            link = current_link(record) or f"<#{record.channel_id}>"
-            lines.append(f"vs **{other}**, {kind}, {score}, {turn}: {link}")
+        lines = [match_line(record, interaction.user.id) for record in records[:20]]
         await interaction.followup.send("\n".join(lines), ephemeral=True)
-
-    @app_commands.command(name="export")
-    @app_commands.guild_only()
-    @app_commands.describe(match="A match number (default: this channel's running or latest match)")
-    async def export(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
-        """Download a match as a .mat file for GNU Backgammon and other programs."""
-        await export_match(self.service, interaction, match)
-
-    @export.autocomplete("match")
-    async def export_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[int]]:
-        return await match_choices(self.service, interaction, current)
-
-    @app_commands.command(name="analyze")
-    @app_commands.guild_only()
-    @app_commands.describe(match="A finished match's number (default: this channel's latest match)")
-    async def analyze(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
-        """Analyse a finished match: each player's PR, errors and luck, and the costliest decisions."""
-        await self.analysis.analyze(interaction, match)
-
-    @analyze.autocomplete("match")
-    async def analyze_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[int]]:
-        return await match_choices(self.service, interaction, current)
 
     @app_commands.command(name="help")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
@@ -350,7 +193,12 @@ class Backgammon(
     )
     async def settings(self, interaction: discord.Interaction[Any], auto_done: bool | None = None) -> None:
         """Your own settings for every match (leave the options empty to see them)."""
-        await settings_command(self.service, interaction, auto_done)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if auto_done is None:
+            prefs = await self.service.settings.player_prefs(interaction.user.id)
+        else:
+            prefs = await self.service.settings.set_player_prefs(player_ref(interaction.user), auto_done=auto_done)
+        await interaction.followup.send(describe_settings(prefs, auto_done is not None), ephemeral=True)
 
     async def match_here(self, interaction: discord.Interaction[Any]) -> MatchRecord:
         """This channel's match, its board shown first if it was not, so that the answer can link to it."""
@@ -364,8 +212,9 @@ class Backgammon(
     async def on_game_control(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
         await interaction.response.defer()
         if control.action is GameAction.REMATCH:
-            if not await self.computer.rematch(interaction, control.match_id):
-                await on_rematch(self, interaction, control.match_id)
+            computer = computer_of(self.bot)
+            if computer is None or not await computer.rematch(interaction, control.match_id):
+                await self.rematch(interaction, control.match_id)
             return
         if control.action in (GameAction.PICK, GameAction.BACK):
             try:
@@ -383,7 +232,7 @@ class Backgammon(
                 self.remember_use(control.custom_id, interaction.user.id)
                 await self.publisher.publish(update, interaction, update.before)
         if not stale:
-            self.computer.after(update)
+            self.after(update)
         if stale:
             used_at = self.just_used.pop((control.custom_id, interaction.user.id), None)
             if used_at is not None and time.monotonic() - used_at < JUST_USED_SECONDS:
@@ -462,9 +311,35 @@ class Backgammon(
             self.publisher.repairs.add(record.id)
             return record
 
-    async def on_challenge_control(self, interaction: discord.Interaction[Any], control: ChallengeControl) -> None:
-        await on_challenge_control(self, interaction, control)
+    async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        """Rematch pressed under a finished match between two people (issue 20; acknowledged already): when both
+        have pressed it within 10 minutes of the end, one new match with the same options and clock starts in the
+        same place. The service makes sure it starts once, however the presses race."""
+        old = await self.service.match(match_id)
+        result = await self.service.rematch(match_id, interaction.user.id)
+        if result.waiting_for is not None:
+            asker = old.players[1 - (old.player_index(result.waiting_for.user_id) or 0)]
+            until = int((old.finished_at or self.service.now()) + REMATCH_SECONDS)
+            channel = interaction.channel
+            text = (
+                f"{mention(result.waiting_for.user_id)}, {escape_name(asker.name)} wants a rematch: press "
+                f"**Rematch** (until <t:{until}:R>) to start it."
+            )
+            if isinstance(channel, discord.abc.Messageable):
+                await channel.send(text, allowed_mentions=players_only(old))
+            await reply_privately(interaction, f"Asked {escape_name(result.waiting_for.name)} for a rematch.")
+            return
+        if result.existing is not None:
+            link = current_link(result.existing) or f"<#{result.existing.channel_id}>"
+            await reply_privately(interaction, f"The rematch has started already: {link}")
+            return
+        assert result.started is not None
+        with self.publisher.acting(result.started.record.id):  # stored, not yet shown: the board keeper leaves it
+            if interaction.message is not None:
+                with contextlib.suppress(discord.HTTPException):  # the old match's button has done its job
+                    await interaction.edit_original_response(view=None)
+            await self.publisher.publish(result.started)
 
 
 async def setup(bot: GammonBot) -> None:
-    await bot.add_cog(Backgammon(bot))
+    await bot.add_cog(Play(bot))

@@ -22,7 +22,7 @@ from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.engine.play import Play
 from bot.processes import exit_with
-from cogs.drawing_queue import DrawingQueue
+from cogs.ui.drawing_queue import DrawingQueue
 
 FILENAME = "board.png"
 _DRAWING_PROCESSES = max(1, (os.cpu_count() or 2) - 1)  # one core stays with the event loop
@@ -55,7 +55,7 @@ def _drawing_queue() -> DrawingQueue:
 
 async def _drawn(function: Callable[..., bytes], *args: object, **kwargs: object) -> bytes:
     call = functools.partial(function, *args, **kwargs)
-    async with _drawing_queue().turn():  # a click's board before the computer's (cogs/drawing_queue.py)
+    async with _drawing_queue().turn():  # a click's board before the computer's (cogs/ui/drawing_queue.py)
         return await asyncio.get_running_loop().run_in_executor(_drawing_pool(), call)
 
 

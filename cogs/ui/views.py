@@ -1,10 +1,10 @@
 """Buttons and the select menu of whole plays that survive restarts: DynamicItems whose custom_id says
-everything (cogs.custom_ids); a chosen option's value is the play itself.
+everything (cogs.ui.custom_ids); a chosen option's value is the play itself.
 
 `from_custom_id` only parses (it runs before the 3-second acknowledgement, so no database work there); the
-callback hands the parsed control to the game cog (found by name, so views keep no references), which
+callback hands the parsed control to the Play or Challenges cog (found by name, so views keep no references), which
 acknowledges first.
-Errors inside a callback are answered like command errors (cogs.errors), since discord.py would only log them.
+Errors inside a callback are answered like command errors (cogs.ui.errors), since discord.py would only log them.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 from discord.ext import commands
 
-from cogs.custom_ids import (
+from cogs.ui.custom_ids import (
     CHALLENGE_TEMPLATE,
     GAME_TEMPLATE,
     PLAY_SELECT_TEMPLATE,
@@ -24,24 +24,38 @@ from cogs.custom_ids import (
     GameControl,
     PlaySelectControl,
 )
-from cogs.errors import UserFacingError, report_error
-from cogs.move_menu import ButtonSpec, SelectSpec
-
-#: The name of the cog that handles the clicks (cogs.bg.Backgammon).
-HANDLER_COG = "Backgammon"
+from cogs.ui.errors import UserFacingError, report_error
+from cogs.ui.move_menu import ButtonSpec, SelectSpec
+from cogs.ui.names import CHALLENGES_COG, PLAY_COG
 
 
 @runtime_checkable
-class ControlHandler(Protocol):
+class GameControlHandler(Protocol):
+    """The Play cog (cogs/play.py)."""
+
     async def on_game_control(self, interaction: discord.Interaction[Any], control: GameControl) -> None: ...
+
+
+@runtime_checkable
+class ChallengeControlHandler(Protocol):
+    """The Challenges cog (cogs/challenges.py)."""
 
     async def on_challenge_control(self, interaction: discord.Interaction[Any], control: ChallengeControl) -> None: ...
 
 
-def _handler(interaction: discord.Interaction[Any]) -> ControlHandler | None:
+def _cog(interaction: discord.Interaction[Any], name: str) -> object:
     client = interaction.client
-    cog = client.get_cog(HANDLER_COG) if isinstance(client, commands.bot.BotBase) else None
-    return cog if isinstance(cog, ControlHandler) else None
+    return client.get_cog(name) if isinstance(client, commands.bot.BotBase) else None  # auto-sharded too
+
+
+def _game_handler(interaction: discord.Interaction[Any]) -> GameControlHandler | None:
+    cog = _cog(interaction, PLAY_COG)
+    return cog if isinstance(cog, GameControlHandler) else None
+
+
+def _challenge_handler(interaction: discord.Interaction[Any]) -> ChallengeControlHandler | None:
+    cog = _cog(interaction, CHALLENGES_COG)
+    return cog if isinstance(cog, ChallengeControlHandler) else None
 
 
 async def _not_ready(interaction: discord.Interaction[Any]) -> None:
@@ -64,7 +78,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_T
         return cls(ButtonSpec(label, GameControl.from_match(match), style))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        handler = _handler(interaction)
+        handler = _game_handler(interaction)
         if handler is None:
             await _not_ready(interaction)
             return
@@ -90,7 +104,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=C
         return cls(ChallengeControl.from_match(match), label, style)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        handler = _handler(interaction)
+        handler = _challenge_handler(interaction)
         if handler is None:
             await _not_ready(interaction)
             return
@@ -121,7 +135,7 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY_S
         return cls(SelectSpec(PlaySelectControl.from_match(match), options, placeholder))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        handler = _handler(interaction)
+        handler = _game_handler(interaction)
         if handler is None:
             await _not_ready(interaction)
             return

@@ -7,7 +7,10 @@ the stored tournament (render.bracket draws it).
 
 from __future__ import annotations
 
+import contextlib
+import datetime as dt
 import enum
+import io
 import re
 from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
@@ -17,14 +20,17 @@ from discord.ext import commands
 
 from bot.tournaments import Tournament, TournamentStatus
 from bot.tournaments.bracket import round_name
-from bot.tournaments.records import DecidedBy, MatchState
-from cogs.custom_ids import MAX_CUSTOM_ID
-from cogs.errors import report_error
-from cogs.event_text import clip, escape_name, escape_text
+from bot.tournaments.records import DecidedBy, MatchState, Pairing
+from cogs.ui.custom_ids import MAX_CUSTOM_ID
+from cogs.ui.durations import parse_duration
+from cogs.ui.errors import UserFacingError, report_error
+from cogs.ui.event_text import clip, escape_name, escape_text
+from cogs.ui.game_messages import message_link
+from cogs.ui.names import TOURNAMENTS_COG
 from render.bracket import Box, BracketPicture, Side
 
-HANDLER_COG = "Tournaments"
 FILENAME = "bracket.png"
+_TIMESTAMP = re.compile(r"<t:(\d{1,12})(?::[tTdDfFR])?>")
 
 
 class TournamentAction(enum.StrEnum):
@@ -68,7 +74,7 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         client = interaction.client
-        cog = client.get_cog(HANDLER_COG) if isinstance(client, commands.bot.BotBase) else None
+        cog = client.get_cog(TOURNAMENTS_COG) if isinstance(client, commands.bot.BotBase) else None
         if not isinstance(cog, TournamentHandler):
             await interaction.response.send_message("The bot is still starting; try again in a moment.", ephemeral=True)
             return
@@ -200,4 +206,82 @@ def picture_of(tournament: Tournament, states: Mapping[tuple[int, int], MatchSta
         tuple(rounds),
         None if tournament.status is TournamentStatus.CANCELLED else in_play,
         champion,
+    )
+
+
+def joined_text(tournament: Tournament) -> str:
+    return (
+        f"You are signed up for {title(tournament)} ({len(tournament.entrants)}/{tournament.size}). "
+        "Your matches will be played in threads of this channel; you will be mentioned there."
+    )
+
+
+def shows_bracket(tournament: Tournament) -> bool:
+    """Whether the tournament's message shows the bracket picture (past the sign-up, once drawn)."""
+    return tournament.status is not TournamentStatus.SIGNUP and tournament.bracket is not None
+
+
+def message_edit(tournament: Tournament, bracket_png: bytes | None) -> dict[str, Any]:
+    """The edit that brings the tournament's message up to date: the sign-up list with its buttons, or the status
+    beside the bracket picture once there is one (`bracket_png`)."""
+    none = discord.AllowedMentions.none()
+    if bracket_png is None:
+        content = signup_text(tournament) if tournament.status is TournamentStatus.SIGNUP else status_text(tournament)
+        return {"content": content, "view": signup_view(tournament), "allowed_mentions": none}
+    return {
+        "content": status_text(tournament),
+        "view": None,
+        "allowed_mentions": none,
+        "attachments": [discord.File(io.BytesIO(bracket_png), FILENAME)],
+    }
+
+
+def list_line(tournament: Tournament) -> str:
+    """One line of /tournament list: its state, players, match length and a link to its message."""
+    state = tournament.status.value
+    if tournament.status is TournamentStatus.FINISHED and tournament.champion_id is not None:
+        state = f"won by <@{tournament.champion_id}>"
+    link = (
+        ""
+        if tournament.message_id is None
+        else " "
+        + message_link(
+            tournament.guild_id, tournament.message_channel_id or tournament.channel_id, tournament.message_id
+        )
+    )
+    return (
+        f"{title(tournament)}: {state}, {len(tournament.entrants)}/{tournament.size} players, "
+        f"{tournament.length}-point matches.{link}"
+    )
+
+
+def parse_start(text: str, now: float) -> float:
+    """When a tournament starts: a Discord timestamp (`<t:1767225600:F>`), a Unix time, a delay (`2h`,
+    `in 90m`) or a UTC date and time (`2026-12-01 18:00`)."""
+    cleaned = text.strip()
+    found = _TIMESTAMP.fullmatch(cleaned)
+    if found:
+        return float(found.group(1))
+    if cleaned.isdigit() and len(cleaned) >= 9:
+        return float(cleaned)
+    with contextlib.suppress(ValueError):
+        return now + parse_duration(cleaned.removeprefix("in ").strip())
+    with contextlib.suppress(ValueError):
+        moment = dt.datetime.fromisoformat(cleaned)
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=dt.UTC)
+        return moment.timestamp()
+    raise UserFacingError(
+        f"I could not read {text!r} as a start time: write a delay like `2h` or `1d`, a UTC time "
+        "like `2026-12-01 18:00`, or a Discord timestamp like `<t:1767225600:F>`."
+    )
+
+
+def thread_name(pairing: Pairing) -> str:
+    return f"{pairing.tournament_name} {pairing.round_name}: {pairing.names[0]} vs {pairing.names[1]}"[:100]
+
+
+def users_only(*user_ids: int) -> discord.AllowedMentions:
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(id=user_id) for user_id in user_ids]
     )

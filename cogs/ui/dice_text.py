@@ -1,21 +1,14 @@
-"""`/stats dice [player]` (issue 18): a player's rolls over every match in the server against what fair dice give,
-with chi-square p-values and a chart. The figures come from bot.fairness.stats, the rolls from the service."""
+"""What `/stats dice [player]` shows (issue 18): a player's rolls over every match in the server against what fair
+dice give, with chi-square p-values and a chart. The figures come from bot.fairness.stats (cogs/ladder.py asks the
+service for the rolls)."""
 
 from __future__ import annotations
-
-import asyncio
-import io
-from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.engine.match_log import MatchLog
 from bot.fairness.stats import EXPECTED_PIPS, ROLL_KINDS, DiceStats, dice_stats, players_rolls
-from cogs.errors import UserFacingError
 from render.dice_chart import dice_chart
-
-if TYPE_CHECKING:
-    from bot.service import GameService
 
 DICE_CHART_FILE = "dice.png"
 
@@ -48,32 +41,27 @@ def dice_fields(stats: DiceStats) -> list[tuple[str, str]]:
     ]
 
 
-def _figures(logs: list[tuple[MatchLog, int]]) -> DiceStats:
+def dice_figures(logs: list[tuple[MatchLog, int]]) -> DiceStats:
+    """The player's rolls over these matches against fair dice (replays every log: run it in a thread)."""
     return dice_stats(roll for log, player in logs for roll in players_rolls(log, player))
 
 
-async def dice_command(
-    service: GameService, interaction: discord.Interaction[Any], target: discord.abc.User, name: str
-) -> None:
-    """Answer `/stats dice` with the embed and the chart (the replays and the drawing run in a thread)."""
-    if interaction.guild_id is None:
-        raise UserFacingError("Dice statistics belong to a server: use this command in a server channel.")
-    await interaction.response.defer(thinking=True)
-    logs = await service.player_logs(interaction.guild_id, target.id)
-    stats = await asyncio.to_thread(_figures, logs)
+def dice_embed(name: str, stats: DiceStats, matches: int) -> discord.Embed:
+    """The /stats dice embed, without its chart."""
     embed = discord.Embed(title=f"Dice of {name}", colour=discord.Colour.blurple())
     for field_name, value in dice_fields(stats):
         embed.add_field(name=field_name, value=value, inline=field_name in ("Doubles", "Pips per roll"))
     embed.set_footer(
-        text=f"{len(logs)} match{'es' if len(logs) != 1 else ''} in this server · the dice of every "
+        text=f"{matches} match{'es' if matches != 1 else ''} in this server · the dice of every "
         "match can be checked: /bg fairness"
     )
-    if not stats.rolls:
-        await interaction.followup.send(embed=embed)
-        return
+    return embed
+
+
+def dice_chart_of(name: str, stats: DiceStats) -> bytes:
+    """The chart of faces and rolls against fair dice (Pillow: run it in a thread)."""
     labels = [f"{high}{low}" for high, low in ROLL_KINDS]
-    chart = await asyncio.to_thread(
-        dice_chart,
+    return dice_chart(
         name,
         stats.faces,
         stats.expected_face,
@@ -81,5 +69,3 @@ async def dice_command(
         labels,
         [stats.expected_kind(kind) for kind in ROLL_KINDS],
     )
-    embed.set_image(url=f"attachment://{DICE_CHART_FILE}")
-    await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(chart), filename=DICE_CHART_FILE))

@@ -25,7 +25,7 @@ from functools import lru_cache
 import discord
 
 from bot.engine import BAR, OFF, Play, Position, Step
-from cogs.custom_ids import MAX_CUSTOM_ID, GameAction, GameControl, PlaySelectControl
+from cogs.ui.custom_ids import MAX_CUSTOM_ID, GameAction, GameControl, PlaySelectControl
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
@@ -40,7 +40,7 @@ PLAY_SELECT_PLACEHOLDER = "Choose your whole play (it ends your turn)"
 
 @dataclass(frozen=True, slots=True)
 class ButtonSpec:
-    """One button as data; cogs.views turns it into a DynamicItem."""
+    """One button as data; cogs.ui.views turns it into a DynamicItem."""
 
     label: str
     control: GameControl
@@ -196,22 +196,8 @@ def move_menu(
         dice_row.append(ButtonSpec("Back", control(GameAction.BACK)))
         return (tuple(dice_row), *finish_rows)
 
-    whole: list[Row] = []
     plays = whole_play_choices(position, dice, steps)
-    texts = [str(play) for play in plays or ()]
-    if texts and len(texts) <= MAX_PLAY_BUTTONS and all(_fits_button(match_id, version, text) for text in texts):
-        whole.append(
-            tuple(
-                ButtonSpec(
-                    text, GameControl(match_id, version, GameAction.PLAY, play=text), discord.ButtonStyle.success
-                )
-                for text in texts
-            )
-        )
-    else:  # the rows left once every point has a button ("From 13" at least) and Undo / Done theirs
-        compact_rows = -(-len({step.start for step in options}) // MAX_BUTTONS_PER_ROW)
-        whole.extend(play_selects(match_id, version, texts, MAX_ROWS - compact_rows - len(finish_rows)))
-
+    whole = _whole_play_rows(match_id, version, [str(play) for play in plays or ()], options, len(finish_rows))
     slots = (MAX_ROWS - len(whole) - len(finish_rows)) * MAX_BUTTONS_PER_ROW
     step_row_buttons = step_buttons(match_id, version, options, slots)
     step_rows: list[Row] = [
@@ -222,6 +208,24 @@ def move_menu(
     if len(rows) > MAX_ROWS:  # impossible with 15 checkers; a clear failure beats a rejected message
         raise ValueError(f"move menu needs {len(rows)} rows for {position} with {dice}")
     return tuple(rows)
+
+
+def _whole_play_rows(
+    match_id: int, version: int, texts: list[str], options: Sequence[Step], finish_rows: int
+) -> list[Row]:
+    """The whole plays: one row of green buttons when they are few, else select menus in the rows that are left."""
+    if texts and len(texts) <= MAX_PLAY_BUTTONS and all(_fits_button(match_id, version, text) for text in texts):
+        return [
+            tuple(
+                ButtonSpec(
+                    text, GameControl(match_id, version, GameAction.PLAY, play=text), discord.ButtonStyle.success
+                )
+                for text in texts
+            )
+        ]
+    # the rows left once every point has a button ("From 13" at least) and Undo / Done theirs
+    compact_rows = -(-len({step.start for step in options}) // MAX_BUTTONS_PER_ROW)
+    return list(play_selects(match_id, version, texts, MAX_ROWS - compact_rows - finish_rows))
 
 
 def _fits_button(match_id: int, version: int, text: str) -> bool:

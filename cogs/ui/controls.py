@@ -13,9 +13,9 @@ import discord
 from bot.engine import actions
 from bot.engine.game import Phase
 from bot.engine.match import Match
-from cogs.custom_ids import GameAction, GameControl
-from cogs.event_text import dice_text, escape_name, escape_names, escape_text, points_text
-from cogs.move_menu import ButtonSpec, Rows, SelectSpec, move_menu
+from cogs.ui.custom_ids import GameAction, GameControl
+from cogs.ui.event_text import dice_text, escape_name, escape_names, escape_text, points_text
+from cogs.ui.move_menu import ButtonSpec, Rows, SelectSpec, move_menu
 
 _GREEN, _RED, _BLUE, _GREY = (
     discord.ButtonStyle.success,
@@ -92,7 +92,7 @@ def status_line(match: Match) -> str:
 
 
 def how_to_move(match: Match) -> str:
-    """The ways to enter a play that the move menu offers now (cogs.move_menu), in a sentence."""
+    """The ways to enter a play that the move menu offers now (cogs.ui.move_menu), in a sentence."""
     dice = match.dice
     rows = () if dice is None else move_menu(0, 0, match.game.position, dice, match.steps)
     menus = sum(isinstance(row, SelectSpec) for row in rows)

@@ -1,203 +1,48 @@
-"""Game messages: after every action, the board picture, what happened, and the controls for whoever acts next.
+"""Shows match updates in Discord: the GamePublisher posts each new board before it retires the old one.
 
 While the same player keeps acting (steps of a turn, Undo), their message is edited in place. When someone
 else must act (the turn passes, a double is offered, a game ends), a new message mentions the player to act so
 that Discord notifies them, and only then does the old message lose its buttons (it keeps its picture): a
 crash in between leaves two boards, never none. The service records which version each board shows, so that
-whatever was stored but not shown is shown again (issue 15). Mentions are limited to the players concerned.
+whatever was stored but not shown is shown again (issue 15). What the messages say is cogs.ui.game_messages.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
-import io
 import logging
-import time
 from collections import Counter, OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine.events import Event, GameStarted, GameWon, MatchWon
 from bot.engine.match import Match
 from bot.service import MatchRecord, MatchStatus, MatchUpdate
 from bot.service.locks import KeyedLocks
-from cogs.board_picture import FILENAME, draw_board, draw_final_board
-from cogs.channels import ended_if_gone
-from cogs.clock_text import clock_line, clock_texts
-from cogs.controls import STATUS_PREFIX, controls, prompt, status_line
-from cogs.custom_ids import GameAction, GameControl
-from cogs.event_text import clip, describe
-from cogs.fairness import end_line, start_line
-from cogs.move_menu import ButtonSpec, Rows
-from cogs.repairs import BoardNotShown, Repairs
-from cogs.views import game_view
+from cogs.ui.board_picture import draw_final_board
+from cogs.ui.channel_gone import ended_if_gone
+from cogs.ui.event_text import clip
+from cogs.ui.game_messages import (
+    GameMessage,
+    addresses,
+    compose,
+    hands_over,
+    history_of,
+    match_result_text,
+    next_game_starts,
+    over_text,
+    players_only,
+    retired_edit,
+)
+from cogs.ui.repairs import BoardNotShown, Repairs
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
 
 log = logging.getLogger(__name__)
-
-
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
-
-
-def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
-    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
-
-
-def current_link(record: MatchRecord) -> str | None:
-    """A link to the match's current game message, when there is one."""
-    if record.message_id is None:
-        return None
-    channel_id = record.message_channel_id or record.channel_id
-    return message_link(record.guild_id, channel_id, record.message_id)
-
-
-def players_only(record: MatchRecord) -> discord.AllowedMentions:
-    return discord.AllowedMentions(
-        everyone=False,
-        roles=False,
-        replied_user=False,
-        users=[discord.Object(id=player.user_id) for player in record.players],
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class GameMessage:
-    """One game message as data: text (what happened, then the prompt last) and the buttons."""
-
-    content: str
-    rows: Rows
-    png: bytes
-
-    def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.png), filename=FILENAME)
-
-    def view(self) -> discord.ui.View | None:
-        return game_view(self.rows) if self.rows else None
-
-
-def compose_text(record: MatchRecord, events: Sequence[Event], history: str = "", now: float | None = None) -> str:
-    """What happened (this update's lines, after the `history` kept from the message being edited) and the
-    prompt for the player to act, as the last line; a clocked match's clocks above it (issue 20)."""
-    match = record.match
-    lines = [history] if history else []
-    lines += describe(events, match.names, match.options.length)
-    if any(isinstance(event, GameStarted) and event.number == 1 for event in events):
-        lines.append(start_line(record))  # the dice's commitment (issue 18)
-    revealed = end_line(record)
-    if revealed and revealed not in history:
-        lines.append(revealed)  # the match is over, however it ended: the bot's seed (issue 18)
-    to_act = match.to_act
-    if to_act is not None:
-        lines.append(status_line(match))
-        lines.append(clock_line(record, time.time() if now is None else now))
-        lines.append(prompt(match, mention(record.players[to_act].user_id)))
-    return clip("\n".join(line for line in lines if line))
-
-
-def retired_text(content: str) -> dict[str, str]:
-    """The edit to a game message once someone else acts: what happened, without the prompt (its last line,
-    addressed to a player) and the status line above it. No change when there is no prompt, or nothing but
-    the prompt (None would remove the text), so retiring a message twice changes nothing."""
-    lines = content.splitlines()
-    if len(lines) < 2 or not lines[-1].startswith("<@"):
-        return {}
-    kept = history_of(content)
-    return {"content": kept} if kept else {}
-
-
-def retired_edit(content: str, has_picture: bool) -> dict[str, Any]:
-    """The whole edit that retires a game message: no buttons, no prompt, and no picture either when text is
-    left to say what happened (issue 15: a 3-point match left about 74 board pictures in the channel; now only
-    the current board and each game's final board keep theirs). Retiring twice changes nothing more."""
-    edit: dict[str, Any] = {"view": None, **retired_text(content)}
-    lines = content.splitlines()
-    prompt_only = len(lines) == 1 and lines[0].startswith("<@")
-    if has_picture and not prompt_only and str(edit.get("content", content)).strip():
-        edit["attachments"] = []
-    return edit
-
-
-def match_result_text(record: MatchRecord, events: Sequence[Event]) -> str:
-    """What ended a game, with no prompt: the text beside a finished game's final board."""
-    match = record.match
-    return clip("\n".join(describe(events, match.names, match.options.length)))
-
-
-def history_of(content: str) -> str:
-    """The content of a game message without its last line (the prompt) and the status line, kept when the
-    message is edited."""
-    lines = content.splitlines()[:-1]
-    return "\n".join(line for line in lines if not line.startswith(STATUS_PREFIX))
-
-
-async def compose(
-    record: MatchRecord,
-    events: Sequence[Event],
-    *,
-    history: str = "",
-    picked: int | None = None,
-    viewer: int | None = None,
-    now: float | None = None,
-) -> GameMessage:
-    """The message for the match now (`now` on the service's clock, for the match clock). Public boards are drawn
-    from the challenger's side; `viewer` (0 or 1) draws a private view from that player's side. A finished match
-    offers a Rematch (issue 20)."""
-    match = record.match
-    now = time.time() if now is None else now
-    rows = (
-        rematch_rows(record)
-        if record.status is MatchStatus.FINISHED
-        else controls(record.id, record.version, match, picked)
-    )
-    png = await draw_board(match, viewer=viewer, clocks=clock_texts(record, now))
-    return GameMessage(compose_text(record, events, history, now), rows, png)
-
-
-def rematch_rows(record: MatchRecord) -> Rows:
-    """The Rematch button under a finished match's last message."""
-    return (
-        (
-            ButtonSpec(
-                "Rematch", GameControl(record.id, record.version, GameAction.REMATCH), discord.ButtonStyle.success
-            ),
-        ),
-    )
-
-
-def hands_over(events: Sequence[Event]) -> bool:
-    """Whether a game ended: the result and the next game's opening get a message of their own."""
-    return any(isinstance(event, GameWon | MatchWon) for event in events)
-
-
-def next_game_starts(events: Sequence[Event]) -> int | None:
-    """Where the events of a new game begin, when a game of a match ended and the next one started."""
-    for index, event in enumerate(events):
-        if isinstance(event, GameWon) and not any(isinstance(later, MatchWon) for later in events[index:]):
-            return index + 1
-    return None
-
-
-def addresses(content: str, user_id: int) -> bool:
-    """Whether a game message's prompt (its last line) is addressed to this user."""
-    lines = content.splitlines()
-    return bool(lines) and lines[-1].startswith(mention(user_id))
-
-
-def over_text(record: MatchRecord) -> str:
-    """The line beside a finished match's board when its end is shown again (the result's own lines are gone)."""
-    match = record.match
-    winner = match.winner
-    if winner is None:
-        return f"Match #{record.id} was stopped."
-    score = f" {match.scores[winner]}-{match.scores[1 - winner]}" if match.options.length else ""
-    return f"{match.names[winner]} won the {'match' if match.options.length else 'money game'}{score}."
 
 
 #: Current game messages remembered (the most recently shown matches'); an older one is fetched to be retired.

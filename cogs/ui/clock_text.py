@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.service import MatchRecord, MatchStatus
 from bot.service.clocks import clock_text
-from cogs.controls import STATUS_PREFIX
-from cogs.event_text import escape_name
+from cogs.ui.controls import STATUS_PREFIX
+from cogs.ui.event_text import escape_name
 
 
 def clock_texts(record: MatchRecord, now: float) -> tuple[str, str] | None:

@@ -1,20 +1,13 @@
-"""Provably fair dice in Discord (issue 18): `/bg fairness [match]`, and the lines the game messages carry (the
-commitment when the match starts, the bot's seed when it ends). What may be shown comes from the service
-(`MatchRecord.fairness`): its server seed is None until the match is over, so nothing here can show it early."""
+"""Provably fair dice in words (issue 18): what `/bg fairness [match]` says (cogs/records.py), and the lines the
+game messages carry (the commitment when the match starts, the bot's seed when it ends). What may be shown comes
+from the service (`MatchRecord.fairness`): its server seed is None until the match is over, so nothing here can
+show it early."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-import discord
-
 from bot.engine.dice import FairnessInfo
 from bot.service import MatchRecord
-from cogs.event_text import escape_name, escape_text, shortened
-from cogs.export import chosen_match
-
-if TYPE_CHECKING:
-    from bot.service import GameService
+from cogs.ui.event_text import escape_name, escape_text
 
 #: How many hex digits of the commitment the board message shows (the whole value is in /bg fairness).
 SHORT_COMMITMENT = 16
@@ -71,16 +64,9 @@ def fairness_text(record: MatchRecord, info: FairnessInfo) -> str:
     return "\n".join(lines)
 
 
-async def fairness_command(service: GameService, interaction: discord.Interaction[Any], match_id: int | None) -> None:
-    """Answer `/bg fairness` privately."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    record = await chosen_match(service, interaction, match_id)
-    info = record.fairness
-    if info is None:
-        text = (
-            f"Match #{record.id} was started before the dice could be checked: its dice came from the "
-            "operating system's secure generator, with no seeds to show."
-        )
-    else:
-        text = fairness_text(record, info)
-    await interaction.followup.send(shortened(text), ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+def unchecked_text(record: MatchRecord) -> str:
+    """/bg fairness for a match from before seeded dice."""
+    return (
+        f"Match #{record.id} was started before the dice could be checked: its dice came from the "
+        "operating system's secure generator, with no seeds to show."
+    )

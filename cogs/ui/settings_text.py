@@ -1,4 +1,4 @@
-"""`/bg settings`: a player's own settings, remembered for all their matches (issue 15).
+"""What `/bg settings` says: a player's own settings, remembered for all their matches (issue 15).
 
 auto_done: finish the turn as soon as the last checker of a play is moved, with no Done click. Undo is then
 no longer possible after the last checker (the turn is over); before it, Undo works as usual.
@@ -6,12 +6,7 @@ no longer possible after the last checker (the turn is over); before it, Undo wo
 
 from __future__ import annotations
 
-from typing import Any
-
-import discord
-
-from bot.service import GameService, PlayerPrefs
-from cogs.challenges import player_ref
+from bot.service import PlayerPrefs
 
 
 def describe(prefs: PlayerPrefs, changed: bool) -> str:
@@ -27,13 +22,3 @@ def describe(prefs: PlayerPrefs, changed: bool) -> str:
             "Turn it on with `/bg settings auto_done: True`."
         )
     return f"Saved. {state}" if changed else state
-
-
-async def settings_command(service: GameService, interaction: discord.Interaction[Any], auto_done: bool | None) -> None:
-    """Show the caller's settings, or change the ones given (privately)."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    if auto_done is None:
-        prefs = await service.settings.player_prefs(interaction.user.id)
-    else:
-        prefs = await service.settings.set_player_prefs(player_ref(interaction.user), auto_done=auto_done)
-    await interaction.followup.send(describe(prefs, auto_done is not None), ephemeral=True)

@@ -121,6 +121,27 @@ def _line(
             return f"{names[player]} rolled {dice_text(dice)} and played {escape_text(str(play))}{forced}."
         case ev.StepMoved() | ev.StepUndone():
             return None
+        case ev.Claimed(player=player):
+            return f"{names[player]} claims the win: {names[1 - player]} did not act in time (R9.5)."
+        case ev.TimedOut(player=player):
+            return f"**{names[player]} ran out of time** and loses the {'match' if length else 'game'}."
+        case ev.GameWon(number=number, outcome=outcome, scores=scores):
+            return (
+                f"**{names[outcome.winner]} wins game {number} {_OUTCOME[outcome.kind]}: "
+                f"{points_text(outcome.points)}.** {score_text(names, scores, length)}"
+            )
+        case ev.MatchWon(winner=winner, scores=scores):
+            if not length:
+                return f"**{names[winner]} wins the money game.**"
+            return f"**{names[winner]} wins the match {max(scores)}-{min(scores)}!**"
+        case ev.MatchAborted(player=player):
+            return f"{names[player]} ended the match without a result."
+    return _offer_line(event, names)
+
+
+def _offer_line(event: ev.Event, names: tuple[str, str]) -> str | None:
+    """The cube's and the resignations' events (R6, R7.4)."""
+    match event:
         case ev.Doubled(player=player, cube=cube):
             return f"{names[player]} doubles to {cube}."
         case ev.Taken(player=player, cube=cube):
@@ -139,21 +160,6 @@ def _line(
             return f"{names[player]} accepts the resignation."
         case ev.ResignationDeclined(player=player):
             return f"{names[player]} declines the resignation; play goes on."
-        case ev.Claimed(player=player):
-            return f"{names[player]} claims the win: {names[1 - player]} did not act in time (R9.5)."
-        case ev.TimedOut(player=player):
-            return f"**{names[player]} ran out of time** and loses the {'match' if length else 'game'}."
-        case ev.GameWon(number=number, outcome=outcome, scores=scores):
-            return (
-                f"**{names[outcome.winner]} wins game {number} {_OUTCOME[outcome.kind]}: "
-                f"{points_text(outcome.points)}.** {score_text(names, scores, length)}"
-            )
-        case ev.MatchWon(winner=winner, scores=scores):
-            if not length:
-                return f"**{names[winner]} wins the money game.**"
-            return f"**{names[winner]} wins the match {max(scores)}-{min(scores)}!**"
-        case ev.MatchAborted(player=player):
-            return f"{names[player]} ended the match without a result."
     return None
 
 

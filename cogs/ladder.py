@@ -1,0 +1,167 @@
+"""The ladder commands (issue 9): /leaderboard, /stats player, /stats dice (issue 18) and /history, per server.
+
+The leaderboard is an embed of 10 players a page with Previous / Next buttons (cogs.ui.ladder_text); the person who
+asked turns the pages of the message, anyone else gets their own private copy at that page. Names are the ones
+stored with the ratings, so a member who left still shows. All figures come from bot.ratings and bot.analysis
+(this module runs no SQL); the charts are drawn in a thread so Pillow never blocks the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.analysis.figures import pr_trend
+from bot.analysis.jobs import prs_of_matches, recent_prs
+from bot.ratings import store
+from cogs.ui.computer_text import computer_record_lines
+from cogs.ui.dice_text import DICE_CHART_FILE, dice_chart_of, dice_embed, dice_figures
+from cogs.ui.errors import UserFacingError
+from cogs.ui.ladder_text import (
+    CHART_FILE,
+    COLOUR,
+    LeaderboardButton,
+    guild_id_of,
+    history_line,
+    leaderboard_message,
+    safe_name,
+    stats_fields,
+)
+from cogs.ui.names import LADDER_COG
+from render.chart import rating_chart
+
+if TYPE_CHECKING:
+    from bot.app import GammonBot
+
+
+class Ladder(commands.Cog, name=LADDER_COG):
+    """Per-server ratings: the ladder, a player's stats with a rating chart, and recent matches."""
+
+    def __init__(self, bot: GammonBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(LeaderboardButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(LeaderboardButton)
+
+    @app_commands.command(name="leaderboard")
+    @app_commands.guild_only()
+    @app_commands.describe(page="Which page of 10 players (default: the first)")
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1_000_000] = 1
+    ) -> None:
+        """This server's ladder: rank, rating, matches and wins, 10 a page, and where you stand."""
+        guild_id = guild_id_of(interaction)
+        ladder = await store.leaderboard_page(self.bot.db, guild_id, page - 1, caller_id=interaction.user.id)
+        embed, view = leaderboard_message(interaction, ladder, interaction.user.id)
+        await interaction.response.send_message(embed=embed, view=view)
+
+    async def show_page(self, interaction: discord.Interaction[Any], owner_id: int, page: int) -> None:
+        """Previous / Next: the asker turns the pages of the message, anyone else gets a private copy."""
+        guild_id = guild_id_of(interaction)
+        viewer = interaction.user.id
+        shown = await store.leaderboard_page(self.bot.db, guild_id, page, caller_id=viewer)
+        embed, view = leaderboard_message(interaction, shown, viewer)
+        if viewer == owner_id:
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    #: `/stats player` and `/stats dice` (issue 18): Discord does not let a command be both callable and a group.
+    stats_group = app_commands.Group(
+        name="stats", description="A player's ladder stats, or their dice", guild_only=True
+    )
+
+    @stats_group.command(name="player")
+    @app_commands.describe(player="Whose stats (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction[Any], player: discord.Member | discord.User | None = None
+    ) -> None:
+        """A player's rating, rank, record, gammons, cubes, streak, your head-to-head and a rating chart."""
+        guild_id = guild_id_of(interaction)
+        target = player or interaction.user
+        await interaction.response.defer(thinking=True)
+        figures = await store.player_stats(
+            self.bot.db, guild_id, target.id, viewer_id=interaction.user.id, name=target.display_name
+        )
+        chart = await asyncio.to_thread(rating_chart, figures.ratings, name=figures.name)
+        embed = discord.Embed(title=f"Stats of {safe_name(figures.name)}", colour=COLOUR)
+        for name, value in stats_fields(figures):
+            embed.add_field(name=name, value=value, inline=name != "Average match length")
+        against_computer = await self.computer_stats(target.id, guild_id)
+        if against_computer:
+            embed.add_field(name="Against the computer (not rated)", value=against_computer, inline=False)
+        analysed = pr_trend(await recent_prs(self.bot.db, target.id, guild_id))
+        if analysed:
+            embed.add_field(name="Analysed play (issue 17)", value=analysed, inline=False)
+        embed.set_image(url=f"attachment://{CHART_FILE}")
+        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(chart), filename=CHART_FILE))
+
+    @stats_group.command(name="dice")
+    @app_commands.describe(player="Whose dice (default: yours)")
+    async def dice(
+        self, interaction: discord.Interaction[Any], player: discord.Member | discord.User | None = None
+    ) -> None:
+        """A player's rolls in this server: faces, the 21 rolls, doubles, pips, against fair dice, with a chart."""
+        service = self.bot.service
+        target = player or interaction.user
+        name = safe_name(await store.player_name(self.bot.db, target.id) or target.display_name)
+        if interaction.guild_id is None:
+            raise UserFacingError("Dice statistics belong to a server: use this command in a server channel.")
+        await interaction.response.defer(thinking=True)
+        logs = await service.player_logs(interaction.guild_id, target.id)
+        stats = await asyncio.to_thread(dice_figures, logs)
+        embed = dice_embed(name, stats, len(logs))
+        if not stats.rolls:
+            await interaction.followup.send(embed=embed)
+            return
+        chart = await asyncio.to_thread(dice_chart_of, name, stats)
+        embed.set_image(url=f"attachment://{DICE_CHART_FILE}")
+        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(chart), filename=DICE_CHART_FILE))
+
+    @app_commands.command(name="history")
+    @app_commands.guild_only()
+    @app_commands.describe(player="Whose matches (default: yours)")
+    async def history(
+        self, interaction: discord.Interaction[Any], player: discord.Member | discord.User | None = None
+    ) -> None:
+        """A player's latest finished matches: opponent, length, final score and a link to the last message."""
+        guild_id = guild_id_of(interaction)
+        target = player or interaction.user
+        db = self.bot.db
+        entries = await store.recent_matches(db, guild_id, target.id)
+        name = await store.player_name(db, target.id) or target.display_name
+        levels = await self.computer_levels([entry.match_id for entry in entries])
+        prs = await prs_of_matches(db, target.id, [entry.match_id for entry in entries])
+        description = (
+            "\n".join(
+                history_line(guild_id, entry)
+                + (f" · computer, {levels[entry.match_id]}" if entry.match_id in levels else "")
+                + (f" · PR {prs[entry.match_id]:.1f}" if entry.match_id in prs else "")
+                for entry in entries
+            )
+            or "No finished matches yet."
+        )
+        embed = discord.Embed(title=f"Recent matches of {safe_name(name)}", description=description, colour=COLOUR)
+        await interaction.response.send_message(embed=embed)
+
+    async def computer_stats(self, user_id: int, guild_id: int) -> str:
+        """The player's record against the computer per level (issue 16), from the game service."""
+        service = self.bot.service
+        return computer_record_lines(await service.computer.records(user_id, guild_id))
+
+    async def computer_levels(self, match_ids: list[int]) -> dict[int, str]:
+        """Which of these matches were against the computer, at what level (issue 16)."""
+        service = self.bot.service
+        return dict(await service.computer.levels_of(match_ids))
+
+
+async def setup(bot: GammonBot) -> None:
+    await bot.add_cog(Ladder(bot))

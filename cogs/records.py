@@ -1,0 +1,83 @@
+"""A match's records: `/bg export` as a .mat file that GNU Backgammon and other programs import (issue 17; the text
+comes from bot.records), and `/bg fairness`, how its dice are made and how to check them (issue 18)."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import functools
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.records import match_to_mat
+from cogs.ui.event_text import shortened
+from cogs.ui.fairness_text import fairness_text, unchecked_text
+from cogs.ui.match_choice import HOW_TO_OPEN, chosen_match, describe, filename, jacoby_note, match_choices
+from cogs.ui.wiring import add_bg_cog, remove_from_bg
+
+if TYPE_CHECKING:
+    from bot.app import GammonBot
+    from bot.service import GameService
+
+
+class Records(commands.Cog):
+    """`/bg fairness` and `/bg export` (/bg subcommands, cogs.ui.wiring)."""
+
+    def __init__(self, bot: GammonBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    async def cog_unload(self) -> None:
+        remove_from_bg(self.bot, self)
+
+    @app_commands.command(name="fairness")
+    @app_commands.guild_only()
+    @app_commands.describe(match="A match of this server by its number (default: this channel's running or latest)")
+    async def fairness(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
+        """How this match's dice are made and how to check them; the bot's seed once the match is over."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await chosen_match(self.service, interaction, match)
+        info = record.fairness
+        text = unchecked_text(record) if info is None else fairness_text(record, info)
+        await interaction.followup.send(
+            shortened(text), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @fairness.autocomplete("match")
+    async def fairness_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await match_choices(self.service, interaction, current)
+
+    @app_commands.command(name="export")
+    @app_commands.guild_only()
+    @app_commands.describe(match="A match number (default: this channel's running or latest match)")
+    async def export(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
+        """Download a match as a .mat file for GNU Backgammon and other programs."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await chosen_match(self.service, interaction, match)
+        date = datetime.datetime.fromtimestamp(record.created_at, tz=datetime.UTC).date()
+        text = await asyncio.to_thread(  # a replay of the whole log
+            functools.partial(match_to_mat, record.match.log, date=date, fairness=record.fairness)
+        )
+        file = discord.File(io.BytesIO(text.encode("utf-8")), filename=filename(record))
+        await interaction.followup.send(
+            f"{describe(record)}.\n{HOW_TO_OPEN}{jacoby_note(record)}", file=file, ephemeral=True
+        )
+
+    @export.autocomplete("match")
+    async def export_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await match_choices(self.service, interaction, current)
+
+
+async def setup(bot: GammonBot) -> None:
+    await add_bg_cog(bot, Records(bot))

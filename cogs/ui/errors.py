@@ -1,0 +1,121 @@
+"""One place that answers failed interactions: player mistakes privately in plain words, bugs with an apology.
+
+Domain refusals (the service's ServiceError, the engine's play errors) carry a message written for the
+player; they are shown privately and change nothing. Anything else is a bug: it is logged with the
+interaction id so the log line can be found from a player's report, and the player gets a short apology
+with that id, never a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.engine.errors import IllegalPlayError, InvalidPlayError
+from bot.service import ServiceError
+from bot.service.errors import ChallengeLimitError, StoreUnavailableError
+from cogs.ui.event_text import escape_text, quoted, shortened
+from cogs.ui.repairs import BoardNotShown
+
+log = logging.getLogger(__name__)
+
+#: Errors whose message is meant for the player.
+USER_ERRORS: tuple[type[Exception], ...] = (ServiceError, IllegalPlayError, InvalidPlayError)
+
+
+class UserFacingError(Exception):
+    """A refusal raised by the cogs themselves (bad option combination, not a member ...)."""
+
+
+def apology(interaction_id: int) -> str:
+    return (
+        "Sorry, something went wrong on my side and nothing was changed. "
+        f"If it keeps happening, tell the bot's owner about interaction {interaction_id}."
+    )
+
+
+#: The answer while the database cannot be reached (PostgreSQL restarting, issue 19): the pool reconnects by itself.
+STORE_UNAVAILABLE = "The game's database cannot be reached just now (it may be restarting). Try again in a moment."
+
+
+def player_message(error: BaseException) -> str | None:
+    """The private message for a player's mistake, or None when the error is a bug."""
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError) and error.__cause__:
+        error = error.__cause__
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, StoreUnavailableError):
+        log.warning("The database is unreachable: %s", error)
+        return STORE_UNAVAILABLE
+    if isinstance(error, BoardNotShown):  # stored, only not shown yet: "nothing was changed" would be false
+        return error.player_text()
+    if isinstance(error, ChallengeLimitError):
+        return refusal_text(error) + _challenge_link(error)
+    if isinstance(error, USER_ERRORS):
+        return refusal_text(error)
+    if isinstance(error, UserFacingError):  # written by the cogs, names already escaped there
+        return shortened(str(error))
+    if isinstance(error, app_commands.MissingPermissions):
+        return "You need the Manage Server permission for this."
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "Backgammon is played in a server's channels, not in direct messages."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down a little: try again in {error.retry_after:.0f} seconds."
+    if isinstance(error, app_commands.TransformerError):
+        return f"I could not understand {quoted(str(error.value))}."
+    if isinstance(error, app_commands.CheckFailure):
+        return "You cannot use this command here."
+    return None
+
+
+def _challenge_link(error: ChallengeLimitError) -> str:
+    if error.message_channel_id is None or error.message_id is None:
+        return ""
+    return f" Your open challenge: https://discord.com/channels/{error.guild_id}/{error.message_channel_id}/" + (
+        f"{error.message_id}"
+    )
+
+
+def refusal_text(error: BaseException) -> str:
+    """The text of a service or engine refusal as sent: it has no markdown of its own, so the names and the
+    player's words it quotes are escaped to show as typed; never over Discord's 2,000 characters."""
+    return shortened(escape_text(str(error)))
+
+
+async def reply_privately(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """Answer the user alone, whether or not the interaction was already acknowledged (cut to Discord's
+    2,000 characters, so that an answer always goes out)."""
+    text = shortened(text)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Tell the user what went wrong (their mistake) or apologise and log it (our bug)."""
+    message = player_message(error)
+    if message is None:
+        log.error(
+            "Unexpected error in interaction %s (%s) from user %s in channel %s",
+            interaction.id,
+            _describe(interaction),
+            interaction.user.id,
+            interaction.channel_id,
+            exc_info=error,
+        )
+        message = apology(interaction.id)
+    try:
+        await reply_privately(interaction, message)
+    except discord.HTTPException:
+        log.warning("Could not answer interaction %s", interaction.id, exc_info=True)
+
+
+def _describe(interaction: discord.Interaction[Any]) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data: Any = interaction.data or {}
+    return str(data.get("custom_id", interaction.type.name))

@@ -1,0 +1,215 @@
+"""Game messages as data: the board picture, what happened, and the controls for whoever acts next; the text of
+a message retired when someone else acts (cogs.ui.publisher shows them). Mentions are limited to the players
+concerned.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.engine.events import Event, GameStarted, GameWon, MatchWon, TimedOut
+from bot.service import MatchRecord, MatchStatus, MatchUpdate
+from cogs.ui.board_picture import FILENAME, draw_board
+from cogs.ui.clock_text import clock_line, clock_texts
+from cogs.ui.controls import STATUS_PREFIX, controls, prompt, status_line
+from cogs.ui.custom_ids import GameAction, GameControl
+from cogs.ui.event_text import clip, describe, escape_name
+from cogs.ui.fairness_text import end_line, start_line
+from cogs.ui.move_menu import ButtonSpec, Rows
+from cogs.ui.views import game_view
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def current_link(record: MatchRecord) -> str | None:
+    """A link to the match's current game message, when there is one."""
+    if record.message_id is None:
+        return None
+    channel_id = record.message_channel_id or record.channel_id
+    return message_link(record.guild_id, channel_id, record.message_id)
+
+
+def players_only(record: MatchRecord) -> discord.AllowedMentions:
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        replied_user=False,
+        users=[discord.Object(id=player.user_id) for player in record.players],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class GameMessage:
+    """One game message as data: text (what happened, then the prompt last) and the buttons."""
+
+    content: str
+    rows: Rows
+    png: bytes
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), filename=FILENAME)
+
+    def view(self) -> discord.ui.View | None:
+        return game_view(self.rows) if self.rows else None
+
+
+def compose_text(record: MatchRecord, events: Sequence[Event], history: str = "", now: float | None = None) -> str:
+    """What happened (this update's lines, after the `history` kept from the message being edited) and the
+    prompt for the player to act, as the last line; a clocked match's clocks above it (issue 20)."""
+    match = record.match
+    lines = [history] if history else []
+    lines += describe(events, match.names, match.options.length)
+    if any(isinstance(event, GameStarted) and event.number == 1 for event in events):
+        lines.append(start_line(record))  # the dice's commitment (issue 18)
+    revealed = end_line(record)
+    if revealed and revealed not in history:
+        lines.append(revealed)  # the match is over, however it ended: the bot's seed (issue 18)
+    to_act = match.to_act
+    if to_act is not None:
+        lines.append(status_line(match))
+        lines.append(clock_line(record, time.time() if now is None else now))
+        lines.append(prompt(match, mention(record.players[to_act].user_id)))
+    return clip("\n".join(line for line in lines if line))
+
+
+def retired_text(content: str) -> dict[str, str]:
+    """The edit to a game message once someone else acts: what happened, without the prompt (its last line,
+    addressed to a player) and the status line above it. No change when there is no prompt, or nothing but
+    the prompt (None would remove the text), so retiring a message twice changes nothing."""
+    lines = content.splitlines()
+    if len(lines) < 2 or not lines[-1].startswith("<@"):
+        return {}
+    kept = history_of(content)
+    return {"content": kept} if kept else {}
+
+
+def retired_edit(content: str, has_picture: bool) -> dict[str, Any]:
+    """The whole edit that retires a game message: no buttons, no prompt, and no picture either when text is
+    left to say what happened (issue 15: a 3-point match left about 74 board pictures in the channel; now only
+    the current board and each game's final board keep theirs). Retiring twice changes nothing more."""
+    edit: dict[str, Any] = {"view": None, **retired_text(content)}
+    lines = content.splitlines()
+    prompt_only = len(lines) == 1 and lines[0].startswith("<@")
+    if has_picture and not prompt_only and str(edit.get("content", content)).strip():
+        edit["attachments"] = []
+    return edit
+
+
+def match_result_text(record: MatchRecord, events: Sequence[Event]) -> str:
+    """What ended a game, with no prompt: the text beside a finished game's final board."""
+    match = record.match
+    return clip("\n".join(describe(events, match.names, match.options.length)))
+
+
+def history_of(content: str) -> str:
+    """The content of a game message without its last line (the prompt) and the status line, kept when the
+    message is edited."""
+    lines = content.splitlines()[:-1]
+    return "\n".join(line for line in lines if not line.startswith(STATUS_PREFIX))
+
+
+async def compose(
+    record: MatchRecord,
+    events: Sequence[Event],
+    *,
+    history: str = "",
+    picked: int | None = None,
+    viewer: int | None = None,
+    now: float | None = None,
+) -> GameMessage:
+    """The message for the match now (`now` on the service's clock, for the match clock). Public boards are drawn
+    from the challenger's side; `viewer` (0 or 1) draws a private view from that player's side. A finished match
+    offers a Rematch (issue 20)."""
+    match = record.match
+    now = time.time() if now is None else now
+    rows = (
+        rematch_rows(record)
+        if record.status is MatchStatus.FINISHED
+        else controls(record.id, record.version, match, picked)
+    )
+    png = await draw_board(match, viewer=viewer, clocks=clock_texts(record, now))
+    return GameMessage(compose_text(record, events, history, now), rows, png)
+
+
+def rematch_rows(record: MatchRecord) -> Rows:
+    """The Rematch button under a finished match's last message."""
+    return (
+        (
+            ButtonSpec(
+                "Rematch", GameControl(record.id, record.version, GameAction.REMATCH), discord.ButtonStyle.success
+            ),
+        ),
+    )
+
+
+def hands_over(events: Sequence[Event]) -> bool:
+    """Whether a game ended: the result and the next game's opening get a message of their own."""
+    return any(isinstance(event, GameWon | MatchWon) for event in events)
+
+
+def next_game_starts(events: Sequence[Event]) -> int | None:
+    """Where the events of a new game begin, when a game of a match ended and the next one started."""
+    for index, event in enumerate(events):
+        if isinstance(event, GameWon) and not any(isinstance(later, MatchWon) for later in events[index:]):
+            return index + 1
+    return None
+
+
+def addresses(content: str, user_id: int) -> bool:
+    """Whether a game message's prompt (its last line) is addressed to this user."""
+    lines = content.splitlines()
+    return bool(lines) and lines[-1].startswith(mention(user_id))
+
+
+def over_text(record: MatchRecord) -> str:
+    """The line beside a finished match's board when its end is shown again (the result's own lines are gone)."""
+    match = record.match
+    winner = match.winner
+    if winner is None:
+        return f"Match #{record.id} was stopped."
+    score = f" {match.scores[winner]}-{match.scores[1 - winner]}" if match.options.length else ""
+    return f"{match.names[winner]} won the {'match' if match.options.length else 'money game'}{score}."
+
+
+def timed_out_text(update: MatchUpdate, user_id: int) -> str | None:
+    """When a request came after a match clock ran out, the timeout was stored instead (issue 20): what to tell
+    the member who asked. None when the request itself was applied."""
+    for event in update.events:
+        if isinstance(event, TimedOut):
+            loser = update.record.players[event.player]
+            if loser.user_id == user_id:
+                return "Too late: your time had run out, and the match is over."
+            return f"{escape_name(loser.name)}'s time had run out: the match is over."
+    return None
+
+
+def refusal(record: MatchRecord, user_id: int) -> str:
+    """Why this user may not act on the board now, in their words."""
+    if record.player_index(user_id) is None:
+        return f"This game is between {escape_name(record.players[0].name)} and {escape_name(record.players[1].name)}."
+    waiting = record.to_act
+    return "The match is over." if waiting is None else f"It is {escape_name(waiting.name)}'s turn."
+
+
+def match_line(record: MatchRecord, user_id: int) -> str:
+    """One line of /bg matches: the opponent, the kind of match, the score, whose turn, a link to the board."""
+    match = record.match
+    mine = 0 if record.players[0].user_id == user_id else 1
+    other = escape_name(record.players[1 - mine].name)
+    kind = f"match to {match.options.length}" if match.options.length else "money game"
+    turn = "your turn" if match.to_act == mine else f"{other}'s turn"
+    score = f"{match.scores[mine]}-{match.scores[1 - mine]}"
+    link = current_link(record) or f"<#{record.channel_id}>"
+    return f"vs **{other}**, {kind}, {score}, {turn}: {link}"
