@@ -16,10 +16,12 @@ from discord.ext import commands
 
 from bot.collector import freeze_start_up_objects
 from bot.ratings.hook import rate_finished_match
+from bot.ratings.service import RecordsService
 from bot.service import GameService
 from bot.settings import Settings
 from bot.sharding import ShardSet
 from bot.store import Database
+from bot.tournaments import TournamentService
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +77,9 @@ class GammonBot(commands.AutoShardedBot):
         self.db = db
         #: Ratings are written in the same transaction as a match's result (issue 9).
         self.service = service if service is not None else GameService(db, on_match_finished=[rate_finished_match])
+        #: The ladder's, stats' and history's reads: the cogs hold services, never the database.
+        self.records = RecordsService(db)
+        self.tournaments = TournamentService(db, self.service)  # registers its match-finished hook
 
     async def setup_hook(self) -> None:
         for extension in EXTENSIONS:

@@ -20,7 +20,6 @@ from discord.ext import commands
 from bot.analysis import MatchAnalysis, costliest, player_figures
 from bot.analysis.jobs import IDLE_SECONDS, AnalysisJobs
 from bot.analysis.pictures import decision_picture
-from bot.analysis.settings import auto_length
 from bot.computer import sage
 from bot.service import MatchStatus
 from cogs.ui.analysis_text import (
@@ -117,7 +116,7 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
 
     async def auto_length(self, guild_id: int, length: int | None) -> int:
         """The server's automatic analysis length (/bgadmin analysis); set first when `length` is given."""
-        return await auto_length(self.bot.service.db, guild_id, length)
+        return await self.jobs.auto_length(guild_id, length)
 
     # --- the messages --------------------------------------------------------------------------------------------
 

@@ -17,8 +17,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.analysis.figures import pr_trend
-from bot.analysis.jobs import prs_of_matches, recent_prs
-from bot.ratings import store
 from cogs.ui.computer_text import computer_record_lines
 from cogs.ui.dice_text import DICE_CHART_FILE, dice_chart_of, dice_embed, dice_figures
 from cogs.ui.errors import UserFacingError
@@ -59,7 +57,7 @@ class Ladder(commands.Cog, name=LADDER_COG):
     ) -> None:
         """This server's ladder: rank, rating, matches and wins, 10 a page, and where you stand."""
         guild_id = guild_id_of(interaction)
-        ladder = await store.leaderboard_page(self.bot.db, guild_id, page - 1, caller_id=interaction.user.id)
+        ladder = await self.bot.records.leaderboard_page(guild_id, page - 1, caller_id=interaction.user.id)
         embed, view = leaderboard_message(interaction, ladder, interaction.user.id)
         await interaction.response.send_message(embed=embed, view=view)
 
@@ -67,7 +65,7 @@ class Ladder(commands.Cog, name=LADDER_COG):
         """Previous / Next: the asker turns the pages of the message, anyone else gets a private copy."""
         guild_id = guild_id_of(interaction)
         viewer = interaction.user.id
-        shown = await store.leaderboard_page(self.bot.db, guild_id, page, caller_id=viewer)
+        shown = await self.bot.records.leaderboard_page(guild_id, page, caller_id=viewer)
         embed, view = leaderboard_message(interaction, shown, viewer)
         if viewer == owner_id:
             await interaction.response.edit_message(embed=embed, view=view)
@@ -88,8 +86,8 @@ class Ladder(commands.Cog, name=LADDER_COG):
         guild_id = guild_id_of(interaction)
         target = player or interaction.user
         await interaction.response.defer(thinking=True)
-        figures = await store.player_stats(
-            self.bot.db, guild_id, target.id, viewer_id=interaction.user.id, name=target.display_name
+        figures = await self.bot.records.player_stats(
+            guild_id, target.id, viewer_id=interaction.user.id, name=target.display_name
         )
         chart = await asyncio.to_thread(rating_chart, figures.ratings, name=figures.name)
         embed = discord.Embed(title=f"Stats of {safe_name(figures.name)}", colour=COLOUR)
@@ -98,7 +96,7 @@ class Ladder(commands.Cog, name=LADDER_COG):
         against_computer = await self.computer_stats(target.id, guild_id)
         if against_computer:
             embed.add_field(name="Against the computer (not rated)", value=against_computer, inline=False)
-        analysed = pr_trend(await recent_prs(self.bot.db, target.id, guild_id))
+        analysed = pr_trend(await self.bot.records.recent_prs(target.id, guild_id))
         if analysed:
             embed.add_field(name="Analysed play (issue 17)", value=analysed, inline=False)
         embed.set_image(url=f"attachment://{CHART_FILE}")
@@ -112,7 +110,7 @@ class Ladder(commands.Cog, name=LADDER_COG):
         """A player's rolls in this server: faces, the 21 rolls, doubles, pips, against fair dice, with a chart."""
         service = self.bot.service
         target = player or interaction.user
-        name = safe_name(await store.player_name(self.bot.db, target.id) or target.display_name)
+        name = safe_name(await self.bot.records.player_name(target.id) or target.display_name)
         if interaction.guild_id is None:
             raise UserFacingError("Dice statistics belong to a server: use this command in a server channel.")
         await interaction.response.defer(thinking=True)
@@ -135,11 +133,11 @@ class Ladder(commands.Cog, name=LADDER_COG):
         """A player's latest finished matches: opponent, length, final score and a link to the last message."""
         guild_id = guild_id_of(interaction)
         target = player or interaction.user
-        db = self.bot.db
-        entries = await store.recent_matches(db, guild_id, target.id)
-        name = await store.player_name(db, target.id) or target.display_name
+        records = self.bot.records
+        entries = await records.recent_matches(guild_id, target.id)
+        name = await records.player_name(target.id) or target.display_name
         levels = await self.computer_levels([entry.match_id for entry in entries])
-        prs = await prs_of_matches(db, target.id, [entry.match_id for entry in entries])
+        prs = await records.prs_of_matches(target.id, [entry.match_id for entry in entries])
         description = (
             "\n".join(
                 history_line(guild_id, entry)

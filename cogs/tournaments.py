@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tournaments import Pairing, Tournament, TournamentService, TournamentStatus
+from bot.tournaments import Pairing, Tournament, TournamentStatus
 from bot.tournaments.records import DEFAULT_LENGTH
 from cogs.ui.errors import UserFacingError, reply_privately
 from cogs.ui.event_text import escape_text
@@ -67,7 +67,7 @@ class Tournaments(
 ):
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
-        self.service = TournamentService(bot.db, bot.service)  # registers its match-finished hook
+        self.service = bot.tournaments
         self._runner: asyncio.Task[None] | None = None
         super().__init__()
 

@@ -38,7 +38,11 @@ CYCLES_COUNT_TYPE_CHECKING = True
 #: (modules whose name starts with this, imports they must not make, why)
 FORBIDDEN = (
     ("bot.engine", ("discord", "bot.service", "bot.store", "cogs", "render"), "the engine is pure rules"),
-    ("cogs", ("bot.store", "sqlite3", "aiosqlite", "asyncpg"), "cogs go through the services, never the database"),
+    (
+        "cogs",
+        ("bot.store", "bot.ratings.store", "sqlite3", "aiosqlite", "asyncpg"),
+        "cogs go through the services, never the database",
+    ),
     (
         "render",
         ("bot.computer", "bot.analysis", "bot.service", "bot.store", "cogs", "discord"),
@@ -155,6 +159,12 @@ def layering_problems(modules: dict[str, Module]) -> list[str]:
                 and _imports(imported.target, "discord")
             ):
                 problems.append(f"{where} (only {', '.join(sorted(DISCORD_WIRING))} wire Discord)")
+        if _imports(module.name, "cogs"):
+            problems += [
+                f"{module.path.as_posix()}:{node.lineno}: {module.name} uses a database handle (.db): ask a service"
+                for node in ast.walk(module.tree)
+                if isinstance(node, ast.Attribute) and node.attr == "db"
+            ]
     return problems
 
 
@@ -312,6 +322,7 @@ def test_the_checker_finds_forbidden_imports_however_written(tmp_path: Path) -> 
             "bot/service.py": "import typing\nif typing.TYPE_CHECKING:\n    from discord.ext import commands\n",
             "cogs/__init__.py": "",
             "cogs/bg.py": "from bot import store\nimport aiosqlite\n",
+            "cogs/ladder.py": "async def f(bot):\n    return await page(bot.service.db)\n",
             "render/__init__.py": "",
             "render/picture.py": "from bot.engine import game\n",
             "render/analysis.py": "import bot.analysis.result\n",
@@ -323,8 +334,9 @@ def test_the_checker_finds_forbidden_imports_however_written(tmp_path: Path) -> 
     assert any("cogs.bg imports bot.store " in p for p in problems)  # `from bot import store`: the package
     assert any("cogs.bg imports aiosqlite" in p for p in problems)
     assert any("render.analysis imports bot.analysis.result" in p for p in problems)
+    assert any("cogs.ladder uses a database handle" in p for p in problems)
     assert not any("bot.app imports" in p or "render.picture imports" in p for p in problems)
-    assert len(problems) == 5
+    assert len(problems) == 6
 
 
 def test_the_checker_finds_cycles_through_packages_submodules_and_type_checking(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable
 from bot.analysis.evaluate import DEFAULT_LEVEL
 from bot.analysis.figures import player_figures
 from bot.analysis.result import MatchAnalysis
+from bot.analysis.settings import auto_length
 from bot.analysis.worker import analyse_in_worker
 from bot.computer import sage
 from bot.computer.pool import ComputerPool
@@ -143,6 +144,10 @@ class AnalysisJobs:
         return await self.service.db.write(
             lambda c: analysis_store.request(c, match_id, self.level, channel_id, self.service.now())
         )
+
+    async def auto_length(self, guild_id: int, length: int | None = None) -> int:
+        """The server's automatic analysis length (`/bgadmin analysis`); set first when `length` is given."""
+        return await auto_length(self.service.db, guild_id, length)
 
     async def stored(self, match_id: int) -> analysis_store.StoredAnalysis | None:
         return await self.service.db.read(lambda c: analysis_store.load(c, match_id))

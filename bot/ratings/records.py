@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+#: Ladder entries on one /leaderboard page, and matches in one /history.
+PAGE_SIZE = 10
+HISTORY_SIZE = 10
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerTally:

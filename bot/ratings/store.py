@@ -12,6 +12,8 @@ import math
 
 from bot.ratings.fibs import RatingChange, Standing, rate_match
 from bot.ratings.records import (
+    HISTORY_SIZE,
+    PAGE_SIZE,
     FinishedMatch,
     HeadToHead,
     HistoryEntry,
@@ -23,9 +25,6 @@ from bot.ratings.records import (
 from bot.store.backend import Queries
 
 log = logging.getLogger(__name__)
-
-PAGE_SIZE = 10
-HISTORY_SIZE = 10
 
 
 async def standing(db: Queries, guild_id: int, user_id: int) -> Standing:

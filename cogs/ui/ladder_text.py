@@ -11,8 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 from discord.ext import commands
 
-from bot.ratings import store
-from bot.ratings.records import HistoryEntry, LadderEntry, LeaderboardPage, PlayerStats
+from bot.ratings.records import PAGE_SIZE, HistoryEntry, LadderEntry, LeaderboardPage, PlayerStats
 from cogs.ui.errors import UserFacingError, report_error
 from cogs.ui.event_text import escape_text
 from cogs.ui.names import LADDER_COG
@@ -56,7 +55,7 @@ def leaderboard_text(page: LeaderboardPage) -> tuple[str, str, str]:
     else:
         you = f"#{page.caller.rank} of {page.player_count} · {page.caller.rating:.2f}"
         if not page.caller_on_page:
-            you = f"{ladder_line(page.caller)}\n(on page {(page.caller.rank - 1) // store.PAGE_SIZE + 1})"
+            you = f"{ladder_line(page.caller)}\n(on page {(page.caller.rank - 1) // PAGE_SIZE + 1})"
     footer = f"Page {page.page + 1} of {page.page_count} · {plural(page.player_count, 'player')}"
     return description, you, footer
 
