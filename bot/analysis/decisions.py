@@ -116,9 +116,17 @@ class _Tracker:
         board, position_id = self.board_for(view)
         self.decisions.append(
             Decision(
-                len(self.decisions), self.game, player, kind, choice, board, self.cube_state(view), position_id, **extra
+                len(self.decisions),
+                self.game,
+                player,
+                kind,
+                choice,
+                board,
+                self.cube_state(view),
+                position_id,
+                **extra,  # type: ignore[arg-type]
             )
-        )  # type: ignore[arg-type]
+        )
 
     def roll(self, player: int, dice: tuple[int, int], opening: bool) -> None:
         board, _ = self.board_for(player)

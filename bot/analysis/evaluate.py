@@ -127,8 +127,8 @@ class _Analyser:
             cube.crawford,
             round(chosen_equity, 5),
             round(best_equity, 5),
-            **extra,
-        )  # type: ignore[arg-type]
+            **extra,  # type: ignore[arg-type]
+        )
 
     def checker(self, decision: Decision) -> DecisionResult:
         assert decision.play is not None and decision.played_board is not None
