@@ -45,10 +45,11 @@ def run() -> None:
 
 
 def test_workers() -> int:
-    """pytest-xdist workers: two per CPU this process may use. Not `-n auto`, which counts physical cores (1 on a
-    2-vCPU machine whose vCPUs are one core's two hyperthreads, and the suite then took twice as long). Two per
-    CPU because the suite mostly waits (bot processes starting, turn clocks, a 30-second outage): on 2 CPUs its
-    workers used about a third of them."""
+    """pytest-xdist workers: two per CPU this process may use. Not `-n auto`, which counts physical cores when
+    psutil is installed (pgserver brings it): 1 on a 2-vCPU machine whose vCPUs are one core's two hyperthreads,
+    the whole suite in one process. Two per CPU because the suite mostly waits (bot processes starting, turn
+    clocks, a 30-second outage): with one worker per CPU, the 2-CPU machine's cores were used about a third of
+    the run."""
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     return 2 * cpus
 
