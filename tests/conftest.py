@@ -55,6 +55,40 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.definition.add_marker(pytest.mark.parametrize("db", ["sqlite"], indirect=True))
 
 
+def _module_shares_state(item: pytest.Item) -> bool:
+    """Whether the test uses a module-scoped fixture (a shared bot, a worker pool): its module is kept together."""
+    info = getattr(item, "_fixtureinfo", None)
+    return info is not None and any(
+        definition.scope == "module" for definitions in info.name2fixturedefs.values() for definition in definitions
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The slow checks first, dealt out over the xdist workers: with worksteal each worker starts with its own
+    share of the long tests (the first of them 15-35 s each) while the short ones fill the gaps, instead of one
+    worker finishing a long check minutes after the others are done. Every worker computes the same order.
+
+    A module with module-scoped fixtures moves as a whole (slow if any of its tests is), so its shared bot or
+    pool starts once."""
+    units: dict[object, list[pytest.Item]] = {}  # a shared-state module, or one test
+    for item in items:
+        units.setdefault(item.path if _module_shares_state(item) else item, []).append(item)
+    slow = [unit for unit in units.values() if any(item.get_closest_marker("slow") for item in unit)]
+    rest = [item for unit in units.values() if not any(unit is other for other in slow) for item in unit]
+    workers = max(1, int(getattr(config, "workerinput", {}).get("workercount", 1)))
+    # worksteal first hands each worker the next len(remaining) // (workers left) tests of the list.
+    sizes, remaining = [], len(items)
+    for left in range(workers, 0, -1):
+        sizes.append(remaining // left)
+        remaining -= sizes[-1]
+    slices: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    for index, unit in enumerate(slow):
+        slices[index % workers].extend(unit)
+    for item in rest:
+        next((part for part, size in zip(slices, sizes, strict=True) if len(part) < size), slices[-1]).append(item)
+    items[:] = [item for part in slices for item in part]
+
+
 DATABASES = ["sqlite", "postgresql"] + (["aiosqlite"] if os.environ.get("GAMMON_TEST_AIOSQLITE") == "1" else [])
 
 

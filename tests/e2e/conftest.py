@@ -17,15 +17,23 @@ E2E_SITE = Path(__file__).resolve().parent / "site"
 DICE_SEED = "20261122"
 
 
-def seeded_env(seed: str = DICE_SEED, clock_rate: float | None = None) -> dict[str, str]:
-    """Environment for a bot process with fixed dice (and maybe a faster service clock): our sitecustomize
-    first, then the stand-in's."""
+#: How long a bot started with `seeded_env(race_window=True)` waits between its guild and on_ready (discord.py's
+#: default, and production's, is 2 s): for the tests that act before the bot is ready, so that a busy machine
+#: (the suite runs two workers per CPU) cannot make the bot ready before the test has acted.
+RACE_WINDOW_SECONDS = 8.0
+
+
+def seeded_env(seed: str = DICE_SEED, clock_rate: float | None = None, race_window: bool = False) -> dict[str, str]:
+    """Environment for a bot process with fixed dice (and maybe a faster service clock, or a longer wait before
+    it is ready): our sitecustomize first, then the stand-in's."""
     env = {
         "PYTHONPATH": os.pathsep.join([str(E2E_SITE), str(SITE_DIR), str(ROOT)]),
         "GAMMON_TEST_DICE_SEED": seed,
     }
     if clock_rate is not None:
         env["GAMMON_TEST_CLOCK_RATE"] = str(clock_rate)
+    if race_window:
+        env["GAMMON_STANDIN_GUILD_READY_TIMEOUT"] = str(RACE_WINDOW_SECONDS)
     return env
 
 

@@ -227,7 +227,7 @@ async def play_to_the_end(table: Table, human: ScenarioUser, computer_id: int, r
 
 @pytest.mark.slow
 async def test_after_a_computer_match_only_its_final_board_has_controls(
-    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
     """Every board is retired when a newer one replaces it: at the end of a match against the computer no message
     in the channel but the final board can be pressed, and that one offers only Rematch (issue 16's leftover).
@@ -238,6 +238,7 @@ async def test_after_a_computer_match_only_its_final_board_has_controls(
     named the board before as the match's current message, so the computer's new board retired that one (retired
     already) instead of the board just posted. Here the human's first hand-over board is held at the stand-in until
     that resume has stored the computer's turn, which makes the race happen every time; two more matches follow."""
+    bot = await launch_bot(**seeded_env(race_window=True))
     alice, _ = players
     computer = standin.bot_user
     channel = standin.general

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.conftest import seeded_env
 from tests.e2e.table import Table, acknowledged_in_time, posted_challenge
-from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
+from tests.support.discord_standin import DiscordStandin, ScenarioUser
+from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 #: What the bot logs once ready (on_ready); the keeper's scan comes after it.
 READY = "Logged in as"
@@ -21,11 +23,12 @@ SCANNED = "were stored but not shown"
 
 @pytest.mark.slow
 async def test_a_match_accepted_while_the_bot_starts_gets_the_accepts_own_first_board(
-    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
     """Bob accepts before the bot is ready; the accept's edit of the challenge message is held at the stand-in,
     so the match is stored and its first board not yet posted when the keeper scans. The only board posted is the
     accept's: it carries the dice commitment."""
+    bot = await launch_bot(**seeded_env(race_window=True))
     alice, bob = players
     challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob, length=1), alice)
     channel = standin.channels[challenge.channel_id]

@@ -18,8 +18,12 @@ import sys
 from pathlib import Path
 
 _SEED = os.environ.get("GAMMON_TEST_DICE_SEED")
+#: The bot's multiprocessing helpers: its forkservers keep the seeded dice (their workers are forked from them),
+#: but none of them runs a GameService, and the resource tracker runs no game code at all: they skip the imports.
+_HELPER = any(arg.startswith("from multiprocessing") for arg in sys.orig_argv)
+_TRACKER = any(arg.startswith("from multiprocessing.resource_tracker") for arg in sys.orig_argv)
 
-if _SEED is not None:
+if _SEED is not None and not _TRACKER:
     import bot.engine.dice
 
     _rng = random.Random(int(_SEED))
@@ -34,7 +38,7 @@ if _SEED is not None:
 
 _RATE = os.environ.get("GAMMON_TEST_CLOCK_RATE")
 
-if _RATE is not None:
+if _RATE is not None and not _HELPER:
     import time
 
     import bot.service.game_service
