@@ -59,6 +59,8 @@ class GameRules:
     beavers: bool = False  # R6.4
     automatic_double_limit: int = 0  # R2.3; 0 = off
     crawford: bool = False  # R8.3: nobody may double in this game
+    #: Match play: the points each player still needs. A player's cube is dead once its value reaches that (R6.1).
+    away: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,8 +116,10 @@ class GameBase:
         return self.phase not in (Phase.OVER, Phase.ABORTED)
 
     def may_double(self, player: int) -> bool:
-        """R6.1: the cube is in the middle or the player's own, not in the Crawford game, not past the limit."""
-        return not self.rules.crawford and self.cube_owner in (None, player) and self.cube * 2 <= MAX_CUBE
+        """R6.1: the cube is in the middle or the player's own, not in the Crawford game, not dead (the player's
+        score plus the cube already reaches the match length), not past the limit."""
+        dead = self.rules.away is not None and self.cube >= self.rules.away[player]
+        return not self.rules.crawford and not dead and self.cube_owner in (None, player) and self.cube * 2 <= MAX_CUBE
 
     @property
     def legal_plays(self) -> list[Play]:

@@ -141,6 +141,9 @@ class Match:
             beavers=options.is_money and options.beavers,
             automatic_double_limit=options.automatic_double_limit if options.automatic_doubles else 0,
             crawford=crawford,
+            away=None
+            if options.is_money or options.dead_cube_doubles
+            else (options.length - self.scores[0], options.length - self.scores[1]),
         )
         return Game(len(self.outcomes) + 1, self.names, rules)
 

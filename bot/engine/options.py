@@ -22,6 +22,9 @@ class MatchOptions:
     beavers: bool = False
     automatic_doubles: bool = False
     automatic_double_limit: int = 1
+    #: Doubles of a dead cube allowed, as before R6.1 forbade them: only matches stored before that read so (an
+    #: options dict without the key), so that their logs replay as they were played.
+    dead_cube_doubles: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.length, bool) or not isinstance(self.length, int):
@@ -73,6 +76,7 @@ class MatchOptions:
             "beavers": self.beavers,
             "automatic_doubles": self.automatic_doubles,
             "automatic_double_limit": self.automatic_double_limit,
+            "dead_cube_doubles": self.dead_cube_doubles,
         }
 
     @classmethod
@@ -83,4 +87,5 @@ class MatchOptions:
             bool(data["beavers"]),
             bool(data["automatic_doubles"]),
             int(data["automatic_double_limit"]),
+            bool(data.get("dead_cube_doubles", True)),  # absent: stored before the dead-cube rule (R6.1)
         )

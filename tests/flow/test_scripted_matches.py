@@ -83,12 +83,16 @@ def set_up(
 
 
 def test_one_point_match() -> None:
-    match, dice = start(MatchOptions.match(1), [6, 1])
+    match, dice = start(MatchOptions.match(1), [6, 1, 3, 2])
     events = match.last_events
     assert events[:2] == [ev.GameStarted(1, False), ev.OpeningRolled(((6, 1),), ALICE)]
     assert (match.to_act, match.dice, match.phase) == (ALICE, (6, 1), Phase.MOVING)
-    move_first(match, ALICE)
-    assert match.to_act == BOB and match.phase is Phase.ROLLING  # Bob may double before rolling (R6.1)
+    events = move_first(match, ALICE)
+    # One point wins the match, so the cube is dead for both: nobody may double, Bob's roll is made at once (R6.1,
+    # R9.4).
+    assert ev.Rolled(BOB, (3, 2), automatic=True) in events
+    assert (match.to_act, match.dice, match.phase) == (BOB, (3, 2), Phase.MOVING)
+    refused(match, Double(BOB), "You can only double before you roll (R6.1).")
     events = match.apply(Resign(BOB, WinKind.SINGLE))
     assert events == [ev.ResignationOffered(BOB, WinKind.SINGLE, 1)]
     events = match.apply(AcceptResignation(ALICE))
@@ -104,7 +108,7 @@ def test_one_point_match() -> None:
 
 
 def test_three_point_match_through_crawford_into_post_crawford() -> None:
-    match, dice = start(MatchOptions.match(3), [6, 1, 1, 6, 5, 2, 4, 2, 6, 5, 3, 1, 4, 3, 2, 1, 5, 5])
+    match, dice = start(MatchOptions.match(3), [6, 1, 1, 6, 5, 2, 4, 2, 6, 5, 3, 1, 4, 3, 2, 1, 5, 5, 2, 2])
     # Game 1: Bob doubles, Alice drops: Bob 1-0 (R6.2).
     move_first(match, ALICE)
     match.apply(Double(BOB))
@@ -135,16 +139,18 @@ def test_three_point_match_through_crawford_into_post_crawford() -> None:
     match.apply(Resign(BOB, WinKind.SINGLE))
     events = match.apply(AcceptResignation(ALICE))
     assert ev.GameStarted(4, False) in events and not match.crawford and match.scores == [1, 2]
-    # Game 4, post-Crawford: doubling is back. Alice doubles, Bob takes; Bob resigns at cube 2: Alice wins 3-2.
-    move_first(match, ALICE)
-    assert match.phase is Phase.ROLLING and Double in match.allowed(BOB)
-    match.apply(Roll(BOB))
+    # Game 4, post-Crawford: doubling is back for Alice. Bob needs one point, so his cube is dead and his rolls are
+    # made at once (R6.1, R9.4). Alice doubles, Bob takes; Bob resigns at cube 2: Alice wins 3-2.
+    events = move_first(match, ALICE)
+    assert match.phase is Phase.MOVING and match.to_act == BOB and Double not in match.allowed(BOB)
+    assert isinstance(events[-1], ev.Rolled) and events[-1].player == BOB and events[-1].automatic
     move_first(match, BOB)
     assert match.phase is Phase.ROLLING and match.to_act == ALICE
     match.apply(Double(ALICE))
     events = match.apply(Take(BOB))
     assert events == [ev.Taken(BOB, 2), ev.Rolled(ALICE, (5, 5), True)]
-    move_first(match, ALICE)
+    events = move_first(match, ALICE)
+    assert events[-1] == ev.Rolled(BOB, (2, 2), True)  # Bob owns the cube, but it is dead for him (R6.1)
     match.apply(Resign(BOB, WinKind.SINGLE))
     events = match.apply(AcceptResignation(ALICE))
     assert events[-2:] == [

@@ -15,8 +15,10 @@ from tests.records.gnubg_import import import_mats
 
 
 def one_point_match() -> Match:
-    """Alice opens 3-1; Bob doubles a dead cube, Alice takes; Bob plays 6-4."""
-    match = Match(("Alice", "Bob"), MatchOptions.match(1), FixedDice([3, 1, 6, 4, 5, 5]))
+    """Alice opens 3-1; Bob doubles a dead cube, Alice takes; Bob plays 6-4. A match stored before R6.1 forbade
+    that double: such matches still export."""
+    options = MatchOptions(1, dead_cube_doubles=True)
+    match = Match(("Alice", "Bob"), options, FixedDice([3, 1, 6, 4, 5, 5]))
     match.apply(act.Move(0, match.parse_play("8/5 6/5")))
     match.apply(act.Double(1))
     match.apply(act.Take(0))
