@@ -104,9 +104,11 @@ def cube_notes(log: MatchLog, games: Sequence[MatGame]) -> list[str]:
         if not game.left_out:
             continue
         note = (
-            f"Game {game.number}: the cube went to {game.left_out}, past the {limit} that GNU Backgammon can hold"
-            f" in {where}, so this file leaves out the doubles past {limit}"
+            f"Game {game.number}: the cube was doubled to {game.left_out}, past the {limit} that GNU Backgammon can"
+            f" hold in {where}, so this file leaves out the doubles past {limit}"
         )
+        if game.drop_resigned:
+            note += " (the drop is written as a resignation)"
         if game.points is not None and game.winner is not None and game.points[0] != game.points[1]:
             ours, theirs = game.points
             note += (

@@ -56,8 +56,8 @@ class MatRecord:
 @dataclass(slots=True)
 class MatGame:
     """One game: the score at its start, the automatic doubles of its opening, and its entries in order. `cube` is
-    gnubg's cube as the file tells it; `left_out` the highest cube the bot took that the file leaves out (0: none);
-    `points` the winner's points (bot, gnubg) once a game with a cube left out is over."""
+    gnubg's cube as the file tells it; `left_out` the highest cube the bot offered past gnubg's limit that the file
+    leaves out (0: none); `points` the winner's points (bot, gnubg) once a game with a cube left out is over."""
 
     number: int
     scores: tuple[int, int]
@@ -67,6 +67,7 @@ class MatGame:
     left_out: int = 0
     points: tuple[int, int] | None = None
     winner: int | None = None
+    drop_resigned: bool = False  # a double past the limit was dropped: the file says the dropper resigned
 
 
 def match_events(log: MatchLog) -> list[ev.Event]:
@@ -102,6 +103,7 @@ class _Builder:
         self.scores = (0, 0)
         self.pending: tuple[int, tuple[int, int]] | None = None  # a roll not yet played: (player, dice)
         self.drop_points = 0  # what gnubg scores for the last drop
+        self.offered = 0  # the last double's (or beaver's) value
 
     @property
     def game(self) -> MatGame:
@@ -124,10 +126,12 @@ class _Builder:
             case ev.Played(player=player, dice=dice, play=play):
                 self.game.records.append(MatRecord(RecordKind.MOVE, player, _high_first(dice), play))
                 self.pending = None
-            case ev.Doubled(player=player):
+            case ev.Doubled(player=player, cube=cube):
                 self._add(RecordKind.DOUBLE, player)
-            case ev.Beavered(player=player):
+                self.offered = cube
+            case ev.Beavered(player=player, cube=cube):
                 self._add(RecordKind.BEAVER, player)
+                self.offered = cube
             case ev.Taken(player=player, cube=cube):
                 self._taken(player, cube, offers=1)
             case ev.BeaverAccepted(player=player, cube=cube):
@@ -170,6 +174,8 @@ class _Builder:
         del game.records[-1 - int(beaver) :]  # gnubg cannot register the offer: the dropper resigns at its cube
         game.records.append(MatRecord(RecordKind.RESIGN, player, points=game.cube))
         self.drop_points = game.cube
+        game.left_out = max(game.left_out, self.offered)
+        game.drop_resigned = True
 
     def _won(self, outcome: Outcome) -> None:
         game = self.game

@@ -32,6 +32,7 @@ from tests.flow.driver import SeededDice, random_action
 from tests.records.gnubg_import import Imported, import_mats
 
 DATE = datetime.date(2026, 11, 24)
+GNUBG_MAX_CUBE = 4096
 FINISHED_STATES = {GameState.OVER, GameState.RESIGNED, GameState.DROPPED}
 
 
@@ -52,9 +53,9 @@ def gnubg_points(outcome: Outcome, automatic_doubles: int, cube: int, ours: int)
     file's units: where the project's went past gnubg's limit, the file leaves the doubles past it out, a drop
     scores gnubg's cube and anything else is scaled down to it (issue 31)."""
     points = outcome.points >> automatic_doubles
+    if outcome.kind is OutcomeKind.DROPPED and (cube < ours or cube >= GNUBG_MAX_CUBE):
+        return cube  # gnubg registers no double from its MAX_CUBE: the file has the dropper resign
     if cube < ours:
-        if outcome.kind is OutcomeKind.DROPPED:
-            return cube
         points = max(1, points * cube // ours)
     if outcome.kind in (OutcomeKind.RESIGNED, OutcomeKind.CLAIMED):
         return cube * next((kind for kind in (1, 2) if points <= kind * cube), 3)
