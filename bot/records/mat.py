@@ -14,8 +14,8 @@ text after importing it (tests/records). What the format cannot say:
 - "Wins N" after a bear-off is the game's kind times the cube in the file, as gnubg writes it whatever the Jacoby
   rule (gnubg scores the game itself); after a resignation it is the points the game gave (so a gammon resigned
   under the Jacoby rule, worth a single game here, R7.3, reads as a single game resigned).
-- A game won on time (R9.5) is written as a resignation of the points it gave; gnubg reads a resignation of at
-  most a backgammon, so its score can differ there.
+- A game won on time (R9.5, issue 20) is written as a resignation of the points it gave; gnubg reads a
+  resignation of at most a backgammon, so its score can differ there (a comment line and the notes then say so).
 - A cube past what gnubg holds (64 in a match, 4096 in a money game; see mat_games.py): the doubles past it are
   left out, gnubg scores the game at that cube, and a comment line (and `MatExport.notes`) says so.
 - The Jacoby rule: gnubg reads none from the file and applies its own setting, so `MatExport.notes` says which
@@ -83,7 +83,7 @@ def export_mat(
     """
     log = source.log if isinstance(source, Match) else source
     games = mat_games(log)
-    changes = cube_notes(log, games)
+    changes = change_notes(log, games)
     text = _header(log, games, date, fairness, changes) + "".join(_game_text(log.names, game) for game in games)
     return MatExport(text, (*_jacoby_notes(log), *changes))
 
@@ -95,27 +95,29 @@ def match_to_mat(
     return export_mat(source, date=date, fairness=fairness).text
 
 
-def cube_notes(log: MatchLog, games: Sequence[MatGame]) -> list[str]:
-    """One sentence per game whose cube went past what gnubg holds, saying what the file does instead."""
+def change_notes(log: MatchLog, games: Sequence[MatGame]) -> list[str]:
+    """One sentence per game that gnubg cannot hold as it was, saying what the file does instead."""
     limit = MONEY_CUBE_LIMIT if log.options.is_money else MATCH_CUBE_LIMIT
     where = "a money game" if log.options.is_money else "a match"
     notes = []
     for game in games:
-        if not game.left_out:
-            continue
-        note = (
-            f"Game {game.number}: the cube was doubled to {game.left_out}, past the {limit} that GNU Backgammon can"
-            f" hold in {where}, so this file leaves out the doubles past {limit}"
-        )
-        if game.drop_resigned:
-            note += " (the drop is written as a resignation)"
+        scored = ""
         if game.points is not None and game.winner is not None and game.points[0] != game.points[1]:
             ours, theirs = game.points
-            note += (
-                f" and GNU Backgammon scores the game at a cube of {limit}: {mat_name(log.names[game.winner])} wins"
-                f" {_plural(theirs)} there, {_plural(ours)} here"
+            scored = f"{mat_name(log.names[game.winner])} wins {_plural(theirs)} there, {_plural(ours)} here"
+        if game.left_out:
+            note = (
+                f"Game {game.number}: the cube was doubled to {game.left_out}, past the {limit} that GNU Backgammon"
+                f" can hold in {where}, so this file leaves out the doubles past {limit}"
             )
-        notes.append(note + ".")
+            note += " (the drop is written as a resignation)" if game.drop_resigned else ""
+            note += f" and GNU Backgammon scores the game at a cube of {limit}: {scored}" if scored else ""
+            notes.append(note + ".")
+        elif scored:
+            notes.append(
+                f"Game {game.number} was won on time, written as a resignation, which GNU Backgammon reads as at most"
+                f" a backgammon: {scored}."
+            )
     return notes
 
 

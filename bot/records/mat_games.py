@@ -30,6 +30,9 @@ MONEY_CUBE_LIMIT = 4096
 _GNUBG_MAX_CUBE = 4096  # gnubg registers no double offered from a cube this high
 NO_PLAY = Play(())
 _WIN_KINDS = {OutcomeKind.SINGLE: 1, OutcomeKind.GAMMON: 2, OutcomeKind.BACKGAMMON: 3}
+#: Written as the loser's resignation: games won on time too (R9.5, issue 20), which gnubg reads as at most a
+#: backgammon at the file's cube.
+_RESIGNED_KINDS = (OutcomeKind.RESIGNED, OutcomeKind.CLAIMED, OutcomeKind.TIMEOUT)
 
 
 class RecordKind(enum.Enum):
@@ -57,7 +60,8 @@ class MatRecord:
 class MatGame:
     """One game: the score at its start, the automatic doubles of its opening, and its entries in order. `cube` is
     gnubg's cube as the file tells it; `left_out` the highest cube the bot offered past gnubg's limit that the file
-    leaves out (0: none); `points` the winner's points (bot, gnubg) once a game with a cube left out is over."""
+    leaves out (0: none); `points` the winner's points (bot, gnubg) once a game gnubg scores differently is over
+    (a cube left out, or a game won on time for more than gnubg's reading of a resignation gives)."""
 
     number: int
     scores: tuple[int, int]
@@ -68,6 +72,7 @@ class MatGame:
     points: tuple[int, int] | None = None
     winner: int | None = None
     drop_resigned: bool = False  # a double past the limit was dropped: the file says the dropper resigned
+    on_time: bool = False  # won on time: the file says the loser resigned
 
 
 def match_events(log: MatchLog) -> list[ev.Event]:
@@ -185,7 +190,7 @@ class _Builder:
             last = game.records[-1]
             gnubg_points = _WIN_KINDS[outcome.kind] * game.cube
             game.records[-1] = MatRecord(last.kind, last.player, last.dice, last.play, gnubg_points)
-        elif outcome.kind in (OutcomeKind.RESIGNED, OutcomeKind.CLAIMED):
+        elif outcome.kind in _RESIGNED_KINDS:
             if self.pending is not None:
                 game.records.append(MatRecord(RecordKind.ROLL, *self.pending))
             points = max(1, (outcome.points >> game.automatic_doubles) * game.cube // file_cube)
@@ -193,6 +198,7 @@ class _Builder:
             gnubg_points = game.cube * next((kind for kind in (1, 2) if points <= kind * game.cube), 3)
         elif outcome.kind is OutcomeKind.DROPPED:
             gnubg_points = self.drop_points
-        if game.left_out:
+        game.on_time = outcome.kind in (OutcomeKind.CLAIMED, OutcomeKind.TIMEOUT)
+        if game.left_out or (game.on_time and gnubg_points != outcome.points >> game.automatic_doubles):
             game.points = (outcome.points, gnubg_points)
             game.winner = outcome.winner

@@ -57,7 +57,7 @@ def gnubg_points(outcome: Outcome, automatic_doubles: int, cube: int, ours: int)
         return cube  # gnubg registers no double from its MAX_CUBE: the file has the dropper resign
     if cube < ours:
         points = max(1, points * cube // ours)
-    if outcome.kind in (OutcomeKind.RESIGNED, OutcomeKind.CLAIMED):
+    if outcome.kind in (OutcomeKind.RESIGNED, OutcomeKind.CLAIMED, OutcomeKind.TIMEOUT):
         return cube * next((kind for kind in (1, 2) if points <= kind * cube), 3)
     return points
 

@@ -1,10 +1,11 @@
-"""Matches with the biggest cubes the bot allows (R6.3: no limit) export to files GNU Backgammon imports (issue 31).
+"""Matches with the biggest cubes the bot allows (R6.3: no limit), and games won on time, export to files GNU
+Backgammon imports and scores as the bot did, or as the file's comment says (issue 31).
 
 gnubg holds a cube of at most 64 in a match (a taken 256 made gnubg 1.07 crash on `import mat`) and 4096 in a money
 game (it ignores doubles past it); see bot/records/mat_games.py. Each match here is imported by the PyPI gnubg (and
 by the `gnubg` command line when it is installed): gnubg shows every position, cube and score as the project does,
-except where the file had to leave doubles out, and there the file's comment and the export's notes say so and
-give the score gnubg then shows.
+except where the file had to leave doubles out or write a game won on time as a resignation, and there the
+file's comment and the export's notes say so and give the score gnubg then shows.
 """
 
 from __future__ import annotations
@@ -79,6 +80,19 @@ def extreme_matches() -> list[Match]:
     beavers = MatchOptions.money(beavers=True)
     for takes, last in [(11, "beaver"), (11, "refuse"), (12, "beaver"), (12, "refuse"), (12, "drop"), (14, "drop")]:
         matches.append(cube_match(beavers, takes, 1, last))
+    return matches + on_time_matches()
+
+
+def on_time_matches() -> list[Match]:
+    """Games won on time (R9.5, issue 20): written as resignations, which gnubg reads as at most a backgammon."""
+    matches = []
+    for options in MatchOptions.match(5), MatchOptions.match(1), MatchOptions.money():
+        for claim in False, True:
+            match = Match(("Alice", "Bob"), options, SeededDice(1))
+            player = match.to_act
+            assert player is not None
+            match.apply(act.Claim(1 - player) if claim else act.Timeout(player))
+            matches.append(match)
     return matches
 
 
@@ -96,14 +110,17 @@ def check_notes(match: Match, export: MatExport, won: tuple[int, int]) -> None:
     taken = [event.cube for event in match_events(match.log) if isinstance(event, ev.Taken | ev.BeaverAccepted)]
     # gnubg registers no double from a cube of 4096 (MAX_CUBE), so such a drop is written as a resignation
     dropped_high = ours.kind is OutcomeKind.DROPPED and match.cube >= 4096
-    changes = [note for note in export.notes if "leaves out" in note]
-    assert bool(changes) == (max(taken, default=1) > limit or dropped_high), (taken, export.notes)
+    changes = [note for note in export.notes if "Jacoby rule" not in note]
     for note in changes:
         assert f"; {note}\n" in export.text
+    leaves_out = [note for note in changes if "leaves out" in note]
+    assert bool(leaves_out) == (max(taken, default=1) > limit or dropped_high), (taken, export.notes)
     if won[ours.winner] != ours.points:
         [note] = changes
         points = won[ours.winner]
         assert re.search(rf"wins {points} points? there, {ours.points} points? here\.$", note), note
+    else:
+        assert not any("there," in note for note in changes)
     jacoby = [note for note in export.notes if "Jacoby" in note]
     assert len(jacoby) == match.options.is_money
 
