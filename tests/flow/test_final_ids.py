@@ -169,6 +169,7 @@ RESIGNATIONS = [
 ]
 
 
+@pytest.mark.slow
 def test_the_corpus_has_every_ending() -> None:
     kinds = {ending.kind for ending in corpus()[1]}
     plain = {kind.split(",")[0] for kind in kinds}
