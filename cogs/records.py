@@ -13,10 +13,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.records import match_to_mat
+from bot.records import export_mat
 from cogs.ui.event_text import shortened
 from cogs.ui.fairness_text import fairness_text, unchecked_text
-from cogs.ui.match_choice import HOW_TO_OPEN, chosen_match, describe, filename, jacoby_note, match_choices
+from cogs.ui.match_choice import HOW_TO_OPEN, chosen_match, describe, filename, match_choices
 from cogs.ui.wiring import add_bg_cog, remove_from_bg
 
 if TYPE_CHECKING:
@@ -64,13 +64,12 @@ class Records(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await chosen_match(self.service, interaction, match)
         date = datetime.datetime.fromtimestamp(record.created_at, tz=datetime.UTC).date()
-        text = await asyncio.to_thread(  # a replay of the whole log
-            functools.partial(match_to_mat, record.match.log, date=date, fairness=record.fairness)
+        export = await asyncio.to_thread(  # a replay of the whole log
+            functools.partial(export_mat, record.match.log, date=date, fairness=record.fairness)
         )
-        file = discord.File(io.BytesIO(text.encode("utf-8")), filename=filename(record))
-        await interaction.followup.send(
-            f"{describe(record)}.\n{HOW_TO_OPEN}{jacoby_note(record)}", file=file, ephemeral=True
-        )
+        file = discord.File(io.BytesIO(export.text.encode("utf-8")), filename=filename(record))
+        notes = "".join(f"\n{note}" for note in export.notes)  # the Jacoby setting, what gnubg could not hold
+        await interaction.followup.send(f"{describe(record)}.\n{HOW_TO_OPEN}{notes}", file=file, ephemeral=True)
 
     @export.autocomplete("match")
     async def export_autocomplete(

@@ -276,10 +276,12 @@ class Match:
         )
 
     def _finished_fields(self, outcome: Outcome) -> MatchIdFields:
-        """A finished game as gnubg shows it: the game added to the score, the Crawford flag set only when the
-        next game is the Crawford game (never once the Crawford game is over or the match is won), the turn
-        with the loser (with the acceptor after a resignation), the dice of a resigned turn kept, and a refused
-        beaver as the beavered cube owned by the beaverer."""
+        """A finished game as gnubg shows it once it reads the game's record (an imported .mat, a loaded match, any
+        step through the record; issue 31): the game added to the score, the Crawford flag of this game, the turn
+        with the loser after a bear-off or a drop and with the player on roll after a resignation (gnubg records
+        no offer), the dice of a resigned turn kept, and a refused beaver as the beavered cube owned by the
+        beaverer. (Right after an `accept` typed into gnubg, until it reads the record again, gnubg shows the turn
+        with the acceptor and the Crawford flag of the next game instead; tests/flow/test_final_ids.py.)"""
         game = self.game
         loser = 1 - outcome.winner
         borne_off = outcome.kind in (OutcomeKind.SINGLE, OutcomeKind.GAMMON, OutcomeKind.BACKGAMMON)
@@ -290,15 +292,13 @@ class Match:
         if outcome.kind is OutcomeKind.DROPPED and outcome.cube != game.cube:  # a refused beaver
             cube, owner = outcome.cube, outcome.winner
         resigned = outcome.kind is OutcomeKind.RESIGNED
-        length = self.options.length
-        next_is_crawford = bool(length) and not self.crawford_done and max(self.scores) == length - 1
         return MatchIdFields(
             cube=cube,
             cube_owner=owner,
             on_roll=loser if borne_off else game.on_roll,
-            crawford=next_is_crawford,
+            crawford=game.rules.crawford,
             state=state,
-            turn=outcome.winner if resigned else loser,
+            turn=game.on_roll if resigned else loser,
             doubled=False,
             resigned=int(game.resigned_kind) if resigned and game.resigned_kind is not None else 0,
             dice=game.dice if resigned and game.dice else (0, 0),

@@ -1,5 +1,5 @@
 """Match records for other programs: the .mat text GNU Backgammon and other programs import (issue 17)."""
 
-from bot.records.mat import match_to_mat
+from bot.records.mat import MatExport, export_mat, match_to_mat
 
-__all__ = ["match_to_mat"]
+__all__ = ["MatExport", "export_mat", "match_to_mat"]

@@ -14,8 +14,12 @@ text after importing it (tests/records). What the format cannot say:
 - "Wins N" after a bear-off is the game's kind times the cube in the file, as gnubg writes it whatever the Jacoby
   rule (gnubg scores the game itself); after a resignation it is the points the game gave (so a gammon resigned
   under the Jacoby rule, worth a single game here, R7.3, reads as a single game resigned).
-- A game won on time (R9.5) is written as a resignation of the points it gave; gnubg reads a resignation of at
-  most a backgammon, so its score can differ there.
+- A game won on time (R9.5, issue 20) is written as a resignation of the points it gave; gnubg reads a
+  resignation of at most a backgammon, so its score can differ there (a comment line and the notes then say so).
+- A cube past what gnubg holds (64 in a match, 4096 in a money game; see mat_games.py): the doubles past it are
+  left out, gnubg scores the game at that cube, and a comment line (and `MatExport.notes`) says so.
+- The Jacoby rule: gnubg reads none from the file and applies its own setting, so `MatExport.notes` says which
+  to set before importing.
 - Names: gnubg ends a name at `:` and cuts GamesGrid ratings at `,`, so both become `_`; names are cut to gnubg's
   31 bytes (UTF-8) at a character boundary. Spaces and any other letters are kept. A first name and score of
   31 bytes or more are followed by one space (gnubg writes none there, and then cannot read the second name).
@@ -24,58 +28,53 @@ text after importing it (tests/records). What the format cannot say:
 from __future__ import annotations
 
 import datetime
-import enum
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from bot.engine import events as ev
-from bot.engine.dice import FairnessInfo, FixedDice
+from bot.engine.dice import FairnessInfo
 from bot.engine.match import Match
 from bot.engine.match_log import MatchLog
-from bot.engine.outcome import OutcomeKind
-from bot.engine.play import Play, Step
+from bot.engine.play import Step
+from bot.records.mat_games import (
+    MATCH_CUBE_LIMIT,
+    MONEY_CUBE_LIMIT,
+    MatGame,
+    MatRecord,
+    RecordKind,
+    mat_games,
+    match_events,
+)
 
 NAME_BYTES = 31  # gnubg keeps names of up to MAX_NAME_LEN - 1 bytes
 _LEFT_WIDTH = 27  # a left-column entry, as gnubg pads it
-NO_PLAY = Play(())
-_WIN_KINDS = {OutcomeKind.SINGLE: 1, OutcomeKind.GAMMON: 2, OutcomeKind.BACKGAMMON: 3}
 
-
-class RecordKind(enum.Enum):
-    MOVE = "move"  # a roll and its play (possibly no move)
-    ROLL = "roll"  # a roll not played: the game ended by resignation after it, or the match is still running
-    DOUBLE = "double"
-    BEAVER = "beaver"
-    TAKE = "take"
-    DROP = "drop"
-    RESIGN = "resign"  # `player` resigned (or lost on time), giving `points`
+__all__ = [
+    "MATCH_CUBE_LIMIT",
+    "MONEY_CUBE_LIMIT",
+    "MatExport",
+    "MatGame",
+    "MatRecord",
+    "RecordKind",
+    "export_mat",
+    "mat_games",
+    "match_events",
+    "match_to_mat",
+]
 
 
 @dataclass(frozen=True, slots=True)
-class MatRecord:
-    """One entry of a game in the file. `points` is what a winning move or a resignation is worth in the file."""
+class MatExport:
+    """The file's text, and the notes for the message that delivers it: the Jacoby rule to set before importing
+    (the file cannot tell gnubg) and what the file changed to fit gnubg's limits (also in its comment)."""
 
-    kind: RecordKind
-    player: int
-    dice: tuple[int, int] = (0, 0)
-    play: Play = NO_PLAY
-    points: int = 0
+    text: str
+    notes: tuple[str, ...]
 
 
-@dataclass(slots=True)
-class MatGame:
-    """One game: the score at its start, the automatic doubles of its opening, and its entries in order."""
-
-    number: int
-    scores: tuple[int, int]
-    automatic_doubles: int = 0
-    records: list[MatRecord] = field(default_factory=list)
-
-
-def match_to_mat(
+def export_mat(
     source: Match | MatchLog, *, date: datetime.date | None = None, fairness: FairnessInfo | None = None
-) -> str:
+) -> MatExport:
     """The .mat text of a finished or running match (or its log), as gnubg's `export match mat` writes it.
 
     `date` becomes the `[EventDate]` header (gnubg takes the file's date when there is none). `fairness` adds the
@@ -84,87 +83,57 @@ def match_to_mat(
     """
     log = source.log if isinstance(source, Match) else source
     games = mat_games(log)
-    return _header(log, games, date, fairness) + "".join(_game_text(log.names, game) for game in games)
+    changes = change_notes(log, games)
+    text = _header(log, games, date, fairness, changes) + "".join(_game_text(log.names, game) for game in games)
+    return MatExport(text, (*_jacoby_notes(log), *changes))
 
 
-def match_events(log: MatchLog) -> list[ev.Event]:
-    """Every event of the match, in order, by replaying its log."""
-    dice = FixedDice([*log.start_dice, *(die for entry in log.entries for die in entry.dice)])
-    match = Match(log.names, log.options, dice)
-    events = list(match.last_events)
-    for entry in log.entries:
-        events += match.apply(entry.action)
-    return events
+def match_to_mat(
+    source: Match | MatchLog, *, date: datetime.date | None = None, fairness: FairnessInfo | None = None
+) -> str:
+    """The .mat text alone (see export_mat)."""
+    return export_mat(source, date=date, fairness=fairness).text
 
 
-def mat_games(log: MatchLog) -> list[MatGame]:
-    """The games of the match as the file's entries (a running game ends with what has happened so far)."""
-    games: list[MatGame] = []
-    scores = (0, 0)
-    pending: tuple[int, tuple[int, int]] | None = None  # a roll not yet played: (player, dice)
-    for event in match_events(log):
-        game = games[-1] if games else None
-        match event:
-            case ev.GameStarted(number=number):
-                games.append(MatGame(number, scores))
-                pending = None
-            case ev.AutomaticDouble():
-                assert game is not None
-                game.automatic_doubles += 1
-            case ev.OpeningRolled(rolls=rolls, player=player):
-                pending = (player, _high_first(rolls[-1]))
-            case ev.Rolled(player=player, dice=dice):
-                pending = (player, _high_first(dice))
-            case ev.Played(player=player, dice=dice, play=play):
-                assert game is not None
-                game.records.append(MatRecord(RecordKind.MOVE, player, _high_first(dice), play))
-                pending = None
-            case ev.Doubled(player=player):
-                _add(game, RecordKind.DOUBLE, player)
-            case ev.Beavered(player=player):
-                _add(game, RecordKind.BEAVER, player)
-            case ev.Taken(player=player):
-                _add(game, RecordKind.TAKE, player)
-            case ev.BeaverRefused(player=player):
-                # A refused beaver is written as the redouble it is: gnubg's importer, told "Beavers", takes the
-                # beaver at the next roll, and when no roll follows its flag stays on and spoils the next import.
-                assert game is not None and game.records[-1].kind is RecordKind.BEAVER
-                game.records[-1] = MatRecord(RecordKind.DOUBLE, 1 - player)
-                _add(game, RecordKind.DROP, player)
-            case ev.Dropped(player=player):
-                _add(game, RecordKind.DROP, player)
-            case ev.GameWon(outcome=outcome, scores=after):
-                assert game is not None
-                scores = after
-                if outcome.kind in _WIN_KINDS:
-                    last = game.records[-1]
-                    file_cube = outcome.cube >> game.automatic_doubles
-                    game.records[-1] = MatRecord(
-                        last.kind, last.player, last.dice, last.play, _WIN_KINDS[outcome.kind] * file_cube
-                    )
-                elif outcome.kind in (OutcomeKind.RESIGNED, OutcomeKind.CLAIMED):
-                    if pending is not None:
-                        game.records.append(MatRecord(RecordKind.ROLL, pending[0], pending[1]))
-                    game.records.append(
-                        MatRecord(
-                            RecordKind.RESIGN, 1 - outcome.winner, points=outcome.points >> game.automatic_doubles
-                        )
-                    )
-                pending = None
-            case _:
-                pass
-    if games and pending is not None:
-        games[-1].records.append(MatRecord(RecordKind.ROLL, pending[0], pending[1]))
-    return games
+def change_notes(log: MatchLog, games: Sequence[MatGame]) -> list[str]:
+    """One sentence per game that gnubg cannot hold as it was, saying what the file does instead."""
+    limit = MONEY_CUBE_LIMIT if log.options.is_money else MATCH_CUBE_LIMIT
+    where = "a money game" if log.options.is_money else "a match"
+    notes = []
+    for game in games:
+        scored = ""
+        if game.points is not None and game.winner is not None and game.points[0] != game.points[1]:
+            ours, theirs = game.points
+            scored = f"{mat_name(log.names[game.winner])} wins {_plural(theirs)} there, {_plural(ours)} here"
+        if game.left_out:
+            note = (
+                f"Game {game.number}: the cube was doubled to {game.left_out}, past the {limit} that GNU Backgammon"
+                f" can hold in {where}, so this file leaves out the doubles past {limit}"
+            )
+            note += " (the drop is written as a resignation)" if game.drop_resigned else ""
+            note += f" and GNU Backgammon scores the game at a cube of {limit}: {scored}" if scored else ""
+            notes.append(note + ".")
+        elif scored:
+            notes.append(
+                f"Game {game.number} was won on time, written as a resignation, which GNU Backgammon reads as at most"
+                f" a backgammon: {scored}."
+            )
+    return notes
 
 
-def _add(game: MatGame | None, kind: RecordKind, player: int) -> None:
-    assert game is not None
-    game.records.append(MatRecord(kind, player))
-
-
-def _high_first(dice: tuple[int, int]) -> tuple[int, int]:
-    return (max(dice), min(dice))
+def _jacoby_notes(log: MatchLog) -> list[str]:
+    """gnubg reads no Jacoby rule from a .mat file: it applies its own setting (on unless changed)."""
+    if not log.options.is_money:
+        return []
+    if log.options.jacoby:
+        return [
+            "This money game used the Jacoby rule: turn it on in your program before importing (gnubg: "
+            "`set jacoby on`)."
+        ]
+    return [
+        "This money game did not use the Jacoby rule: turn it off in your program before importing (gnubg: "
+        "`set jacoby off`), or a gammon on a centred cube counts as a single game there."
+    ]
 
 
 # --- the text ---------------------------------------------------------------------------------------------------
@@ -193,14 +162,19 @@ def fairness_lines(fairness: FairnessInfo) -> list[str]:
 
 
 def _header(
-    log: MatchLog, games: Sequence[MatGame], date: datetime.date | None, fairness: FairnessInfo | None = None
+    log: MatchLog,
+    games: Sequence[MatGame],
+    date: datetime.date | None,
+    fairness: FairnessInfo | None,
+    changes: Sequence[str],
 ) -> str:
     lines = []
     if date is not None:
         lines.append(f'; [EventDate "{date.year:04d}.{date.month:02d}.{date.day:02d}"]\n')
     comment = _rules_comment(log, games)
     # gnubg keeps the comment lines after a blank line as the match's comment, and writes them back the same
-    comments = ([f"; {comment}\n"] if comment else []) + (fairness_lines(fairness) if fairness is not None else [])
+    comments = [f"; {line}\n" for line in ([comment] if comment else []) + list(changes)]
+    comments += fairness_lines(fairness) if fairness is not None else []
     if comments:
         lines.append("\n" + "".join(comments))
     return "".join(lines) + f"\n {log.options.length} point match\n\n"

@@ -74,12 +74,3 @@ def filename(record: MatchRecord) -> str:
         for index, player in enumerate(record.players)
     ]
     return f"match-{record.id}-{names[0]}-vs-{names[1]}.mat"
-
-
-def jacoby_note(record: MatchRecord) -> str:
-    """For an exported money game with the Jacoby rule: how to turn it on before importing."""
-    if not (record.options.is_money and record.options.jacoby):
-        return ""
-    return (
-        "\nThis money game used the Jacoby rule: turn it on in your program before importing (gnubg: `set jacoby on`)."
-    )

@@ -18,12 +18,21 @@ from bot.engine.match_id import GameState, MatchIdFields
 from bot.engine.options import MatchOptions
 from bot.engine.outcome import Outcome, OutcomeKind
 from bot.engine.position import Position
-from bot.records.mat import RecordKind, mat_games, mat_name, match_events, match_to_mat
+from bot.records.mat import (
+    MATCH_CUBE_LIMIT,
+    MONEY_CUBE_LIMIT,
+    RecordKind,
+    mat_games,
+    mat_name,
+    match_events,
+    match_to_mat,
+)
 from tests.flow.corpus import flow_corpus
 from tests.flow.driver import SeededDice, random_action
 from tests.records.gnubg_import import Imported, import_mats
 
 DATE = datetime.date(2026, 11, 24)
+GNUBG_MAX_CUBE = 4096
 FINISHED_STATES = {GameState.OVER, GameState.RESIGNED, GameState.DROPPED}
 
 
@@ -37,15 +46,27 @@ class ExpectedGame:
     final_scores: tuple[int, int] | None = None
 
 
-def gnubg_points(outcome: Outcome, automatic_doubles: int) -> int:
+def gnubg_points(outcome: Outcome, automatic_doubles: int, cube: int, ours: int) -> int:
     """What gnubg scores for the game as the file tells it. The file's cube leaves automatic doubles out; a
     resignation (or a game won on time) is read as one of a single game, gammon or backgammon, the smallest whose
-    value at the file's cube reaches the points written."""
+    value at the file's cube reaches the points written. `cube` is gnubg's cube, `ours` the project's in the
+    file's units: where the project's went past gnubg's limit, the file leaves the doubles past it out, a drop
+    scores gnubg's cube and anything else is scaled down to it (issue 31)."""
     points = outcome.points >> automatic_doubles
-    if outcome.kind in (OutcomeKind.RESIGNED, OutcomeKind.CLAIMED):
-        cube = outcome.cube >> automatic_doubles
+    if outcome.kind is OutcomeKind.DROPPED and (cube < ours or cube >= GNUBG_MAX_CUBE):
+        return cube  # gnubg registers no double from its MAX_CUBE: the file has the dropper resign
+    if cube < ours:
+        points = max(1, points * cube // ours)
+    if outcome.kind in (OutcomeKind.RESIGNED, OutcomeKind.CLAIMED, OutcomeKind.TIMEOUT):
         return cube * next((kind for kind in (1, 2) if points <= kind * cube), 3)
     return points
+
+
+def taken(cube: int, value: int, limit: int) -> int:
+    """gnubg's cube after a take of `value` from `cube`: each doubling that fits under its limit."""
+    while cube < value and cube * 2 <= limit:
+        cube *= 2
+    return cube
 
 
 def expected_games(match: Match) -> list[ExpectedGame]:
@@ -53,24 +74,25 @@ def expected_games(match: Match) -> list[ExpectedGame]:
     games: list[ExpectedGame] = []
     scores = (0, 0)
     board = Position.initial()  # from player 0's side
-    cube, owner, automatic = 1, None, 0
+    cube, owner, automatic, ours = 1, None, 0, 1
+    limit = MONEY_CUBE_LIMIT if match.options.is_money else MATCH_CUBE_LIMIT
     for event in match_events(match.log):
         match event:
             case ev.GameStarted():
                 games.append(ExpectedGame(scores))
-                board, cube, owner, automatic = Position.initial(), 1, None, 0
+                board, cube, owner, automatic, ours = Position.initial(), 1, None, 0, 1
             case ev.AutomaticDouble():
                 automatic += 1
             case ev.Played(player=player, play=play):
                 after = (board if player == 0 else board.swapped()).apply(play)  # from the other player's side
                 games[-1].plays.append((after.position_id(), cube, owner))
                 board = after if player == 1 else after.swapped()
-            case ev.Taken(player=player, cube=value):
-                cube, owner = value >> automatic, player
-            case ev.BeaverAccepted(player=player, cube=value):
-                cube, owner = value >> automatic, 1 - player
+            case ev.Taken(player=player, cube=value) | ev.BeaverAccepted(player=player, cube=value):
+                ours, before = value >> automatic, cube
+                cube = taken(cube, ours, limit)
+                owner = owner if cube == before else player if isinstance(event, ev.Taken) else 1 - player
             case ev.GameWon(outcome=outcome, scores=after):
-                won = gnubg_points(outcome, automatic)
+                won = gnubg_points(outcome, automatic, cube, ours)
                 start = games[-1].scores
                 games[-1].final_scores = (
                     start[0] + won * (outcome.winner == 0),
