@@ -78,10 +78,10 @@ def options_for(seed: int) -> MatchOptions:
 def next_action(match: Match, rng: random.Random, resigned_this_turn: bool) -> Action:
     """A random action, kept to what gnubg's commands can say: whole plays (gnubg has no single steps), no
     double past gnubg's money limit (gnubg refuses it; a dead cube, R6.1, the engine refuses), no second offer
-    after a declined one in the same turn (gnubg refuses it), and only a single game resigned while Jacoby applies (gnubg scores
-    a resigned gammon in full there; R7.3 here counts it single, a deliberate difference). Resignations are
-    likelier in money games and from the Crawford game on (likelier still before the roll after it, where only the
-    trailer ever holds the dice unrolled), so that each kind is met there."""
+    after a declined one in the same turn (gnubg refuses it), and only a single game resigned while Jacoby
+    applies (gnubg scores a resigned gammon in full there; R7.3 here counts it single, a deliberate difference).
+    Resignations are likelier in money games and from the Crawford game on (likelier still before the roll after
+    it, where only the trailer ever holds the dice unrolled), so that each kind is met there."""
     player = match.to_act
     assert player is not None
     action = random_action(match, rng, end_early=False)
