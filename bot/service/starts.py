@@ -168,7 +168,7 @@ async def rematch(ctx: ServiceContext, match_id: int, user_id: int) -> Rematch:
                 "The rematch offer ran out 10 minutes after the match ended: start a new one with `/bg challenge`."
             )
         # Committed dice (issue 18) with a new server seed; no player typed a seed for a rematch, so the dice
-        # rest on the server seed alone, drawn after both presses (issue 31 item 7 left rematches as they were).
+        # rest on the server seed alone, its commitment shown only on the rematch's first board.
         options = MatchOptions.from_dict(json.loads(stored.options_json))
         new = NewMatch.opened(ctx, stored.names, options, MatchSeeds(new_server_seed(), "", ""))
         outcome, row = await ctx.db.write(lambda connection: _rematch_write(connection, stored, new, user_id, now))
