@@ -28,6 +28,7 @@ from cogs.ui.options import Length, describe_match_options, player_ref
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.tournament_messages import (
     FILENAME,
+    Announcement,
     TournamentAction,
     TournamentButton,
     champion_text,
@@ -39,7 +40,6 @@ from cogs.ui.tournament_messages import (
     shows_bracket,
     signup_text,
     signup_view,
-    started_text,
     status_text,
     thread_name,
     title,
@@ -350,8 +350,8 @@ class Tournaments(
                 log.warning("Could not show tournament %s", tournament.id, exc_info=True)
 
     async def open_pairing(self, pairing: Pairing) -> None:
-        """Open the pairing's thread (once: its id is stored first), start the match there, mention both
-        players and show the first board."""
+        """Open the pairing's thread (once: its id is stored first), start the match there after an announcement
+        that mentions both players and shows the dice's commitment (its id seeds the dice), show the first board."""
         thread_id = pairing.thread_id
         if thread_id is None:
             parent = self.bot.get_channel(pairing.channel_id) or await self.bot.fetch_channel(pairing.channel_id)
@@ -365,16 +365,16 @@ class Tournaments(
             if thread_id != thread.id:  # another start got there first
                 with contextlib.suppress(discord.HTTPException):
                     await thread.delete()
-        update = await self.service.start_pairing(pairing, thread_id)
-        if update is None:
-            return
-        with self.publisher.acting(update.record.id):  # stored, not yet shown: the board keeper leaves it alone
-            channel = self.bot.get_partial_messageable(thread_id, guild_id=pairing.guild_id)
-            await channel.send(
-                started_text(pairing.tournament_name, pairing.round_name, pairing.players, pairing.length),
-                allowed_mentions=users_only(*pairing.players),
-            )
-            await self.publisher.publish(update)
+        announcement = Announcement(self.bot.get_partial_messageable(thread_id, guild_id=pairing.guild_id), pairing)
+        update = None
+        try:
+            update = await self.service.start_pairing(pairing, thread_id, announcement)
+        finally:
+            if update is None:  # not started: the announcement goes
+                await announcement.withdraw()
+        if update is not None:
+            with self.publisher.acting(update.record.id):  # stored, not yet shown: the board keeper leaves it alone
+                await self.publisher.publish(update)
 
     async def refresh(self, tournament: Tournament) -> None:
         """Bring the tournament's message up to date, and announce its end once."""

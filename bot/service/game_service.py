@@ -84,14 +84,16 @@ class GameService:
         within: Callable[[Connection, int], Awaitable[None]] | None = None,
         seeds: tuple[str, str] = ("", ""),
         clock: ClockPreset | None = ClockPreset.NONE,
+        server_seed: bytes | None = None,
     ) -> MatchUpdate:
         """Start a match between two players with no challenge (a tournament pairing), player 0 first, the
         opening roll made (R2.1-R2.2). `clock` None: the guild's default clock (issue 20).
 
         `within(connection, match_id)` runs in the same write trip as the new match, so a caller can tie the
         match to its own rows atomically (a tournament slot); a ServiceError from it refuses the start and
-        nothing is stored. `seeds` are the players' seeds for the dice (issue 18; a tournament pairing has no
-        interaction of theirs, so by default both are empty and the dice rest on the committed server seed alone).
+        nothing is stored. `seeds` are the players' seeds for the dice (issue 18; by default both are empty and
+        the dice rest on the server seed alone). `server_seed`: one drawn (and its commitment shown) beforehand,
+        so that a seed fixed after that showing can go with it (a tournament pairing, issue 31); None draws one.
         """
         return await starts.start_directly(
             self._ctx,
@@ -103,6 +105,7 @@ class GameService:
             within=within,
             seeds=seeds,
             clock=clock,
+            server_seed=server_seed,
         )
 
     async def rematch(self, match_id: int, user_id: int) -> Rematch:

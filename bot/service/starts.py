@@ -108,12 +108,15 @@ async def start_directly(
     within: Callable[[Connection, int], Awaitable[None]] | None = None,
     seeds: tuple[str, str] = ("", ""),
     clock: ClockPreset | None = ClockPreset.NONE,
+    server_seed: bytes | None = None,
 ) -> MatchUpdate:
     """Start a match between two players with no challenge, player 0 first; see GameService.start_match_directly."""
     if players[0].user_id == players[1].user_id:
         raise ServiceError("A player cannot play against themselves.")
     match_seeds = MatchSeeds(
-        new_server_seed(), player_seed(seeds[0]) if seeds[0] else "", player_seed(seeds[1]) if seeds[1] else ""
+        new_server_seed() if server_seed is None else server_seed,
+        player_seed(seeds[0]) if seeds[0] else "",
+        player_seed(seeds[1]) if seeds[1] else "",
     )
     now = ctx.clock()
     new = NewMatch.opened(ctx, (players[0].name, players[1].name), options, match_seeds)
@@ -164,8 +167,8 @@ async def rematch(ctx: ServiceContext, match_id: int, user_id: int) -> Rematch:
             raise ServiceError(
                 "The rematch offer ran out 10 minutes after the match ended: start a new one with `/bg challenge`."
             )
-        # Committed dice (issue 18) with a new server seed; no player typed a seed for a rematch, so, as for a
-        # tournament pairing, the dice rest on the committed server seed alone.
+        # Committed dice (issue 18) with a new server seed; no player typed a seed for a rematch, so the dice
+        # rest on the server seed alone, its commitment shown only on the rematch's first board.
         options = MatchOptions.from_dict(json.loads(stored.options_json))
         new = NewMatch.opened(ctx, stored.names, options, MatchSeeds(new_server_seed(), "", ""))
         outcome, row = await ctx.db.write(lambda connection: _rematch_write(connection, stored, new, user_id, now))

@@ -9,7 +9,8 @@
     await service.award(tournament_id, user_id, winner_id, reason, may_organise=) -> (Tournament, MatchUpdate | None)
     await service.pairings() -> list[Pairing]            # matches ready to start, in every running tournament
     await service.set_thread(pairing, thread_id) -> int   # the pairing's thread (the first stored wins)
-    await service.start_pairing(pairing, channel_id) -> MatchUpdate | None   # None: started already
+    await service.start_pairing(pairing, channel_id, announce) -> MatchUpdate | None   # None: started already
+        # announce(commitment) -> message id: shows the dice's commitment in the thread before the seeds exist
     service.changed: asyncio.Event                        # set when something changed; the front end clears it
 Refusals are ServiceError with a message for the member.
 """

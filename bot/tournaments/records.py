@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.tournaments.bracket import Bracket, build
@@ -116,6 +117,11 @@ class Pairing:
     players: tuple[int, int]  # the better seed first
     names: tuple[str, str]
     thread_id: int | None
+
+
+#: Posts a pairing's announcement, with the dice's commitment, where its match is played; returns the message's id
+#: (a seed of the match's dice, fixed by Discord once the commitment is shown: issue 31).
+Announce = Callable[[str], Awaitable[int]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ import random
 import time
 from collections.abc import Callable
 
+from bot.engine.dice import commitment, new_server_seed
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchRecord, MatchStatus, MatchUpdate, NotFoundError, PlayerRef, ServiceError
 from bot.service import commands as cmd
@@ -29,6 +30,7 @@ from bot.tournaments.records import (
     MAX_NAME,
     MAX_SIZE,
     MIN_SIZE,
+    Announce,
     DecidedBy,
     MatchState,
     Pairing,
@@ -259,11 +261,18 @@ class TournamentService:
 
         return await self.db.write(write)
 
-    async def start_pairing(self, pairing: Pairing, channel_id: int) -> MatchUpdate | None:
+    async def start_pairing(self, pairing: Pairing, channel_id: int, announce: Announce) -> MatchUpdate | None:
         """Start the pairing's match in `channel_id` (its thread), tied to its slot in the same write trip.
-        None when it was started already or is no longer to be played (cancelled, awarded)."""
+        None when it was started already or is no longer to be played (cancelled, awarded).
+
+        The dice (issue 18; issue 31 item 7): the server seed is drawn first, then `announce(commitment)` shows
+        its commitment in the thread and returns the id Discord gave that message. The players' seeds are the
+        thread's id and that message's id: the bot chooses neither, and the second exists only once the
+        commitment is shown. Only then is the match stored and its opening roll made."""
         tournament = await self.tournament(pairing.tournament_id)
         players = (PlayerRef(pairing.players[0], pairing.names[0]), PlayerRef(pairing.players[1], pairing.names[1]))
+        server_seed = new_server_seed()
+        announcement_id = await announce(commitment(server_seed))
 
         async def within(connection: Connection, match_id: int) -> None:
             current = await load_locked(connection, pairing.tournament_id)
@@ -284,6 +293,8 @@ class TournamentService:
                 options=MatchOptions.match(tournament.length),
                 parent_channel_id=tournament.channel_id,
                 within=within,
+                seeds=(str(channel_id), str(announcement_id)),
+                server_seed=server_seed,
             )
         except NotToStart:
             return None

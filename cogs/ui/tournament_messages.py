@@ -151,10 +151,35 @@ def champion_text(tournament: Tournament) -> str:
     )
 
 
-def started_text(tournament_name: str, round_label: str, players: tuple[int, int], length: int) -> str:
+def started_text(pairing: Pairing, commitment: str) -> str:
+    """The pairing's announcement in its thread, posted before the opening roll: its id is a seed of the dice."""
+    players = pairing.players
     return (
-        f"**{tournament_name}**, {round_label}: <@{players[0]}> vs <@{players[1]}>, a {length}-point match. Good luck!"
+        f"**{pairing.tournament_name}**, {pairing.round_name}: <@{players[0]}> vs <@{players[1]}>, a "
+        f"{pairing.length}-point match. Good luck!\nDice commitment: `{commitment}` (the SHA-256 of the bot's "
+        "secret seed, revealed when the match ends). The dice also use the ids Discord gives this thread and this "
+        "message: `/bg fairness` shows them."
     )
+
+
+class Announcement:
+    """Posts a pairing's announcement once the service has drawn the dice's seed (issue 31), and takes it back
+    when the match did not start (started elsewhere, cancelled, awarded)."""
+
+    def __init__(self, channel: discord.PartialMessageable, pairing: Pairing) -> None:
+        self.channel = channel
+        self.pairing = pairing
+        self.message: discord.Message | None = None
+
+    async def __call__(self, commitment: str) -> int:
+        text = started_text(self.pairing, commitment)
+        self.message = await self.channel.send(text, allowed_mentions=users_only(*self.pairing.players))
+        return self.message.id
+
+    async def withdraw(self) -> None:
+        if self.message is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await self.message.delete()
 
 
 def picture_of(tournament: Tournament, states: Mapping[tuple[int, int], MatchState]) -> BracketPicture:

@@ -11,12 +11,16 @@ import hashlib
 import json
 import random
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 from bot.fairness.check import check_mat, read_tags, written_rolls
 from tests.e2e.conftest import seeded_env
-from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, posted_challenge, start_match
+from tests.e2e.table import MENTION, Table, acknowledged_in_time, finish_turn, labels, posted_challenge, start_match
+from tests.e2e.test_tournament import new_thread
 from tests.fairness.helpers import issue_roll
-from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser
+from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_until
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 COMMITMENT = re.compile(r"Dice commitment: `([0-9a-f]{64})`")
@@ -178,3 +182,45 @@ async def test_start_match_helper_still_shows_the_commitment(
     alice, bob = players
     table = await start_match(standin, alice, bob, length=1)
     assert "Dice commitment `" in table.game.content
+
+
+async def test_a_tournament_match_is_seeded_by_discord_after_its_commitment(
+    standin: DiscordStandin, launch_bot: LaunchBot, tmp_path: Path
+) -> None:
+    """Issue 31 item 7: the announcement in the match's thread shows the commitment before the opening roll, and
+    the dice's seeds are the thread's id and that announcement's id (Discord gives it only once it is posted);
+    the export of the match passes `python -m bot.fairness`."""
+    await launch_bot(**fair_env())
+    uma, vic = standin.add_user("Uma"), standin.add_user("Vic")
+    threads = {t.id for t in standin.threads}
+    signup = acknowledged_in_time(await uma.slash("tournament create", name="Dice Cup", length=1, size=4)).message
+    assert signup is not None
+    for user in (uma, vic):
+        acknowledged_in_time(await user.click(signup, "Join"))
+    await wait_until(signup, lambda m: "Signed up (2/4)" in m.content, timeout=10)
+    acknowledged_in_time(await uma.slash("tournament start"))
+    thread = await new_thread(standin, threads)
+    intro = await standin.wait_for_message(thread, timeout=15)
+    [commitment] = COMMITMENT.findall(intro.content)
+    users = {uma.id: uma, vic.id: vic}
+    first_id, second_id = (int(found) for found in MENTION.findall(intro.content))
+    table = Table(standin, thread, (users[first_id], users[second_id]))
+    opening = await table.next_board()
+    assert thread.messages.index(intro) < thread.messages.index(opening)  # the opening roll comes after it
+    shown = await acknowledged_in_time(await uma.slash("bg fairness", in_channel=thread)).settled()
+    assert commitment in shown.content and f"`{thread.id}`" in shown.content and f"`{intro.id}`" in shown.content
+
+    await resign_to_the_end(table)
+    await standin.eventually(lambda: REVEALED.search(table.game.content), timeout=10, what="the revealed seed")
+    exported = attached_mat(await acknowledged_in_time(await vic.slash("bg export", in_channel=thread)).settled())
+    tags = read_tags(exported)
+    assert (tags["Dice commitment"], tags["Challenger seed"], tags["Acceptor seed"]) == (
+        commitment,
+        str(thread.id),
+        str(intro.id),
+    )
+    path = tmp_path / "tournament.mat"
+    path.write_text(exported, encoding="utf-8")
+    ran = subprocess.run([sys.executable, "-m", "bot.fairness", str(path)], capture_output=True, text=True, check=False)
+    assert ran.returncode == 0 and "the dice are fair" in ran.stdout, ran.stdout
+    assert len(written_rolls(exported)) >= 3  # the opening roll and the first rolls of the turns played

@@ -17,7 +17,7 @@ from bot.store import Database, connect
 from bot.tournaments import TournamentService
 from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, BOB, CAROL, GUILD, SeededDice, play_to_the_end, start_match
-from tests.tournaments.helpers import ORGANISER, open_tournament, player
+from tests.tournaments.helpers import ORGANISER, announce, open_tournament, player
 
 
 async def two_services(db: Database) -> tuple[GameService, GameService, Database]:
@@ -89,8 +89,8 @@ async def test_one_tournament_pairing_started_by_two_processes_at_once_starts_on
             )
             assert threads[0] == threads[1]
             results = await asyncio.gather(
-                here.start_pairing(pairing, threads[0]),
-                there.start_pairing(pairing, threads[1]),
+                here.start_pairing(pairing, threads[0], announce),
+                there.start_pairing(pairing, threads[1], announce),
                 return_exceptions=True,
             )
             started = [r for r in results if isinstance(r, MatchUpdate)]

@@ -14,6 +14,7 @@ GUILD = 1
 CHANNEL = 50
 ORGANISER = PlayerRef(9, "Olga")
 _threads = itertools.count(70_000)
+_messages = itertools.count(90_000)
 
 
 def player(number: int) -> PlayerRef:
@@ -58,10 +59,16 @@ async def open_tournament(
     return tournament
 
 
+async def announce(commitment: str) -> int:
+    """What the front end's announcement does (cogs.ui.tournament_messages.Announcement): it shows the dice's
+    commitment and returns the id Discord gave the message."""
+    return next(_messages)
+
+
 async def start_pairing(tournaments: TournamentService, pairing: Pairing) -> MatchRecord:
     """What the front end does: open a thread, store it, start the match in it."""
     thread = pairing.thread_id or await tournaments.set_thread(pairing, next(_threads))
-    update = await tournaments.start_pairing(pairing, thread)
+    update = await tournaments.start_pairing(pairing, thread, announce)
     assert update is not None, f"{pairing} did not start"
     return update.record
 

@@ -11,6 +11,7 @@ from bot.tournaments.records import DecidedBy, Pairing
 from cogs.ui.errors import UserFacingError
 from cogs.ui.tournament_messages import (
     TOURNAMENT_TEMPLATE,
+    Announcement,
     TournamentAction,
     champion_text,
     custom_id,
@@ -80,3 +81,41 @@ def test_thread_names_fit_discords_limit() -> None:
     pairing = Pairing(1, 1, 2, "A" * 50, 5, 1, "Round 1", 0, (1, 2), ("B" * 40, "C" * 40), None)
     name = thread_name(pairing)
     assert len(name) == 100 and name.startswith("A" * 50 + " Round 1: ")
+
+
+class _Sent:
+    def __init__(self, message_id: int) -> None:
+        self.id = message_id
+        self.deleted = False
+
+    async def delete(self) -> None:
+        self.deleted = True
+
+
+class _Thread:
+    """Just what an Announcement uses of a thread: send, which gives the message its id."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, _Sent]] = []
+
+    async def send(self, text: str, *, allowed_mentions: object) -> _Sent:
+        message = _Sent(1_300_000_000_000_000_000 + len(self.sent))
+        self.sent.append((text, message))
+        return message
+
+
+async def test_an_announcement_shows_the_commitment_and_goes_when_its_match_did_not_start() -> None:
+    """Issue 31: the announcement mentions both players and shows the dice's commitment; its id is returned (a
+    seed of the dice); withdrawn (its match did not start), it is deleted, and withdrawing before posting does
+    nothing."""
+    pairing = Pairing(1, 1, 2, "Club Cup", 3, 1, "Final", 0, (11, 12), ("Bea", "Cal"), 77)
+    thread = _Thread()
+    announcement = Announcement(thread, pairing)  # type: ignore[arg-type]
+    await announcement.withdraw()
+    assert thread.sent == []
+    message_id = await announcement("ab" * 32)
+    [(text, message)] = thread.sent
+    assert message_id == message.id
+    assert "<@11> vs <@12>, a 3-point match" in text and f"Dice commitment: `{'ab' * 32}`" in text
+    await announcement.withdraw()
+    assert message.deleted

@@ -16,7 +16,7 @@ from bot.tournaments.bracket import bracket_size
 from bot.tournaments.records import DecidedBy
 from tests.service.conftest import FakeClock
 from tests.service.helpers import SeededDice
-from tests.tournaments.helpers import ORGANISER, lose, open_tournament, player, set_rating, start_pairing
+from tests.tournaments.helpers import ORGANISER, announce, lose, open_tournament, player, set_rating, start_pairing
 
 
 async def play_out(
@@ -38,7 +38,7 @@ async def play_out(
         assert pairings, "a running tournament must always have a match to play"
         records = [await start_pairing(tournaments, pairing) for pairing in pairings]
         for pairing in pairings:
-            assert await tournaments.start_pairing(pairing, 1) is None  # started once, never twice
+            assert await tournaments.start_pairing(pairing, 1, announce) is None  # started once, never twice
         for record in records:
             started[record.id] += 1
             players = [p.user_id for p in record.players]
