@@ -168,3 +168,11 @@ async def test_a_write_that_writes_nothing_sends_nothing(db: SqliteDatabase, mon
 
     assert await db.write(nothing) == 0
     assert trips.calls == []
+
+
+async def test_an_in_memory_database_reads_through_its_one_connection() -> None:
+    """`:memory:` exists once per connection: reads go to the write connection (after writes, in order)."""
+    async with open_database(":memory:") as db:
+        await db.execute("INSERT INTO meta (key, value) VALUES ('k', 'v')")
+        row = await db.fetchone("SELECT value FROM meta WHERE key = 'k'")
+    assert row is not None and row[0] == "v"
