@@ -19,6 +19,7 @@ connection. `PRAGMA synchronous = FULL` puts every commit on disk before `write`
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -33,6 +34,10 @@ from bot.store.errors import IntegrityError
 from bot.store.migrations import sqlite_migrations
 
 T = TypeVar("T")
+
+# aiosqlite logs every call at DEBUG with its parameters, the secret server seeds of running matches among them
+# (issue 18: revealed only when the match ends), and a line per statement would swamp the bot's own DEBUG log.
+logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 #: Set on both connections: WAL (readers never wait for the writer), every commit on disk, foreign keys checked,
 #: and a second process sharing the file waits for the write lock instead of failing.

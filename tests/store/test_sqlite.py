@@ -5,6 +5,7 @@ queueing for its write lock, and the few trips a game action costs."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -176,3 +177,14 @@ async def test_an_in_memory_database_reads_through_its_one_connection() -> None:
         await db.execute("INSERT INTO meta (key, value) VALUES ('k', 'v')")
         row = await db.fetchone("SELECT value FROM meta WHERE key = 'k'")
     assert row is not None and row[0] == "v"
+
+
+async def test_statements_and_their_parameters_stay_out_of_a_debug_log(
+    db: SqliteDatabase, caplog: pytest.LogCaptureFixture
+) -> None:
+    """aiosqlite logs each call with its parameters at DEBUG: the bot's DEBUG log must not show a running match's
+    secret server seed (issue 18)."""
+    caplog.set_level(logging.DEBUG)
+    await db.execute("INSERT INTO meta (key, value) VALUES ('seed', ?)", ("the-secret-seed",))
+    assert await db.fetchone("SELECT value FROM meta WHERE value = ?", ("the-secret-seed",)) is not None
+    assert "the-secret-seed" not in caplog.text
