@@ -455,8 +455,11 @@ class Backgammon(
     async def with_controls(self, record: MatchRecord) -> MatchRecord:
         """The match, with its current board shown first if it was not (issue 15): whoever must act gets
         working controls. If Discord refuses, the board is queued to be shown later."""
-        if record.shown or self.publisher.busy(record.id):  # shown, or being shown right now
+        if record.shown:
             return record
+        if self.publisher.busy(record.id):  # being shown right now: the answer links to that board once stored
+            await self.publisher.settled(record.id)
+            return await self.service.match(record.id)
         try:
             return await self.publisher.show_again(record.id)
         except discord.HTTPException:

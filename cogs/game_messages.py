@@ -250,6 +250,11 @@ class GamePublisher:
     def busy(self, match_id: int) -> bool:
         return match_id in self._acting
 
+    async def settled(self, match_id: int) -> None:
+        """Returns once no board of the match is being published here: the showing under way, if any, is stored."""
+        async with self._locks.hold(match_id):
+            pass
+
     def _remember(self, message: discord.Message) -> None:
         self._keep(message.id, SentMessage(message.id, message.content, bool(message.attachments)))
 
