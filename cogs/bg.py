@@ -267,7 +267,7 @@ class Backgammon(
         record = await self.match_here(interaction)
         viewer = None if public else record.player_index(interaction.user.id)  # a player sees it from their side
         message = await compose(record, (), viewer=viewer, now=self.service.now())
-        link = current_link(record)
+        link = self.publisher.current_link(record)
         text = message.content  # no events: the status line and whose turn it is
         if link:
             text = f"{text}\nControls: {link}" if text else f"Controls: {link}"
@@ -455,11 +455,8 @@ class Backgammon(
     async def with_controls(self, record: MatchRecord) -> MatchRecord:
         """The match, with its current board shown first if it was not (issue 15): whoever must act gets
         working controls. If Discord refuses, the board is queued to be shown later."""
-        if record.shown:
+        if record.shown or self.publisher.busy(record.id):  # shown, or being shown right now
             return record
-        if self.publisher.busy(record.id):  # being shown right now: the answer links to that board once stored
-            await self.publisher.settled(record.id)
-            return await self.service.match(record.id)
         try:
             return await self.publisher.show_again(record.id)
         except discord.HTTPException:

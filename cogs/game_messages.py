@@ -250,10 +250,11 @@ class GamePublisher:
     def busy(self, match_id: int) -> bool:
         return match_id in self._acting
 
-    async def settled(self, match_id: int) -> None:
-        """Returns once no board of the match is being published here: the showing under way, if any, is stored."""
-        async with self._locks.hold(match_id):
-            pass
+    def current_link(self, record: MatchRecord) -> str | None:
+        """`current_link`, from the board this process last recorded as current when it knows one: a record read
+        while that board's recording was still being stored does not name it yet."""
+        current = self._current.get(record.id)
+        return current_link(record) if current is None else message_link(record.guild_id, *current)
 
     def _remember(self, message: discord.Message) -> None:
         self._keep(message.id, SentMessage(message.id, message.content, bool(message.attachments)))
