@@ -14,6 +14,7 @@ import pytest
 
 from bot.engine.actions import Move
 from bot.service import GameService
+from bot.service import commands as cmd
 from bot.store import Connection, IntegrityError, open_database
 from bot.store.sqlite import SqliteDatabase
 from tests.service.conftest import FakeClock
@@ -147,7 +148,7 @@ async def test_a_game_action_is_one_read_and_four_trips_of_one_transaction(
     assert index is not None and Move in record.match.allowed(index)  # the opening roll is played at once
     play = str(record.match.legal_plays()[0])
     trips = Trips(db, monkeypatch)
-    update = await service.play_text(record.id, record.players[index].user_id, play, version=record.version)
+    update = await service.act(record.id, record.players[index].user_id, cmd.PlayText(play), version=record.version)
     assert trips.calls == [
         ("reader", "execute_fetchall", "SELECT"),
         ("writer", "execute", "UPDATE"),
@@ -156,7 +157,7 @@ async def test_a_game_action_is_one_read_and_four_trips_of_one_transaction(
         ("writer", "commit", ""),
     ]
     trips.calls.clear()
-    await service.set_shown(record.id, record.channel_id, 1, update.record.version)
+    await service.boards.set_shown(record.id, record.channel_id, 1, update.record.version)
     assert trips.calls == [("writer", "execute", "UPDATE"), ("writer", "commit", "")]
 
 
