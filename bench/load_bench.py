@@ -22,6 +22,10 @@ server itself (tests/support/postgres.py, pgserver) and gives each run a fresh m
 1,000 matches on two processes p99 acknowledgement < 250 ms and no interaction past 3 s; saturation with two
 processes >= 1.6x one process (on PostgreSQL).
 
+With `--setups sqlite-reference sqlite --reference-root DIR` (issue 32) every run is made twice, side by side: the
+bot run from another checkout of the project (DIR, e.g. `git worktree add --detach /tmp/ref <commit>`), then
+this one; a table gives both and their ratio.
+
 With `--analyses` (issue 17) every thinking run is made twice, side by side: with the servers' automatic
 analysis of finished matches off (`/bgadmin analysis max_length:0`), then on (the bot's default: every finished
 match is analysed in the analysis worker and the result posted). Target: no interaction past 3 s while matches are
@@ -40,6 +44,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import itertools
 import json
 import os
 import platform
@@ -53,7 +58,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.load import LoadConfig  # noqa: E402
 from bench.load.profile import top_functions  # noqa: E402
-from bench.load.setups import SETUPS, Setups  # noqa: E402
+from bench.load.setups import REFERENCE_LABEL, SETUPS, Setups  # noqa: E402
 from bench.load.timeline import ACK_PARTS, PARTS  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
@@ -166,6 +171,34 @@ def setup_verdicts(rows: list[dict[str, Any]]) -> list[str]:
             )
         )
     return verdicts
+
+
+def _side_by_side(reference: dict[str, Any], this: dict[str, Any], key: str, p99: bool = False) -> str:
+    """`reference / this / ratio` of one figure of two runs."""
+    one, two = (row[key]["p99"] if p99 else row[key] for row in (reference, this))
+    if one is None or two is None:
+        return f"{one} / {two} / -"
+    ratio = f"{two / one:.2f}x" if one else "-"
+    return f"{one:.0f} / {two:.0f} / {ratio}" if p99 else f"{one} / {two} / {ratio}"
+
+
+def reference_comparison(rows: list[dict[str, Any]]) -> str:
+    """Each run of `sqlite-reference` with the `sqlite` run after it: both figures and this / reference."""
+    lines = [
+        "| K | think | ack p99 ms (reference / this / ratio) | board p99 ms | >3s | boards/s | CPU ms/action |",
+        "|" + "---|" * 7,
+    ]
+    for reference, this in itertools.pairwise(rows):
+        if reference["database"] != REFERENCE_LABEL or this["database"] != "sqlite":
+            continue
+        lines.append(
+            f"| {this['matches']} | {this['think']} | {_side_by_side(reference, this, 'ack_ms', p99=True)} "
+            f"| {_side_by_side(reference, this, 'board_ms', p99=True)} "
+            f"| {reference['acks_past_3s_or_missing']} / {this['acks_past_3s_or_missing']} "
+            f"| {_side_by_side(reference, this, 'board_updates_per_second')} "
+            f"| {_side_by_side(reference, this, 'bot_cpu_ms_per_action')} |"
+        )
+    return "\n".join(lines)
 
 
 def analysis_comparison(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> tuple[str, list[str]]:
@@ -478,6 +511,11 @@ async def main() -> None:
         help="issue 19: each run once per set-up (postgres: the harness starts its own server)",
     )
     parser.add_argument(
+        "--reference-root",
+        type=Path,
+        help="issue 32: the checkout the set-up sqlite-reference runs the bot from (a git worktree of another commit)",
+    )
+    parser.add_argument(
         "--analyses", action="store_true", help="issue 17: every thinking run twice, automatic analysis off then on"
     )
     parser.add_argument("--no-analysis", action="store_true", help="automatic analysis off in every run")
@@ -529,7 +567,7 @@ async def main() -> None:
     runs = [(setup, config) for config in configs for setup in args.setups]
 
     rows = []
-    async with Setups() as setups:
+    async with Setups(args.reference_root) as setups:
         for setup, config in runs:
             beside = f" beside {config.computer_matches} computer matches" if config.computer_matches else ""
             print(
@@ -563,6 +601,8 @@ async def main() -> None:
         comparison, more = computer_comparison(pairs)
         verdicts += more
         text += "\n\nThe human tables without and with the computer matches beside them:\n" + comparison
+    if "sqlite-reference" in args.setups:
+        text += "\n\nThe reference checkout, then this one (ratio: this / reference):\n" + reference_comparison(rows)
     if args.analyses:
         thinking = [row for row in rows if row["think"] != "saturation"]
         step = len(args.setups)  # the runs of one K: every set-up with the analysis off, then on (or the reverse)

@@ -4,7 +4,7 @@ For container health checks (compose.yaml). It reads the heartbeat the running b
 database (the turn timer, `meta` table; a sharded process has its own, bot.sharding.heartbeat_key), with the same
 settings as the bot. A fresh heartbeat shows at once that the database answers and that the bot's loop runs and
 can write; a stopped, hung or disconnected-from-the-database bot goes stale within `--max-age` seconds.
-PostgreSQL (a `postgresql://` DATABASE_URL) is read through asyncpg, SQLite through the standard library.
+PostgreSQL (a `postgresql://` DATABASE_URL) is read through asyncpg, SQLite through aiosqlite (read-only).
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ import sqlite3
 import sys
 import time
 from pathlib import Path
+
+import aiosqlite
 
 from bot.settings import Settings, SettingsError
 from bot.sharding import heartbeat_key
@@ -28,15 +30,15 @@ class Unhealthy(Exception):
     """The bot is not up; the message says why, in one line."""
 
 
-def read_sqlite_heartbeat(path: Path, key: str) -> float | None:
+async def read_sqlite_heartbeat(path: Path, key: str) -> float | None:
     if not path.is_file():
         raise Unhealthy(f"no database at {path}")
     try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as connection:
-            row = connection.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        async with aiosqlite.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as connection:
+            rows = list(await connection.execute_fetchall("SELECT value FROM meta WHERE key = ?", (key,)))
     except sqlite3.Error as error:
         raise Unhealthy(f"the database cannot be read: {error}") from None
-    return None if row is None else float(row[0])
+    return float(rows[0][0]) if rows else None
 
 
 async def read_postgres_heartbeat(url: str, key: str) -> float | None:
@@ -60,7 +62,7 @@ def last_heartbeat(settings: Settings, key: str) -> float | None:
     target = settings.database()
     if is_postgres(target):
         return asyncio.run(read_postgres_heartbeat(target, key))
-    return read_sqlite_heartbeat(sqlite_path(target), key)
+    return asyncio.run(read_sqlite_heartbeat(sqlite_path(target), key))
 
 
 def check(settings: Settings, max_age: float, now: float | None = None) -> str:

@@ -156,7 +156,7 @@ class Play(
         record = await self.match_here(interaction)
         viewer = None if public else record.player_index(interaction.user.id)  # a player sees it from their side
         message = await compose(record, (), viewer=viewer, now=self.service.now())
-        link = current_link(record)
+        link = self.publisher.current_link(record)
         text = message.content  # no events: the status line and whose turn it is
         if link:
             text = f"{text}\nControls: {link}" if text else f"Controls: {link}"

@@ -2,12 +2,9 @@
 migrated database (`db`) with a test clock (`clock`) for the service-level tests of every package.
 
 `db` runs each test twice: on a SQLite file and on a fresh PostgreSQL database of the session's throwaway server
-(`postgres_server`, tests/support/postgres.py; issue 19). With GAMMON_TEST_AIOSQLITE=1 also a third time, on a
-SQLite file through aiosqlite (bench/aiosqlite_backend.py, the reference of the driver comparison in
-docs/performance.md), to re-check that reference before measuring it again.
+(`postgres_server`, tests/support/postgres.py; issue 19).
 """
 
-import os
 import shutil
 import tempfile
 from collections.abc import AsyncIterator, Iterator
@@ -89,21 +86,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = [item for part in slices for item in part]
 
 
-DATABASES = ["sqlite", "postgresql"] + (["aiosqlite"] if os.environ.get("GAMMON_TEST_AIOSQLITE") == "1" else [])
-
-
-@pytest.fixture(params=DATABASES)
+@pytest.fixture(params=["sqlite", "postgresql"])
 async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
     """A migrated database: a SQLite file, or a fresh PostgreSQL database dropped after the test."""
     if request.param == "sqlite":
         async with open_database(tmp_path / "gammon.db") as connection:
             yield connection
-        return
-    if request.param == "aiosqlite":
-        from bench.aiosqlite_backend import open_aiosqlite
-
-        async with open_aiosqlite(tmp_path / "gammon.db") as through_aiosqlite:
-            yield through_aiosqlite
         return
     server: ThrowawayPostgres = request.getfixturevalue("postgres_server")
     url = await server.create_database()

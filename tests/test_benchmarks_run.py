@@ -25,10 +25,6 @@ SCRIPTS = {
     "bench_legal_plays.py": (["20"], "legal_plays.json"),
     "bench_render.py": (["10"], "render.json"),
     "bench_service.py": (["100"], "service.json"),
-    "bench_sqlite_drivers.py": (
-        ["--actions", "20", "--stored", "20", "--actors", "4", "--per-actor", "3"],
-        "sqlite_drivers.json",
-    ),
     "bench_computer.py": (
         [
             "--positions",

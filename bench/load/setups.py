@@ -1,7 +1,9 @@
-"""The set-ups a load run can use (issue 19): the bot on SQLite, on SQLite through aiosqlite (`sqlite-aiosqlite`: the
-driver comparison's reference, bench/aiosqlite_backend.py), on PostgreSQL, or two sharded processes on PostgreSQL.
-PostgreSQL is a throwaway server started here (tests/support/postgres.py, the `pgserver` package), once for the
-whole benchmark; each run gets a fresh migrated database, dropped after it."""
+"""The set-ups a load run can use: the bot on SQLite, on PostgreSQL, or two sharded processes on PostgreSQL (issue
+19), and `sqlite-reference`: the bot on SQLite run from another checkout of the project (`--reference-root`, e.g. a
+`git worktree` of an older commit), side by side with this one in the same benchmark (issue 32: the SQLite
+backend measured against the one it replaced). PostgreSQL is a throwaway server started here
+(tests/support/postgres.py, the `pgserver` package), once for the whole benchmark; each run gets a fresh migrated
+database, dropped after it."""
 
 from __future__ import annotations
 
@@ -20,24 +22,25 @@ if TYPE_CHECKING:
     from tests.support.postgres import ThrowawayPostgres
 
 #: set-up name -> (on PostgreSQL, bot processes)
-SETUPS = {"sqlite": (False, 1), "sqlite-aiosqlite": (False, 1), "postgres": (True, 1), "postgres-2": (True, 2)}
-AIOSQLITE = "sqlite-aiosqlite"
-#: The bot's sitecustomize in the set-up `sqlite-aiosqlite`: its SQLite file opened through aiosqlite.
-AIOSQLITE_SITE = Path(__file__).resolve().parent / "aiosqlite_site"
+SETUPS = {"sqlite": (False, 1), "sqlite-reference": (False, 1), "postgres": (True, 1), "postgres-2": (True, 2)}
+REFERENCE = "sqlite-reference"
+#: How the set-up `sqlite-reference` is labelled in the tables (the targets are checked on `sqlite` alone).
+REFERENCE_LABEL = "sqlite (reference)"
 
 
 @dataclasses.dataclass
-class AiosqliteResult(LoadResult):
-    """A run of the set-up `sqlite-aiosqlite`, labelled as such in the tables."""
+class ReferenceResult(LoadResult):
+    """A run of the set-up `sqlite-reference`, labelled as such in the tables."""
 
     def summary(self) -> dict[str, Any]:
-        return super().summary() | {"database": "sqlite+aiosqlite"}
+        return super().summary() | {"database": REFERENCE_LABEL}
 
 
 class Setups:
     """Runs load configurations in a set-up; the PostgreSQL server is started on first use, stopped at exit."""
 
-    def __init__(self) -> None:
+    def __init__(self, reference_root: Path | None = None) -> None:
+        self.reference_root = reference_root  # the checkout `sqlite-reference` runs the bot from
         self._folder: Path | None = None
         self._server: ThrowawayPostgres | None = None
 
@@ -55,8 +58,8 @@ class Setups:
     async def run(self, setup: str, config: LoadConfig) -> LoadResult:
         postgres, processes = SETUPS[setup]
         config = dataclasses.replace(config, processes=processes)
-        if setup == AIOSQLITE:
-            return await self._aiosqlite(config)
+        if setup == REFERENCE:
+            return await self._reference(config)
         if not postgres:
             return await run_load(config)
         server = await self._postgres()
@@ -66,15 +69,21 @@ class Setups:
         finally:
             await server.drop_database(url)
 
-    async def _aiosqlite(self, config: LoadConfig) -> LoadResult:
-        """The bot with its PYTHONPATH starting at `AIOSQLITE_SITE` instead of the timing probes' folder (so no
-        `--trace` in this set-up); the runs of a benchmark are one after the other, so the swap is theirs alone."""
-        product_site, harness.LOAD_SITE = harness.LOAD_SITE, AIOSQLITE_SITE
+    async def _reference(self, config: LoadConfig) -> LoadResult:
+        """The bot, its timing probes and the stand-in's client side, all from `reference_root`, with this
+        checkout's virtual environment; the runs of a benchmark are one after the other, so the swap is theirs."""
+        root = self.reference_root
+        if root is None or not (root / "bot" / "__main__.py").is_file():
+            raise ValueError(f"the set-up {REFERENCE} needs --reference-root, a checkout of the project (got {root})")
+        saved = harness.LOAD_SITE, harness.SITE_DIR, harness.ROOT
+        harness.LOAD_SITE = root / saved[0].relative_to(saved[2])
+        harness.SITE_DIR = root / saved[1].relative_to(saved[2])
+        harness.ROOT = root
         try:
             result = await run_load(config)
         finally:
-            harness.LOAD_SITE = product_site
-        return AiosqliteResult(**{field.name: getattr(result, field.name) for field in dataclasses.fields(result)})
+            harness.LOAD_SITE, harness.SITE_DIR, harness.ROOT = saved
+        return ReferenceResult(**{field.name: getattr(result, field.name) for field in dataclasses.fields(result)})
 
     async def _postgres(self) -> ThrowawayPostgres:
         if self._server is None:

@@ -61,7 +61,7 @@ class ComputerTurns:
         record: MatchRecord | None = None  # after an action of its own, the computer goes on from its update's record
         try:
             for _ in range(MAX_DECISIONS_IN_A_ROW):
-                if record is None:  # (a database read less per decision: fewer trips to the database thread)
+                if record is None:  # (a database read less per decision)
                     record = await self.service.match(match_id)
                 if (
                     record.status is not MatchStatus.ACTIVE

@@ -23,7 +23,7 @@ class Boards:
         async def write(connection: Connection) -> bool:
             return await match_store.record_message(connection, match_id, channel_id, message_id)
 
-        if not await self._ctx.db.write(write):  # once a turn: one trip (issue 10)
+        if not await self._ctx.db.write(write):  # once a turn: one statement
             raise NotFoundError(f"There is no match #{match_id}.")
 
     async def set_shown(self, match_id: int, channel_id: int, message_id: int, version: int) -> bool:

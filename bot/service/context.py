@@ -43,8 +43,8 @@ log = logging.getLogger(__name__)
 #: Run on the event loop once the transaction of a finished match is committed (a hook's follow-up).
 AfterCommit = Callable[[], None]
 #: Called inside the transaction that stores a match's final result, finished or aborted (check
-#: `record.status`); the ratings register one. A hook may only await its connection (on SQLite it runs on the
-#: database thread, stepped in one trip) and must not call the service (the transaction is open); if it raises,
+#: `record.status`); the ratings register one. A hook may only await its connection (its statements are part of the
+#: action's one transaction) and must not call the service (the transaction is open); if it raises,
 #: the final action is rolled back and the caller gets the error. It may return an AfterCommit (e.g. to wake a
 #: task), called on the event loop after the commit.
 MatchFinishedHook = Callable[[Connection, MatchRecord], Awaitable[AfterCommit | None]]
@@ -165,8 +165,8 @@ class ServiceContext:
                         after_commit.append(follow_up)
             return written
 
-        # One trip to the database thread on SQLite: under load each awaited statement held the write lock for
-        # a turn of the busy event loop (issue 10), which capped the whole bot's actions per second.
+        # One transaction for the whole action: its statements are few, since on SQLite each is a trip to the
+        # write connection's thread while the file's write lock is held.
         written = await self.db.write(write)
         for follow_up in after_commit:
             follow_up()

@@ -3,9 +3,9 @@
 Store functions are written once, as coroutines over a `Connection`, with `?` placeholders and SQL both SQLite
 and PostgreSQL accept (`ON CONFLICT ... DO NOTHING`, `IS DISTINCT FROM`, `CASE` rather than two-argument
 `MAX`). `Database.write(work)` runs `work` in ONE transaction, committed when it returns and rolled back when it
-raises. On SQLite the connection never suspends and `work` is stepped to its end on the database thread in one
-trip (issue 10: no turn of a busy event loop between two statements); on PostgreSQL it runs on a pooled asyncpg
-connection. Errors are the driver-neutral ones in `bot.store.errors`.
+raises. On SQLite it runs on the write connection through aiosqlite, a trip to its thread per statement and few
+statements (issue 32, `bot.store.sqlite`); on PostgreSQL on a pooled asyncpg connection. Errors are the
+driver-neutral ones in `bot.store.errors`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Challenges: who challenged whom (or anyone), with which options, where, until when, and what became of it.
 
 Coroutines over the caller's connection (`bot.store.backend`): the service runs a challenge or an accept in one
-write transaction, one trip to the database, like a game action (issue 10).
+write transaction, like a game action (issue 10).
 """
 
 from __future__ import annotations

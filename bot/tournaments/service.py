@@ -329,7 +329,7 @@ class TournamentService:
                 await store.changed(connection, tournament.id)  # stopped without a result: an organiser awards it
 
         await work()
-        return self.changed.set  # once committed, on the event loop (on SQLite this runs on the database thread)
+        return self.changed.set  # called once committed
 
     # --- queries and the front end's bookkeeping ----------------------------------------------------------------
 

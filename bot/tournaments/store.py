@@ -1,7 +1,7 @@
 """Tournament storage: plain SQL on the caller's connection, run inside its transaction or read trip.
 
 Every function takes the connection `Database.read` / `Database.write` hands to the service's step
-(bot/store/backend.py), so a whole service step is one trip and one transaction.
+(bot/store/backend.py), so a whole service step is one transaction.
 """
 
 from __future__ import annotations

@@ -29,9 +29,11 @@ from cogs.ui.game_messages import (
     GameMessage,
     addresses,
     compose,
+    current_link,
     hands_over,
     history_of,
     match_result_text,
+    message_link,
     next_game_starts,
     over_text,
     players_only,
@@ -94,6 +96,12 @@ class GamePublisher:
 
     def busy(self, match_id: int) -> bool:
         return match_id in self._acting
+
+    def current_link(self, record: MatchRecord) -> str | None:
+        """`current_link`, from the board this process last recorded as current when it knows one: a record read
+        while that board's recording was still being stored does not name it yet."""
+        current = self._current.get(record.id)
+        return current_link(record) if current is None else message_link(record.guild_id, *current)
 
     def _remember(self, message: discord.Message) -> None:
         self._keep(message.id, SentMessage(message.id, message.content, bool(message.attachments)))

@@ -31,7 +31,7 @@ from bot.engine.position import WinKind
 from bot.service import GameService, MatchUpdate, PlayerRef
 from bot.service import commands as cmd
 from bot.store import Database
-from bot.tournaments import Pairing
+from bot.tournaments import Pairing, TournamentService
 from cogs import computer as computer_cog
 from cogs.board_keeper import BoardKeeper
 from cogs.challenges import Challenges
@@ -129,6 +129,7 @@ class FakeBot:
         self.settings = SimpleNamespace()
         self.user = SimpleNamespace(id=COMPUTER.user_id, display_name=COMPUTER.name)
         self.channel = FakeChannel()
+        self.tournaments = TournamentService(service.db, service)  # as the real bot builds it
         self.publisher = GamePublisher(self)  # type: ignore[arg-type]
         self.computer = Computer(self)  # type: ignore[arg-type]
         self.keeper = BoardKeeper(self)  # type: ignore[arg-type]

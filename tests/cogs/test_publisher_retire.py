@@ -129,7 +129,7 @@ async def test_a_new_board_retires_the_board_shown_since_its_update_was_stored(b
     posted, so its update still names the board before as the current one. The board asking it must lose its
     Roll button all the same."""
     publisher = GamePublisher(bot)  # type: ignore[arg-type]
-    match = Match(("Alice", "Bob"), MatchOptions.match(1), FixedDice([3, 1, 6, 5, 4, 2]))
+    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 5, 4, 2]))  # Bob's cube is alive
     await publisher.publish(MatchUpdate(record(match, 0, None), []))  # Alice to play her opening 3-1
     [opening] = bot.messages.values()
     match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
@@ -150,13 +150,13 @@ async def test_a_new_board_retires_the_board_shown_since_its_update_was_stored(b
 async def test_the_final_board_is_the_only_one_left_with_a_button(bot: FakeBot) -> None:
     """At the match's end the same holds, and the final board offers Rematch only (issue 20)."""
     publisher = GamePublisher(bot)  # type: ignore[arg-type]
-    match = Match(("Alice", "Bob"), MatchOptions.match(1), FixedDice([3, 1]))
+    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
     await publisher.publish(MatchUpdate(record(match, 0, None), []))
     [opening] = bot.messages.values()
     match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
     await publisher.publish(MatchUpdate(record(match, 1, opening.id), []))  # Bob to roll
     asking_bob = max(bot.messages)
-    events = match.apply(actions.Resign(1, WinKind.SINGLE))  # Bob offers to resign ...
+    events = match.apply(actions.Resign(1, WinKind.BACKGAMMON))  # Bob offers to resign a backgammon ...
     events += match.apply(actions.AcceptResignation(0))  # ... and Alice accepts: the match is over
     over = dataclasses.replace(record(match, 3, opening.id), status=MatchStatus.FINISHED)
     await publisher.publish(MatchUpdate(over, events))

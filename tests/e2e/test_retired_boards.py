@@ -23,13 +23,13 @@ async def test_an_action_typed_while_the_next_board_is_posted_leaves_no_live_boa
     before that board was recorded as current, so its update names Alice's board; the board asking Bob to roll
     must lose its Roll button all the same when the offer's board follows it."""
     alice, bob = players
-    table = await start_match(standin, alice, bob, length=1)
+    table = await start_match(standin, alice, bob, length=3)  # 3 points: the cube is alive, the roll is asked for
     first = table.to_act()
     assert first is not None
     second = table.other(first)
     seats = {alice.id: 0, bob.id: 1}  # the challenger is player 0
     held = await hand_over_held(standin, table, first)
-    offer = await second.slash("bg resign")
+    offer = await second.slash("bg resign", kind="backgammon")  # 3 points: the match
     acknowledged_in_time(offer)
     await standin.eventually(
         lambda: seat_to_act(bot.database_path) == seats[first.id], timeout=15, what="the resignation offer stored"

@@ -89,3 +89,32 @@ def test_the_median_of_several_pairs_decides_the_computer_load_verdict() -> None
     assert ack.startswith("met ") and "1.08 x" in ack and "1.60, 0.90, 1.08" in ack  # one bad pair of three
     assert board.startswith("MISSED") and "1.10, 1.30, 2.00" in board and ": 1.3 x" in board  # median of 1.1, 1.3, 2
     assert median_verdicts(pairs[:1], 1.2) == []  # a single pair is judged by its own verdicts
+
+
+async def test_the_reference_set_up_needs_a_checkout(tmp_path: Path) -> None:
+    async with Setups() as setups:
+        with pytest.raises(ValueError, match="--reference-root"):
+            await setups.run("sqlite-reference", LoadConfig(matches=1, workdir=tmp_path))
+
+
+@pytest.mark.slow
+async def test_the_reference_set_up_runs_the_bot_from_the_other_checkout(tmp_path: Path) -> None:
+    """Issue 32's side-by-side run: `sqlite-reference` starts the bot from another checkout (here a copy made of
+    links to this one, whose timing probes' folder says where it is), labelled apart from `sqlite`."""
+    root = Path(__file__).resolve().parents[2]
+    reference = tmp_path / "reference"
+    (reference / "bench" / "load" / "site").mkdir(parents=True)
+    for name in ("bot", "cogs", "render", "tests"):
+        (reference / name).symlink_to(root / name)
+    (reference / "bench" / "load" / "site" / "sitecustomize.py").write_text(
+        "import runpy, sys\n"
+        "print('reference site from', __file__, flush=True)\n"
+        "runpy.run_path(sys.path[1] + '/sitecustomize.py', run_name='sitecustomize_standin')\n"
+    )
+    config = LoadConfig(matches=2, think=(0.05, 0.2), seconds=4.0, workdir=tmp_path / "run")
+    async with Setups(reference) as setups:
+        result = await setups.run("sqlite-reference", config)
+    summary = result.summary()
+    assert summary["errors"] == 0 and summary["violations"] == 0, summary
+    assert summary["database"] == "sqlite (reference)" and result.matches_started >= 2
+    assert f"reference site from {reference}" in (tmp_path / "run" / "bot.log").read_text()

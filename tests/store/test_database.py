@@ -10,7 +10,7 @@ import pytest
 
 from bot.store import Connection, Database, IntegrityError
 from bot.store.database import migrations, open_database
-from bot.store.sqlite import SqliteDatabase, migrate
+from bot.store.sqlite import SqliteDatabase
 
 EXPECTED_TABLES = {"meta", "players", "guild_settings", "challenges", "matches", "match_actions", "match_snapshots"}
 
@@ -24,16 +24,17 @@ async def test_migrations_create_every_table_in_an_empty_file(tmp_path: Path) ->
     path = tmp_path / "sub" / "gammon.db"
     async with open_database(path) as db:
         assert isinstance(db, SqliteDatabase)
-        version, journal, foreign_keys, synchronous = await db.run_raw(
-            lambda raw: [
-                raw.execute(f"PRAGMA {name}").fetchone()[0]
-                for name in ("user_version", "journal_mode", "foreign_keys", "synchronous")
+        for connection in (db._writer, db._reader):  # both connections, not only the one migrations ran on
+            assert connection is not None
+            version, journal, foreign_keys, synchronous, busy_timeout = [
+                (await connection.fetchone(f"PRAGMA {name}") or [None])[0]
+                for name in ("user_version", "journal_mode", "foreign_keys", "synchronous", "busy_timeout")
             ]
-        )
-    assert version == len(migrations())
-    assert journal == "wal"
-    assert foreign_keys == 1
-    assert synchronous == 2  # FULL
+            assert version == len(migrations())
+            assert journal == "wal"
+            assert foreign_keys == 1
+            assert synchronous == 2  # FULL
+            assert busy_timeout == 5000
     assert tables_in(path) >= EXPECTED_TABLES
 
 
@@ -47,7 +48,7 @@ async def test_reopening_runs_no_migration_twice_and_keeps_data(tmp_path: Path) 
     assert names == ["Alice"]
     async with open_database(path) as db:
         assert isinstance(db, SqliteDatabase)
-        assert await db.run_raw(migrate) == len(migrations())  # running the migrations again does nothing
+        assert await db.migrate() == len(migrations())  # running the migrations again does nothing
     assert sqlite3.connect(path).execute("SELECT sql FROM sqlite_schema ORDER BY name").fetchall() == schema_before
 
 

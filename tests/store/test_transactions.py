@@ -9,7 +9,6 @@ import pytest
 
 from bot.store import Connection, Database, IntegrityError
 from bot.store.backend import numbered_placeholders
-from bot.store.sqlite import run_now
 
 
 async def keys(db: Database) -> list[str]:
@@ -102,11 +101,3 @@ async def test_rows_read_by_name_and_by_position(db: Database) -> None:
 
 def test_placeholders_are_numbered_outside_quotes_only() -> None:
     assert numbered_placeholders("SELECT ? , '?', \"a?\" -- ?\n, ?") == "SELECT $1 , '?', \"a?\" -- ?\n, $2"
-
-
-def test_a_sqlite_transaction_that_suspends_is_refused() -> None:
-    async def suspends() -> None:
-        await asyncio.sleep(0)
-
-    with pytest.raises(RuntimeError, match="awaited something other than its connection"):
-        run_now(suspends())

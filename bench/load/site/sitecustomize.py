@@ -142,13 +142,13 @@ if _TRACE:
         asked, asked_at = time.perf_counter(), time.monotonic()
         begun: list[float] = []
 
-        def timed_work(connection: Any) -> Any:  # runs on the database thread once the transaction has begun
+        def timed_work(connection: Any) -> Any:  # called once the write lock is held, before the first statement
             begun.append(time.monotonic())
             return work(connection)
 
         try:
             return await _write(self, timed_work)
-        finally:  # queue wait on the database thread + BEGIN IMMEDIATE + body + COMMIT
+        finally:  # wait for the write lock + the body's statements (BEGIN IMMEDIATE with the first) + COMMIT
             _samples["transaction: queue + BEGIN .. COMMIT"].append(time.perf_counter() - asked)
             if begun:
                 _samples["transaction: queue + BEGIN"].append(begun[0] - asked_at)
