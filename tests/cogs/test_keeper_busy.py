@@ -95,11 +95,13 @@ class FakeMessage:
 
 
 class FakeChannel:
-    """The match's channel: every board posted, in order; `posting` holds the next posts while closed."""
+    """The match's channel: every board posted, in order; `posting` holds the posts after the first `free_posts`
+    while closed."""
 
     def __init__(self) -> None:
         self.posted: list[FakeMessage] = []
         self.posting = Gate()
+        self.free_posts = 0
         self._ids = itertools.count(1000)
 
     async def send(
@@ -110,7 +112,8 @@ class FakeChannel:
         view: discord.ui.View | None = None,
         allowed_mentions: discord.AllowedMentions,
     ) -> FakeMessage:
-        await self.posting.passing()
+        if len(self.posted) >= self.free_posts:
+            await self.posting.passing()
         message = FakeMessage(next(self._ids), content, [] if file is None else [file], discord.Object(id=CHANNEL))
         self.posted.append(message)
         return message
@@ -394,12 +397,14 @@ async def a_tournament_pairing(bot: FakeBot) -> tuple[Tournaments, Pairing]:
 
 
 async def test_a_tournament_match_being_started_is_left_to_its_start(bot: FakeBot) -> None:
-    """A pairing's match is stored, then the line mentioning both players sent, then its first board posted: the
-    keeper skips the match until then (it used to post a bare board while the line was on its way)."""
+    """A pairing's announcement (the line mentioning both players, with the dice commitment) is sent, then its
+    match stored, then its first board posted: the keeper skips the match until then (it used to post a bare board
+    while the match's start was on its way)."""
     cog, pairing = await a_tournament_pairing(bot)
+    bot.channel.free_posts = 1  # the announcement goes out: the match is stored after it (its id seeds the dice)
     bot.channel.posting.close()
     opening = asyncio.create_task(cog.open_pairing(pairing))
-    await bot.channel.posting.until_reached()  # the players' line is being sent
+    await bot.channel.posting.until_reached()  # the first board is being sent
     (match_id,) = [record.id for record in await bot.service.boards.matches_to_show()]
     try:
         await keeper_leaves_it_alone(bot, match_id)
