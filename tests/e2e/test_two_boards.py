@@ -14,7 +14,7 @@ from functools import partial
 import pytest
 
 from tests.e2e.boards_left import live_controls
-from tests.e2e.table import Table, acknowledged_in_time, labels, start_match
+from tests.e2e.table import acknowledged_in_time, labels, start_match
 from tests.e2e.test_stuck_matches import steps_until_done, the_game_goes_on
 from tests.support.discord_standin import BotProcess, Channel, DiscordStandin, Message, ScenarioUser
 
@@ -43,8 +43,8 @@ async def test_killed_once_the_new_board_is_created_one_board_keeps_controls(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
     """Done is pressed; the bot is killed while its post of the next board is held, and then Discord creates that
-    board all the same (the bot, dead, never learns its id). Restarted, the bot leaves one board with controls,
-    and the game goes on from it."""
+    board all the same (the bot, dead, never learns its id). Restarted, the bot leaves one board with controls (it
+    used to post a third beside it), and the game goes on from it."""
     alice, bob = players
     rng = random.Random(5)
     table = await start_match(standin, alice, bob, length=3)
@@ -62,6 +62,7 @@ async def test_killed_once_the_new_board_is_created_one_board_keeps_controls(
     await bot.wait_ready()
     live = await only_one_stays_live(standin, table.channel, "one board of the match left with controls")
     await standin.eventually(lambda: "were stored but not shown" in bot.log(), timeout=10, what="the keeper's scan")
+    assert live is orphan  # adopted: the board Discord created is made the current one, no other is posted
     table.current = live
     assert table.to_act() is table.other(mover), live.content
     await the_game_goes_on(table, rng)

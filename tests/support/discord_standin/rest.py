@@ -90,7 +90,9 @@ def _parsed_multipart(content_type: str, raw: bytes) -> tuple[Any, Files]:
         if part.get_param("name", header="content-disposition") == "payload_json":
             body = json.loads(data)
         else:
-            files.append((part.get_filename() or "file", data, str(part.get("Content-Type", "application/octet-stream"))))
+            files.append(
+                (part.get_filename() or "file", data, str(part.get("Content-Type", "application/octet-stream")))
+            )
     return body, files
 
 
