@@ -76,7 +76,7 @@ async def read_body(request: web.Request) -> tuple[Any, Files]:
 
 
 #: The key under which a held request keeps its body (faults.Hold), read before the bot could die.
-HELD_BODY = "standin_held_body"
+HELD_BODY = web.RequestKey("standin_held_body", bytes)
 
 
 def _parsed_multipart(content_type: str, raw: bytes) -> tuple[Any, Files]:
