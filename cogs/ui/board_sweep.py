@@ -12,16 +12,19 @@ retires every other.
 from __future__ import annotations
 
 import datetime
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.service import BoardChange, MatchRecord
-from cogs.ui.custom_ids import GAME_TEMPLATE, PLAY_SELECT_TEMPLATE
+from cogs.ui.custom_ids import GAME_TEMPLATE, PLAY_SELECT_TEMPLATE, GameAction
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
+
+log = logging.getLogger(__name__)
 
 #: How many messages from the change's start are looked through (a few boards, plus what players wrote meanwhile).
 SCAN_LIMIT = 500
@@ -38,14 +41,16 @@ class LiveBoard:
 
 
 def controls_version(message: discord.Message, match_id: int) -> int | None:
-    """The version the message's enabled game controls of the match were drawn for; None when it has none."""
+    """The version the message's enabled board controls of the match were drawn for; None when it has none. A
+    claim offer (cogs.turn_timer) is no board: its Claim button stays beside the board."""
     for row in message.components:
         for child in getattr(row, "children", ()):
             custom_id = getattr(child, "custom_id", None)
             if not custom_id or getattr(child, "disabled", False):
                 continue
             found = GAME_TEMPLATE.fullmatch(custom_id) or PLAY_SELECT_TEMPLATE.fullmatch(custom_id)
-            if found is not None and int(found["match"]) == match_id:
+            claim = found is not None and found.re is GAME_TEMPLATE and found["action"] == GameAction.CLAIM
+            if found is not None and int(found["match"]) == match_id and not claim:
                 return int(found["version"])
     return None
 
@@ -59,15 +64,20 @@ def change_for(record: MatchRecord, *older: int | None, now: datetime.datetime |
 
 
 async def live_boards(bot: GammonBot, record: MatchRecord, change: BoardChange) -> list[LiveBoard]:
-    """The bot's messages of the match with enabled controls, oldest first, from the change's start on."""
+    """The bot's messages of the match with enabled controls, oldest first, from the change's start on. None
+    found when the bot may not read the channel's history (a moderator took Read Message History away): the
+    match is shown all the same, and only the boards whose ids were stored are retired."""
     assert bot.user is not None
     channel = bot.get_partial_messageable(change.channel_id, guild_id=record.guild_id)
     found = []
     after = discord.Object(change.since_id - 1)
-    async for message in channel.history(limit=SCAN_LIMIT, after=after, oldest_first=True):
-        version = controls_version(message, record.id) if message.author.id == bot.user.id else None
-        if version is not None:
-            found.append(LiveBoard(message, version))
+    try:
+        async for message in channel.history(limit=SCAN_LIMIT, after=after, oldest_first=True):
+            version = controls_version(message, record.id) if message.author.id == bot.user.id else None
+            if version is not None:
+                found.append(LiveBoard(message, version))
+    except discord.Forbidden:
+        log.warning("Match %s: may not read the channel's history to find boards left live", record.id)
     return found
 
 

@@ -149,7 +149,7 @@ def test_a_change_starts_at_the_oldest_board_that_may_be_live() -> None:
     assert first.since_id == discord.utils.time_snowflake(now - CLOCK_MARGIN)
 
 
-def test_the_controls_of_another_match_or_disabled_ones_are_not_the_match_s() -> None:
+def test_a_board_of_the_match_is_told_by_its_enabled_controls() -> None:
     def message(*controls: tuple[str, bool]) -> Any:
         row = SimpleNamespace(children=[SimpleNamespace(custom_id=i, disabled=d) for i, d in controls])
         return SimpleNamespace(components=[row])
@@ -159,3 +159,5 @@ def test_the_controls_of_another_match_or_disabled_ones_are_not_the_match_s() ->
     assert controls_version(message(("bg:6:12:roll", False)), 5) is None
     assert controls_version(message(("bg:5:12:roll", True)), 5) is None
     assert controls_version(message(("bgc:5:accept", False)), 5) is None
+    assert controls_version(message(("bg:5:12:claim", False)), 5) is None  # a claim offer stays beside the board
+    assert controls_version(message(("bg:5:12:rematch", False)), 5) == 12  # a finished match's final board
