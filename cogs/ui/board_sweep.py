@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.service import BoardChange, MatchRecord
+from cogs.ui.channel_gone import ended_if_gone
 from cogs.ui.custom_ids import GAME_TEMPLATE, PLAY_SELECT_TEMPLATE, GameAction
 
 if TYPE_CHECKING:
@@ -66,7 +67,8 @@ def change_for(record: MatchRecord, *older: int | None, now: datetime.datetime |
 async def live_boards(bot: GammonBot, record: MatchRecord, change: BoardChange) -> list[LiveBoard]:
     """The bot's messages of the match with enabled controls, oldest first, from the change's start on. None
     found when the bot may not read the channel's history (a moderator took Read Message History away): the
-    match is shown all the same, and only the boards whose ids were stored are retired."""
+    match is shown all the same, and only the boards whose ids were stored are retired. Raises discord.NotFound
+    when the channel is gone (its matches are ended first, as after any post there: cogs.channels)."""
     assert bot.user is not None
     channel = bot.get_partial_messageable(change.channel_id, guild_id=record.guild_id)
     found = []
@@ -78,6 +80,9 @@ async def live_boards(bot: GammonBot, record: MatchRecord, change: BoardChange) 
                 found.append(LiveBoard(message, version))
     except discord.Forbidden:
         log.warning("Match %s: may not read the channel's history to find boards left live", record.id)
+    except discord.NotFound as error:
+        await ended_if_gone(bot, record, error)  # a channel deleted while the bot was away: its match ends
+        raise
     return found
 
 
