@@ -65,7 +65,9 @@ class BoardKeeper(commands.Cog):
         for record in unshown:
             repairs.add(record.id, at_once=True)
         if unshown:
-            log.info("%d match(es) were stored but not shown; showing them again", len(unshown))
+            log.info(
+                "%d match(es) were stored but not shown, or left older boards live; showing them again", len(unshown)
+            )
 
     def let_the_computer_act(self, record: MatchRecord) -> None:
         """A board shown again may be waiting for the computer: the publish that failed never prompted it."""

@@ -11,6 +11,7 @@ nothing changed. Consistency check: `python -m bot.service.check [DATABASE]`.
 """
 
 from bot.service import commands
+from bot.service.boards import BoardChange
 from bot.service.context import MatchFinishedHook
 from bot.service.errors import ChannelBusyError, CorruptMatchError, NotFoundError, ServiceError, StaleStateError
 from bot.service.game_service import GameService
@@ -27,6 +28,7 @@ from bot.service.records import (
 )
 
 __all__ = [
+    "BoardChange",
     "Challenge",
     "ChallengeStatus",
     "ChannelBusyError",

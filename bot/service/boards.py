@@ -1,14 +1,28 @@
 """The game messages the front end shows: which one is current, which version it shows with working controls
-(its first showing starts the turn clock, R9.5), and which matches still need theirs shown."""
+(its first showing starts the turn clock, R9.5), which matches still need theirs shown, and which are changing
+boards (a new one posted, the old one not yet retired: issue 31)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from bot.service.context import ServiceContext, served
 from bot.service.errors import NotFoundError
 from bot.service.records import MatchRecord
 from bot.sharding import ShardSet
+from bot.store import board_changes
 from bot.store import matches as match_store
 from bot.store.backend import Connection
+
+
+@dataclass(frozen=True, slots=True)
+class BoardChange:
+    """A match's board being replaced: every message of the match in `channel_id` from `since_id` (a Discord
+    snowflake: the old board's id, or the moment of the post) on may carry live controls until it is finished."""
+
+    match_id: int
+    channel_id: int
+    since_id: int
 
 
 class Boards:
@@ -37,7 +51,22 @@ class Boards:
 
         return await self._ctx.db.write(write)
 
+    async def begin_change(self, change: BoardChange) -> None:
+        """Remember, before a new board is posted, that older boards of the match may carry controls until this
+        change is finished (a kill in between leaves the row, and the keeper looks for them: issue 31)."""
+        await board_changes.begin(self._ctx.db, change.match_id, change.channel_id, change.since_id)
+
+    async def change(self, match_id: int) -> BoardChange | None:
+        """The match's unfinished board change, if any (the oldest one: a crash's is kept)."""
+        found = await board_changes.find(self._ctx.db, match_id)
+        return None if found is None else BoardChange(match_id, *found)
+
+    async def finish_change(self, change: BoardChange) -> None:
+        """Every board of the match older than its current one is retired."""
+        await board_changes.finish(self._ctx.db, change.match_id, change.since_id)
+
     async def matches_to_show(self, guilds: ShardSet | None = None) -> list[MatchRecord]:
-        """Matches whose current message does not show their current version (see match_store.matches_to_show);
+        """Matches whose current message does not show their current version, or whose board change was left
+        unfinished (see match_store.matches_to_show);
         `guilds`: only those of the guilds this process's shards serve (issue 19)."""
         return await self._ctx.healthy_records(served(await match_store.matches_to_show(self._ctx.db), guilds))

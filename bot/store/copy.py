@@ -36,6 +36,7 @@ TABLE_ORDER = (
     "tournament_matches",
     "match_analyses",
     "guild_analysis",
+    "board_changes",
 )
 
 #: Bookkeeping of each backend's migrations, never copied.

@@ -197,12 +197,14 @@ async def overdue_matches(
 
 async def matches_to_show(db: Queries) -> list[StoredMatch]:
     """Matches whose current game message does not show their current version: active ones, and finished ones
-    whose end was never shown (the bot stopped, or Discord refused, between storing and showing). Aborted
+    whose end was never shown (the bot stopped, or Discord refused, between storing and showing); and those whose
+    board change was left unfinished, which may have older boards with live controls (board_changes.py). Aborted
     matches are left alone: their channel may be gone (cogs.channels)."""
     return await select_matches(
         db,
         SELECT_MATCHES + "WHERE (m.status = 'active' OR (m.status = 'finished' AND m.message_version IS NOT NULL)) "
-        "AND m.message_version IS DISTINCT FROM s.version ORDER BY m.last_action_at, m.id",
+        "AND (m.message_version IS DISTINCT FROM s.version "
+        "OR EXISTS (SELECT 1 FROM board_changes AS b WHERE b.match_id = m.id)) ORDER BY m.last_action_at, m.id",
         (),
     )
 

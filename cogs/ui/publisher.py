@@ -4,7 +4,10 @@ While the same player keeps acting (steps of a turn, Undo), their message is edi
 else must act (the turn passes, a double is offered, a game ends), a new message mentions the player to act so
 that Discord notifies them, and only then does the old message lose its buttons (it keeps its picture): a
 crash in between leaves two boards, never none. The service records which version each board shows, so that
-whatever was stored but not shown is shown again (issue 15). What the messages say is cogs.ui.game_messages.
+whatever was stored but not shown is shown again (issue 15). Before a new board is posted, a board change is
+stored (cogs.ui.board_sweep), finished once the old board is retired: after a crash anywhere in between, showing
+the match again keeps one board (the current one, or adopts the one Discord created as the bot died) and retires
+every other (issue 31). What the messages say is cogs.ui.game_messages.
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.match import Match
-from bot.service import MatchRecord, MatchStatus, MatchUpdate
+from bot.service import BoardChange, MatchRecord, MatchStatus, MatchUpdate
 from bot.service.locks import KeyedLocks
 from cogs.ui.board_picture import draw_final_board
+from cogs.ui.board_sweep import LiveBoard, change_for, live_boards, to_adopt
 from cogs.ui.channel_gone import ended_if_gone
 from cogs.ui.event_text import clip
 from cogs.ui.game_messages import (
@@ -169,6 +173,9 @@ class GamePublisher:
         # resumed at start-up, a timer) was read before that board was recorded as shown. Retiring only the
         # record's board left the one in between with live controls (issue 16: a stale Roll button).
         shown_before = self._current.get(record.id)
+        older = (record.message_id, shown_before[1] if shown_before else None, clicked.id if clicked else None)
+        change = change_for(record, *older)
+        await self.bot.service.boards.begin_change(change)  # stored before the post (issue 31)
         events = update.events
         split = next_game_starts(events)
         if split is not None and before is not None:
@@ -178,39 +185,83 @@ class GamePublisher:
             events = events[split:]
         message = await compose(record, events, now=self.now())
         sent = await self.post(record, message)
-        await self.retire(record, interaction, keep=sent.id, also=shown_before)
+        if await self.retire(record, interaction, keep=sent.id, also=shown_before):
+            await self.bot.service.boards.finish_change(change)
+        else:
+            self.repairs.add(record.id)  # an old board kept its controls: showing again retires it
 
     async def show_again(self, match_id: int) -> MatchRecord:
         """Make the match's current game message show its stored version with the controls of whoever acts
-        now: edited in place when it already asks that player, else a new message (which mentions them) and the
-        old one retired. Returns the match as shown. Raises discord.HTTPException when Discord refuses."""
+        now, and, when a board change was left unfinished (a crash, or a refused retirement), leave no other board
+        of the match with live controls (issue 31). Returns the match as shown. Raises discord.HTTPException when
+        Discord refuses."""
         async with self._locks.hold(match_id):
             record = await self.bot.service.match(match_id)
+            change = await self.bot.service.boards.change(match_id)
+            boards = [] if change is None else await live_boards(self.bot, record, change)
             if record.shown:
                 self._shown[match_id] = max(self._shown.get(match_id, -1), record.version)
-                return record
-            old = await self._current_message(record)
-            waiting = record.to_act
-            if old is not None and waiting is not None and old.attachments and addresses(old.content, waiting.user_id):
-                message = await compose(record, (), history=history_of(old.content), now=self.now())
-                edited = await old.edit(
-                    content=message.content,
-                    attachments=[message.file()],
-                    view=message.view(),
-                    allowed_mentions=players_only(record),
-                )
-                self._remember(edited)
-                await self.shown(record, old.channel.id, old.id)
             else:
-                message = await compose(record, (), now=self.now())
-                if waiting is None:
-                    message = dataclasses.replace(message, content=clip(f"{over_text(record)}\n{message.content}"))
-                await self.post(record, message)
-                if old is not None:
-                    self._forget(old.id)
-                    await self._retire_message(record, old, old.content, bool(old.attachments))
-            log.info("Showed match %s again at version %s", match_id, record.version)
-            return await self.bot.service.match(match_id)
+                await self._show(record, to_adopt(record, boards), settling=change is not None)
+                record = await self.bot.service.match(match_id)
+            if change is not None:
+                await self._settle(record, boards, change)
+            return record
+
+    async def _show(self, record: MatchRecord, adopt: LiveBoard | None, *, settling: bool) -> None:
+        """Show the record's version: on a board of it posted before a kill (`adopt`), else edited in place when
+        the current message already asks the player to act, else as a new message (which mentions them), the old
+        one retired. A new message begins a board change of its own unless an unfinished one is `settling`."""
+        if adopt is not None:
+            self._remember(adopt.message)
+            await self.shown(record, adopt.message.channel.id, adopt.message.id)
+            log.info("Match %s: adopted board %s, posted before a restart", record.id, adopt.message.id)
+            return
+        old = await self._current_message(record)
+        waiting = record.to_act
+        if old is not None and waiting is not None and old.attachments and addresses(old.content, waiting.user_id):
+            message = await compose(record, (), history=history_of(old.content), now=self.now())
+            edited = await old.edit(
+                content=message.content,
+                attachments=[message.file()],
+                view=message.view(),
+                allowed_mentions=players_only(record),
+            )
+            self._remember(edited)
+            await self.shown(record, old.channel.id, old.id)
+        else:
+            message = await compose(record, (), now=self.now())
+            if waiting is None:
+                message = dataclasses.replace(message, content=clip(f"{over_text(record)}\n{message.content}"))
+            change = None if settling else change_for(record, record.message_id)
+            if change is not None:
+                await self.bot.service.boards.begin_change(change)  # a crash from here on is settled at start-up
+            await self.post(record, message)
+            if old is not None:
+                self._forget(old.id)
+                await self._retire_message(record, old, old.content, bool(old.attachments))
+            if change is not None:
+                await self.bot.service.boards.finish_change(change)
+        log.info("Showed match %s again at version %s", record.id, record.version)
+
+    async def _settle(self, record: MatchRecord, boards: list[LiveBoard], change: BoardChange) -> None:
+        """Retire every board of an unfinished change but the match's current one, then finish the change (left
+        stored if Discord refused one: tried again by `repairs`)."""
+        refused: discord.HTTPException | None = None
+        for board in boards:
+            message = board.message
+            if message.id == record.message_id or (message.id in self._last_sent and not self._last_sent[message.id]):
+                continue  # the current board, or retired by this process meanwhile
+            try:
+                self._forget(message.id)
+                await self._retire_message(record, message, message.content, bool(message.attachments))
+            except discord.HTTPException as error:
+                log.warning("Could not retire an old board of match %s", record.id, exc_info=True)
+                refused = error
+        if refused is not None:
+            raise refused  # the change stays stored; the keeper tries again
+        await self.bot.service.boards.finish_change(change)
+        log.info("Match %s: %d older board(s) looked at, one left with controls", record.id, len(boards))
 
     async def shown(self, record: MatchRecord, channel_id: int, message_id: int) -> None:
         """Record that this message now shows the record's version (and is the match's current message)."""
@@ -238,16 +289,18 @@ class GamePublisher:
         *,
         keep: int | None = None,
         also: tuple[int, int] | None = None,
-    ) -> None:
+    ) -> bool:
         """The previous game message keeps what happened, but loses its buttons, the prompt (which no longer
         holds) and its picture (`retired_edit`). A clicked message that is not a board (a claim offer) just loses
         its buttons. The previous message is the record's current one, and `also` (channel id, message id), the
         board this process showed last before `keep`, when the record was read before that board was recorded.
-        The new board is already up: a failure here leaves stale buttons, which say "out of date" when pressed.
+        The new board is already up: a failure here leaves stale buttons, which say "out of date" when pressed;
+        False then (True: every previous message retired, or gone).
 
         The clicked message is judged by itself rather than by the stored current message id: a quick player
         can click a new message before the service has stored it as current."""
         clicked = interaction.message if interaction is not None else None
+        retired = True
         try:
             if interaction is not None and clicked is not None and clicked.id != keep:
                 self._forget(clicked.id)
@@ -257,6 +310,7 @@ class GamePublisher:
             log.info("The previous message of match %s is gone", record.id)
         except discord.HTTPException:
             log.warning("Could not retire the previous message of match %s", record.id, exc_info=True)
+            retired = False
         previous = (
             [] if record.message_id is None else [(record.message_channel_id or record.channel_id, record.message_id)]
         )
@@ -264,15 +318,17 @@ class GamePublisher:
             previous.append(also)
         for channel_id, old in previous:
             if old != keep and (clicked is None or clicked.id != old):
-                await self._retire_previous(record, channel_id, old)
+                retired = await self._retire_previous(record, channel_id, old) and retired
+        return retired
 
-    async def _retire_previous(self, record: MatchRecord, channel_id: int, old: int) -> None:
-        """Retire an earlier game message of the match by id, once (as this process remembers it, or fetched)."""
+    async def _retire_previous(self, record: MatchRecord, channel_id: int, old: int) -> bool:
+        """Retire an earlier game message of the match by id, once (as this process remembers it, or fetched).
+        False when Discord refused."""
         try:
             partial = self.bot.get_partial_messageable(channel_id, guild_id=record.guild_id)
             message = partial.get_partial_message(old)
             if old in self._last_sent and self._last_sent[old] is None:
-                return  # retired already (by the publish of an earlier update)
+                return True  # retired already (by the publish of an earlier update)
             known = self._last_sent.get(old)
             if known is None:  # sent by an earlier run of the bot, or long ago: ask Discord
                 fetched = await message.fetch()
@@ -283,6 +339,8 @@ class GamePublisher:
             log.info("The previous message of match %s is gone", record.id)
         except discord.HTTPException:
             log.warning("Could not retire the previous message of match %s", record.id, exc_info=True)
+            return False
+        return True
 
     async def _retire_message(
         self, record: MatchRecord, message: discord.Message | discord.PartialMessage, content: str, picture: bool

@@ -15,7 +15,7 @@ from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
-from bot.service import MatchRecord, MatchStatus, MatchUpdate, PlayerRef, TurnTimer
+from bot.service import BoardChange, MatchRecord, MatchStatus, MatchUpdate, PlayerRef, TurnTimer
 from cogs.ui import game_messages
 from cogs.ui.publisher import GamePublisher
 
@@ -44,6 +44,9 @@ class FakeMessage:
         self.edits.append(fields)
         return self
 
+    async def fetch(self) -> FakeMessage:
+        return self
+
 
 class FakeChannel:
     def __init__(self, messages: dict[int, FakeMessage]) -> None:
@@ -69,7 +72,8 @@ class FakeChannel:
 class FakeService:
     def __init__(self) -> None:
         self.shown: list[tuple[int, int]] = []  # (message id, version)
-        self.boards = self  # the service's part that records the boards shown (set_shown)
+        self.boards = self  # the service's part that records the boards shown (set_shown, board changes)
+        self.changes: dict[int, BoardChange] = {}  # match id -> its unfinished board change (issue 31)
 
     def now(self) -> float:
         return 0.0
@@ -77,6 +81,16 @@ class FakeService:
     async def set_shown(self, match_id: int, channel_id: int, message_id: int, version: int) -> bool:
         self.shown.append((message_id, version))
         return True
+
+    async def begin_change(self, change: BoardChange) -> None:
+        self.changes.setdefault(change.match_id, change)
+
+    async def change(self, match_id: int) -> BoardChange | None:
+        return self.changes.get(match_id)
+
+    async def finish_change(self, change: BoardChange) -> None:
+        if self.changes.get(change.match_id) == change:
+            del self.changes[change.match_id]
 
 
 class FakeBot:
@@ -145,6 +159,7 @@ async def test_a_new_board_retires_the_board_shown_since_its_update_was_stored(b
     assert not bot.messages[asking_bob].live and len(bot.messages[asking_bob].edits) == 1
     assert len(opening.edits) == 1  # retired once, not again
     assert bot.service.shown == [(opening.id, 0), (asking_bob, 1), (newest, 3)]
+    assert not bot.service.changes  # every board change finished (issue 31)
 
 
 async def test_the_final_board_is_the_only_one_left_with_a_button(bot: FakeBot) -> None:

@@ -2,7 +2,9 @@
 
 A `Hold` stops the bot's next matching REST request at the stand-in until the test releases it, so that a test
 can SIGKILL the bot while, say, the new board is being posted: deterministic, unlike a kill after a sleep. A
-held request released after the bot died is answered without being carried out (nobody is listening).
+held request's body is read first, so one released after the bot died is either answered without being carried
+out (`release(carry_out=False)`: it never reached Discord) or carried out all the same (Discord created the
+message, and the bot never heard: issue 31); nobody is listening to the answer.
 
 A `Failure` answers matching requests with an error instead of carrying them out: a 503 once, a run of 502s
 for 30 seconds (discord.py retries those for about 25 s, then gives up), or a 403 "Missing Permissions" while

@@ -6,7 +6,9 @@ violation ("unsupported route"), so a bot that starts using a new endpoint fails
 
 from __future__ import annotations
 
+import email.policy
 import json
+from email.parser import BytesParser
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
@@ -57,6 +59,8 @@ async def read_body(request: web.Request) -> tuple[Any, Files]:
     if not request.content_type.startswith("multipart/"):
         text = await request.text()
         return (json.loads(text) if text else {}), []
+    if HELD_BODY in request:  # read in full while the request was held (the bot may have died since)
+        return _parsed_multipart(request.headers["Content-Type"], request[HELD_BODY])
     body: dict[str, Any] = {}
     files: Files = []
     reader = await request.multipart()
@@ -68,6 +72,27 @@ async def read_body(request: web.Request) -> tuple[Any, Files]:
         else:
             kind = part.headers.get("Content-Type", "application/octet-stream")
             files.append((part.filename or "file", bytes(await part.read()), kind))
+    return body, files
+
+
+#: The key under which a held request keeps its body (faults.Hold), read before the bot could die.
+HELD_BODY = web.RequestKey("standin_held_body", bytes)
+
+
+def _parsed_multipart(content_type: str, raw: bytes) -> tuple[Any, Files]:
+    """`read_body` of a multipart body already read."""
+    message = BytesParser(policy=email.policy.HTTP).parsebytes(f"Content-Type: {content_type}\r\n\r\n".encode() + raw)
+    body: dict[str, Any] = {}
+    files: Files = []
+    for part in message.iter_parts():
+        data = part.get_payload(decode=True)
+        assert isinstance(data, bytes)
+        if part.get_param("name", header="content-disposition") == "payload_json":
+            body = json.loads(data)
+        else:
+            files.append(
+                (part.get_filename() or "file", data, str(part.get("Content-Type", "application/octet-stream")))
+            )
     return body, files
 
 
@@ -419,6 +444,10 @@ class RestApi:
             return unknown("Channel", 10003)
         limit = min(int(request.query.get("limit", "50")), 100)
         visible = [m for m in channel.messages if not m.deleted and not m.ephemeral]
+        if "after" in request.query:  # the `limit` oldest after it
+            visible = [m for m in visible if m.id > int(request.query["after"])][:limit]
+        if "before" in request.query:
+            visible = [m for m in visible if m.id < int(request.query["before"])]
         visible.reverse()  # newest first, as Discord returns them
         return json_response([m.payload(self.standin.application_id) for m in visible[:limit]])
 

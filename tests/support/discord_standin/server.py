@@ -38,7 +38,7 @@ from .model import (
     pinged_users,
     snowflake,
 )
-from .rest import RestApi, json_response
+from .rest import HELD_BODY, RestApi, json_response
 from .scenario import ScenarioUser
 
 if TYPE_CHECKING:
@@ -390,7 +390,10 @@ class DiscordStandin:
             if failure.applies(request):
                 return failure.response()
         for hold in self.holds:
-            if hold.applies(request) and not await hold.wait():
+            if not hold.applies(request):
+                continue
+            request[HELD_BODY] = await request.read()  # whole before the bot can die: it may be carried out after
+            if not await hold.wait():
                 return json_response({"message": "503: the bot was gone", "code": 0}, status=503)
         response: web.StreamResponse = await handler(request)
         return response

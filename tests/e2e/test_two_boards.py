@@ -1,0 +1,94 @@
+"""After a crash, at most one message of a match shows live controls (issue 31).
+
+A new board is posted before the old one is retired. Killed the moment Discord creates the new board (the bot never
+learns its id), the bot used to leave it live and, restarted, post a third board beside it. Killed after the new
+board was recorded but before the old one was retired, it left the old one live until someone pressed it. Each
+kill happens while the bot's request is held at the stand-in (faults.Hold), so the moment is exact.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+import pytest
+
+from tests.e2e.boards_left import live_controls
+from tests.e2e.table import acknowledged_in_time, labels, start_match
+from tests.e2e.test_stuck_matches import steps_until_done, the_game_goes_on
+from tests.support.discord_standin import BotProcess, Channel, DiscordStandin, Message, ScenarioUser
+
+pytestmark = pytest.mark.slow
+
+
+def live_boards(channel: Channel) -> list[Message]:
+    """The messages of the channel with game controls a member could still press."""
+    return [message for message in channel.messages if not message.ephemeral and live_controls(message)]
+
+
+def one_live_board(channel: Channel) -> bool:
+    return len(live_boards(channel)) == 1
+
+
+async def only_one_stays_live(standin: DiscordStandin, channel: Channel, what: str) -> Message:
+    try:
+        await standin.eventually(partial(one_live_board, channel), timeout=10, what=what)
+    except TimeoutError:
+        left = [(message.id, message.content.rsplit("\n", 1)[-1]) for message in live_boards(channel)]
+        raise AssertionError(f"boards left with live controls: {left}") from None
+    return live_boards(channel)[0]
+
+
+async def test_killed_once_the_new_board_is_created_one_board_keeps_controls(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """Done is pressed; the bot is killed while its post of the next board is held, and then Discord creates that
+    board all the same (the bot, dead, never learns its id). Restarted, the bot leaves one board with controls (it
+    used to post a third beside it), and the game goes on from it."""
+    alice, bob = players
+    rng = random.Random(5)
+    table = await start_match(standin, alice, bob, length=3)
+    mover = await steps_until_done(table, rng)
+    old = table.game
+    hold = standin.hold("POST", f"/channels/{table.channel.id}/messages")
+    acknowledged_in_time(await mover.click(old, "Done"))
+    await hold.wait_reached()
+    await bot.kill()
+    hold.release()  # carried out: Discord created the board, nobody heard the answer
+    orphan = await table.next_board()
+    assert old.buttons and orphan.buttons  # two boards with controls, as the crash left them
+
+    await bot.start()
+    await bot.wait_ready()
+    live = await only_one_stays_live(standin, table.channel, "one board of the match left with controls")
+    await standin.eventually(lambda: "were stored but not shown" in bot.log(), timeout=10, what="the keeper's scan")
+    assert live is orphan  # adopted: the board Discord created is made the current one, no other is posted
+    table.current = live
+    assert table.to_act() is table.other(mover), live.content
+    await the_game_goes_on(table, rng)
+    assert one_live_board(table.channel), [m.content for m in live_boards(table.channel)]
+
+
+async def test_killed_before_the_old_board_is_retired_it_is_retired_at_start_up(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """The new board is posted and recorded; the bot is killed while the old board's retirement is held. Restarted,
+    the bot retires the old board by itself, before anyone presses it."""
+    alice, bob = players
+    rng = random.Random(6)
+    table = await start_match(standin, alice, bob, length=3)
+    mover = await steps_until_done(table, rng)
+    old = table.game
+    hold = standin.hold("PATCH", "/messages/@original")  # the pressed board losing its buttons
+    acknowledged_in_time(await mover.click(old, "Done"))
+    new = await table.next_board()
+    await hold.wait_reached()
+    await bot.kill()
+    hold.release(carry_out=False)
+    assert old.buttons and new.buttons
+
+    await bot.start()
+    await bot.wait_ready()
+    assert await only_one_stays_live(standin, table.channel, "the old board retired") is new
+    assert "Roll" in labels(new) or table.to_act() is table.other(mover)
+    await the_game_goes_on(table, rng)
