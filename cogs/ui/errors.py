@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.engine.errors import IllegalPlayError, InvalidPlayError
 from bot.service import ServiceError
-from bot.service.errors import ChallengeLimitError, StoreUnavailableError
+from bot.service.errors import ChallengeLimitError, ComputerLimitError, StoreUnavailableError
 from cogs.ui.event_text import escape_text, quoted, shortened
 from cogs.ui.repairs import BoardNotShown
 
@@ -54,6 +54,8 @@ def player_message(error: BaseException) -> str | None:
         return error.player_text()
     if isinstance(error, ChallengeLimitError):
         return refusal_text(error) + _challenge_link(error)
+    if isinstance(error, ComputerLimitError):
+        return shortened(refusal_text(error) + _running_links(error))
     if isinstance(error, USER_ERRORS):
         return refusal_text(error)
     if isinstance(error, UserFacingError):  # written by the cogs, names already escaped there
@@ -77,6 +79,14 @@ def _challenge_link(error: ChallengeLimitError) -> str:
     return f" Your open challenge: https://discord.com/channels/{error.guild_id}/{error.message_channel_id}/" + (
         f"{error.message_id}"
     )
+
+
+def _running_links(error: ComputerLimitError) -> str:
+    """Where the member's running computer matches are, to finish or resign one (issue 31)."""
+    if not error.running:
+        return ""
+    links = [f"#{match} https://discord.com/channels/{guild}/{channel}" for match, guild, channel in error.running]
+    return " Yours: " + ", ".join(links)
 
 
 def refusal_text(error: BaseException) -> str:

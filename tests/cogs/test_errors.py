@@ -7,6 +7,7 @@ from discord import app_commands
 
 from bot.engine import IllegalPlayError, InvalidPlayError
 from bot.service import ServiceError, StaleStateError
+from bot.service.errors import ComputerLimitError
 from cogs.ui.errors import UserFacingError, apology, player_message
 
 
@@ -45,3 +46,12 @@ def test_bugs_are_not_shown(error: Exception) -> None:
 def test_apology_names_the_interaction_and_no_traceback() -> None:
     text = apology(1234567890)
     assert "1234567890" in text and "Traceback" not in text
+
+
+def test_the_computer_limit_links_the_running_matches() -> None:
+    """Issue 31, item 4: the refusal points to the matches to finish or resign."""
+    error = ComputerLimitError("You already play 2 matches.", running=[(7, 1, 100), (9, 1, 101)])
+    assert player_message(error) == (
+        "You already play 2 matches. Yours: #7 https://discord.com/channels/1/100, "
+        "#9 https://discord.com/channels/1/101"
+    )
