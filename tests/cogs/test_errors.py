@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import discord
 import pytest
 from discord import app_commands
 
@@ -55,3 +56,12 @@ def test_the_computer_limit_links_the_running_matches() -> None:
         "You already play 2 matches. Yours: #7 https://discord.com/channels/1/100, "
         "#9 https://discord.com/channels/1/101"
     )
+
+
+def test_an_unreadable_value_is_quoted_never_shown_as_a_python_object() -> None:
+    """Issue 31, item 8: a transformer refusing a forged user option gets a discord.Object, not text."""
+    transformer = app_commands.transformers.MemberTransformer()
+    forged = app_commands.TransformerError(discord.Object(id=5), discord.AppCommandOptionType.user, transformer)
+    assert player_message(forged) == "I could not understand one of the options."
+    typed = app_commands.TransformerError("tomorrow", discord.AppCommandOptionType.string, transformer)
+    assert player_message(typed) == "I could not understand `tomorrow`."
