@@ -63,32 +63,31 @@ def check_options(interaction: discord.Interaction[Any]) -> None:
 
 
 def _fits(parameter: app_commands.Parameter, option: dict[str, Any], resolved: dict[str, Any]) -> bool:
-    """Whether the option has the parameter's type, one of its choices and a value in its range."""
-    kind, value = parameter.type, option.get("value")
+    """Whether the option has the parameter's type, one of its choices and, for a number, a value in its range. A
+    string's length is left to the service, whose refusal says what is too long (a seed, a move)."""
+    kind = parameter.type
+    value: Any = option.get("value")
     if option.get("type") != kind.value:
         return False
     if kind in _RESOLVED:
         return isinstance(value, str | int) and any(str(value) in (resolved.get(key) or {}) for key in _RESOLVED[kind])
     if kind is Kind.boolean:
         return isinstance(value, bool)
-    measured = _measure(kind, value)
-    if measured is None:
+    if not _is_a(kind, value):
         return False
     if parameter.choices and value not in [choice.value for choice in parameter.choices]:
         return False
-    low, high = parameter.min_value, parameter.max_value
-    return (low is None or measured >= low) and (high is None or measured <= high)
-
-
-def _measure(kind: Kind, value: object) -> float | None:
-    """What the option's range bounds: a string's length, a number itself; None for a value of another type (a
-    bool is no number here, though Python counts it as an int)."""
     if kind is Kind.string:
-        return len(value) if isinstance(value, str) else None
+        return True
+    number, low, high = float(value), parameter.min_value, parameter.max_value
+    return (low is None or number >= low) and (high is None or number <= high)
+
+
+def _is_a(kind: Kind, value: Any) -> bool:
+    """A string for a string option, a number for a number option (a bool is none, though Python counts it as an
+    int)."""
+    if kind is Kind.string:
+        return isinstance(value, str)
     if isinstance(value, bool):
-        return None
-    if kind is Kind.integer and isinstance(value, int):
-        return value
-    if kind is Kind.number and isinstance(value, int | float):
-        return value
-    return None
+        return False
+    return isinstance(value, int) if kind is Kind.integer else kind is Kind.number and isinstance(value, int | float)

@@ -73,6 +73,8 @@ async def test_forged_option_values_are_refused_privately_and_change_nothing(
         ("bg challenge", set_value("length", "5"), {"opponent": bob, "length": 3}, "5"),
         ("bg challenge", set_value("length", 999), {"opponent": bob, "length": 3}, "999"),
         ("bg challenge", set_value("money", "yes"), {"opponent": bob, "money": True}, "yes"),
+        # a value that is none of the option's choices
+        ("bg computer", set_value("level", "godlike"), {"level": "expert"}, "godlike"),
         # a required option left out
         ("bg move", drop_option("play"), {"play": "24/18 13/11"}, None),
     ]
