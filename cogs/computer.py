@@ -215,9 +215,11 @@ class Computer(commands.Cog, name=COMPUTER_COG):
                 clock=clock,
                 seed=str(interaction.id) if seed is None else seed,
             )
-        except ServiceError:
+        except ServiceError:  # refused (too many computer matches, a busy channel): no thread, no announcement
             if place is not None:
                 await _delete_quietly(place)
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.delete_original_response()
             raise
         await self.publisher.publish(update)
         self.after(update)
