@@ -76,7 +76,15 @@ class GammonBot(commands.AutoShardedBot):
         self.shard_set: ShardSet = shards
         self.db = db
         #: Ratings are written in the same transaction as a match's result (issue 9).
-        self.service = service if service is not None else GameService(db, on_match_finished=[rate_finished_match])
+        self.service = (
+            service
+            if service is not None
+            else GameService(
+                db,
+                on_match_finished=[rate_finished_match],
+                computer_matches_per_member=settings.computer_matches_per_member,
+            )
+        )
         #: The ladder's, stats' and history's reads: the cogs hold services, never the database.
         self.records = RecordsService(db)
         self.tournaments = TournamentService(db, self.service)  # registers its match-finished hook

@@ -42,6 +42,9 @@ class Settings(BaseSettings):
     log_level: LogLevel = "INFO"
     #: Worker processes for the computer opponent's thinking (issue 16); each takes up to one core while it thinks.
     computer_workers: int = Field(default=1, ge=1, le=32)
+    #: Matches against the computer one member may play at a time (issue 31), so that one member cannot hold
+    #: every worker.
+    computer_matches_per_member: int = Field(default=2, ge=1, le=100)
     #: Sharding (issue 19): how many shards the bot has in all (unset: the count Discord recommends) ...
     shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
     #: ... and which of them this process serves: `0-3`, `0,2` (unset: all of them, one process as before).

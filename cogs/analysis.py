@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot.analysis import MatchAnalysis, costliest, player_figures
 from bot.analysis.jobs import IDLE_SECONDS, AnalysisJobs
 from bot.analysis.pictures import decision_picture
+from bot.analysis.requests import AnalysisRequests, Shown
 from bot.computer import sage
 from bot.service import MatchStatus
 from cogs.ui.analysis_text import (
@@ -53,6 +54,7 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
             on_done=self.post_in_channel,
             idle_seconds=getattr(bot.settings, "analysis_idle_seconds", IDLE_SECONDS),
         )
+        self.requests = AnalysisRequests(self.jobs)
         self._resume: asyncio.Task[Any] | None = None
 
     async def cog_load(self) -> None:
@@ -83,7 +85,7 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
     @app_commands.describe(match="A finished match's number (default: this channel's latest match)")
     async def analyze(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
         """Analyse a finished match: each player's PR, errors and luck, and the costliest decisions."""
-        # Posted in the channel (computed now, or the stored one); refusals are private.
+        # Posted once, in the match's channel; later requests get a link to it (issue 31). Refusals are private.
         if not sage.available():
             raise UserFacingError(NOT_AVAILABLE)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -92,21 +94,20 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
             raise UserFacingError(
                 f"{describe(record)}: a match is analysed once it is over (no help while it is played)."
             )
-        channel_id = interaction.channel_id or record.channel_id
-        running = self.jobs.posting(record.id)
-        if running is not None:  # the automatic analysis is under way: it posts in the match's channel
-            stored = await self.jobs.stored(record.id)
-            if await running is not None and stored is not None:
-                await interaction.followup.send(
-                    f"The analysis of {describe(record)} is posted in <#{stored.channel_id}>.", ephemeral=True
-                )
-                return
-        analysis = await self.jobs.result(record.id, channel_id)
-        if analysis is None:
-            raise UserFacingError("The analysis failed; the error is logged. Try again later.")
-        await self.post_in_channel(record.id, channel_id, analysis)
-        await self.jobs.mark_posted(record.id)
-        await interaction.followup.send(f"The analysis of {describe(record)} is posted below.", ephemeral=True)
+        self.requests.admit(interaction.user.id)  # issue 31: one request per member every 30 s
+        answer = await self.requests.ask(record.id, record.channel_id, self.message_exists)
+        what = f"The analysis of {describe(record)}"
+        if answer.shown is Shown.PRIVATE and answer.analysis is not None:
+            content, files, view = await self.message(record.id, answer.analysis)
+            note = f"-# {what} could not be posted in <#{record.channel_id}>; here it is for you alone."
+            await interaction.followup.send(f"{note}\n{content}"[:2000], files=files, view=view, ephemeral=True)
+            return
+        if answer.message_id is None:  # on its way (the automatic analysis, or another request)
+            await interaction.followup.send(f"{what} is posted in <#{answer.channel_id}>.", ephemeral=True)
+            return
+        link = f"https://discord.com/channels/{record.guild_id}/{answer.channel_id}/{answer.message_id}"
+        done = "is posted" if answer.shown is Shown.POSTED else "was posted"
+        await interaction.followup.send(f"{what} {done} here: {link}", ephemeral=True)
 
     @analyze.autocomplete("match")
     async def analyze_autocomplete(
@@ -120,12 +121,28 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
 
     # --- the messages --------------------------------------------------------------------------------------------
 
-    async def post_in_channel(self, match_id: int, channel_id: int, analysis: MatchAnalysis) -> None:
+    async def post_in_channel(self, match_id: int, channel_id: int, analysis: MatchAnalysis) -> tuple[int, int]:
+        """The public message; where it went, for later requests to link to."""
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             raise RuntimeError(f"Channel {channel_id} cannot take messages")
         content, files, view = await self.message(match_id, analysis)
-        await channel.send(content, files=files, view=view)
+        message = await channel.send(content, files=files, view=view)
+        return message.channel.id, message.id
+
+    async def message_exists(self, channel_id: int, message_id: int) -> bool:
+        """Whether the posted analysis is still there (False: deleted, or its channel is); a doubt counts as yes,
+        so that an outage never posts it twice."""
+        try:
+            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            if not isinstance(channel, discord.abc.Messageable):
+                return False
+            await channel.fetch_message(message_id)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException:
+            return True
+        return True
 
     async def message(self, match_id: int, analysis: MatchAnalysis) -> tuple[str, list[discord.File], discord.ui.View]:
         """The public message: the figures, the costliest decisions listed and drawn, the list button."""

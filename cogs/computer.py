@@ -217,7 +217,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
             )
         except ServiceError:
             if place is not None:
-                await _delete_quietly(place)
+                await _withdraw(place, interaction)
             raise
         await self.publisher.publish(update)
         self.after(update)
@@ -262,11 +262,14 @@ class Computer(commands.Cog, name=COMPUTER_COG):
             await self._turns.idle()
 
 
-async def _delete_quietly(thread: discord.Thread) -> None:
+async def _withdraw(thread: discord.Thread, interaction: discord.Interaction[Any]) -> None:
+    """A refused start (too many computer matches, a busy channel) leaves neither its thread nor its announcement."""
     try:
         await thread.delete()
     except discord.HTTPException:
         log.info("Could not delete thread %s after a refused start", thread.id)
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.delete_original_response()
 
 
 def background(coroutine: Any) -> asyncio.Task[Any]:

@@ -10,7 +10,7 @@ Issue 31: only a failure of the analysis itself marks it failed. A stop (or a po
 pending for the next start; a worker that dies while the bot runs is replaced and the analysis tried again, up to
 TRIES times. Automatic analyses run one after the other, at most QUEUE_LIMIT of them waiting in memory: the others
 wait in the database, read again in their turn. A message is marked posted before it is sent, so that it is never
-sent twice.
+sent twice, and where it went is stored (migration 014): a later /bg analyze links to it (bot.analysis.requests).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import logging
 import os
 import signal
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 
 from bot.analysis.evaluate import DEFAULT_LEVEL
 from bot.analysis.figures import player_figures
@@ -58,8 +58,9 @@ RETRY_DELAY = 2.0
 #: pending in the database and are read again, oldest first, when these are done (one query per twenty).
 QUEUE_LIMIT = 20
 
-#: Called with (match id, channel id, analysis) once an analysis nobody waits for is done: post it.
-OnDone = Callable[[int, int, MatchAnalysis], Awaitable[None]]
+#: Called with (match id, channel id, analysis) to post it (an analysis nobody waits for is done, or /bg analyze
+#: posts one); returns where the message went, (channel id, message id), or None when that is not known.
+OnDone = Callable[[int, int, MatchAnalysis], Awaitable[tuple[int, int] | None]]
 
 
 def prs(analysis: MatchAnalysis) -> tuple[float | None, float | None]:
@@ -158,9 +159,6 @@ class AnalysisJobs:
         if stored.status == "done" and stored.result is not None:
             return MatchAnalysis.from_json(stored.result)
         return await self._start(match_id, False)
-
-    async def mark_posted(self, match_id: int) -> None:
-        await self.service.db.write(lambda c: analysis_store.mark_posted(c, match_id))
 
     async def resume(self, guilds: ShardSet | None = None) -> int:
         """After a restart: run every pending analysis (queued from the database in order, QUEUE_LIMIT at a time),
@@ -314,21 +312,40 @@ class AnalysisJobs:
     async def _post(self, match_id: int, channel_id: int, analysis: MatchAnalysis) -> None:
         """Send the message once: marked posted first, so that neither a restart nor another job sends it again,
         and unmarked if sending fails (the next start tries again). A crash in the midst of sending loses it;
-        /bg analyze shows the stored analysis again."""
+        /bg analyze posts the stored analysis again."""
         if self.on_done is None:
             return
-        if not await self.service.db.write(lambda c: analysis_store.claim_post(c, match_id)):
-            return
+        with self.sending(match_id):
+            if not await self.service.db.write(lambda c: analysis_store.claim_post(c, match_id)):
+                return
+            try:
+                await self.send(match_id, channel_id, analysis)
+            except Exception:
+                log.exception(
+                    "The analysis of match #%d could not be posted; it is tried again at the next start", match_id
+                )
+                await self.service.db.write(lambda c: analysis_store.unclaim_post(c, match_id))
+
+    async def send(self, match_id: int, channel_id: int, analysis: MatchAnalysis) -> tuple[int, int] | None:
+        """Post the message (its row claimed by the caller) and store where it went; the sender's error if not."""
+        if self.on_done is None:
+            raise RuntimeError("Nothing posts analyses here")
+        where = await self.on_done(match_id, channel_id, analysis)
+        if where is not None:
+            await self.service.db.write(lambda c: analysis_store.record_post(c, match_id, *where))
+        return where
+
+    @contextlib.contextmanager
+    def sending(self, match_id: int) -> Iterator[None]:
+        """While the match's message is claimed and sent: a stop lets it go on, a request says it is on its way."""
         self._sending.add(match_id)
         try:
-            await self.on_done(match_id, channel_id, analysis)
-        except Exception:
-            log.exception(
-                "The analysis of match #%d could not be posted; it is tried again at the next start", match_id
-            )
-            await self.service.db.write(lambda c: analysis_store.unclaim_post(c, match_id))
+            yield
         finally:
             self._sending.discard(match_id)
+
+    def is_sending(self, match_id: int) -> bool:
+        return match_id in self._sending
 
 
 # --- for /stats and /history ------------------------------------------------------------------------------------

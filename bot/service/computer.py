@@ -9,19 +9,24 @@ from __future__ import annotations
 from bot.engine.options import MatchOptions
 from bot.service.clocks import ClockPreset
 from bot.service.context import ServiceContext
-from bot.service.errors import ServiceError
+from bot.service.errors import ComputerLimitError, ServiceError
 from bot.service.records import MatchUpdate, PlayerRef
 from bot.service.starts import start_directly
 from bot.sharding import ShardSet
 from bot.store import computer as computer_store
 from bot.store.backend import Connection
 
+#: Matches against the computer one member may play at a time (issue 31: one member started a dozen world-class
+#: matches and held every worker); the setting COMPUTER_MATCHES_PER_MEMBER.
+COMPUTER_MATCHES_PER_MEMBER = 2
+
 
 class ComputerSeats:
     """Starting matches against the computer, and what is stored about its seat."""
 
-    def __init__(self, ctx: ServiceContext) -> None:
+    def __init__(self, ctx: ServiceContext, *, per_member: int = COMPUTER_MATCHES_PER_MEMBER) -> None:
         self._ctx = ctx
+        self.per_member = per_member
 
     async def start_match(
         self,
@@ -41,12 +46,18 @@ class ComputerSeats:
         (R2.1-R2.2); the caller lets the computer act if the match now waits for it.
 
         `clock` None: the guild's default clock (issue 20). The dice are committed (issue 18): the human's `seed`
-        (the front end passes the interaction's id when they gave none) and the computer's, the empty string."""
+        (the front end passes the interaction's id when they gave none) and the computer's, the empty string.
+
+        :raises ComputerLimitError: the human already plays `per_member` matches against the computer (checked in
+            the transaction that stores the new one, so two starts at once cannot both pass)."""
         if human.user_id == computer.user_id:
             raise ServiceError("The computer cannot play itself.")
 
         async def set_level(connection: Connection, match_id: int) -> None:
             await computer_store.set_level(connection, match_id, level)
+
+        async def refuse_too_many(connection: Connection) -> None:
+            await self._refuse_too_many(connection, human.user_id)
 
         return await start_directly(
             self._ctx,
@@ -58,6 +69,21 @@ class ComputerSeats:
             seeds=(seed, ""),
             clock=clock,
             within=set_level,
+            first=refuse_too_many,
+        )
+
+    async def _refuse_too_many(self, connection: Connection, user_id: int) -> None:
+        """Refuse a new match when the member already plays `per_member` against the computer. The member's lock,
+        held to the commit, makes a second start at once wait and then count this one."""
+        await connection.lock("member", user_id)
+        running = await computer_store.running_matches_of(connection, user_id)
+        if len(running) < self.per_member:
+            return
+        matches = "match" if len(running) == 1 else "matches"
+        raise ComputerLimitError(
+            f"You already play {len(running)} {matches} against the computer, and one member may play "
+            f"{self.per_member} at a time: finish or resign one of them first.",
+            running=running,
         )
 
     async def level(self, match_id: int) -> str | None:

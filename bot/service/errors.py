@@ -24,6 +24,15 @@ class ChannelBusyError(ServiceError):
         self.message_id = message_id
 
 
+class ComputerLimitError(ServiceError):
+    """The member already plays the most matches against the computer one may play at a time (issue 31);
+    `running` names them as (match id, guild id, channel id), oldest first, for the front end to point to."""
+
+    def __init__(self, message: str, *, running: list[tuple[int, int, int]]) -> None:
+        super().__init__(message)
+        self.running = running
+
+
 class StaleStateError(ServiceError):
     """The board changed since the player saw it (a double click, both players pressing, a retry).
 

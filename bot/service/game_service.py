@@ -21,7 +21,7 @@ from bot.service.boards import Boards
 from bot.service.challenges import Challenges
 from bot.service.clocks import ClockPreset
 from bot.service.commands import Command
-from bot.service.computer import ComputerSeats
+from bot.service.computer import COMPUTER_MATCHES_PER_MEMBER, ComputerSeats
 from bot.service.context import MatchFinishedHook, ServiceContext
 from bot.service.errors import CorruptMatchError
 from bot.service.records import MatchRecord, MatchUpdate, PlayerRef, Rematch
@@ -45,13 +45,14 @@ class GameService:
         clock: Callable[[], float] = time.time,
         on_match_finished: Sequence[MatchFinishedHook] = (),
         cache_size: int = 4096,
+        computer_matches_per_member: int = COMPUTER_MATCHES_PER_MEMBER,
     ) -> None:
         self.db = db
         self._ctx = ServiceContext(db, dice=dice, clock=clock, hooks=on_match_finished, cache_size=cache_size)
         self.challenges = Challenges(self._ctx)
         self.timers = Timers(self._ctx)
         self.settings = GuildAndPlayerSettings(self._ctx)
-        self.computer = ComputerSeats(self._ctx)
+        self.computer = ComputerSeats(self._ctx, per_member=computer_matches_per_member)
         self.boards = Boards(self._ctx)
         self._actions = Actions(self._ctx, self.settings.player_prefs)
 

@@ -109,8 +109,10 @@ async def start_directly(
     seeds: tuple[str, str] = ("", ""),
     clock: ClockPreset | None = ClockPreset.NONE,
     server_seed: bytes | None = None,
+    first: Callable[[Connection], Awaitable[None]] | None = None,
 ) -> MatchUpdate:
-    """Start a match between two players with no challenge, player 0 first; see GameService.start_match_directly."""
+    """Start a match between two players with no challenge, player 0 first; see GameService.start_match_directly.
+    `first` runs at the start of the write transaction (a check that may refuse), `within` after the insert."""
     if players[0].user_id == players[1].user_id:
         raise ServiceError("A player cannot play against themselves.")
     match_seeds = MatchSeeds(
@@ -123,6 +125,8 @@ async def start_directly(
     options_json = json.dumps(options.to_dict(), sort_keys=True)
 
     async def write(connection: Connection) -> match_store.StoredMatch:
+        if first is not None:
+            await first(connection)
         await refuse_busy_channel(connection, channel_id)
         chosen = await player_store.guild_clock(connection, guild_id) if clock is None else stored_clock(clock)
         for player in in_id_order(*players):

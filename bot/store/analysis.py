@@ -1,5 +1,6 @@
-"""Match analyses (issue 17, migration 012): requested, finished, posted; each player's PR for /stats and
-/history; the server's automatic analysis setting. Coroutines over the caller's connection (`bot.store.backend`)."""
+"""Match analyses (issue 17, migration 012): requested, finished, posted (and where: migration 014, issue 31);
+each player's PR for /stats and /history; the server's automatic analysis setting. Coroutines over the caller's
+connection (`bot.store.backend`)."""
 
 from __future__ import annotations
 
@@ -19,14 +20,23 @@ class StoredAnalysis:
     channel_id: int
     result: str | None  # JSON of bot.analysis.MatchAnalysis
     posted: bool
+    #: The posted message (channel id, message id); None before it is sent, or when it was sent before migration 014.
+    message: tuple[int, int] | None = None
 
 
-_COLUMNS = "a.match_id, a.status, a.level, a.channel_id, a.result, a.posted"
+_COLUMNS = "a.match_id, a.status, a.level, a.channel_id, a.result, a.posted, a.post_channel_id, a.post_message_id"
 
 
 def _row(row: Row) -> StoredAnalysis:
+    message = None if row[6] is None or row[7] is None else (int(row[6]), int(row[7]))
     return StoredAnalysis(
-        int(row[0]), str(row[1]), str(row[2]), int(row[3]), None if row[4] is None else str(row[4]), bool(row[5])
+        int(row[0]),
+        str(row[1]),
+        str(row[2]),
+        int(row[3]),
+        None if row[4] is None else str(row[4]),
+        bool(row[5]),
+        message,
     )
 
 
@@ -83,6 +93,30 @@ async def claim_post(connection: Queries, match_id: int) -> bool:
     return changed == 1
 
 
+async def record_post(connection: Queries, match_id: int, channel_id: int, message_id: int) -> None:
+    """Where the message went, for later requests to link to (issue 31)."""
+    await connection.execute(
+        "UPDATE match_analyses SET post_channel_id = ?, post_message_id = ? WHERE match_id = ?",
+        (channel_id, message_id, match_id),
+    )
+
+
+async def claim_repost(connection: Queries, match_id: int, gone: int | None) -> bool:
+    """Post a posted analysis again because its message `gone` was deleted (None: its message is not known, posted
+    before migration 014 or lost in a crash while it was sent): True for the one caller that may, the location
+    forgotten until the new message records its own."""
+    if gone is None:
+        sql = "UPDATE match_analyses SET posted = 1 WHERE match_id = ? AND status = 'done' AND post_message_id IS NULL"
+        changed = await connection.execute(sql, (match_id,))
+    else:
+        changed = await connection.execute(
+            "UPDATE match_analyses SET posted = 1, post_channel_id = NULL, post_message_id = NULL "
+            "WHERE match_id = ? AND status = 'done' AND post_message_id = ?",
+            (match_id, gone),
+        )
+    return changed == 1
+
+
 async def unclaim_post(connection: Queries, match_id: int) -> None:
     """The message could not be sent: the next start tries again."""
     await connection.execute("UPDATE match_analyses SET posted = 0 WHERE match_id = ? AND status = 'done'", (match_id,))
@@ -105,7 +139,7 @@ async def unfinished(connection: Queries) -> list[tuple[StoredAnalysis, int | No
         f"SELECT {_COLUMNS}, m.guild_id FROM match_analyses AS a JOIN matches AS m ON m.id = a.match_id "
         "WHERE a.status = 'pending' OR a.posted = 0 ORDER BY a.requested_at, a.match_id"
     )
-    return [(_row(row), None if row[6] is None else int(row[6])) for row in rows]
+    return [(_row(row), None if row[8] is None else int(row[8])) for row in rows]
 
 
 async def auto_length(connection: Queries, guild_id: int) -> int:

@@ -26,6 +26,17 @@ async def active_computer_matches(connection: Queries) -> list[tuple[int, str]]:
     return [(int(row[0]), str(row[1])) for row in rows]
 
 
+async def running_matches_of(connection: Queries, user_id: int) -> list[tuple[int, int, int]]:
+    """(match id, guild id, channel id) of the member's active matches against the computer, oldest first (the
+    human is always player 0 there; issue 31's limit)."""
+    rows = await connection.fetchall(
+        "SELECT id, guild_id, channel_id FROM matches "
+        "WHERE status = 'active' AND computer_level IS NOT NULL AND player0_id = ? ORDER BY id",
+        (user_id,),
+    )
+    return [(int(row[0]), int(row[1]), int(row[2])) for row in rows]
+
+
 @dataclass(frozen=True, slots=True)
 class LevelRecord:
     """A player's finished matches against the computer at one level."""

@@ -16,8 +16,9 @@ from discord import app_commands
 
 from bot.engine.errors import IllegalPlayError, InvalidPlayError
 from bot.service import ServiceError
-from bot.service.errors import ChallengeLimitError, StoreUnavailableError
+from bot.service.errors import ChallengeLimitError, ComputerLimitError, StoreUnavailableError
 from cogs.ui.event_text import escape_text, quoted, shortened
+from cogs.ui.forged_options import ForgedOption
 from cogs.ui.repairs import BoardNotShown
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,8 @@ def player_message(error: BaseException) -> str | None:
         return error.player_text()
     if isinstance(error, ChallengeLimitError):
         return refusal_text(error) + _challenge_link(error)
+    if isinstance(error, ComputerLimitError):
+        return shortened(refusal_text(error) + _running_links(error))
     if isinstance(error, USER_ERRORS):
         return refusal_text(error)
     if isinstance(error, UserFacingError):  # written by the cogs, names already escaped there
@@ -64,11 +67,21 @@ def player_message(error: BaseException) -> str | None:
         return "Backgammon is played in a server's channels, not in direct messages."
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down a little: try again in {error.retry_after:.0f} seconds."
+    if isinstance(error, ForgedOption):
+        return not_understood(error.value)
     if isinstance(error, app_commands.TransformerError):
-        return f"I could not understand {quoted(str(error.value))}."
+        return not_understood(error.value)
     if isinstance(error, app_commands.CheckFailure):
         return "You cannot use this command here."
     return None
+
+
+def not_understood(value: object) -> str:
+    """The refusal of an option value that cannot be read: the value quoted when it is text or a number, never a
+    Python object's repr (a forged user option arrives as a bare `discord.Object`, issue 31)."""
+    if isinstance(value, str | int | float) and not isinstance(value, bool) and str(value):
+        return f"I could not understand {quoted(str(value))}."
+    return "I could not understand one of the options."
 
 
 def _challenge_link(error: ChallengeLimitError) -> str:
@@ -77,6 +90,14 @@ def _challenge_link(error: ChallengeLimitError) -> str:
     return f" Your open challenge: https://discord.com/channels/{error.guild_id}/{error.message_channel_id}/" + (
         f"{error.message_id}"
     )
+
+
+def _running_links(error: ComputerLimitError) -> str:
+    """Where the member's running computer matches are, to finish or resign one (issue 31)."""
+    if not error.running:
+        return ""
+    links = [f"#{match} https://discord.com/channels/{guild}/{channel}" for match, guild, channel in error.running]
+    return " Yours: " + ", ".join(links)
 
 
 def refusal_text(error: BaseException) -> str:

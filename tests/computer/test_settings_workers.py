@@ -29,3 +29,18 @@ def test_workers_from_env_file_and_refused_below_one(tmp_path: Path, monkeypatch
 def test_the_setting_is_documented_where_it_is_set() -> None:
     for name in (".env.example", "README.md", "Dockerfile"):
         assert "COMPUTER_WORKERS" in (ROOT / name).read_text(), name
+
+
+def test_computer_matches_per_member_is_read_checked_and_documented(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31, item 4: two by default, set in the environment, at least one."""
+    monkeypatch.delenv("COMPUTER_MATCHES_PER_MEMBER", raising=False)
+    assert Settings.load(env_file=tmp_path / "missing.env").computer_matches_per_member == 2
+    monkeypatch.setenv("COMPUTER_MATCHES_PER_MEMBER", "5")
+    assert Settings.load(env_file=tmp_path / "missing.env").computer_matches_per_member == 5
+    monkeypatch.setenv("COMPUTER_MATCHES_PER_MEMBER", "0")
+    with pytest.raises(SettingsError, match="COMPUTER_MATCHES_PER_MEMBER"):
+        Settings.load(env_file=tmp_path / "missing.env")
+    for name in (".env.example", "README.md"):
+        assert "COMPUTER_MATCHES_PER_MEMBER" in (ROOT / name).read_text(), name

@@ -67,21 +67,38 @@ async def test_automatic_analysis_analyze_again_and_the_pages(
     posted = await analysis_message(standin, table)
     check_public(posted)
 
-    for _ in range(20):  # while the automatic job is still finishing, /bg analyze links to its message
-        again = await acknowledged_in_time(await bob.slash("bg analyze")).settled()
-        assert again.ephemeral
-        if "is posted below" in again.content:
-            break
-        assert f"is posted in <#{table.channel.id}>" in again.content
-        await asyncio.sleep(0.5)
-    else:
-        raise AssertionError("/bg analyze never posted the stored analysis")
+    # Issue 31: /bg analyze never posts it again: a private link to the message, from any channel; a member asks
+    # at most once every 30 seconds.
+    elsewhere = standin.add_channel("elsewhere")
+    link = f"https://discord.com/channels/{table.channel.guild_id}/{table.channel.id}/{posted.id}"
+    again = await acknowledged_in_time(await bob.slash("bg analyze")).settled(timeout=30)
+    assert again.ephemeral and again.content.endswith(f"was posted here: {link}"), again.content
+    match_number = int(posted.content.removeprefix(ANALYSIS).split(":")[0].split("*")[0])
+    dave = standin.add_user("Dave")
+    other = await acknowledged_in_time(
+        await dave.slash("bg analyze", in_channel=elsewhere, match=match_number)
+    ).settled()
+    assert other.ephemeral and other.content.endswith(f"was posted here: {link}"), other.content
+    soon = await acknowledged_in_time(await bob.slash("bg analyze")).settled()
+    assert soon.ephemeral and "You asked for an analysis a moment ago: try again in" in soon.content
+    assert [m for m in elsewhere.messages if not m.ephemeral] == []
+    assert [m.id for m in table.channel.messages if m.content.startswith(ANALYSIS)] == [posted.id]
+
+    # Deleted, it is posted again once, where the match was played, and later requests link to the new one.
+    posted.deleted = True
+    erin = standin.add_user("Erin")
+    reposted = await acknowledged_in_time(
+        await erin.slash("bg analyze", in_channel=elsewhere, match=match_number)
+    ).settled()
+    assert reposted.ephemeral and "is posted here: " in reposted.content, reposted.content
     shown_again = await analysis_message(standin, table, timeout=10)
     assert shown_again.content == posted.content  # the stored analysis, not a new one
     assert [a.data for a in shown_again.attachments] == [a.data for a in posted.attachments]
+    assert reposted.content.endswith(f"/{shown_again.id}")
+    assert [m for m in elsewhere.messages if not m.ephemeral] == []
 
     carol = standin.add_user("Carol")  # anyone may read the list
-    reply = acknowledged_in_time(await carol.click(posted, "All decisions"))
+    reply = acknowledged_in_time(await carol.click(shown_again, "All decisions"))
     page = await reply.settled()
     assert page.ephemeral and page.visible_to == carol.id
     [embed] = page.embeds

@@ -1,0 +1,112 @@
+"""`/bg analyze` (issue 31): a match's analysis is posted once, in the channel where the match was played; a later
+request gets a link to that message (posted again, once, only when the message is gone; a private copy when the
+match's channel takes no message), and a member asks at most once every COOLDOWN_SECONDS. No Discord: whether a
+message still exists is asked of the caller.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import functools
+import logging
+import math
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot.analysis.jobs import AnalysisJobs
+from bot.analysis.result import MatchAnalysis
+from bot.service.errors import ServiceError
+from bot.service.locks import KeyedLocks
+from bot.store import analysis as analysis_store
+from bot.store.backend import Work
+
+log = logging.getLogger(__name__)
+
+#: Seconds between two analysis requests of one member (each may post pictures, or run a worker for a minute).
+COOLDOWN_SECONDS = 30.0
+FAILED = "The analysis failed; the error is logged. Try again later."
+
+#: (channel id, message id) -> whether that message still exists.
+StillThere = Callable[[int, int], Awaitable[bool]]
+
+
+class Shown(enum.Enum):
+    POSTED = "posted now"
+    POSTED_BEFORE = "posted before"
+    BEING_POSTED = "being posted"
+    PRIVATE = "a private copy"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What a request got: the message (POSTED, POSTED_BEFORE), the channel it is on its way to (BEING_POSTED), or
+    the analysis to show privately (PRIVATE: the match's channel refused the message)."""
+
+    shown: Shown
+    channel_id: int
+    message_id: int | None = None
+    analysis: MatchAnalysis | None = None
+
+
+class AnalysisRequests:
+    """The answers to `/bg analyze`, over the jobs that compute, store and post analyses."""
+
+    def __init__(
+        self, jobs: AnalysisJobs, *, cooldown: float = COOLDOWN_SECONDS, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.jobs = jobs
+        self.cooldown = cooldown
+        self._clock = clock
+        self._asked: dict[int, float] = {}  # member -> when they last asked
+        self._locks = KeyedLocks()  # one request per match at a time decides and posts
+
+    def admit(self, user_id: int) -> None:
+        """Count a request of the member, or refuse it (ServiceError) with the seconds left to wait."""
+        now = self._clock()
+        last = self._asked.get(user_id)
+        if last is not None and now - last < self.cooldown:
+            left = math.ceil(self.cooldown - (now - last))
+            raise ServiceError(f"You asked for an analysis a moment ago: try again in {left} seconds.")
+        if len(self._asked) > 1000:  # forget the members who may ask again anyway
+            self._asked = {user: at for user, at in self._asked.items() if now - at < self.cooldown}
+        self._asked[user_id] = now
+
+    async def ask(self, match_id: int, channel_id: int, still_there: StillThere) -> Answer:
+        """The analysis of a finished match played in `channel_id`: posted there unless it was; where it is."""
+        running = self.jobs.posting(match_id)
+        if running is not None:  # the automatic analysis posts it when done: wait, then link to it
+            await asyncio.wait([running])
+        async with self._locks.hold(match_id):
+            stored = await self.jobs.stored(match_id)
+            if stored is None or not stored.posted or stored.status != "done" or stored.result is None:
+                analysis = await self.jobs.result(match_id, channel_id)
+                if analysis is None:
+                    raise ServiceError(FAILED)
+                first = functools.partial(analysis_store.claim_post, match_id=match_id)
+                return await self._post(match_id, channel_id, analysis, first)
+            if self.jobs.is_sending(match_id):
+                return Answer(Shown.BEING_POSTED, channel_id)
+            if stored.message is not None and await still_there(*stored.message):
+                return Answer(Shown.POSTED_BEFORE, *stored.message)
+            gone = None if stored.message is None else stored.message[1]  # deleted, or not known
+            analysis = MatchAnalysis.from_json(stored.result)
+            again = functools.partial(analysis_store.claim_repost, match_id=match_id, gone=gone)
+            return await self._post(match_id, channel_id, analysis, again)
+
+    async def _post(self, match_id: int, channel_id: int, analysis: MatchAnalysis, claim: Work[bool]) -> Answer:
+        """Post it once: `claim` marks it posted first (a first post, or again because its message is gone), so
+        that neither the automatic analysis nor another request posts it as well."""
+        with self.jobs.sending(match_id):
+            if not await self.jobs.service.db.write(claim):
+                stored = await self.jobs.stored(match_id)
+                if stored is not None and stored.message is not None:
+                    return Answer(Shown.POSTED_BEFORE, *stored.message)
+                return Answer(Shown.BEING_POSTED, channel_id)
+            try:
+                where = await self.jobs.send(match_id, channel_id, analysis)
+            except Exception:  # left claimed with no message: the next request tries again
+                log.exception("The analysis of match #%d could not be posted in channel %d", match_id, channel_id)
+                return Answer(Shown.PRIVATE, channel_id, analysis=analysis)
+        return Answer(Shown.POSTED, channel_id) if where is None else Answer(Shown.POSTED, *where)
