@@ -94,7 +94,7 @@ def bot(monkeypatch: pytest.MonkeyPatch) -> Bot:
 
 async def opening_then_killed_at_the_next_post(bot: Bot) -> tuple[Match, FakeMessage, FakeMessage]:
     """Alice's opening board is shown; her move is stored, its board posted, and the bot dies before recording it."""
-    match = Match(("Alice", "Bob"), MatchOptions.match(1), FixedDice([3, 1, 6, 5, 4, 2]))
+    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 5, 4, 2]))  # a live cube: Roll asked
     bot.service.record = record(match, 0, None)
     await GamePublisher(bot).publish(MatchUpdate(bot.service.record, []))  # type: ignore[arg-type]
     [opening] = bot.messages.values()
@@ -142,7 +142,7 @@ async def test_killed_before_the_old_board_was_retired_it_is_retired(bot: Bot) -
 
 
 def test_a_change_starts_at_the_oldest_board_that_may_be_live() -> None:
-    match = Match(("Alice", "Bob"), MatchOptions.match(1), FixedDice([3, 1]))
+    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
     now = datetime.datetime(2026, 11, 25, tzinfo=datetime.UTC)
     assert change_for(record(match, 0, 7), 7, None, 3, now=now) == BoardChange(5, 2, 3)
     first = change_for(record(match, 0, None), None, now=now)  # a match's first board: from just before now
