@@ -172,7 +172,6 @@ class Challenges:
                     channel_id=play_channel,
                     parent_channel_id=stored.channel_id if play_channel != stored.channel_id else None,
                     player_ids=(stored.challenger_id, user.user_id),
-                    options_json=stored.options_json,
                     now=now,
                     clock=stored.clock,
                 )

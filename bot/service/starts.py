@@ -5,6 +5,7 @@ opening roll made (R2.1-R2.2) on committed dice (issue 18), and its row inserted
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -50,6 +51,9 @@ class NewMatch:
 
     @classmethod
     def opened(cls, ctx: ServiceContext, names: tuple[str, str], options: MatchOptions, seeds: MatchSeeds) -> NewMatch:
+        """A new match plays by today's rules, whatever its options were copied from (a challenge or a match
+        stored before the dead-cube rule, R6.1)."""
+        options = dataclasses.replace(options, dead_cube_doubles=False)
         match = Match(names, options, ctx.dice_for(seeds))
         return cls(match, seeds, snapshot_text(match), list(match.last_events))
 
@@ -61,7 +65,6 @@ class NewMatch:
         channel_id: int,
         parent_channel_id: int | None,
         player_ids: tuple[int, int],
-        options_json: str,
         now: float,
         clock: str | None,
         rematch_of: int | None = None,
@@ -74,7 +77,7 @@ class NewMatch:
             parent_channel_id=parent_channel_id,
             player_ids=player_ids,
             length=self.match.options.length,
-            options_json=options_json,
+            options_json=json.dumps(self.match.options.to_dict(), sort_keys=True),
             log_header=log_header_text(self.match),
             state_json=self.state,
             now=now,
@@ -122,7 +125,6 @@ async def start_directly(
     )
     now = ctx.clock()
     new = NewMatch.opened(ctx, (players[0].name, players[1].name), options, match_seeds)
-    options_json = json.dumps(options.to_dict(), sort_keys=True)
 
     async def write(connection: Connection) -> match_store.StoredMatch:
         if first is not None:
@@ -138,7 +140,6 @@ async def start_directly(
                 channel_id=channel_id,
                 parent_channel_id=parent_channel_id,
                 player_ids=(players[0].user_id, players[1].user_id),
-                options_json=options_json,
                 now=now,
                 clock=chosen,
             )
@@ -204,7 +205,6 @@ async def _rematch_write(
             channel_id=stored.channel_id,
             parent_channel_id=stored.parent_channel_id,
             player_ids=players,
-            options_json=stored.options_json,
             now=now,
             clock=stored.clock,
             rematch_of=match_id,
