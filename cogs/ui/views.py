@@ -10,8 +10,8 @@ Errors inside a callback are answered like command errors (cogs.ui.errors), sinc
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import discord
 from discord.ext import commands
@@ -62,6 +62,22 @@ async def _not_ready(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.send_message("The bot is still starting; try again in a moment.", ephemeral=True)
 
 
+Handler = TypeVar("Handler")
+
+
+async def _hand_over(
+    interaction: discord.Interaction[Any], handler: Handler | None, press: Callable[[Handler], Awaitable[None]]
+) -> None:
+    """Give the press to the cog that handles it (not loaded yet: say so); any error is answered privately."""
+    if handler is None:
+        await _not_ready(interaction)
+        return
+    try:
+        await press(handler)
+    except Exception as error:
+        await report_error(interaction, error)
+
+
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_TEMPLATE):
     def __init__(self, spec: ButtonSpec, *, row: int | None = None) -> None:
         super().__init__(
@@ -78,14 +94,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_T
         return cls(ButtonSpec(label, GameControl.from_match(match), style))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        handler = _game_handler(interaction)
-        if handler is None:
-            await _not_ready(interaction)
-            return
-        try:
-            await handler.on_game_control(interaction, self.control)
-        except Exception as error:
-            await report_error(interaction, error)
+        await _hand_over(
+            interaction, _game_handler(interaction), lambda h: h.on_game_control(interaction, self.control)
+        )
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHALLENGE_TEMPLATE):
@@ -105,13 +116,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=C
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         handler = _challenge_handler(interaction)
-        if handler is None:
-            await _not_ready(interaction)
-            return
-        try:
-            await handler.on_challenge_control(interaction, self.control)
-        except Exception as error:
-            await report_error(interaction, error)
+        await _hand_over(interaction, handler, lambda h: h.on_challenge_control(interaction, self.control))
 
 
 class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY_SELECT_TEMPLATE):
@@ -135,21 +140,19 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY_S
         return cls(SelectSpec(PlaySelectControl.from_match(match), options, placeholder))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        handler = _game_handler(interaction)
-        if handler is None:
-            await _not_ready(interaction)
-            return
+        await _hand_over(
+            interaction, _game_handler(interaction), lambda h: h.on_game_control(interaction, self.chosen())
+        )
+
+    def chosen(self) -> GameControl:
+        """The PLAY control of the one play chosen; a refusal a player can read otherwise."""
+        values = self.item.values
+        if len(values) != 1:
+            raise UserFacingError("Choose one play from the list.")
         try:
-            values = self.item.values
-            if len(values) != 1:
-                raise UserFacingError("Choose one play from the list.")
-            try:
-                control = self.control.chosen(values[0])
-            except ValueError:
-                raise UserFacingError("That is not a play from the list.") from None
-            await handler.on_game_control(interaction, control)
-        except Exception as error:
-            await report_error(interaction, error)
+            return self.control.chosen(values[0])
+        except ValueError:
+            raise UserFacingError("That is not a play from the list.") from None
 
 
 def game_view(rows: Sequence[Sequence[ButtonSpec] | SelectSpec]) -> discord.ui.View:
