@@ -24,7 +24,7 @@ SCRIPTS = {
     "bench_analysis.py": (["--matches", "2", "--length", "1"], "analysis.json"),
     "bench_legal_plays.py": (["20"], "legal_plays.json"),
     "bench_render.py": (["10"], "render.json"),
-    "bench_service.py": (["100"], "service.json"),
+    "bench_service.py": (["100", "50", "2"], "service.json"),
     "bench_computer.py": (
         [
             "--positions",

@@ -4,6 +4,7 @@ shown again without recomputing, and finished after a restart."""
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import Iterator
 
@@ -14,11 +15,13 @@ from bot.analysis.decisions import match_points
 from bot.analysis.jobs import AnalysisJobs, analyse_in_worker
 from bot.computer import sage
 from bot.computer.pool import ComputerPool
-from bot.engine import MatchOptions
+from bot.engine import MatchOptions, WinKind
+from bot.engine.actions import Resign
 from bot.service import GameService
+from bot.service import commands as cmd
 from bot.store import analysis as analysis_store
 from bot.store.backend import Database
-from tests.service.helpers import ALICE, GUILD, play_to_the_end, start_match
+from tests.service.helpers import ALICE, GUILD, play_to_the_end, random_action, start_match
 
 pytestmark = pytest.mark.skipif(not sage.available(), reason="bgsage is not installed")
 
@@ -48,13 +51,32 @@ async def finished_match(service: GameService, channel: int, options: MatchOptio
     return record.id
 
 
+async def short_match(service: GameService, channel: int, options: MatchOptions, seed: int, actions: int = 30) -> int:
+    """A match of a few random actions that the player to act then resigns as a backgammon (R7.4): enough to end
+    a match of up to 3 points, and a short analysis for the tests of the jobs' bookkeeping (a whole match of random
+    play takes the analysis tens of seconds)."""
+    update = await start_match(service, channel, options)
+    record, rng = update.record, random.Random(seed)
+    for _ in range(actions):
+        record = (await random_action(service, record, rng)).record
+    assert not record.match.finished, "pick another seed: the match ended before the resignation"
+    while Resign not in record.match.allowed(record.match.to_act or 0):
+        record = (await random_action(service, record, rng)).record
+    loser = record.players[record.match.to_act or 0].user_id
+    record = (await service.act(record.id, loser, cmd.Resign(WinKind.BACKGAMMON))).record
+    winner = record.players[record.match.to_act or 0].user_id
+    record = (await service.act(record.id, winner, cmd.AcceptResignation())).record
+    assert record.match.finished
+    return record.id
+
+
 async def test_a_finished_match_is_analysed_stored_and_posted(
     service: GameService, db: Database, pool: ComputerPool
 ) -> None:
     posts = Posts()
     jobs = AnalysisJobs(service, pool=pool, on_done=posts)
     service.add_match_finished_hook(jobs.on_match_finished)
-    match_id = await finished_match(service, 10, MatchOptions(1), seed=3)
+    match_id = await short_match(service, 10, MatchOptions(1), seed=3)
     await asyncio.wait_for(jobs.settled(), 120)
     assert [(m, c) for m, c, _ in posts.posted] == [(match_id, 10)]
     row = await stored(db, match_id)
@@ -88,7 +110,7 @@ async def test_an_analysis_cut_by_a_restart_is_finished_after_it(
 ) -> None:
     before = AnalysisJobs(service, pool=pool)
     service.add_match_finished_hook(before.on_match_finished)
-    match_id = await finished_match(service, 13, MatchOptions(3), seed=6)
+    match_id = await short_match(service, 13, MatchOptions(3), seed=6)
     assert before.running() == [match_id] and before.posting(match_id) is not None  # /bg analyze waits for it
     before.close()  # the bot stops: the job is cut, its row stays pending
     await asyncio.sleep(0)

@@ -22,7 +22,7 @@ from bot.engine import MatchOptions
 from bot.service import GameService
 from bot.store import analysis as analysis_store
 from bot.store.backend import Database
-from tests.analysis.test_jobs import Posts, finished_match, stored
+from tests.analysis.test_jobs import Posts, short_match, stored
 from tests.analysis.workers import exit_at_once
 
 pytestmark = pytest.mark.skipif(not sage.available(), reason="bgsage is not installed")
@@ -62,7 +62,7 @@ async def test_a_stop_after_the_worker_died_leaves_the_analysis_pending_then_it_
     monkeypatch.setattr(jobs, "RETRY_DELAY", 30.0)  # the stop comes in the pause before the next try
     before = AnalysisJobs(service)  # its own pool, as in the bot
     service.add_match_finished_hook(before.on_match_finished)
-    match_id = await finished_match(service, 30, MatchOptions(1), seed=3)
+    match_id = await short_match(service, 30, MatchOptions(1), seed=3)
     os.kill(await worker_of(before), signal.SIGTERM)
     await until(lambda: before.pool().replaced == 1)  # the job saw its worker die
     before.close()
@@ -90,7 +90,7 @@ async def test_a_worker_killed_while_the_bot_runs_is_replaced_and_the_analysis_t
     posts = Posts()
     job = AnalysisJobs(service, on_done=posts)
     service.add_match_finished_hook(job.on_match_finished)
-    match_id = await finished_match(service, 31, MatchOptions(1), seed=3)
+    match_id = await short_match(service, 31, MatchOptions(1), seed=3)
     os.kill(await worker_of(job), signal.SIGKILL)
     try:
         await asyncio.wait_for(job.settled(), 300)
@@ -112,7 +112,7 @@ async def test_an_analysis_whose_worker_dies_every_time_fails_after_its_tries(
     job = AnalysisJobs(service, pool=dying, on_done=posts)
     service.add_match_finished_hook(job.on_match_finished)
     try:
-        match_id = await finished_match(service, 32, MatchOptions(1), seed=3)
+        match_id = await short_match(service, 32, MatchOptions(1), seed=3)
         await asyncio.wait_for(job.settled(), 120)
     finally:
         dying.close()
@@ -129,7 +129,7 @@ async def test_a_failure_of_the_analysis_itself_is_not_tried_again(
     job = AnalysisJobs(service, pool=pool, level="no such level")  # the analysis raises ValueError in the worker
     service.add_match_finished_hook(job.on_match_finished)
     replaced = pool.replaced
-    match_id = await finished_match(service, 33, MatchOptions(1), seed=3)
+    match_id = await short_match(service, 33, MatchOptions(1), seed=3)
     await asyncio.wait_for(job.settled(), 60)
     row = await stored(db, match_id)
     assert row is not None and (row.status, row.posted) == ("failed", True) and pool.replaced == replaced
@@ -174,7 +174,7 @@ async def test_a_message_is_posted_once_even_when_the_bot_dies_after_sending_it(
 
     before = AnalysisJobs(service, pool=cast(ComputerPool, held), on_done=send_then_die)
     service.add_match_finished_hook(before.on_match_finished)
-    match_id = await finished_match(service, 34, MatchOptions(1), seed=3)
+    match_id = await short_match(service, 34, MatchOptions(1), seed=3)
     await until(lambda: sent == [match_id])
     posts = Posts()
     assert await AnalysisJobs(service, pool=cast(ComputerPool, held), on_done=posts).resume() == 0
@@ -192,7 +192,7 @@ async def test_a_message_that_could_not_be_sent_is_sent_at_the_next_start(servic
 
     before = AnalysisJobs(service, pool=cast(ComputerPool, held), on_done=refused)
     service.add_match_finished_hook(before.on_match_finished)
-    match_id = await finished_match(service, 35, MatchOptions(1), seed=3)
+    match_id = await short_match(service, 35, MatchOptions(1), seed=3)
     await before.settled()
     row = await stored(db, match_id)
     assert row is not None and (row.status, row.posted) == ("done", False)
@@ -209,7 +209,7 @@ async def test_the_automatic_analyses_waiting_in_memory_are_bounded(
     posts = Posts()
     job = AnalysisJobs(service, pool=cast(ComputerPool, held), on_done=posts)
     service.add_match_finished_hook(job.on_match_finished)
-    matches = [await finished_match(service, 40 + n, MatchOptions(1), seed=n) for n in range(5)]
+    matches = [await short_match(service, 40 + n, MatchOptions(1), seed=n) for n in range(5)]
     await asyncio.sleep(0.1)
     # one runs, two wait in memory, the last two in the database only
     assert job.running() == matches[:1] and job.queued() == matches[1:3]
