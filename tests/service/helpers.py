@@ -36,6 +36,12 @@ def discord_id() -> int:
     return next(_DISCORD_IDS)
 
 
+async def announce(commitment: str) -> int:
+    """The front end's message showing a new match's dice commitment (a computer match): its new id."""
+    assert len(commitment) == 64
+    return discord_id()
+
+
 async def ask_for_a_rematch(service: GameService, match_id: int, asker: PlayerRef) -> Rematch:
     """The first press of Rematch, and its request (with the dice's commitment) posted, as the front end does."""
     asked = await service.rematch(match_id, asker.user_id, discord_id())
