@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -28,6 +29,7 @@ from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchUpdate, PlayerRef, ServiceError
 from bot.service.clocks import ClockPreset
 from cogs.ui.challenge_text import describe_options
+from cogs.ui.commitment_posts import CommitmentPost, computer_announcement
 from cogs.ui.drawing_queue import in_background
 from cogs.ui.errors import UserFacingError
 from cogs.ui.names import COMPUTER_COG
@@ -175,21 +177,14 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         clock: ClockPreset | None = None,
         seed: str | None = None,
     ) -> None:
-        """Start a match against the computer at once, in this channel or a new thread, and post its board."""
+        """Start a match against the computer at once, in this channel or a new thread: first the announcement
+        with the dice's commitment (its id is the computer's seed, issue 31 item 7), then the board."""
         if not available():
             raise UserFacingError(NOT_AVAILABLE)
-        me = self.bot.user
-        if me is None:
-            raise UserFacingError("The bot is still starting; try again in a moment.")
+        computer = self.computer_ref(interaction)
         if thread and not isinstance(interaction.channel, discord.TextChannel):
             raise UserFacingError("A thread can only be opened from a text channel.")
         human = player_ref(interaction.user)
-        computer = PlayerRef(
-            me.id,
-            me.display_name
-            if interaction.guild is None
-            else getattr(interaction.guild.me, "display_name", me.display_name),
-        )
         what = f"{describe_options(options)} against the computer ({level})"
         channel_id = interaction.channel_id or 0
         place: discord.Thread | None = None
@@ -203,19 +198,23 @@ class Computer(commands.Cog, name=COMPUTER_COG):
             )
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
+        here = place.id if place else channel_id
+        announce = self.announcement(interaction.guild_id, here, human.name, what)
         try:
             update = await self.bot.service.computer.start_match(
                 guild_id=interaction.guild_id or 0,
-                channel_id=place.id if place else channel_id,
+                channel_id=here,
                 human=human,
                 computer=computer,
                 options=options,
                 level=level,
+                announce=announce,
                 parent_channel_id=channel_id if place else None,
                 clock=clock,
                 seed=str(interaction.id) if seed is None else seed,
             )
         except ServiceError:
+            await announce.withdraw()
             if place is not None:
                 await _withdraw(place, interaction)
             raise
@@ -226,28 +225,50 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         else:
             await interaction.followup.send(f"You play {what}. Good luck!", ephemeral=True)
 
+    def computer_ref(self, interaction: discord.Interaction[Any]) -> PlayerRef:
+        """The computer's seat: the bot's own user, under its name in this server."""
+        me = self.bot.user
+        if me is None:
+            raise UserFacingError("The bot is still starting; try again in a moment.")
+        guild_me = None if interaction.guild is None else interaction.guild.me
+        return PlayerRef(me.id, getattr(guild_me, "display_name", me.display_name))
+
+    def announcement(self, guild_id: int | None, channel_id: int, human: str, what: str) -> CommitmentPost:
+        """The message, where the match is played, that shows the dice's commitment before the opening roll."""
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        return CommitmentPost(channel, partial(computer_announcement, human, what))
+
     async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> bool:
         """Rematch pressed on a finished computer match: a new one at once, same level, options and place (the
-        computer never has to press it). False for a match between two people (the Play cog handles those)."""
+        computer never has to press it), announced with its dice's commitment first. False for a match between
+        two people (the Play cog handles those)."""
         level = await self.bot.service.computer.level(match_id)
         if level is None:
             return False
         if not available():
             raise UserFacingError(NOT_AVAILABLE)
         old = await self.bot.service.match(match_id)
-        if old.players[0].user_id != interaction.user.id:
-            raise UserFacingError(f"This was {old.players[0].name}'s match against the computer.")
-        update = await self.bot.service.computer.start_match(
-            guild_id=old.guild_id,
-            channel_id=old.channel_id,
-            human=player_ref(interaction.user),
-            computer=old.players[1],
-            options=old.options,
-            level=level,
-            parent_channel_id=old.parent_channel_id,
-            clock=ClockPreset.NONE if old.clock is None else old.clock.preset,
-            seed=str(interaction.id),
-        )
+        human = old.players[0]
+        if human.user_id != interaction.user.id:
+            raise UserFacingError(f"This was {human.name}'s match against the computer.")
+        what = f"{describe_options(old.options)} against the computer ({level}) again"
+        announce = self.announcement(old.guild_id, old.channel_id, human.name, what)
+        try:
+            update = await self.bot.service.computer.start_match(
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                human=player_ref(interaction.user),
+                computer=old.players[1],
+                options=old.options,
+                level=level,
+                announce=announce,
+                parent_channel_id=old.parent_channel_id,
+                clock=ClockPreset.NONE if old.clock is None else old.clock.preset,
+                seed=str(interaction.id),
+            )
+        except ServiceError:
+            await announce.withdraw()
+            raise
         with self.publisher.acting(update.record.id):  # stored, not yet shown: the keeper leaves it alone
             if interaction.message is not None:
                 with contextlib.suppress(discord.HTTPException):

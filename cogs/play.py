@@ -13,6 +13,7 @@ import contextlib
 import itertools
 import logging
 import time
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -21,13 +22,14 @@ from discord.ext import commands
 
 from bot.engine.game import Phase
 from bot.engine.position import WinKind
-from bot.service import MatchRecord, MatchUpdate, StaleStateError
+from bot.service import MatchRecord, MatchUpdate, Rematch, StaleStateError
 from bot.service import commands as cmd
-from bot.service.starts import REMATCH_SECONDS
+from bot.service.rematches import REMATCH_SECONDS
+from cogs.ui.commitment_posts import CommitmentPost, rematch_request
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.errors import UserFacingError, reply_privately
 from cogs.ui.event_text import escape_name
-from cogs.ui.game_messages import compose, current_link, match_line, mention, players_only, refusal, timed_out_text
+from cogs.ui.game_messages import compose, current_link, match_line, players_only, refusal, timed_out_text
 from cogs.ui.help_text import help_embed
 from cogs.ui.names import PLAY_COG
 from cogs.ui.options import player_ref
@@ -314,31 +316,44 @@ class Play(
     async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """Rematch pressed under a finished match between two people (issue 20; acknowledged already): when both
         have pressed it within 10 minutes of the end, one new match with the same options and clock starts in the
-        same place. The service makes sure it starts once, however the presses race."""
+        same place. The service makes sure it starts once, however the presses race. The first press is shown as
+        a request with the dice's commitment, and only the other player's press after it counts (issue 31)."""
         old = await self.service.match(match_id)
-        result = await self.service.rematch(match_id, interaction.user.id)
-        if result.waiting_for is not None:
-            asker = old.players[1 - (old.player_index(result.waiting_for.user_id) or 0)]
-            until = int((old.finished_at or self.service.now()) + REMATCH_SECONDS)
-            channel = interaction.channel
-            text = (
-                f"{mention(result.waiting_for.user_id)}, {escape_name(asker.name)} wants a rematch: press "
-                f"**Rematch** (until <t:{until}:R>) to start it."
-            )
-            if isinstance(channel, discord.abc.Messageable):
-                await channel.send(text, allowed_mentions=players_only(old))
-            await reply_privately(interaction, f"Asked {escape_name(result.waiting_for.name)} for a rematch.")
-            return
+        result = await self.service.rematch(match_id, interaction.user.id, interaction.id)
+        if result.show:
+            result = await self.show_request(old, result)
         if result.existing is not None:
             link = current_link(result.existing) or f"<#{result.existing.channel_id}>"
             await reply_privately(interaction, f"The rematch has started already: {link}")
-            return
-        assert result.started is not None
-        with self.publisher.acting(result.started.record.id):  # stored, not yet shown: the board keeper leaves it
-            if interaction.message is not None:
-                with contextlib.suppress(discord.HTTPException):  # the old match's button has done its job
-                    await interaction.edit_original_response(view=None)
-            await self.publisher.publish(result.started)
+        elif result.started is not None:
+            with self.publisher.acting(result.started.record.id):  # stored, not yet shown: the keeper leaves it
+                if interaction.message is not None:
+                    with contextlib.suppress(discord.HTTPException):  # the old match's button has done its job
+                        await interaction.edit_original_response(view=None)
+                await self.publisher.publish(result.started)
+        elif result.waiting_for is not None and result.asked_by is not None:
+            if result.waiting_for.user_id == interaction.user.id:
+                text = (
+                    f"{escape_name(result.asked_by.name)} asked for a rematch at the same moment. If it does not "
+                    "start in a moment, press **Rematch** again: a press after their request, which shows the "
+                    "dice's commitment, starts it."
+                )
+            else:
+                text = f"Asked {escape_name(result.waiting_for.name)} for a rematch."
+            await reply_privately(interaction, text)
+
+    async def show_request(self, old: MatchRecord, result: Rematch) -> Rematch:
+        """Post the request for a rematch with its dice's commitment, and tell the service its id (a seed of the
+        rematch's dice); a second message showing the same request is taken back."""
+        assert result.asked_by is not None and result.waiting_for is not None and result.commitment is not None
+        until = int((old.finished_at or self.service.now()) + REMATCH_SECONDS)
+        text = partial(rematch_request, result.asked_by.name, result.waiting_for.user_id, until)
+        channel = self.bot.get_partial_messageable(old.channel_id, guild_id=old.guild_id)
+        post = CommitmentPost(channel, text, players_only(old))
+        shown = await self.service.rematch_shown(old.id, await post(result.commitment))
+        if shown.duplicate:
+            await post.withdraw()
+        return shown
 
 
 async def setup(bot: GammonBot) -> None:

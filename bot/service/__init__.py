@@ -24,6 +24,7 @@ from bot.service.records import (
     MatchUpdate,
     PlayerPrefs,
     PlayerRef,
+    Rematch,
     TurnTimer,
 )
 
@@ -42,6 +43,7 @@ __all__ = [
     "NotFoundError",
     "PlayerPrefs",
     "PlayerRef",
+    "Rematch",
     "ServiceError",
     "StaleStateError",
     "TurnTimer",

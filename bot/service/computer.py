@@ -6,6 +6,9 @@ human's click.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
+from bot.engine.dice import commitment, new_server_seed
 from bot.engine.options import MatchOptions
 from bot.service.clocks import ClockPreset
 from bot.service.context import ServiceContext
@@ -19,6 +22,10 @@ from bot.store.backend import Connection
 #: Matches against the computer one member may play at a time (issue 31: one member started a dozen world-class
 #: matches and held every worker); the setting COMPUTER_MATCHES_PER_MEMBER.
 COMPUTER_MATCHES_PER_MEMBER = 2
+
+#: Shows a new match's dice commitment where it is played, before the match exists, and returns the id Discord gave
+#: that message: the computer's seed, which nobody chooses and which exists only once the commitment is shown.
+ShowCommitment = Callable[[str], Awaitable[int]]
 
 
 class ComputerSeats:
@@ -37,6 +44,7 @@ class ComputerSeats:
         computer: PlayerRef,
         options: MatchOptions,
         level: str,
+        announce: ShowCommitment,
         parent_channel_id: int | None = None,
         clock: ClockPreset | None = None,
         seed: str = "",
@@ -45,8 +53,9 @@ class ComputerSeats:
         computer (the bot's own user) player 1, `level` one of bot.computer.levels. The opening roll is made
         (R2.1-R2.2); the caller lets the computer act if the match now waits for it.
 
-        `clock` None: the guild's default clock (issue 20). The dice are committed (issue 18): the human's `seed`
-        (the front end passes the interaction's id when they gave none) and the computer's, the empty string.
+        `clock` None: the guild's default clock (issue 20). The dice are committed (issue 18; issue 31 item 7): the
+        server seed is drawn first and `announce(commitment)` shows its commitment; the id of that message is the
+        computer's seed, the human's is `seed` (the front end passes the interaction's id when they gave none).
 
         :raises ComputerLimitError: the human already plays `per_member` matches against the computer (checked in
             the transaction that stores the new one, so two starts at once cannot both pass)."""
@@ -59,6 +68,9 @@ class ComputerSeats:
         async def refuse_too_many(connection: Connection) -> None:
             await self._refuse_too_many(connection, human.user_id)
 
+        await self._ctx.db.read(lambda connection: self._refuse_too_many(connection, human.user_id, locked=False))
+        server_seed = new_server_seed()
+        message_id = await announce(commitment(server_seed))
         return await start_directly(
             self._ctx,
             guild_id=guild_id,
@@ -66,16 +78,19 @@ class ComputerSeats:
             players=(human, computer),
             options=options,
             parent_channel_id=parent_channel_id,
-            seeds=(seed, ""),
+            seeds=(seed, str(message_id)),
+            server_seed=server_seed,
             clock=clock,
             within=set_level,
             first=refuse_too_many,
         )
 
-    async def _refuse_too_many(self, connection: Connection, user_id: int) -> None:
+    async def _refuse_too_many(self, connection: Connection, user_id: int, *, locked: bool = True) -> None:
         """Refuse a new match when the member already plays `per_member` against the computer. The member's lock,
-        held to the commit, makes a second start at once wait and then count this one."""
-        await connection.lock("member", user_id)
+        held to the commit, makes a second start at once wait and then count this one; without it (`locked`
+        False), the check before anything is shown, so that a refused start posts no commitment."""
+        if locked:
+            await connection.lock("member", user_id)
         running = await computer_store.running_matches_of(connection, user_id)
         if len(running) < self.per_member:
             return

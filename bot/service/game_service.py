@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from bot.engine.dice import DiceSource
 from bot.engine.match_log import MatchLog
 from bot.engine.options import MatchOptions
-from bot.service import starts
+from bot.service import rematches, starts
 from bot.service.actions import Actions
 from bot.service.boards import Boards
 from bot.service.challenges import Challenges
@@ -109,10 +109,15 @@ class GameService:
             server_seed=server_seed,
         )
 
-    async def rematch(self, match_id: int, user_id: int) -> Rematch:
-        """Both players of a finished match ask within 10 minutes of its end: exactly one new match starts (see
-        bot.service.starts.rematch)."""
-        return await starts.rematch(self._ctx, match_id, user_id)
+    async def rematch(self, match_id: int, user_id: int, press_id: int) -> Rematch:
+        """Both players of a finished match ask within 10 minutes of its end: exactly one new match starts, on dice
+        seeded by the ids Discord gave the request's message and the other player's later press (`press_id`, the
+        id of this press); see bot.service.rematches."""
+        return await rematches.rematch(self._ctx, match_id, user_id, press_id)
+
+    async def rematch_shown(self, match_id: int, message_id: int) -> Rematch:
+        """The request for a rematch, with its dice's commitment, was posted as `message_id` (issue 31 item 7)."""
+        return await rematches.rematch_shown(self._ctx, match_id, message_id)
 
     async def match(self, match_id: int) -> MatchRecord:
         """The match as stored now; NotFoundError for an unknown id, CorruptMatchError for a damaged one."""

@@ -208,12 +208,24 @@ class MatchUpdate:
 
 @dataclass(frozen=True, slots=True)
 class Rematch:
-    """What a press of Rematch did: the new match `started` (both players asked), still `waiting_for` the
-    other player, or the rematch already started by an earlier press (`existing`)."""
+    """What a press of Rematch did: the new match `started`, the rematch already started by an earlier press
+    (`existing`), or the request still `waiting_for` a press of that player (issue 20).
+
+    The dice (issue 31 item 7): the first press (`asked_by`) draws the rematch's server seed, and a message shows
+    its `commitment`; `show` says it is not shown yet: the front end posts it and calls `rematch_shown` with its
+    id. Only a press of the other player that Discord gave a larger id than that message starts the rematch: an
+    earlier one was `too_early` (pressed before the commitment was shown, or while it is being shown; such a
+    press still counts once the message is recorded, if it came after it). A message posted while another
+    already shows the request is a `duplicate`, to take back."""
 
     started: MatchUpdate | None = None
     waiting_for: PlayerRef | None = None
     existing: MatchRecord | None = None
+    asked_by: PlayerRef | None = None
+    commitment: str | None = None
+    show: bool = False
+    too_early: bool = False
+    duplicate: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
-"""New matches without a challenge to accept: a tournament pairing or the computer (`start_directly`), and a
-rematch (`rematch`). `NewMatch` is what every start shares, an accepted challenge's too: the engine match with its
-opening roll made (R2.1-R2.2) on committed dice (issue 18), and its row inserted in the caller's write trip.
+"""New matches without a challenge to accept: a tournament pairing or the computer (`start_directly`; a rematch:
+bot.service.rematches). `NewMatch` is what every start shares, an accepted challenge's too: the engine match with
+its opening roll made (R2.1-R2.2) on committed dice (issue 18), and its row inserted in the caller's write trip.
 """
 
 from __future__ import annotations
@@ -17,15 +17,12 @@ from bot.engine.options import MatchOptions
 from bot.service.clocks import ClockPreset
 from bot.service.context import ServiceContext, in_id_order, record, refuse_busy_channel, stored_clock
 from bot.service.errors import ServiceError
-from bot.service.records import MatchStatus, MatchUpdate, PlayerRef, Rematch
+from bot.service.records import MatchUpdate, PlayerRef
 from bot.service.stored_forms import log_header_text, snapshot_text
 from bot.store import matches as match_store
 from bot.store import players as player_store
 from bot.store.backend import Connection
 from bot.store.errors import IntegrityError
-
-#: How long after a match ends both players may still ask for a rematch (issue 20).
-REMATCH_SECONDS = 10 * 60
 
 CHANNEL_TAKEN = "There is already a match in this channel."
 
@@ -150,68 +147,3 @@ async def start_directly(
         return await found_row(connection, match_id)
 
     return new.started(ctx, await ctx.db.write(write))
-
-
-async def rematch(ctx: ServiceContext, match_id: int, user_id: int) -> Rematch:
-    """A player of a finished match asks for a rematch. When both have asked, within REMATCH_SECONDS of the
-    match's end, a new match with the same options and clock starts in the same place, exactly once: a
-    unique index on `rematch_of` refuses a second one whatever the race (the later press gets it as
-    `existing`)."""
-    now = ctx.clock()
-    async with ctx.locks.hold(match_id):
-        stored = await ctx.stored(match_id)
-        players = (stored.player0_id, stored.player1_id)
-        if user_id not in players:
-            raise ServiceError(f"This match was between {stored.names[0]} and {stored.names[1]}.")
-        if stored.status != MatchStatus.FINISHED.value or stored.finished_at is None:
-            raise ServiceError("Only a finished match can have a rematch.")
-        existing = await ctx.db.read(lambda c: match_store.find_rematch(c, match_id))
-        if existing is not None:
-            return Rematch(existing=await ctx.record_of(existing))
-        if now > stored.finished_at + REMATCH_SECONDS:
-            raise ServiceError(
-                "The rematch offer ran out 10 minutes after the match ended: start a new one with `/bg challenge`."
-            )
-        # Committed dice (issue 18) with a new server seed; no player typed a seed for a rematch, so the dice
-        # rest on the server seed alone, its commitment shown only on the rematch's first board.
-        options = MatchOptions.from_dict(json.loads(stored.options_json))
-        new = NewMatch.opened(ctx, stored.names, options, MatchSeeds(new_server_seed(), "", ""))
-        outcome, row = await ctx.db.write(lambda connection: _rematch_write(connection, stored, new, user_id, now))
-    if row is None:
-        other = 1 - players.index(user_id)
-        return Rematch(waiting_for=PlayerRef(players[other], stored.names[other]))
-    if outcome == "existing":
-        return Rematch(existing=await ctx.record_of(row))
-    return Rematch(started=new.started(ctx, row))
-
-
-async def _rematch_write(
-    connection: Connection, stored: match_store.StoredMatch, new: NewMatch, user_id: int, now: float
-) -> tuple[str, match_store.StoredMatch | None]:
-    """The press, and the new match once both players pressed: ("waiting" | "existing" | "started", its row)."""
-    match_id, players = stored.id, (stored.player0_id, stored.player1_id)
-    await connection.lock("match", match_id)  # both players' presses, one after the other
-    found = await match_store.find_rematch(connection, match_id)
-    if found is not None:
-        return "existing", found
-    pressed = await match_store.request_rematch(connection, match_id, user_id, now)
-    if set(players) - set(pressed):
-        return "waiting", None
-    await refuse_busy_channel(connection, stored.channel_id)
-    try:
-        new_id = await new.insert(
-            connection,
-            guild_id=stored.guild_id,
-            channel_id=stored.channel_id,
-            parent_channel_id=stored.parent_channel_id,
-            player_ids=players,
-            now=now,
-            clock=stored.clock,
-            rematch_of=match_id,
-        )
-    except IntegrityError:  # another process started it (or a match here) just now
-        found = await match_store.find_rematch(connection, match_id)
-        if found is None:
-            raise ServiceError(CHANNEL_TAKEN) from None
-        return "existing", found
-    return "started", await found_row(connection, new_id)

@@ -53,7 +53,6 @@ __all__ = [
     "record_action",
     "record_message",
     "record_shown",
-    "request_rematch",
     "set_message",
     "update_progress",
     "update_snapshot",
@@ -283,17 +282,6 @@ async def recent_matches_in_channel(db: Queries, channel_id: int, limit: int) ->
 
 
 # --- rematches (issue 20) ----------------------------------------------------------------------------------------
-
-
-async def request_rematch(connection: Queries, match_id: int, user_id: int, now: float) -> list[int]:
-    """Record the player's press (the first one counts) and return who has pressed so far."""
-    await connection.execute(
-        "INSERT INTO rematch_requests (match_id, user_id, requested_at) VALUES (?, ?, ?) "
-        "ON CONFLICT (match_id, user_id) DO NOTHING",
-        (match_id, user_id, now),
-    )
-    rows = await connection.fetchall("SELECT user_id FROM rematch_requests WHERE match_id = ?", (match_id,))
-    return [int(row[0]) for row in rows]
 
 
 async def find_rematch(connection: Queries, match_id: int) -> StoredMatch | None:

@@ -255,6 +255,7 @@ async def test_a_computer_match_being_posted_is_left_to_its_start(bot: FakeBot) 
     board then posted is the start's own, with the dice commitment (issue 18)."""
     pool = pool_of(bot)
     pool.thinking.close()  # the computer opens: its move waits, so only the first board matters here
+    bot.channel.free_posts = 1  # the announcement goes out: the match is stored after it (its id seeds the dice)
     bot.channel.posting.close()
     interaction = FakeInteraction(ALICE)
     starting = asyncio.create_task(play_the_computer(bot, interaction))
@@ -264,8 +265,11 @@ async def test_a_computer_match_being_posted_is_left_to_its_start(bot: FakeBot) 
     await keeper_leaves_it_alone(bot, match_id)
     bot.channel.posting.release()
     await asyncio.wait_for(starting, PATIENCE)
-    [first] = bot.channel.posted
-    assert start_line(await bot.service.match(match_id)) in first.content
+    announcement, first = bot.channel.posted
+    record = await bot.service.match(match_id)
+    assert record.fairness is not None and f"Dice commitment: `{record.fairness.commitment}`" in announcement.content
+    assert record.fairness.acceptor_seed == str(announcement.id)  # the computer's seed (issue 31 item 7)
+    assert start_line(record) in first.content
     assert [text.endswith("Good luck!") for text in interaction.said] == [True]  # answered once the board is up
     pool.thinking.release()
     await asyncio.wait_for(bot.computer.idle(), PATIENCE)
@@ -282,7 +286,7 @@ async def test_the_computers_turn_stored_but_not_yet_posted_is_left_to_it(
     pool = pool_of(bot)
     pool.thinking.close()
     await play_the_computer(bot, FakeInteraction(ALICE))
-    [first] = bot.channel.posted
+    _announcement, first = bot.channel.posted
     match_id = (await bot.service.match_in_channel(CHANNEL)).id  # type: ignore[union-attr]
     await pool.thinking.until_reached()
     busy_while_thinking = bot.publisher.busy(match_id)
@@ -308,7 +312,7 @@ async def test_the_computers_turn_stored_but_not_yet_posted_is_left_to_it(
     assert not bot.publisher.busy(match_id)
     record = await bot.service.match(match_id)
     assert record.to_act == ALICE and record.shown
-    [turn] = bot.channel.posted[1:]
+    [turn] = bot.channel.posted[2:]
     assert turn.content.startswith(f"{COMPUTER.name} "), turn.content  # what the computer did comes first
     assert record.message_id == turn.id
     assert first.edits  # retired
@@ -354,8 +358,11 @@ async def test_a_computer_rematch_being_started_is_left_to_it(bot: FakeBot) -> N
     await keeper_leaves_it_alone(bot, new)
     bot.channel.posting.release()
     assert await asyncio.wait_for(rematch, PATIENCE)
-    [first] = bot.channel.posted[posted:]
-    assert start_line(await bot.service.match(new)) in first.content
+    announcement, first = bot.channel.posted[posted:]
+    record = await bot.service.match(new)
+    assert record.fairness is not None and f"Dice commitment: `{record.fairness.commitment}`" in announcement.content
+    assert record.fairness.acceptor_seed == str(announcement.id)
+    assert start_line(record) in first.content
     pool.thinking.release()
     await asyncio.wait_for(bot.computer.idle(), PATIENCE)
     await keeper_finds_it_shown(bot, new)

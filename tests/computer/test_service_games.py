@@ -22,7 +22,7 @@ from bot.service import GameService, MatchStatus, MatchUpdate, PlayerRef, Servic
 from bot.service import commands as cmd
 from bot.service.check import check_database
 from bot.store import Database
-from tests.service.helpers import ALICE, GUILD, random_action
+from tests.service.helpers import ALICE, GUILD, announce, random_action
 
 COMPUTER = PlayerRef(999, "Gammon")
 
@@ -46,7 +46,13 @@ async def play_out(service: GameService, turns: ComputerTurns, update: MatchUpda
 
 async def start(service: GameService, options: MatchOptions, level: str, channel: int) -> MatchUpdate:
     return await service.computer.start_match(
-        guild_id=GUILD, channel_id=channel, human=ALICE, computer=COMPUTER, options=options, level=level
+        guild_id=GUILD,
+        channel_id=channel,
+        human=ALICE,
+        computer=COMPUTER,
+        options=options,
+        level=level,
+        announce=announce,
     )
 
 

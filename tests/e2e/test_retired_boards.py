@@ -71,6 +71,12 @@ async def test_after_one_point_matches_by_clicks_only_the_final_board_is_live(
         assert "wins the match" in final.content, final.content
         await only_the_final_board_is_live(standin, table.channel, final)
         if played < MATCHES_IN_A_ROW:
-            acknowledged_in_time(await alice.click(final, "Rematch"))  # both press it (issue 20)
+            seen = len(table.channel.messages)
+            acknowledged_in_time(await alice.click(final, "Rematch"))  # both press it (issue 20) ...
+            await standin.eventually(  # ... Bob after Alice's request, which shows the dice's commitment (issue 31)
+                lambda seen=seen: any("wants a rematch" in m.content for m in table.channel.messages[seen:]),
+                timeout=10,
+                what="the request for a rematch",
+            )
             acknowledged_in_time(await bob.click(final, "Rematch"))
             await table.next_board()

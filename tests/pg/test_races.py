@@ -16,7 +16,17 @@ from bot.service.check import check_database
 from bot.store import Database, connect
 from bot.tournaments import TournamentService
 from tests.service.conftest import FakeClock
-from tests.service.helpers import ALICE, BOB, CAROL, GUILD, SeededDice, play_to_the_end, start_match
+from tests.service.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    GUILD,
+    SeededDice,
+    ask_for_a_rematch,
+    discord_id,
+    play_to_the_end,
+    start_match,
+)
 from tests.tournaments.helpers import ORGANISER, announce, open_tournament, player
 
 
@@ -61,11 +71,36 @@ async def test_both_rematch_presses_at_once_start_one_rematch(db: Database) -> N
         for round_number in range(3):
             record = (await start_match(first, channel_id=50 + round_number)).record
             finished = await play_to_the_end(first, record, seed=round_number)
+            await ask_for_a_rematch(first, finished.id, ALICE)  # Bob presses after the request is shown
             results = await asyncio.gather(
-                first.rematch(finished.id, ALICE.user_id), second.rematch(finished.id, BOB.user_id)
+                first.rematch(finished.id, BOB.user_id, discord_id()),
+                second.rematch(finished.id, BOB.user_id, discord_id()),
             )
             assert sum(r.started is not None for r in results) == 1, results
             rows = await db.fetchall("SELECT COUNT(*) FROM matches WHERE rematch_of = ?", (finished.id,))
+            assert int(rows[0][0]) == 1
+    finally:
+        await other.close()
+
+
+@pytest.mark.parametrize("db", ["postgresql"], indirect=True)
+async def test_both_first_presses_at_once_make_one_request_with_one_server_seed(db: Database) -> None:
+    """Issue 31 item 7: two processes take both players' first presses at once; one is the request (its dice drawn
+    once), the other came before the request was shown and is told to press again."""
+    first, second, other = await two_services(db)
+    try:
+        for round_number in range(3):
+            record = (await start_match(first, channel_id=60 + round_number)).record
+            finished = await play_to_the_end(first, record, seed=round_number)
+            results = await asyncio.gather(
+                first.rematch(finished.id, ALICE.user_id, discord_id()),
+                second.rematch(finished.id, BOB.user_id, discord_id()),
+            )
+            assert sorted((r.show, r.too_early) for r in results) == [(False, True), (True, False)], results
+            assert len({r.commitment for r in results}) == 1
+            rows = await db.fetchall(
+                "SELECT COUNT(*) FROM rematch_requests WHERE match_id = ? AND server_seed IS NOT NULL", (finished.id,)
+            )
             assert int(rows[0][0]) == 1
     finally:
         await other.close()

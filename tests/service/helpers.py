@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from bot.engine.actions import (
@@ -18,13 +19,42 @@ from bot.engine.actions import (
     Take,
 )
 from bot.engine.options import MatchOptions
-from bot.service import GameService, MatchRecord, MatchUpdate, PlayerRef
+from bot.service import GameService, MatchRecord, MatchUpdate, PlayerRef, Rematch
 from bot.service import commands as cmd
 
 ALICE = PlayerRef(101, "Alice")
 BOB = PlayerRef(202, "Bob")
 CAROL = PlayerRef(303, "Carol")
 GUILD = 1
+
+#: Ids as Discord gives them, each larger than every earlier one (snowflakes grow with time).
+_DISCORD_IDS = itertools.count(1_300_000_000_000_000_000)
+
+
+def discord_id() -> int:
+    """A new id, larger than every one given before: a press or a message made now."""
+    return next(_DISCORD_IDS)
+
+
+async def announce(commitment: str) -> int:
+    """The front end's message showing a new match's dice commitment (a computer match): its new id."""
+    assert len(commitment) == 64
+    return discord_id()
+
+
+async def ask_for_a_rematch(service: GameService, match_id: int, asker: PlayerRef) -> Rematch:
+    """The first press of Rematch, and its request (with the dice's commitment) posted, as the front end does."""
+    asked = await service.rematch(match_id, asker.user_id, discord_id())
+    assert asked.show and asked.commitment is not None, asked
+    return await service.rematch_shown(match_id, discord_id())
+
+
+async def both_ask_for_a_rematch(
+    service: GameService, match_id: int, first: PlayerRef = ALICE, second: PlayerRef = BOB
+) -> Rematch:
+    """Both players press Rematch, the second after the first's request was shown: the rematch starts."""
+    await ask_for_a_rematch(service, match_id, first)
+    return await service.rematch(match_id, second.user_id, discord_id())
 
 
 class SeededDice:

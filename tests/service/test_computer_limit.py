@@ -13,14 +13,20 @@ from bot.service import GameService, MatchUpdate, PlayerRef
 from bot.service.computer import COMPUTER_MATCHES_PER_MEMBER
 from bot.service.errors import ComputerLimitError
 from bot.store import Database
-from tests.service.helpers import ALICE, BOB, GUILD, SeededDice
+from tests.service.helpers import ALICE, BOB, GUILD, SeededDice, announce, discord_id
 
 COMPUTER = PlayerRef(999, "Gammon")
 
 
 async def start(service: GameService, human: PlayerRef, channel_id: int) -> MatchUpdate:
     return await service.computer.start_match(
-        guild_id=GUILD, channel_id=channel_id, human=human, computer=COMPUTER, options=MatchOptions(1), level="expert"
+        guild_id=GUILD,
+        channel_id=channel_id,
+        human=human,
+        computer=COMPUTER,
+        options=MatchOptions(1),
+        level="expert",
+        announce=announce,
     )
 
 
@@ -42,6 +48,23 @@ async def test_a_member_plays_at_most_two_computer_matches_at_a_time(service: Ga
     )
     assert refused.value.running == [(first.record.id, GUILD, 100), (second.record.id, GUILD, 101)]
     assert await stored_matches(db) == 2  # nothing stored for the refused start
+    shown: list[str] = []
+
+    async def show_commitment(commitment: str) -> int:
+        shown.append(commitment)
+        return discord_id()
+
+    with pytest.raises(ComputerLimitError):
+        await service.computer.start_match(
+            guild_id=GUILD,
+            channel_id=102,
+            human=ALICE,
+            computer=COMPUTER,
+            options=MatchOptions(1),
+            level="expert",
+            announce=show_commitment,
+        )
+    assert shown == []  # refused before its dice's commitment is posted (issue 31 item 7)
     await start(service, BOB, 102)  # another member has slots of their own
 
     await service.abort_matches_in_channel(100)  # ended: its slot is free again

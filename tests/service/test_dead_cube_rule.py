@@ -10,7 +10,7 @@ from bot.engine.options import MatchOptions
 from bot.service import GameService
 from bot.service import commands as cmd
 from bot.store import Database
-from tests.service.helpers import ALICE, BOB, GUILD, start_match
+from tests.service.helpers import ALICE, BOB, GUILD, both_ask_for_a_rematch, start_match
 
 #: A 1-point match's options as stored before the rule: no `dead_cube_doubles` key.
 OLD_OPTIONS = json.dumps({k: v for k, v in MatchOptions(1).to_dict().items() if k != "dead_cube_doubles"})
@@ -45,8 +45,7 @@ async def test_the_rematch_of_a_match_played_before_the_rule_is_played_under_it(
     await service.act(record.id, player.user_id, cmd.Resign())
     opponent = record.players[1 - record.players.index(player)]
     await service.act(record.id, opponent.user_id, cmd.AcceptResignation())
-    await service.rematch(record.id, ALICE.user_id)
-    started = await service.rematch(record.id, BOB.user_id)
+    started = await both_ask_for_a_rematch(service, record.id)
     assert started.started is not None
     assert not started.started.record.options.dead_cube_doubles
     assert (await _stored_options(db, started.started.record.id))["dead_cube_doubles"] is False

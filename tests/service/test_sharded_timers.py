@@ -11,7 +11,7 @@ from bot.service import GameService, MatchRecord, PlayerRef
 from bot.service.clocks import GRACE_SECONDS, PRESETS, ClockPreset
 from bot.sharding import ShardSet, shard_of
 from tests.service.conftest import FakeClock
-from tests.service.helpers import ALICE, BOB, CAROL, SeededDice, show
+from tests.service.helpers import ALICE, BOB, CAROL, SeededDice, announce, show
 
 HOUR = 3600
 GUILD_A, GUILD_B = 2 << 22, 3 << 22  # Discord's formula puts them on shards 0 and 1 of 2
@@ -132,6 +132,7 @@ async def test_computer_turns_are_resumed_by_their_shards_process(service: GameS
             computer=computer,
             options=MatchOptions(3),
             level="beginner",
+            announce=announce,
         )
         started[guild] = update.record.id
     assert [m for m, _ in await service.computer.active_matches(SHARD_0)] == [started[GUILD_A]]

@@ -1,0 +1,65 @@
+"""The messages that show a new match's dice commitment before the match exists (issue 31 item 7): against the
+computer, the announcement whose id is the computer's seed; for a rematch, the request whose id is the asker's
+seed. Discord gives a message its id only once it is posted, after the bot drew its seed, so the bot chooses
+neither the id nor (with it) the dice."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import discord
+
+from cogs.ui.event_text import escape_name
+
+COMMITMENT_NOTE = "(the SHA-256 of the bot's secret seed, revealed when the {what} ends)"
+
+
+class Postable(Protocol):
+    async def send(self, content: str, *, allowed_mentions: discord.AllowedMentions) -> Any: ...
+
+
+def computer_announcement(human_name: str, what: str, commitment: str) -> str:
+    """The announcement of a match against the computer, posted where it is played before its opening roll."""
+    note = COMMITMENT_NOTE.format(what="match")
+    return (
+        f"{escape_name(human_name)} plays {what}.\nDice commitment: `{commitment}` {note}. The computer's seed is "
+        "the id Discord gives this message: `/bg fairness` shows it."
+    )
+
+
+def rematch_request(asked_by: str, waiting_for_id: int, until: int, commitment: str) -> str:
+    """The request for a rematch: the other player's press after it starts the rematch."""
+    note = COMMITMENT_NOTE.format(what="rematch")
+    return (
+        f"<@{waiting_for_id}>, {escape_name(asked_by)} wants a rematch: press **Rematch** (until <t:{until}:R>) to "
+        f"start it.\nDice commitment: `{commitment}` {note}. The rematch's seeds are the ids Discord gives this "
+        "message and the press of **Rematch** that follows it: `/bg fairness` shows them."
+    )
+
+
+class CommitmentPost:
+    """Posts the text made from the commitment and returns the message's id (what the service's `announce`
+    expects); `withdraw` takes the message back when the match did not start."""
+
+    def __init__(
+        self,
+        channel: Postable,
+        text: Callable[[str], str],
+        mentions: discord.AllowedMentions | None = None,
+    ) -> None:
+        self.channel = channel
+        self.text = text
+        self.mentions = mentions or discord.AllowedMentions.none()
+        self.message: Any = None
+
+    async def __call__(self, commitment: str) -> int:
+        self.message = await self.channel.send(self.text(commitment), allowed_mentions=self.mentions)
+        return int(self.message.id)
+
+    async def withdraw(self) -> None:
+        if self.message is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await self.message.delete()
+            self.message = None
