@@ -10,6 +10,7 @@ privately by cogs.ui.errors. Other cogs add their own /bg subcommands (cogs.ui.w
 from __future__ import annotations
 
 import contextlib
+import io
 import itertools
 import logging
 import time
@@ -21,6 +22,7 @@ from discord.ext import commands
 
 from bot.engine.game import Phase
 from bot.engine.position import WinKind
+from bot.records.move_list import move_list
 from bot.service import MatchRecord, MatchUpdate, StaleStateError
 from bot.service import commands as cmd
 from bot.service.starts import REMATCH_SECONDS
@@ -32,8 +34,9 @@ from cogs.ui.help_text import help_embed
 from cogs.ui.names import PLAY_COG
 from cogs.ui.options import player_ref
 from cogs.ui.publisher import GamePublisher
+from cogs.ui.resign_menu import RESIGN_KINDS, inline_list, may_resign, offered_text, resign_question, resign_rows
 from cogs.ui.settings_text import describe as describe_settings
-from cogs.ui.views import GameButton, PlaySelect
+from cogs.ui.views import GameButton, PlaySelect, game_view
 from cogs.ui.wiring import computer_of
 
 if TYPE_CHECKING:
@@ -158,8 +161,11 @@ class Play(
         message = await compose(record, (), viewer=viewer, now=self.service.now())
         link = self.publisher.current_link(record)
         text = message.content  # no events: the status line and whose turn it is
+        if public or viewer is None:  # not for the player's eyes only: no prompt addressed to them (issue 33)
+            text = "\n".join(line for line in text.splitlines() if not line.startswith("<@"))
         if link:
-            text = f"{text}\nControls: {link}" if text else f"Controls: {link}"
+            label = "Board" if public or viewer is None else "Controls"
+            text = f"{text}\n{label}: {link}" if text else f"{label}: {link}"
         if public:
             await interaction.edit_original_response(content="The board is shown to everyone below.")
         await interaction.followup.send(
@@ -216,6 +222,12 @@ class Play(
             if computer is None or not await computer.rematch(interaction, control.match_id):
                 await self.rematch(interaction, control.match_id)
             return
+        if control.action in (GameAction.RESIGN, GameAction.MOVES):
+            await self.ask_privately(interaction, control)
+            return
+        if control.action in RESIGN_KINDS:
+            await self.resign_by_button(interaction, control, RESIGN_KINDS[control.action])
+            return
         if control.action in (GameAction.PICK, GameAction.BACK):
             try:
                 await self.show_menu(interaction, control)
@@ -238,6 +250,43 @@ class Play(
             if used_at is not None and time.monotonic() - used_at < JUST_USED_SECONDS:
                 return  # a second press on a control this member has just used: nothing to say (issue 15)
             await self.out_of_date(interaction, control.match_id)
+
+    async def ask_privately(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
+        """Moves: the match's move list, to anyone. Resign: a player's private choice of what to resign (R7.4),
+        refused privately to others and when resigning is not open now."""
+        record = await self.service.match(control.match_id)
+        if control.action is GameAction.MOVES:
+            whole = move_list(record.match.log) or "No moves yet."
+            text, as_file = inline_list(whole)
+            files = [discord.File(io.BytesIO(whole.encode()), filename=f"match-{record.id}-moves.txt")]
+            await interaction.followup.send(text, files=files if as_file else [], ephemeral=True)
+            return
+        player = record.player_index(interaction.user.id)
+        if player is None or not may_resign(record.match, player):
+            why = refusal(record, interaction.user.id) if player is None else "You cannot offer to resign now."
+            await reply_privately(interaction, why)
+            return
+        if record.version != control.version:
+            await self.out_of_date(interaction, record.id)
+            return
+        question, rows = resign_question(record.match, player), resign_rows(record.id, record.version, record.match)
+        await interaction.followup.send(question, view=game_view(rows), ephemeral=True)
+
+    async def resign_by_button(
+        self, interaction: discord.Interaction[Any], control: GameControl, kind: WinKind
+    ) -> None:
+        """The private choice made: the offer goes on the board like `/bg resign`'s; the choice says it was made."""
+        with self.publisher.acting(control.match_id):
+            try:
+                command = cmd.Resign(kind)
+                update = await self.service.act(control.match_id, interaction.user.id, command, version=control.version)
+            except StaleStateError:
+                await self.out_of_date(interaction, control.match_id)
+                return
+            await self.publisher.publish(update)
+        self.after(update)
+        done = timed_out_text(update, interaction.user.id) or f"{offered_text(kind)} It is on the board."
+        await interaction.edit_original_response(content=done, view=None)
 
     def remember_use(self, custom_id: str, user_id: int) -> None:
         """Remember a control this member just used, so that a quick second press on it is ignored silently."""
