@@ -9,11 +9,10 @@ privately by cogs.ui.errors. Other cogs add their own /bg subcommands (cogs.ui.w
 
 from __future__ import annotations
 
-import contextlib
+import io
 import itertools
 import logging
 import time
-from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -22,20 +21,20 @@ from discord.ext import commands
 
 from bot.engine.game import Phase
 from bot.engine.position import WinKind
-from bot.service import MatchRecord, MatchUpdate, Rematch, StaleStateError
+from bot.records.move_list import move_list
+from bot.service import MatchRecord, MatchUpdate, StaleStateError
 from bot.service import commands as cmd
-from bot.service.rematches import REMATCH_SECONDS
-from cogs.ui.commitment_posts import CommitmentPost, rematch_request
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.errors import UserFacingError, reply_privately
-from cogs.ui.event_text import escape_name
-from cogs.ui.game_messages import compose, current_link, match_line, players_only, refusal, timed_out_text
+from cogs.ui.game_messages import compose, current_link, match_line, refusal, timed_out_text
 from cogs.ui.help_text import help_embed
 from cogs.ui.names import PLAY_COG
 from cogs.ui.options import player_ref
 from cogs.ui.publisher import GamePublisher
+from cogs.ui.rematch_presses import RematchPresses
+from cogs.ui.resign_menu import RESIGN_KINDS, inline_list, may_resign, offered_text, resign_question, resign_rows
 from cogs.ui.settings_text import describe as describe_settings
-from cogs.ui.views import GameButton, PlaySelect
+from cogs.ui.views import GameButton, PlaySelect, game_view
 from cogs.ui.wiring import computer_of
 
 if TYPE_CHECKING:
@@ -71,6 +70,7 @@ class Play(
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
         self.publisher = GamePublisher(bot)
+        self.rematches = RematchPresses(bot, self.publisher)
         #: (control, member) of controls just used, with when: a second press is ignored silently.
         self.just_used: dict[tuple[str, int], float] = {}
         super().__init__()
@@ -160,8 +160,11 @@ class Play(
         message = await compose(record, (), viewer=viewer, now=self.service.now())
         link = self.publisher.current_link(record)
         text = message.content  # no events: the status line and whose turn it is
+        if public or viewer is None:  # not for the player's eyes only: no prompt addressed to them (issue 33)
+            text = "\n".join(line for line in text.splitlines() if not line.startswith("<@"))
         if link:
-            text = f"{text}\nControls: {link}" if text else f"Controls: {link}"
+            label = "Board" if public or viewer is None else "Controls"
+            text = f"{text}\n{label}: {link}" if text else f"{label}: {link}"
         if public:
             await interaction.edit_original_response(content="The board is shown to everyone below.")
         await interaction.followup.send(
@@ -216,7 +219,13 @@ class Play(
         if control.action is GameAction.REMATCH:
             computer = computer_of(self.bot)
             if computer is None or not await computer.rematch(interaction, control.match_id):
-                await self.rematch(interaction, control.match_id)
+                await self.rematches.press(interaction, control.match_id)
+            return
+        if control.action in (GameAction.RESIGN, GameAction.MOVES):
+            await self.ask_privately(interaction, control)
+            return
+        if control.action in RESIGN_KINDS:
+            await self.resign_by_button(interaction, control, RESIGN_KINDS[control.action])
             return
         if control.action in (GameAction.PICK, GameAction.BACK):
             try:
@@ -240,6 +249,43 @@ class Play(
             if used_at is not None and time.monotonic() - used_at < JUST_USED_SECONDS:
                 return  # a second press on a control this member has just used: nothing to say (issue 15)
             await self.out_of_date(interaction, control.match_id)
+
+    async def ask_privately(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
+        """Moves: the match's move list, to anyone. Resign: a player's private choice of what to resign (R7.4),
+        refused privately to others and when resigning is not open now."""
+        record = await self.service.match(control.match_id)
+        if control.action is GameAction.MOVES:
+            whole = move_list(record.match.log) or "No moves yet."
+            text, as_file = inline_list(whole)
+            files = [discord.File(io.BytesIO(whole.encode()), filename=f"match-{record.id}-moves.txt")]
+            await interaction.followup.send(text, files=files if as_file else [], ephemeral=True)
+            return
+        player = record.player_index(interaction.user.id)
+        if player is None or not may_resign(record.match, player):
+            why = refusal(record, interaction.user.id) if player is None else "You cannot offer to resign now."
+            await reply_privately(interaction, why)
+            return
+        if record.version != control.version:
+            await self.out_of_date(interaction, record.id)
+            return
+        question, rows = resign_question(record.match, player), resign_rows(record.id, record.version, record.match)
+        await interaction.followup.send(question, view=game_view(rows), ephemeral=True)
+
+    async def resign_by_button(
+        self, interaction: discord.Interaction[Any], control: GameControl, kind: WinKind
+    ) -> None:
+        """The private choice made: the offer goes on the board like `/bg resign`'s; the choice says it was made."""
+        with self.publisher.acting(control.match_id):
+            try:
+                command = cmd.Resign(kind)
+                update = await self.service.act(control.match_id, interaction.user.id, command, version=control.version)
+            except StaleStateError:
+                await self.out_of_date(interaction, control.match_id)
+                return
+            await self.publisher.publish(update)
+        self.after(update)
+        done = timed_out_text(update, interaction.user.id) or f"{offered_text(kind)} It is on the board."
+        await interaction.edit_original_response(content=done, view=None)
 
     def remember_use(self, custom_id: str, user_id: int) -> None:
         """Remember a control this member just used, so that a quick second press on it is ignored silently."""
@@ -312,48 +358,6 @@ class Play(
             log.warning("Could not show match %s again", record.id, exc_info=True)
             self.publisher.repairs.add(record.id)
             return record
-
-    async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
-        """Rematch pressed under a finished match between two people (issue 20; acknowledged already): when both
-        have pressed it within 10 minutes of the end, one new match with the same options and clock starts in the
-        same place. The service makes sure it starts once, however the presses race. The first press is shown as
-        a request with the dice's commitment, and only the other player's press after it counts (issue 31)."""
-        old = await self.service.match(match_id)
-        result = await self.service.rematch(match_id, interaction.user.id, interaction.id)
-        if result.show:
-            result = await self.show_request(old, result)
-        if result.existing is not None:
-            link = current_link(result.existing) or f"<#{result.existing.channel_id}>"
-            await reply_privately(interaction, f"The rematch has started already: {link}")
-        elif result.started is not None:
-            with self.publisher.acting(result.started.record.id):  # stored, not yet shown: the keeper leaves it
-                if interaction.message is not None:
-                    with contextlib.suppress(discord.HTTPException):  # the old match's button has done its job
-                        await interaction.edit_original_response(view=None)
-                await self.publisher.publish(result.started)
-        elif result.waiting_for is not None and result.asked_by is not None:
-            if result.waiting_for.user_id == interaction.user.id:
-                text = (
-                    f"{escape_name(result.asked_by.name)} asked for a rematch at the same moment. If it does not "
-                    "start in a moment, press **Rematch** again: a press after their request, which shows the "
-                    "dice's commitment, starts it."
-                )
-            else:
-                text = f"Asked {escape_name(result.waiting_for.name)} for a rematch."
-            await reply_privately(interaction, text)
-
-    async def show_request(self, old: MatchRecord, result: Rematch) -> Rematch:
-        """Post the request for a rematch with its dice's commitment, and tell the service its id (a seed of the
-        rematch's dice); a second message showing the same request is taken back."""
-        assert result.asked_by is not None and result.waiting_for is not None and result.commitment is not None
-        until = int((old.finished_at or self.service.now()) + REMATCH_SECONDS)
-        text = partial(rematch_request, result.asked_by.name, result.waiting_for.user_id, until)
-        channel = self.bot.get_partial_messageable(old.channel_id, guild_id=old.guild_id)
-        post = CommitmentPost(channel, text, players_only(old))
-        shown = await self.service.rematch_shown(old.id, await post(result.commitment))
-        if shown.duplicate:
-            await post.withdraw()
-        return shown
 
 
 async def setup(bot: GammonBot) -> None:

@@ -15,7 +15,7 @@ MIN_WIDTH = 400
 MAX_WIDTH = 2400
 
 # Base measures (pixels at 1000 wide).
-_HEADER = 64  # the top player's row: name, pips, score
+_HEADER = 72  # the top player's row: name, pips, score (tall enough for text read on a phone)
 _FRAME_TB = 30  # top and bottom frame, carrying the point numbers
 _FRAME_SIDE = 14
 _CUBE_COLUMN = 72  # left of the board: the cube
@@ -25,8 +25,8 @@ _TRAY = 66
 _CHECKER = 58
 _STACK = 5  # checkers drawn on one point before a count is shown instead
 _MIDDLE_GAP = 96  # between the tips of the top and bottom points: the dice live here
-_FOOTER = 64
-_INFO = 32  # match line and the gnubg IDs in small print
+_FOOTER = 72
+_INFO = 40  # match line and the gnubg IDs in small print
 _OFFER_LABEL = (96, 30)  # "offered", next to an offered cube
 
 _BOARD_LEFT = _CUBE_COLUMN
@@ -171,9 +171,9 @@ class Layout:
         if owner_top is None:
             y = _FIELD_TOP + _FIELD_HEIGHT / 2
         elif owner_top:
-            y = _FIELD_TOP + 34
+            y = _FIELD_TOP + 38
         else:
-            y = _FIELD_BOTTOM - 34
+            y = _FIELD_BOTTOM - 38
         return (self.px(x), self.px(y))
 
     def offer_centers(self, right_half: bool) -> tuple[Point2, Point2]:
@@ -192,7 +192,24 @@ class Layout:
 
     @cached_property
     def cube(self) -> int:
-        return self.px(54)
+        """The side of the cube's box: the cube drawn in perspective, its front face and two shaded sides."""
+        return self.px(62)
+
+    def cube_caption_center(self, owner_top: bool | None) -> Point2:
+        """The word "cube" beside the cube: below it, or above it when it sits at the bottom (its owner's)."""
+        x, y = self.cube_center(owner_top)
+        below = owner_top is not False
+        return (x, y + self.px(46) * (1 if below else -1))
+
+    @cached_property
+    def cube_caption(self) -> tuple[int, int]:
+        return (self.px(_CUBE_COLUMN - 4), self.px(24))
+
+    @cached_property
+    def banner_box(self) -> Box:
+        """The result of a finished game, across both fields and the bar in the middle of the board."""
+        middle = _FIELD_TOP + _FIELD_HEIGHT / 2
+        return self.box(_FIELD_LEFT + 8, middle - 62, _FIELD_RIGHT - 8, middle + 62)
 
     @cached_property
     def die(self) -> int:
@@ -214,17 +231,17 @@ class Layout:
         return self.box(_BOARD_LEFT, _BOARD_BOTTOM, _BOARD_RIGHT, _BOARD_BOTTOM + _FOOTER)
 
     def row_parts(self, top: bool, match: bool, clocked: bool = False) -> tuple[Box, Box, Box | None]:
-        """A player row cut in fixed parts, each drawn and cached on its own: name, pip count, score chip.
+        """A player row cut in fixed parts, each drawn and cached on its own: name, pip count, score.
 
-        The parts tile the row. Fixed widths (room for "375 pips" and a two-digit score) keep a name's part the
-        same all game long. Pips and score are drawn 14 px from their part's right edge. A match with a clock
+        The parts tile the row. Fixed widths (room for "375 pips" and "Score 24") keep a name's part the same
+        all game long. Pips and score are drawn 14 px from their part's right edge. A match with a clock
         (issue 20) widens the pips part for the reserve left ("12:30") before the pip count.
         """
         row_top = 0 if top else _BOARD_BOTTOM
         bottom = row_top + _FOOTER
-        score_left = _BOARD_RIGHT - 14 - 60 - 8
+        score_left = _BOARD_RIGHT - 14 - 136
         pips_right = score_left if match else _BOARD_RIGHT
-        pips_left = pips_right - 14 - 140 - 12 - (110 if clocked else 0)
+        pips_left = pips_right - 14 - 150 - 12 - (120 if clocked else 0)
         return (
             self.box(_BOARD_LEFT, row_top, pips_left, bottom),
             self.box(pips_left, row_top, pips_right, bottom),
@@ -235,7 +252,7 @@ class Layout:
     def info_parts(self) -> tuple[Box, Box]:
         """The info row's match line (left) and the gnubg IDs in small print (right)."""
         top, bottom = _BOARD_BOTTOM + _FOOTER, _HEIGHT
-        split = _BOARD_LEFT + 380
+        split = _BOARD_LEFT + 400
         return (self.box(_BOARD_LEFT, top, split, bottom), self.box(split, top, _BOARD_RIGHT, bottom))
 
     @cached_property

@@ -28,6 +28,7 @@ def _colour(theme: Theme, role: str) -> RGB:
         return theme.players[int(role[-1])].text
     roles = {
         "frame_text": theme.frame_text,
+        "dim": theme.dim_text,
         "dark": theme.cube_text,
         "last": theme.last_play,
         "partial": theme.partial_play,

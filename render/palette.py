@@ -12,6 +12,7 @@ from functools import lru_cache
 from PIL import Image
 
 from bot.engine import Play, Step
+from render.banner import draw_banner
 from render.painting import patch
 from render.rows import ids_image, label_part, part_image, row_parts
 from render.samples import palette_samples
@@ -53,6 +54,8 @@ def full_colour(
             label_box, label = label_part(size, scene.info)
             image.paste(part_image(size, theme, label), label_box[:2])
             image.paste(ids_image(size, theme, scene.info), layout(size).info_parts[1][:2])
+        if scene.banner is not None:
+            draw_banner(image, size, theme, scene.banner)
     return image
 
 

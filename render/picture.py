@@ -10,6 +10,7 @@ three times smaller and several times quicker than full colour.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from functools import lru_cache
 from PIL import Image
 
 from bot.engine import Play, Step
+from render.banner import draw_banner
 from render.fonts import font, glyph, plain_text_positions
 from render.layout import Box
 from render.painting import patch
@@ -62,6 +64,10 @@ def board(
             label_box, label = label_part(size, scene.info)
             image.paste(_indexed_part(size, theme, label), label_box[:2])
             _paste_ids(image, size, theme, scene.info)
+        if scene.banner is not None:  # a game's final board: one per game, so not worth a cache
+            region = image.crop(scene.banner.box).convert("RGB")
+            draw_banner(region, size, theme, dataclasses.replace(scene.banner, box=(0, 0, *region.size)))
+            image.paste(to_palette(region, theme), scene.banner.box[:2])
     out = io.BytesIO()  # encoding, the bulk of the work, runs outside the lock
     image.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return out.getvalue()
@@ -87,7 +93,7 @@ def _indexed_part(size: int, theme_name: str, part: RowPart) -> Image.Image:
 
 def _paste_ids(image: Image.Image, size: int, theme_name: str, info: InfoRow) -> None:
     """The IDs straight onto the indexed board, glyph by glyph: they change every move, glyphs do not."""
-    face = font(layout(size).px(16))
+    face = font(layout(size).px(18))
     for char, corner in plain_text_positions(ids_text(info), face, ids_anchor(layout(size)), align_right=True):
         glyph_patch, mask = _indexed_glyph(size, theme_name, char)
         image.paste(glyph_patch, corner, mask)
@@ -97,7 +103,7 @@ def _paste_ids(image: Image.Image, size: int, theme_name: str, info: InfoRow) ->
 def _indexed_glyph(size: int, theme_name: str, char: str) -> tuple[Image.Image, Image.Image]:
     """A small-print character on the info row's background, mapped to the palette, with the mask of its ink."""
     theme = get_theme(theme_name)
-    mask = glyph(char, font(layout(size).px(16)))[0]
+    mask = glyph(char, font(layout(size).px(18)))[0]
     canvas = Image.new("RGB", mask.size, theme.background)  # the info row is plain background
     canvas.paste(theme.dim_text, (0, 0), mask)
     return to_palette(canvas, theme_name), mask.point(lambda value: 255 if value else 0, mode="1")

@@ -15,7 +15,7 @@ from render import sprites
 from render.fonts import draw_plain_text, draw_text, fit, font, prepare_name
 from render.layout import Box, Layout, Point2
 from render.painting import paste_centred
-from render.scene import InfoRow, PlayerRow
+from render.scene import WINNER, InfoRow, PlayerRow
 from render.static import layout, static_rgb
 from render.theme import get_theme
 
@@ -23,8 +23,8 @@ _FALLBACK_NAMES = ("Player 1", "Player 2")
 
 
 @lru_cache(maxsize=16)
-def _row_background(size: int, theme_name: str, top: bool, acting: bool) -> Image.Image:
-    """A row's strip of the static board, highlighted with a turn arrow for the player to act."""
+def _row_background(size: int, theme_name: str, top: bool, acting: bool, arrow: bool = True) -> Image.Image:
+    """A row's strip of the static board, highlighted (with a turn arrow for the player to act)."""
     theme, board_layout = get_theme(theme_name), layout(size)
     canvas = static_rgb(size, theme_name).crop(board_layout.player_row(top))
     if acting:
@@ -32,23 +32,25 @@ def _row_background(size: int, theme_name: str, top: bool, acting: bool) -> Imag
         middle, pad = height // 2, board_layout.px(7)
         highlight = sprites.rounded_box(theme.turn_highlight, width, height - 2 * pad, board_layout.px(12))
         canvas.paste(highlight, (0, pad), highlight)
-        arrow, x = board_layout.px(9), board_layout.px(10)
-        ImageDraw.Draw(canvas).polygon(
-            [(x, middle - arrow), (x + arrow, middle), (x, middle + arrow)], fill=theme.last_play
-        )
+        if arrow:
+            tip, x = board_layout.px(9), board_layout.px(10)
+            ImageDraw.Draw(canvas).polygon(
+                [(x, middle - tip), (x + tip, middle), (x, middle + tip)], fill=theme.last_play
+            )
     return canvas
 
 
-def _row_canvas(size: int, theme_name: str, top: bool, acting: bool, part: Box) -> Image.Image:
+def _row_canvas(size: int, theme_name: str, top: bool, acting: bool, part: Box, arrow: bool = True) -> Image.Image:
     row = layout(size).player_row(top)
-    background = _row_background(size, theme_name, top, acting)
+    background = _row_background(size, theme_name, top, acting, arrow)
     return background.crop((part[0] - row[0], part[1] - row[1], part[2] - row[0], part[3] - row[1]))
 
 
 @dataclass(frozen=True, slots=True)
 class NamePart:
     """The player's checker colour and name, cut with an ellipsis to fit, then the marker of the player to act
-    ("to play", "to answer") in a chip: the board keeps its sides, so the turn must be told in words too."""
+    ("to play", "to answer") in a chip: the board keeps its sides, so the turn must be told in words too. A
+    finished game's winner gets "winner" in the chip, without the turn arrow."""
 
     top: bool
     player: int
@@ -61,19 +63,19 @@ class NamePart:
         theme, board_layout = get_theme(theme_name), layout(size)
         px, marker = board_layout.px, self.marker
         part = board_layout.row_parts(self.top, self.match, self.clocked)[0]
-        canvas = _row_canvas(size, theme_name, self.top, bool(marker), part)
+        canvas = _row_canvas(size, theme_name, self.top, bool(marker), part, arrow=marker != WINNER)
         middle = canvas.height // 2
-        paste_centred(canvas, sprites.checker(theme.players[self.player], px(36)), (px(44), middle))
-        name_left, gap = px(72), px(16)
-        marker_font = font(px(19), bold=True)
-        chip_width = round(marker_font.getlength(marker)) + px(20) if marker else 0
+        paste_centred(canvas, sprites.checker(theme.players[self.player], px(40)), (px(44), middle))
+        name_left, gap = px(74), px(14)
+        marker_font = font(px(26), bold=True)  # 10 pixels on a 400-pixel phone
+        chip_width = round(marker_font.getlength(marker)) + px(22) if marker else 0
         text, path = prepare_name(self.name, _FALLBACK_NAMES[self.player])
-        name_font = font(px(28), path=path)
+        name_font = font(px(32), path=path)
         text = fit(text, name_font, canvas.width - name_left - (chip_width + gap if marker else 0))
         draw_text(canvas, (name_left, middle), text, name_font, theme.text, anchor="lm")
         if marker:
             chip_left = name_left + round(name_font.getlength(text)) + gap
-            chip = sprites.rounded_box(theme.last_play, chip_width, px(30), px(8))
+            chip = sprites.rounded_box(theme.last_play, chip_width, px(38), px(9))
             center = (chip_left + chip_width // 2, middle)
             paste_centred(canvas, chip, center)
             draw_text(canvas, center, marker, marker_font, theme.cube_text, anchor="mm")
@@ -95,18 +97,19 @@ class PipsPart:
         part = board_layout.row_parts(self.top, self.match, self.clock is not None)[1]
         canvas = _row_canvas(size, theme_name, self.top, self.acting, part)
         right, middle = canvas.width - board_layout.px(14), canvas.height // 2
-        pips_font = font(board_layout.px(24))
-        draw_text(canvas, (right, middle), f"{self.pips} pips", pips_font, theme.dim_text, anchor="rm")
+        pips_font = font(board_layout.px(29))
+        draw_text(canvas, (right, middle), f"{self.pips} pips", pips_font, theme.text, anchor="rm")
         if self.clock is not None:
-            left_of_pips = right - round(pips_font.getlength("375 pips")) - board_layout.px(14)
-            clock_font = font(board_layout.px(24), bold=True)
+            left_of_pips = right - round(pips_font.getlength("375 pips")) - board_layout.px(16)
+            clock_font = font(board_layout.px(29), bold=True)
             draw_text(canvas, (left_of_pips, middle), self.clock, clock_font, theme.text, anchor="rm")
         return canvas
 
 
 @dataclass(frozen=True, slots=True)
 class ScorePart:
-    """The player's score in a chip of its checker colour."""
+    """The player's match score as words, "Score 4", behind a divider: plain text, never a square that could be
+    taken for the cube (which is drawn as a cube, left of the board)."""
 
     top: bool
     player: int
@@ -119,13 +122,14 @@ class ScorePart:
         part = board_layout.row_parts(self.top, True)[2]
         assert part is not None
         canvas = _row_canvas(size, theme_name, self.top, self.acting, part)
-        colours = theme.players[self.player]
-        score_font = font(px(30), bold=True)
-        chip_width = min(canvas.width - px(14), round(score_font.getlength(str(self.score))) + px(24))
-        chip = sprites.rounded_box(colours.face, chip_width, px(38), px(8), outline=colours.edge)
-        center = (canvas.width - px(14) - chip_width // 2, canvas.height // 2)
-        paste_centred(canvas, chip, center)
-        draw_text(canvas, center, str(self.score), score_font, colours.text, anchor="mm")
+        middle, right = canvas.height // 2, canvas.width - px(14)
+        ImageDraw.Draw(canvas).line(
+            [(px(2), middle - px(18)), (px(2), middle + px(18))], fill=theme.dim_text, width=max(1, px(2))
+        )
+        score_font, word_font = font(px(34), bold=True), font(px(24))
+        draw_text(canvas, (right, middle), str(self.score), score_font, theme.text, anchor="rm")
+        word_right = right - round(score_font.getlength(str(self.score))) - px(9)
+        draw_text(canvas, (word_right, middle + px(2)), "Score", word_font, theme.dim_text, anchor="rm")
         return canvas
 
 
@@ -140,7 +144,7 @@ class LabelPart:
         theme, board_layout = get_theme(theme_name), layout(size)
         canvas = static_rgb(size, theme_name).crop(board_layout.info_parts[0])
         middle = canvas.height // 2
-        label_font = font(board_layout.px(19), bold=True)
+        label_font = font(board_layout.px(24), bold=True)
         x = board_layout.px(4)
         label = f"{self.match_length}-point match" if self.match_length else "Money game"
         draw_text(canvas, (x, middle), label, label_font, theme.dim_text, anchor="lm")
@@ -202,7 +206,7 @@ def ids_image(size: int, theme_name: str, info: InfoRow) -> Image.Image:
         canvas,
         (anchor[0] - box[0], anchor[1] - box[1]),
         ids_text(info),
-        font(board_layout.px(16)),
+        font(board_layout.px(18)),
         theme.dim_text,
         align_right=True,
     )

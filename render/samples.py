@@ -5,10 +5,12 @@ They are ordinary `BoardState` values built from the engine's types, with real g
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from bot.engine import Play, Position, Step
 from bot.engine.match_id import GameState, MatchIdFields
+from bot.engine.outcome import Outcome, OutcomeKind
 from render.state import BoardState
 
 
@@ -124,7 +126,19 @@ def palette_samples() -> list[Example]:
             partial_steps=(Step(6, 0, 6),),
         ),
         pending_double(),
+        final_gammon(),
     ]
+
+
+def final_gammon() -> Example:
+    """The final board of a game of a 7-point match: Alice bore off her last checker, a gammon at the cube of 2."""
+    position = Position.from_points({}, {6: 5, 8: 4, 13: 6})
+    state = ids_state(
+        position, on_roll=0, names=("Alice", "Bob"), cube_value=2, cube_owner=0, scores=(1, 2), match_length=7
+    )
+    outcome = Outcome(winner=0, kind=OutcomeKind.GAMMON, points=4, cube=2)
+    state = dataclasses.replace(state, scores=(5, 2), dice=(2, 1), used_dice=(2, 1), game_over=True, result=outcome)
+    return Example(state, perspective=0, partial_steps=(Step(2, 0, 2), Step(1, 0, 1)))
 
 
 def pending_double() -> Example:

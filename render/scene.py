@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from bot.engine import BAR, OFF, Play, Step
+from render.banner import Banner
 from render.layout import Box, Layout, Point2
 from render.marks import Marks
 from render.state import PLAYERS, BoardState
@@ -24,6 +25,7 @@ from render.state import PLAYERS, BoardState
 Layer = tuple[str | int | bool, ...]
 LAST, PARTIAL = "last", "partial"
 TO_PLAY, TO_ANSWER = "to play", "to answer"
+WINNER = "winner"  # the marker of a finished game's winner
 OFFERED = "offered"
 
 
@@ -36,11 +38,12 @@ class PlayerRow:
     name: str
     pips: int
     score: int | None  # None in a money game
-    marker: str  # TO_PLAY or TO_ANSWER for the player to act, "" for the other (and for both once the game is over)
+    marker: str  # TO_PLAY or TO_ANSWER for the player to act, WINNER on a finished game's board, else ""
     clock: str | None = None  # the player's match clock reserve left (issue 20); None: no clock
 
     @property
     def acting(self) -> bool:
+        """Whether the row is highlighted: the player to act, or the winner of a finished game."""
         return bool(self.marker)
 
 
@@ -58,6 +61,7 @@ class Scene:
     boxes: dict[Box, list[Layer]] = field(default_factory=dict)
     rows: list[PlayerRow] = field(default_factory=list)
     info: InfoRow | None = None
+    banner: Banner | None = None
 
     def add(self, box: Box, *layers: Layer) -> None:
         self.boxes.setdefault(box, []).extend(layers)
@@ -89,6 +93,8 @@ def build_scene(
     builder.marks(1 - state.on_roll, Marks.of(last_play.steps if last_play else ()), LAST)
     builder.marks(state.on_roll, Marks.of(partial_steps), PARTIAL)
     builder.rows()
+    if state.result is not None:
+        builder.scene.banner = Banner(layout.banner_box, state.names, state.result, state.scores, state.match_length)
     return builder.scene
 
 
@@ -160,8 +166,11 @@ class _Builder:
             return
         owner = self.state.cube_owner
         shown = 64 if owner is None and self.state.cube_value == 1 else self.state.cube_value  # R1.2
-        center = self.layout.cube_center(None if owner is None else self.is_top(owner))
+        owner_top = None if owner is None else self.is_top(owner)
+        center = self.layout.cube_center(owner_top)
         self.scene.add(centred(center, self.layout.cube, self.layout.cube), ("cube", shown))
+        caption = centred(self.layout.cube_caption_center(owner_top), *self.layout.cube_caption)
+        self.scene.add(caption, ("text", "cube", 20, "dim"))
 
     def dice(self) -> None:
         state = self.state
@@ -208,11 +217,12 @@ class _Builder:
             self.scene.add(self.bar_slot(opponent, min(on_bar, stack) - 1 - index), ("ring", mark))
 
     def number_chip(self, player: int, point: int, mark: str) -> None:
-        """A chip over the frame's number of a point a play left or reached. It carries the mover's own number,
-        so that a play of the top player (whose numbering the frame does not show) reads as in its notation:
-        "13/8" marks 13 and 8, over the frame's 12 and 17."""
-        box = centred(self.layout.number_center(self.view_point(player, point)), self.layout.px(42), self.layout.px(26))
-        self.scene.add(box, ("chip", mark), ("text", str(point), 20, "dark"))
+        """A chip over the frame's number of a point a play left or reached. It keeps the frame's number, the
+        viewer's own numbering, for either player's play: the chips must read like the labels beside them
+        (the top player's "13/8" marks the frame's 12 and 17)."""
+        view_point = self.view_point(player, point)
+        box = centred(self.layout.number_center(view_point), self.layout.px(42), self.layout.px(26))
+        self.scene.add(box, ("chip", mark), ("text", str(view_point), 20, "dark"))
 
     def rows(self) -> None:
         state = self.state
@@ -234,6 +244,8 @@ class _Builder:
 
     def marker(self, player: int) -> str:
         state = self.state
+        if state.result is not None:
+            return WINNER if player == state.result.winner else ""
         if player != state.acting:
             return ""
         return TO_PLAY if state.answering is None else TO_ANSWER

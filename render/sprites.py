@@ -91,17 +91,30 @@ def die(colours: CheckerColours, value: int, size: int, dimmed: bool = False) ->
     return _dim(sprite, DIMMED_ALPHA) if dimmed else sprite
 
 
+def _shade(colour: RGB, factor: float) -> RGB:
+    red, green, blue = colour
+    return (round(red * factor), round(green * factor), round(blue * factor))
+
+
 @lru_cache(maxsize=64)
 def cube(face: RGB, text: RGB, edge: RGB, shown: int, size: int) -> Image.Image:
-    """The doubling cube showing `shown` (64 for a centred cube at 1, R1.2), its digits sized to fit the face."""
+    """The doubling cube showing `shown` (64 for a centred cube at 1, R1.2), drawn as a cube in perspective (its
+    front face and two shaded sides) so that it is never taken for a score; digits sized to fit the face."""
     image, draw, big = _canvas(size)
-    draw.rounded_rectangle(_inset(big, 0.01), radius=big * 0.16, fill=edge)
-    draw.rounded_rectangle(_inset(big, 0.05), radius=big * 0.13, fill=face)
+    depth = big * 0.2
+    front = big - 1 - depth
+    line = max(1, round(big * 0.025))
+    top_face = [(0, depth), (depth, 0), (big - 1, 0), (front, depth)]
+    side_face = [(front, depth), (big - 1, 0), (big - 1, front), (front, big - 1)]
+    draw.polygon(top_face, fill=_shade(face, 0.86), outline=edge, width=line)
+    draw.polygon(side_face, fill=_shade(face, 0.66), outline=edge, width=line)
+    draw.rounded_rectangle((0, depth, front, big - 1), radius=big * 0.08, fill=face, outline=edge, width=line)
     label = str(shown)
-    points = round(big * 0.52)
-    while points > 8 and font(points, bold=True).getlength(label) > big * 0.76:
+    points = round(front * 0.56)
+    while points > 8 and font(points, bold=True).getlength(label) > front * 0.8:
         points -= 4
-    draw.text((big / 2, big / 2), label, font=font(points, bold=True), fill=text, anchor="mm")
+    center = (front / 2, depth + front / 2)
+    draw.text(center, label, font=font(points, bold=True), fill=text, anchor="mm")
     return _shrink(image, size)
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.engine import BAR, OFF, Position
+from bot.engine.outcome import Outcome
 
 PLAYERS = (0, 1)
 MAX_MATCH_LENGTH = 25  # R8.1
@@ -27,6 +28,8 @@ class BoardState:
     The player to act is marked: the player on roll, or `answering` while an offer waits for an answer (a double
     or a beaver, R6.2, R6.4; a resignation, R7.4), or nobody once `game_over`. `offered_cube` is the value on
     offer while a double (2x the cube) or a beaver (4x) waits, 0 otherwise; it is drawn on `answering`'s side.
+    `result` is how a finished game ended (who won, why, the points), written across a game's final board;
+    `scores` are then the scores after that game.
     """
 
     position: Position
@@ -45,6 +48,7 @@ class BoardState:
     offered_cube: int = 0
     game_over: bool = False
     clocks: tuple[str, str] | None = None  # each player's clock reserve left, as shown ("4:30"); None: no clock
+    result: Outcome | None = None  # a finished game's end (needs game_over)
 
     def __post_init__(self) -> None:
         if self.on_roll not in PLAYERS:
@@ -64,6 +68,8 @@ class BoardState:
             raise ValueError(f"scores must be two numbers >= 0, not {self.scores!r}")
         if self.crawford and not self.match_length:
             raise ValueError("A money game has no Crawford game (R8.3)")
+        if self.result is not None and (not self.game_over or self.result.winner not in PLAYERS):
+            raise ValueError("A result belongs to a finished game (game_over) and names player 0 or 1 as winner")
 
     def _check_dice(self) -> None:
         if self.dice is None:

@@ -20,7 +20,7 @@ import render
 from bot.engine.events import Event, GameWon, Played
 from bot.engine.game import Phase
 from bot.engine.match import Match
-from bot.engine.play import Play
+from bot.engine.play import Play, Step
 from bot.processes import exit_with
 from cogs.ui.drawing_queue import DrawingQueue
 
@@ -133,28 +133,38 @@ async def draw_board(match: Match, viewer: int | None = None, clocks: tuple[str,
 
 def final_state(before: Match, events: Sequence[Event]) -> render.BoardState:
     """The last board of a game that `events` ended, drawn from the match as it was just before: with the
-    winning play made when a play ended it (a drop or a resignation leaves the board as it was), nobody to act
-    and no cube on offer."""
+    winning play made when a play ended it (a drop or a resignation leaves the board as it was), nobody to act,
+    no cube on offer, and the result written across it with the scores after the game (issue 33)."""
     state = dataclasses.replace(board_state(before), answering=None, offered_cube=0, game_over=True)
     won = next((event for event in events if isinstance(event, GameWon)), None)
+    if won is not None:
+        state = dataclasses.replace(state, result=won.outcome, scores=won.scores)
     if won is not None and won.gnubg_id:  # the finished game's IDs, as gnubg shows them (issue 22)
         position_id, match_id = won.gnubg_id.split(":")
         state = dataclasses.replace(state, position_id=position_id, match_id=match_id)
-    game = before.game
+    steps = winning_steps(before, events)
+    if steps:
+        position = before.game.position.after_steps(steps)
+        return dataclasses.replace(state, position=position, used_dice=tuple(step.die for step in steps))
+    return state
+
+
+def winning_steps(before: Match, events: Sequence[Event]) -> tuple[Step, ...]:
+    """The steps of the play that ended the game, when a play ended it (marked on the final board)."""
     for event in events:
         if isinstance(event, GameWon):
             break
-        if isinstance(event, Played) and event.player == game.on_roll and event.play.steps:
-            position = game.position.after_steps(event.play.steps)
-            used = tuple(step.die for step in event.play.steps)
-            return dataclasses.replace(state, position=position, used_dice=used)
-    return state
+        if isinstance(event, Played) and event.player == before.game.on_roll and event.play.steps:
+            return event.play.steps
+    return ()
 
 
 async def draw_final_board(before: Match, events: Sequence[Event], viewer: int | None = None) -> bytes:
     """The PNG of a finished game's last board, drawn in a worker process (sides as in `draw_board`)."""
     state, bottom = final_state(before, events), perspective(before, viewer)
-    return await _drawn(render.board, state, perspective=bottom, last_play=last_play(before))
+    steps = winning_steps(before, events)
+    last = None if steps else last_play(before)  # the winning play is marked; else the opponent's last one
+    return await _drawn(render.board, state, perspective=bottom, last_play=last, partial_steps=steps)
 
 
 async def start_drawing() -> None:

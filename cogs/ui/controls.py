@@ -16,6 +16,7 @@ from bot.engine.match import Match
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.event_text import dice_text, escape_name, escape_names, escape_text, points_text
 from cogs.ui.move_menu import ButtonSpec, Rows, SelectSpec, move_menu
+from cogs.ui.resign_menu import match_buttons
 
 _GREEN, _RED, _BLUE, _GREY = (
     discord.ButtonStyle.success,
@@ -52,18 +53,19 @@ def controls(match_id: int, version: int, match: Match, picked: int | None = Non
     if player is None:
         return ()
     phase = match.phase
+    extras = match_buttons(match_id, version, match)  # Resign and Moves beside the play controls (issue 33)
     if phase is Phase.MOVING:
         dice = match.dice
         if dice is None:
             return ()
-        return move_menu(match_id, version, match.game.position, dice, match.steps, picked)
+        return move_menu(match_id, version, match.game.position, dice, match.steps, picked, extras)
     allowed = match.allowed(player)
     row = tuple(
         ButtonSpec(label, GameControl(match_id, version, control), style)
         for action_type, label, control, style in _ANSWERS.get(phase, ())
         if action_type in allowed
     )
-    return (row,) if row else ()
+    return (row + extras,) if row else ()
 
 
 #: Discord's subtext markdown: a small grey line. The status line starts with it, so it can be told apart.
@@ -94,7 +96,8 @@ def status_line(match: Match) -> str:
 def how_to_move(match: Match) -> str:
     """The ways to enter a play that the move menu offers now (cogs.ui.move_menu), in a sentence."""
     dice = match.dice
-    rows = () if dice is None else move_menu(0, 0, match.game.position, dice, match.steps)
+    extras = match_buttons(0, 0, match)  # the same rows as the controls: the extras take room from the menus
+    rows = () if dice is None else move_menu(0, 0, match.game.position, dice, match.steps, extras=extras)
     menus = sum(isinstance(row, SelectSpec) for row in rows)
     green = any(
         button.control.action is GameAction.PLAY for row in rows if not isinstance(row, SelectSpec) for button in row

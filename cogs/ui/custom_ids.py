@@ -37,6 +37,11 @@ class GameAction(enum.StrEnum):
     CLAIM = "claim"
     PLAY = "play"  # a whole play, confirmed at once (R9.2, R10.1): the play in notation follows
     REMATCH = "rematch"  # under a finished match (issue 20)
+    RESIGN = "resign"  # beside the play controls: asks privately what to resign (issue 33)
+    RESIGN_SINGLE = "rsingle"  # the private choice: offer to resign a single game, a gammon, a backgammon (R7.4)
+    RESIGN_GAMMON = "rgammon"
+    RESIGN_BACKGAMMON = "rbackgammon"
+    MOVES = "moves"  # the match's move list so far, answered privately to whoever asks (issue 33)
 
 
 class ChallengeAction(enum.StrEnum):

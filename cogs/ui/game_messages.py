@@ -144,12 +144,13 @@ async def compose(
 
 
 def rematch_rows(record: MatchRecord) -> Rows:
-    """The Rematch button under a finished match's last message."""
+    """The Rematch button under a finished match's last message, and the match's move list."""
     return (
         (
             ButtonSpec(
                 "Rematch", GameControl(record.id, record.version, GameAction.REMATCH), discord.ButtonStyle.success
             ),
+            ButtonSpec("Moves", GameControl(record.id, record.version, GameAction.MOVES)),  # issue 33
         ),
     )
 

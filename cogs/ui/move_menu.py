@@ -168,10 +168,12 @@ def move_menu(
     dice: tuple[int, int],
     steps: Sequence[Step],
     picked: int | None = None,
+    extras: Sequence[ButtonSpec] = (),
 ) -> Rows:
     """The controls for entering a play, given the steps entered so far this turn.
 
-    `picked` is the point whose dice are being chosen (after a click on "From <point>").
+    `picked` is the point whose dice are being chosen (after a click on "From <point>"). `extras` (Resign,
+    Moves: at most three) join Undo and Done in the last row.
     """
 
     def control(action: GameAction, start: int | None = None, die: int | None = None) -> GameControl:
@@ -183,6 +185,7 @@ def move_menu(
         finish.append(ButtonSpec("Undo", control(GameAction.UNDO), discord.ButtonStyle.secondary))
     if not options and position.complete_play(dice, steps) is not None:
         finish.append(ButtonSpec("Done", control(GameAction.DONE), discord.ButtonStyle.success))
+    finish += extras[: MAX_BUTTONS_PER_ROW - 2]
     finish_rows: list[Row] = [tuple(finish)] if finish else []
 
     from_picked = [step for step in options if step.start == picked]

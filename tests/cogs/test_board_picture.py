@@ -11,7 +11,15 @@ from bot.engine.options import MatchOptions
 from bot.engine.outcome import Outcome, OutcomeKind
 from bot.engine.play import Play, Step
 from bot.engine.position import Position, WinKind
-from cogs.ui.board_picture import board_state, draw_board, final_state, last_play, perspective, render_match
+from cogs.ui.board_picture import (
+    board_state,
+    draw_board,
+    final_state,
+    last_play,
+    perspective,
+    render_match,
+    winning_steps,
+)
 from render import board
 
 
@@ -52,12 +60,16 @@ def test_final_state_of_a_game_ended_by_a_play_shows_the_play_made() -> None:
     assert state.position == Position.from_points({24: 2, 13: 5, 8: 2, 6: 4, 5: 2}, {24: 2, 13: 5, 8: 3, 6: 5})
     assert state.used_dice == (3, 1)
     assert state.game_over and state.acting is None  # nobody is marked to act on a finished game's board
+    assert state.result == Outcome(0, OutcomeKind.SINGLE, 1, 1) and state.scores == (1, 0)  # issue 33: the result
+    assert winning_steps(match, events) == play.steps  # marked on the final board
     match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
     match.apply(actions.Double(1))
     dropped = [GameWon(1, Outcome(1, OutcomeKind.DROPPED, 1, 1), (0, 1))]
     final = final_state(match, dropped)
     assert final.position == board_state(match).position  # a drop leaves the board as it was
     assert final.offered_cube == 0 and final.acting is None  # and the dropped cube is no longer on offer
+    assert final.result is not None and final.result.kind is OutcomeKind.DROPPED and final.scores == (0, 1)
+    assert winning_steps(match, dropped) == ()  # no play ended it: nothing marked as the winning play
 
 
 def money_match() -> Match:

@@ -49,9 +49,10 @@ def test_a_finished_match_offers_a_rematch() -> None:
     match.apply(actions.Resign(0))
     match.apply(actions.AcceptResignation(1))
     finished = dataclasses.replace(record(match), status=MatchStatus.FINISHED)
-    ((button,),) = rematch_rows(finished)
+    ((button, moves),) = rematch_rows(finished)
     assert button.label == "Rematch" and button.control.action is GameAction.REMATCH
     assert button.control.custom_id == f"bg:{finished.id}:{finished.version}:rematch"
+    assert moves.label == "Moves" and moves.control.action is GameAction.MOVES  # issue 33: the move list
 
 
 def test_the_board_picture_shows_both_reserves_beside_the_pips() -> None:

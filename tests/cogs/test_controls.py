@@ -12,15 +12,25 @@ from cogs.ui.controls import controls, prompt, status_line
 from cogs.ui.custom_ids import GameAction, PlaySelectControl
 from cogs.ui.move_menu import SelectSpec
 
+EXTRAS = {GameAction.RESIGN, GameAction.MOVES}  # beside every phase's controls (tested on their own below)
 
-def labels(match: Match) -> list[list[str]]:
-    return [
-        ["select"] if isinstance(row, SelectSpec) else [button.label for button in row] for row in controls(7, 3, match)
+
+def labels(match: Match, extras: bool = False) -> list[list[str]]:
+    """Each row's labels, without Resign and Moves unless `extras` (a row left empty without them is dropped)."""
+    rows = [
+        ["select"]
+        if isinstance(row, SelectSpec)
+        else [button.label for button in row if extras or button.control.action not in EXTRAS]
+        for row in controls(7, 3, match)
     ]
+    return [row for row in rows if row]
 
 
 def actions_of(match: Match) -> set[GameAction]:
-    return {button.control.action for row in controls(7, 3, match) if not isinstance(row, SelectSpec) for button in row}
+    found = {
+        button.control.action for row in controls(7, 3, match) if not isinstance(row, SelectSpec) for button in row
+    }
+    return found - EXTRAS
 
 
 def new_match(dice: list[int], options: MatchOptions | None = None) -> Match:
@@ -128,3 +138,14 @@ def test_status_line_says_the_cube_on_offer_and_who_must_answer() -> None:
     assert status_line(match).endswith("Cube: 4 offered to Bob")
     match.apply(actions.AcceptBeaver(1))  # the beaverer owns the cube at 4 and Bob rolls at once
     assert status_line(match).endswith("Cube: 4, Alice's")
+
+
+def test_resign_and_moves_sit_beside_the_play_controls() -> None:
+    """Issue 33: Resign wherever a player may offer it (R7.4: at the start of a turn or while moving), the move
+    list in every phase; both after the phase's own buttons, in the same row."""
+    match = new_match([3, 1, 6, 5, 4, 2])
+    assert labels(match, extras=True)[-1][-2:] == ["Resign", "Moves"]  # moving: beside Undo / Done
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    assert labels(match, extras=True) == [["Roll", "Double", "Resign", "Moves"]]
+    match.apply(actions.Double(1))
+    assert labels(match, extras=True) == [["Take", "Drop", "Beaver", "Moves"]]  # no resigning over a double

@@ -178,4 +178,4 @@ async def test_the_final_board_is_the_only_one_left_with_a_button(bot: FakeBot) 
     final = bot.messages[max(bot.messages)]
     assert [message.id for message in bot.messages.values() if message.live] == [final.id]
     assert not bot.messages[asking_bob].live
-    assert labels(final) == ["Rematch"]
+    assert labels(final) == ["Rematch", "Moves"]

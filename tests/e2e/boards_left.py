@@ -20,7 +20,9 @@ def live_controls(message: Message) -> list[str]:
     return [
         button.label or ""
         for button in message.buttons
-        if not button.disabled and (button.custom_id or "").startswith("bg:")
+        if not button.disabled
+        and (button.custom_id or "").startswith("bg:")
+        and not (button.custom_id or "").endswith(":moves")  # the move list: a private answer, no game control
     ] + [
         menu.placeholder or menu.custom_id
         for menu in message.selects

@@ -50,8 +50,17 @@ def is_game_result(message: Message) -> bool:
     )
 
 
-def labels(message: Message) -> list[str]:
-    return [button.label or "" for button in message.buttons if not button.disabled]
+#: Beside every board's controls (issue 33): a private question or answer, never a move; left out of `labels`.
+EXTRA_LABELS = ("Resign", "Moves")
+
+
+def labels(message: Message, *, extras: bool = False) -> list[str]:
+    """The enabled buttons' labels; Resign and Moves only with `extras`, so that drivers pick moves only."""
+    return [
+        button.label or ""
+        for button in message.buttons
+        if not button.disabled and (extras or button.label not in EXTRA_LABELS)
+    ]
 
 
 @dataclass

@@ -1,4 +1,5 @@
-"""/bg board public:True: the board for everyone, but a refusal ("no match here") only for the one who asked."""
+"""/bg board public:True: the board for everyone, but a refusal ("no match here") only for the one who asked; a
+spectator's board carries no instructions meant for the player (issue 33)."""
 
 from __future__ import annotations
 
@@ -26,3 +27,8 @@ async def test_public_board_is_public_and_its_refusal_private(
     assert shown.content.startswith("-# Pips: Alice ") and "Score: Alice 0, Bob 0 (to 3)" in shown.content
     assert "-# Pips: " in table.game.content  # the game message has the same status line above its prompt
     assert shown in bob.visible_messages(table.channel)
+    # issue 33: a spectator's board carries nothing addressed to the player (the prompt stays on the game message)
+    assert "<@" not in shown.content and "your turn" not in shown.content and "Controls:" not in shown.content
+    private = acknowledged_in_time(await spectator.slash("bg board"))
+    seen = await private.settled()
+    assert seen.ephemeral and "<@" not in seen.content and "Board: " in seen.content

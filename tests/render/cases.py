@@ -5,11 +5,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
 from bot.engine import Play, Position, Step
-from render.samples import Example, ids_state, pending_double
+from bot.engine.outcome import Outcome, OutcomeKind
+from render.samples import Example, final_gammon, ids_state, mid_game, pending_double
+from render.static import DEFAULT_WIDTH
 
 GOLDEN_DIR = Path(__file__).with_name("golden")
 
@@ -18,6 +21,7 @@ GOLDEN_DIR = Path(__file__).with_name("golden")
 class GoldenCase:
     example: Example
     theme: str = "dark"
+    size: int = DEFAULT_WIDTH  # 400: as a phone shows it (Discord scales the picture down)
 
     def render(self) -> bytes:
         from render import board
@@ -29,7 +33,90 @@ class GoldenCase:
             last_play=example.last_play,
             partial_steps=example.partial_steps,
             theme=self.theme,
+            size=self.size,
         )
+
+
+def _final(
+    position: Position,
+    outcome: Outcome,
+    *,
+    on_roll: int,
+    scores: tuple[int, int] = (0, 0),
+    match_length: int = 0,
+    cube_value: int = 1,
+    cube_owner: int | None = None,
+    perspective: int = 0,
+) -> Example:
+    """A game's final board (issue 33): nobody to act, the result across the board, the scores after the game."""
+    won = outcome.points if match_length else 0
+    before = tuple(score - (won if player == outcome.winner else 0) for player, score in enumerate(scores))
+    names = ("Alice", "Bob")
+    state = ids_state(
+        position,
+        on_roll=on_roll,
+        names=names,
+        scores=(before[0], before[1]),
+        match_length=match_length,
+        cube_value=cube_value,
+        cube_owner=cube_owner,
+    )
+    return Example(dataclasses.replace(state, scores=scores, game_over=True, result=outcome), perspective)
+
+
+def _final_cases() -> dict[str, GoldenCase]:
+    middle_game = Position.from_points({24: 2, 13: 4, 8: 3, 6: 4, 5: 2}, {24: 2, 13: 5, 8: 2, 6: 4, 4: 2})
+    # Bob has borne off his last checker; Alice still has one on the bar and two in his home board.
+    alice_caught = Position.from_points({}, {25: 1, 22: 2, 13: 5, 8: 4, 6: 3})
+    return {
+        "final_gammon": GoldenCase(final_gammon()),
+        "final_backgammon_match_won": GoldenCase(
+            _final(
+                alice_caught,
+                Outcome(winner=1, kind=OutcomeKind.BACKGAMMON, points=3, cube=1),
+                on_roll=1,
+                scores=(2, 5),
+                match_length=5,
+            ),
+            theme="light",
+        ),
+        "final_drop_money": GoldenCase(
+            _final(middle_game, Outcome(winner=0, kind=OutcomeKind.DROPPED, points=1, cube=1), on_roll=0)
+        ),
+        "final_resigned_from_bobs_side": GoldenCase(
+            _final(
+                middle_game,
+                Outcome(winner=0, kind=OutcomeKind.RESIGNED, points=4, cube=2),
+                on_roll=0,
+                scores=(4, 1),
+                match_length=7,
+                cube_value=2,
+                cube_owner=1,
+                perspective=1,
+            )
+        ),
+        "final_on_time": GoldenCase(
+            _final(
+                middle_game,
+                Outcome(winner=1, kind=OutcomeKind.TIMEOUT, points=1, cube=1),
+                on_roll=0,
+                scores=(0, 1),
+                match_length=3,
+            ),
+            theme="light",
+        ),
+        "phone_final_single": GoldenCase(
+            _final(
+                Position.from_points({}, {1: 3, 2: 2}),
+                Outcome(winner=0, kind=OutcomeKind.SINGLE, points=1, cube=1),
+                on_roll=0,
+                scores=(3, 2),
+                match_length=5,
+            ),
+            size=400,
+        ),
+        "phone_mid_game": GoldenCase(mid_game(), size=400),
+    }
 
 
 def _cases() -> dict[str, GoldenCase]:
@@ -133,4 +220,4 @@ def _cases() -> dict[str, GoldenCase]:
     }
 
 
-GOLDEN_CASES = _cases()
+GOLDEN_CASES = {**_cases(), **_final_cases()}

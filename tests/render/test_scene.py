@@ -109,12 +109,13 @@ def chips(built: Scene) -> dict[tuple[int, int], str]:
     return found
 
 
-def test_the_top_players_play_is_marked_in_its_own_numbering_on_the_right_points() -> None:
+def test_the_top_players_play_is_marked_in_the_viewers_numbering_on_the_right_points() -> None:
     """Bob (top, on roll) has played 13/8 of his 5-4: the chips sit over the frame's 12 and 17 (his 13 and 8
-    from Alice's side) and read 13 and 8, as the play is written; his dice are on the left half."""
+    from Alice's side) and read 12 and 17, like the frame's labels beside them (issue 33: "8 ... 6 ... 4"
+    between labels reading 16, 18, 20 was confusing); his dice are on the left half."""
     position = Position.from_points({24: 2, 13: 4, 9: 1, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5})
     built = scene(state(position=position, on_roll=1, dice=(5, 4), used_dice=(5,)), partial_steps=(Step(13, 8, 5),))
-    assert chips(built) == {LAYOUT.number_center(12): "13", LAYOUT.number_center(17): "8"}
+    assert chips(built) == {LAYOUT.number_center(12): "12", LAYOUT.number_center(17): "17"}
     dice = [box for box, layers in built.boxes.items() if any(layer[0] == "die" for layer in layers)]
     assert sorted(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2) for box in dice) == sorted(
         LAYOUT.dice_centers(2, right_half=False)

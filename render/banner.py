@@ -1,0 +1,114 @@
+"""The result written across a finished game's final board: who won, how, for how many points, and the score.
+
+Players look at the last picture of a game to see what happened; the text beside it may be folded away, so the
+picture says it itself, large enough to read on a phone. The banner is drawn once per result and laid over the
+board over it, a little translucent, so that the checkers it covers (one left on the bar, in a backgammon) still show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from bot.engine.outcome import Outcome, OutcomeKind
+from render import sprites
+from render.fonts import BOLD, FALLBACK, fit, font, prepare_name
+from render.layout import Box
+from render.static import layout
+from render.theme import get_theme
+
+_FALLBACK_NAMES = ("Player 1", "Player 2")
+_HEADLINE, _SCORE_LINE = 34, 28  # font sizes at 1000 pixels wide: 13 and 11 pixels on a 400-pixel phone
+_OPACITY = 0.8  # the checkers under the banner (one on the bar, in a backgammon) still show through
+_WINS = {OutcomeKind.SINGLE: "a single game", OutcomeKind.GAMMON: "a gammon", OutcomeKind.BACKGAMMON: "a backgammon"}
+
+
+def points_text(points: int) -> str:
+    return f"{points} point" if points == 1 else f"{points} points"
+
+
+def result_lines(
+    names: tuple[str, str], result: Outcome, scores: tuple[int, int], match_length: int
+) -> tuple[str, str]:
+    """The banner's two lines: what happened and what it was worth; then the score after the game (the match's
+    end when it ended the match)."""
+    winner, loser = names[result.winner], names[1 - result.winner]
+    points = points_text(result.points)
+    kind = result.kind
+    if kind in _WINS:
+        headline = f"{winner} wins {_WINS[kind]}: {points}"
+    elif kind is OutcomeKind.DROPPED:
+        headline = f"{loser} dropped: {winner} wins {points}"
+    elif kind is OutcomeKind.RESIGNED:
+        headline = f"{loser} resigned: {winner} wins {points}"
+    else:  # CLAIMED, TIMEOUT: the loser ran out of time (R9.5)
+        headline = f"{loser}'s time ran out: {winner} wins {points}"
+    if not match_length:
+        return headline, "Money game"
+    mine, theirs = scores[result.winner], scores[1 - result.winner]
+    if mine >= match_length:
+        return headline, f"{winner} wins the match {mine}-{theirs}"
+    return headline, f"Score: {names[0]} {scores[0]}, {names[1]} {scores[1]} ({match_length}-point match)"
+
+
+@dataclass(frozen=True, slots=True)
+class Banner:
+    """What the banner shows: a hashable value, so that its picture is drawn once."""
+
+    box: Box
+    names: tuple[str, str]
+    result: Outcome
+    scores: tuple[int, int]
+    match_length: int
+
+
+def _names_and_font(names: tuple[str, str]) -> tuple[tuple[str, str], Path]:
+    """The drawable names and one font for the whole line: the fallback font when either name needs it (it
+    draws Latin letters too)."""
+    prepared = [prepare_name(name, _FALLBACK_NAMES[player]) for player, name in enumerate(names)]
+    path = FALLBACK if any(path == FALLBACK for _, path in prepared) else BOLD
+    return (prepared[0][0], prepared[1][0]), path
+
+
+@lru_cache(maxsize=64)
+def banner_image(size: int, theme_name: str, banner: Banner) -> Image.Image:
+    """The banner in full colour with its alpha: a dark rounded panel, amber edged, with the two lines."""
+    theme, board_layout = get_theme(theme_name), layout(size)
+    px = board_layout.px
+    width, height = banner.box[2] - banner.box[0], banner.box[3] - banner.box[1]
+    canvas = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    panel = sprites.rounded_box((24, 25, 28), width, height, px(14), outline=theme.last_play)
+    canvas.paste(panel, (0, 0), panel)
+    canvas.putalpha(canvas.getchannel("A").point(lambda value: round(value * _OPACITY)))
+    (first, second), path = _names_and_font(banner.names)
+    room = width - px(40)
+    headline_font, score_font = font(px(_HEADLINE), path=path), font(px(_SCORE_LINE), path=path)
+    short = tuple(fit(name, headline_font, room * 2 // 5) for name in (first, second))
+    headline, score_line = result_lines((short[0], short[1]), banner.result, banner.scores, banner.match_length)
+    draw, middle = ImageDraw.Draw(canvas), width // 2
+    draw.text(
+        (middle, height * 36 // 100),
+        fit(headline, headline_font, room),
+        font=headline_font,
+        fill=(242, 243, 245),
+        anchor="mm",
+    )
+    draw.text(
+        (middle, height * 72 // 100),
+        fit(score_line, score_font, room),
+        font=score_font,
+        fill=theme.last_play,
+        anchor="mm",
+    )
+    return canvas
+
+
+def draw_banner(image: Image.Image, size: int, theme_name: str, banner: Banner) -> None:
+    """Lay the banner over a full-colour board."""
+    picture = banner_image(size, theme_name, banner)
+    region = image.crop(banner.box).convert("RGBA")
+    region.alpha_composite(picture)
+    image.paste(region.convert("RGB"), banner.box[:2])

@@ -1,0 +1,45 @@
+"""The match's move list (issue 33): built from the action log, per game, every roll, play and cube action."""
+
+from __future__ import annotations
+
+from bot.engine import actions
+from bot.engine.dice import FixedDice
+from bot.engine.match import Match
+from bot.engine.options import MatchOptions
+from bot.engine.position import WinKind
+from bot.records.move_list import move_list
+from cogs.ui.resign_menu import MAX_INLINE_LIST, inline_list
+
+
+def test_each_roll_play_and_cube_action_in_order_then_the_games_end() -> None:
+    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 4, 5, 2, 6, 6]))
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    match.apply(actions.Double(1))
+    match.apply(actions.Take(0))
+    match.apply(actions.Resign(1, WinKind.GAMMON))
+    match.apply(actions.AcceptResignation(0))
+    assert move_list(match.log).splitlines()[:9] == [
+        "Game 1: Alice 0, Bob 0 (3-point match)",
+        "Alice  3-1: 8/5 6/5",
+        "Bob    doubles to 2",
+        "Alice  takes",
+        "Bob    6-4: (not played)",
+        "Bob    offers to resign a gammon (4 points)",
+        "Alice  accepts the resignation",
+        "Alice wins 4 points (by resignation)",
+        "Alice wins the match 4-0",
+    ]
+
+
+def test_a_roll_being_played_is_listed_as_to_play_and_names_stay_in_the_code_block() -> None:
+    match = Match(("A`b\nc", "Bob"), MatchOptions.money(), FixedDice([3, 1, 6, 4]))
+    text = move_list(match.log)
+    assert text.splitlines() == ["Game 1", "A'b c  3-1: (to play)"]
+
+
+def test_a_long_list_shows_its_end_inline_and_goes_whole_in_a_file() -> None:
+    short, as_file = inline_list("Game 1\nAlice  3-1: 8/5 6/5")
+    assert short == "```\nGame 1\nAlice  3-1: 8/5 6/5\n```" and not as_file
+    lines = [f"Alice  {n}: 13/7 8/7" for n in range(300)]
+    shown, as_file = inline_list("\n".join(lines))
+    assert as_file and len(shown) <= MAX_INLINE_LIST and shown.rstrip("`\n").endswith(lines[-1])
