@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.analysis import analyse
 from bot.analysis.jobs import prs
 from bot.engine.options import MatchOptions
+from bot.ratings.hook import rate_finished_match
 from bot.service import GameService, MatchRecord, PlayerRef
 from bot.store import analysis as analysis_store
 from bot.store.backend import Connection, Database
@@ -25,7 +26,7 @@ async def finished_match(
     analysed: bool = False,
     channel_id: int | None = None,
 ) -> MatchRecord:
-    service = GameService(db)
+    service = GameService(db, on_match_finished=[rate_finished_match])  # rated, as the bot does
     challenge = await service.challenges.create(
         guild_id=GUILD,
         channel_id=channel_id if channel_id is not None else 1000 + seed,
