@@ -42,7 +42,10 @@
     document.querySelectorAll("#moves li.current").forEach((li) => li.classList.remove("current"));
     if (item) {
       item.classList.add("current");
-      item.scrollIntoView({ block: "nearest" });
+      const list = $("moves");  // scroll the list only, never the page
+      if (item.offsetTop < list.scrollTop || item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = item.offsetTop - list.clientHeight / 2;
+      }
     }
   }
 
