@@ -132,7 +132,8 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
     @app_commands.checks.has_permissions(manage_guild=True)
     @app_commands.describe(setting="on: the server's ladder, recent matches and players on the web (empty: show it)")
     async def web(self, interaction: discord.Interaction[Any], setting: Literal["on", "off"] | None = None) -> None:
-        """Show or change whether this server has a web page (issue 34); match pages are reachable by their link."""
+        """Show or change whether this server has a web page: its ladder, recent matches and players."""
+        # Issue 34. Match pages are reachable by their links whatever this says.
         guild_id = interaction.guild_id
         if guild_id is None:
             raise UserFacingError("This setting belongs to a server.")
