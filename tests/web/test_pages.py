@@ -4,13 +4,17 @@ the rate limit; nothing internal in an answer."""
 
 from __future__ import annotations
 
+import random
+
 from aiohttp.test_utils import TestClient, TestServer
 from markupsafe import escape
 
 from bot.service import GameService, PlayerRef
 from bot.store import Database
+from bot.tournaments import TournamentService
 from bot.web import signing
 from tests.service.helpers import ALICE, BOB, GUILD, start_match
+from tests.tournaments.helpers import ORGANISER, lose, open_tournament, player, start_pairing
 from tests.web.helpers import SECRET, app_for, finished_match
 
 EVIL = PlayerRef(666, '<script>alert("x")</script>&<img src=x onerror=alert(1)>')
@@ -115,3 +119,22 @@ async def test_a_failure_says_nothing_internal(db: Database, monkeypatch) -> Non
     async with TestClient(TestServer(app_for(db))) as client:
         response = await client.get(signing.match_path(SECRET, record.id))
         assert (response.status, await response.text()) == (500, "Something went wrong\n")
+
+
+async def test_the_server_page_shows_a_tournaments_bracket_with_its_played_match(db: Database) -> None:
+    games = GameService(db)
+    tournaments = TournamentService(db, games, rng=random.Random(3))
+    entrants = [player(n) for n in range(3)]
+    tournament = await open_tournament(tournaments, entrants, name="<b>Club</b> Cup")
+    await tournaments.start(tournament.id, ORGANISER.user_id)
+    [pairing] = await tournaments.pairings()  # three players: one bye, one match in round 1
+    record = await start_pairing(tournaments, pairing)
+    finished = await lose(games, record, record.players[1].user_id)
+    await games.settings.set_web_page(GUILD, True)
+    async with TestClient(TestServer(app_for(db))) as client:
+        response = await client.get(signing.server_path(SECRET, GUILD))
+        text = await response.text()
+    assert response.status == 200
+    assert "&lt;b&gt;Club&lt;/b&gt; Cup" in text and "(bye)" in text
+    assert signing.match_path(SECRET, finished.id) in text
+    assert f"<b>{finished.players[0].name}</b>" in text  # the winner, in bold
