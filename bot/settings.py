@@ -52,6 +52,16 @@ class Settings(BaseSettings):
     #: Seconds without a match to analyse after which the analysis worker ends, giving back its memory (issue 10);
     #: the next analysis starts it again. 0: it never ends.
     analysis_idle_seconds: float = Field(default=60.0, ge=0)
+    #: The web pages (issue 34): on only when both the address players reach them at and the secret that signs
+    #: their links are set. `python -m bot.web` serves them on WEB_HOST:WEB_PORT; the bot only adds links.
+    web_base_url: str = ""
+    web_secret: SecretStr = SecretStr("")
+    web_host: str = "127.0.0.1"
+    web_port: int = Field(default=8080, ge=1, le=65535)
+    #: Requests one address may make per minute (the pages' images count too).
+    web_rate_limit: int = Field(default=600, ge=1, le=100_000)
+    #: Behind a reverse proxy: take the address from the last entry of X-Forwarded-For.
+    web_behind_proxy: bool = False
 
     @field_validator("dev_guild_id", "shard_count", mode="before")
     @classmethod
@@ -96,6 +106,30 @@ class Settings(BaseSettings):
     def database(self) -> str:
         """Where the data lives: DATABASE_URL when set, else the SQLite file DATABASE_PATH."""
         return self.database_url or str(self.database_path)
+
+    @field_validator("web_base_url")
+    @classmethod
+    def _web_url(cls, value: str) -> str:
+        value = value.strip().rstrip("/")
+        if value and not value.startswith(("http://", "https://")):
+            raise ValueError("must start with http:// or https://")
+        return value
+
+    @field_validator("web_secret")
+    @classmethod
+    def _web_secret(cls, value: SecretStr) -> SecretStr:
+        secret = value.get_secret_value().strip()
+        if secret and len(secret) < 32:
+            raise ValueError(
+                "must be at least 32 characters (make one with "
+                "`python3 -c 'import secrets; print(secrets.token_urlsafe(32))'`)"
+            )
+        return SecretStr(secret)
+
+    def web_links(self) -> tuple[str, str] | None:
+        """(base URL, secret) when the web pages are configured, else None: the bot adds no links then."""
+        secret = self.web_secret.get_secret_value()
+        return (self.web_base_url, secret) if self.web_base_url and secret else None
 
     @field_validator("log_level", mode="before")
     @classmethod

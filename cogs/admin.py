@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service.clocks import ClockPreset, preset_text
+from cogs.ui import web_links
 from cogs.ui.analysis_text import AnalysisPages
 from cogs.ui.durations import format_duration, parse_duration
 from cogs.ui.errors import UserFacingError
@@ -127,6 +128,35 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
         )
         await interaction.followup.send(text, ephemeral=True)
 
+    @app_commands.command(name="web")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.describe(setting="on: the server's ladder, recent matches and players on the web (empty: show it)")
+    async def web(self, interaction: discord.Interaction[Any], setting: Literal["on", "off"] | None = None) -> None:
+        """Show or change whether this server has a web page: its ladder, recent matches and players."""
+        # Issue 34. Match pages are reachable by their links whatever this says.
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise UserFacingError("This setting belongs to a server.")
+        if web_links.server_url(guild_id) is None:
+            raise UserFacingError("This bot has no web pages (its operator has not set them up).")
+        settings = self.bot.service.settings
+        on = (
+            await settings.web_page(guild_id)
+            if setting is None
+            else await settings.set_web_page(guild_id, setting == "on")
+        )
+        await interaction.response.send_message(
+            web_text(on, setting is not None, web_links.server_url(guild_id)), ephemeral=True
+        )
+
+
+def web_text(on: bool, changed: bool, url: str | None) -> str:
+    now = "is now" if changed else "is"
+    if on:
+        return f"This server's web page {now} on: {url} (the ladder, recent matches, tournaments and players)."
+    return f"This server's web page {now} off: a finished match's page is reachable only through its link."
+
 
 async def setup(bot: GammonBot) -> None:
+    web_links.configure(bot.settings.web_links())
     await bot.add_cog(Admin(bot))

@@ -36,6 +36,7 @@ from cogs.ui.errors import UserFacingError
 from cogs.ui.event_text import escape_name
 from cogs.ui.match_choice import chosen_match, describe, match_choices
 from cogs.ui.names import ANALYSIS_COG
+from cogs.ui.web_links import match_link_view, view_kwargs
 from cogs.ui.wiring import add_bg_cog, remove_from_bg
 
 if TYPE_CHECKING:
@@ -102,12 +103,13 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
             note = f"-# {what} could not be posted in <#{record.channel_id}>; here it is for you alone."
             await interaction.followup.send(f"{note}\n{content}"[:2000], files=files, view=view, ephemeral=True)
             return
+        page = view_kwargs(match_link_view(record.id))  # issue 34: the match's web page, when there are pages
         if answer.message_id is None:  # on its way (the automatic analysis, or another request)
-            await interaction.followup.send(f"{what} is posted in <#{answer.channel_id}>.", ephemeral=True)
+            await interaction.followup.send(f"{what} is posted in <#{answer.channel_id}>.", ephemeral=True, **page)
             return
         link = f"https://discord.com/channels/{record.guild_id}/{answer.channel_id}/{answer.message_id}"
         done = "is posted" if answer.shown is Shown.POSTED else "was posted"
-        await interaction.followup.send(f"{what} {done} here: {link}", ephemeral=True)
+        await interaction.followup.send(f"{what} {done} here: {link}", ephemeral=True, **page)
 
     @analyze.autocomplete("match")
     async def analyze_autocomplete(
@@ -169,6 +171,7 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
         ]
         view = discord.ui.View(timeout=None)
         view.add_item(ListButton(match_id, 0))
+        match_link_view(match_id, view)  # issue 34: the match's web page, when there are pages
         return "\n".join(lines)[:2000], files, view
 
     async def show_page(self, interaction: discord.Interaction[Any], match_id: int, page: int) -> None:

@@ -31,6 +31,7 @@ from cogs.ui.ladder_text import (
     stats_fields,
 )
 from cogs.ui.names import LADDER_COG
+from cogs.ui.web_links import match_url, player_url, view_kwargs, with_links
 from render.chart import rating_chart
 
 if TYPE_CHECKING:
@@ -100,7 +101,8 @@ class Ladder(commands.Cog, name=LADDER_COG):
         if analysed:
             embed.add_field(name="Analysed play (issue 17)", value=analysed, inline=False)
         embed.set_image(url=f"attachment://{CHART_FILE}")
-        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(chart), filename=CHART_FILE))
+        page = view_kwargs(await self.player_page(guild_id, target.id))
+        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(chart), filename=CHART_FILE), **page)
 
     @stats_group.command(name="dice")
     @app_commands.describe(player="Whose dice (default: yours)")
@@ -148,7 +150,18 @@ class Ladder(commands.Cog, name=LADDER_COG):
             or "No finished matches yet."
         )
         embed = discord.Embed(title=f"Recent matches of {safe_name(name)}", description=description, colour=COLOUR)
-        await interaction.response.send_message(embed=embed)
+        view = with_links(
+            await self.player_page(guild_id, target.id),
+            *((f"#{e.match_id}", match_url(e.match_id)) for e in entries[:4]),
+        )
+        await interaction.response.send_message(embed=embed, **view_kwargs(view))
+
+    async def player_page(self, guild_id: int, user_id: int) -> discord.ui.View | None:
+        """A **Player page** link button where the server's web page is on (issue 34)."""
+        url = player_url(guild_id, user_id)
+        if url is None or not await self.bot.service.settings.web_page(guild_id):
+            return None
+        return with_links(None, ("Player page", url))
 
     async def computer_stats(self, user_id: int, guild_id: int) -> str:
         """The player's record against the computer per level (issue 16), from the game service."""

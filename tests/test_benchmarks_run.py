@@ -47,6 +47,7 @@ SCRIPTS = {
     "clicks_per_turn.py": (["1"], "clicks_per_turn.json"),
     "game_flow.py": ([], "game_flow.json"),
     "ratings_queries.py": ([], "ratings_queries.json"),
+    "bench_web.py": (["--matches", "1", "--length", "1"], "web.json"),
 }
 
 

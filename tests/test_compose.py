@@ -38,7 +38,7 @@ def environment(service: dict[str, Any]) -> dict[str, str]:
 
 def test_services_and_health_checks(compose: dict[str, Any]) -> None:
     services = compose["services"]
-    assert set(services) == {"postgres", *BOTS}
+    assert set(services) == {"postgres", *BOTS, "web"}
     assert services["postgres"]["healthcheck"]["test"][0] == "CMD-SHELL"
     assert "pg_isready" in services["postgres"]["healthcheck"]["test"][1]
     for name in BOTS:
@@ -78,3 +78,20 @@ def test_database_url_points_at_the_postgres_service(compose: dict[str, Any]) ->
         assert (url.username, url.password) == (postgres["POSTGRES_USER"], postgres["POSTGRES_PASSWORD"])
         assert url.path == f"/{postgres['POSTGRES_DB']}"
     assert "postgres-data" in compose["volumes"]
+
+
+def test_the_web_pages_service_reads_the_same_database(
+    compose: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34: `python -m bot.web` from the bot's image, on the bots' database, once the first bot migrated it."""
+    web = compose["services"]["web"]
+    assert web["build"] == "." and web["command"] == ["python", "-m", "bot.web"]
+    assert web["depends_on"]["bot-a"]["condition"] == "service_healthy"
+    env = environment(web)
+    assert env["DATABASE_URL"] == environment(compose["services"]["bot-a"])["DATABASE_URL"]
+    assert set(env) - STORAGE_VARIABLES <= {field.upper() for field in Settings.model_fields}
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    settings = Settings.load(env_file=None)
+    assert web["ports"] == [f"{settings.web_port}:{settings.web_port}"] and settings.web_host == "0.0.0.0"
+    assert importlib.util.find_spec("bot.web.__main__") is not None

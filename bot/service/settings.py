@@ -10,6 +10,7 @@ from bot.service.context import ServiceContext, duration, stored_clock
 from bot.service.errors import ServiceError
 from bot.service.records import MAX_TURN_LIMIT_SECONDS, MIN_TURN_LIMIT_SECONDS, GuildSettings, PlayerPrefs, PlayerRef
 from bot.store import players as player_store
+from bot.store import web as web_store
 from bot.store.backend import Connection
 
 #: How many players' settings the service keeps in memory.
@@ -48,6 +49,20 @@ class GuildAndPlayerSettings:
     async def set_clock(self, guild_id: int, clock: ClockPreset) -> GuildSettings:
         """The clock `/bg challenge` uses when the challenger does not choose one (issue 20)."""
         return await self._save(guild_id, clock=clock)
+
+    async def web_page(self, guild_id: int) -> bool:
+        """Whether the server's web page (ladder, recent matches, players) is on (issue 34); off by default."""
+        return await web_store.web_enabled(self._ctx.db, guild_id)
+
+    async def set_web_page(self, guild_id: int, on: bool) -> bool:
+        """Turn the server's web page on or off (`/bgadmin web`); match pages stay reachable by their links."""
+        now = self._ctx.clock()
+
+        async def write(connection: Connection) -> None:
+            await web_store.set_web_enabled(connection, guild_id, on, now)
+
+        await self._ctx.db.write(write)
+        return on
 
     async def _save(
         self,

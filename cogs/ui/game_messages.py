@@ -23,6 +23,7 @@ from cogs.ui.event_text import clip, describe, escape_name
 from cogs.ui.fairness_text import end_line, start_line
 from cogs.ui.move_menu import ButtonSpec, Rows
 from cogs.ui.views import game_view
+from cogs.ui.web_links import match_link_view
 
 
 def mention(user_id: int) -> str:
@@ -57,12 +58,14 @@ class GameMessage:
     content: str
     rows: Rows
     png: bytes
+    match_page: int | None = None  # a finished match: its web page's link under the message (issue 34)
 
     def file(self) -> discord.File:
         return discord.File(io.BytesIO(self.png), filename=FILENAME)
 
     def view(self) -> discord.ui.View | None:
-        return game_view(self.rows) if self.rows else None
+        view = game_view(self.rows) if self.rows else None
+        return view if self.match_page is None else match_link_view(self.match_page, view)
 
 
 def compose_text(record: MatchRecord, events: Sequence[Event], history: str = "", now: float | None = None) -> str:
@@ -140,7 +143,8 @@ async def compose(
         else controls(record.id, record.version, match, picked)
     )
     png = await draw_board(match, viewer=viewer, clocks=clock_texts(record, now))
-    return GameMessage(compose_text(record, events, history, now), rows, png)
+    finished = record.id if record.status is MatchStatus.FINISHED else None
+    return GameMessage(compose_text(record, events, history, now), rows, png, finished)
 
 
 def rematch_rows(record: MatchRecord) -> Rows:

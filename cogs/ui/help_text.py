@@ -60,6 +60,7 @@ When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it)
 `/bgadmin threads` — (Manage Server) new thread per match by default
 `/bgadmin clock` — (Manage Server) the default match clock
 `/bgadmin analysis` — (Manage Server) analyse matches up to N points when they end (default 11; 0 off)
+`/bgadmin web` — (Manage Server) the server's web page (ladder, matches)
 
 **Analysis** (bgsage, 2-ply): PR = 500 x the mean equity lost (EMG) per decision that counts: checker plays \
 with a choice, doubles, answers to doubles and beavers, and no doubles that were close (double within 0.16). \

@@ -1,0 +1,168 @@
+"""The web server (issue 34): aiohttp routes over `Pages`, read-only (GET and HEAD only), every link checked against
+its signature, requests bounded per address, and nothing internal in any answer: a refusal is a plain 404, an
+overload a plain 429, a failure a plain 500 (the details go to the log only); no `Server` header.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+from aiohttp.typedefs import Middleware
+
+from bot.web import signing
+from bot.web.boards import Boards
+from bot.web.limits import RateLimit
+from bot.web.pages import Pages, static_file
+from bot.web.reads import WebReads
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+PAGES = web.AppKey("pages", Pages)
+BOARDS = web.AppKey("boards", Boards)
+SECRET = web.AppKey("secret", str)
+
+#: Headers of every answer: the pages load nothing from elsewhere, run no inline script, are never framed, and
+#: send no Referer (a signed link must not leak to another site).
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'none'; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+HTML = "text/html; charset=utf-8"
+
+
+def plain(status: int, text: str) -> web.Response:
+    return web.Response(status=status, text=text + "\n", content_type="text/plain")
+
+
+def not_found() -> web.Response:
+    return plain(404, "Not found")
+
+
+def client_address(request: web.Request, behind_proxy: bool) -> str:
+    """The address a request is counted against: the last X-Forwarded-For entry behind a proxy (the one the proxy
+    added), else the peer's address."""
+    if behind_proxy:
+        forwarded = request.headers.get("X-Forwarded-For", "")
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        if last:
+            return last
+    return request.remote or "unknown"
+
+
+def guard(limit: RateLimit, behind_proxy: bool) -> Middleware:
+    """The middleware: only GET and HEAD, the rate limit, and plain answers for every error."""
+
+    @web.middleware
+    async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if request.method not in ("GET", "HEAD"):
+            return not_found()
+        if not limit.allow(client_address(request, behind_proxy)):
+            return plain(429, "Too many requests: wait a minute")
+        try:
+            return await handler(request)
+        except web.HTTPException as error:
+            return not_found() if error.status in (404, 405) else plain(error.status, error.reason)
+        except Exception:
+            log.exception("The page %s failed", request.path.split("/")[1][:2])  # never the signed link itself
+            return plain(500, "Something went wrong")
+
+    return middleware
+
+
+async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers.update(SECURITY_HEADERS)
+    response.headers.popall("Server", None)
+
+
+def _ids(request: web.Request, kind: str) -> tuple[int, ...] | None:
+    return signing.verify(request.app[SECRET], kind, request.match_info["token"])
+
+
+async def match_page(request: web.Request) -> web.StreamResponse:
+    ids = _ids(request, "m")
+    built = None if ids is None else await request.app[PAGES].match(ids[0])
+    if built is None:
+        return not_found()
+    return web.Response(
+        body=built.html, content_type="text/html", charset="utf-8", headers={"Cache-Control": "private, max-age=60"}
+    )
+
+
+async def match_board(request: web.Request) -> web.StreamResponse:
+    ids = _ids(request, "m")
+    built = None if ids is None else await request.app[PAGES].match(ids[0])
+    index = int(request.match_info["frame"])
+    if built is None or index >= len(built.frames):
+        return not_found()
+    png = await request.app[BOARDS].png(ids[0], built.frames[index])  # type: ignore[index]
+    return web.Response(
+        body=png, content_type="image/png", headers={"Cache-Control": "private, max-age=86400, immutable"}
+    )
+
+
+async def match_file(request: web.Request) -> web.StreamResponse:
+    ids = _ids(request, "m")
+    built = None if ids is None else await request.app[PAGES].match(ids[0])
+    if built is None or ids is None:
+        return not_found()
+    disposition = f'attachment; filename="match-{ids[0]}.mat"'
+    return web.Response(
+        body=built.mat, content_type="text/plain", charset="utf-8", headers={"Content-Disposition": disposition}
+    )
+
+
+async def server_page(request: web.Request) -> web.StreamResponse:
+    ids = _ids(request, "s")
+    html = None if ids is None else await request.app[PAGES].server(ids[0])
+    if html is None:
+        return not_found()
+    return web.Response(
+        body=html, content_type="text/html", charset="utf-8", headers={"Cache-Control": "private, max-age=60"}
+    )
+
+
+async def player_page(request: web.Request) -> web.StreamResponse:
+    ids = _ids(request, "p")
+    html = None if ids is None or len(ids) != 2 else await request.app[PAGES].player(ids[0], ids[1])
+    if html is None:
+        return not_found()
+    return web.Response(
+        body=html, content_type="text/html", charset="utf-8", headers={"Cache-Control": "private, max-age=60"}
+    )
+
+
+async def static(request: web.Request) -> web.StreamResponse:
+    name = request.match_info["name"]
+    body = static_file(name)
+    if body is None:
+        return not_found()
+    kind = "text/css" if name.endswith(".css") else "text/javascript"
+    return web.Response(
+        body=body, content_type=kind, charset="utf-8", headers={"Cache-Control": "public, max-age=3600"}
+    )
+
+
+def make_app(reads: WebReads, secret: str, *, rate_limit: int = 600, behind_proxy: bool = False) -> web.Application:
+    """The application: every route, the guard and the headers. `secret` signs and checks the links."""
+    app = web.Application(middlewares=[guard(RateLimit(rate_limit), behind_proxy)], client_max_size=1024)
+    app[PAGES] = Pages(reads, secret)
+    app[BOARDS] = Boards()
+    app[SECRET] = secret
+    app.on_response_prepare.append(_headers)
+    token = r"{token:[0-9.]{1,41}-[A-Za-z0-9_-]{22}}"
+    app.router.add_get(f"/m/{token}", match_page)
+    app.router.add_get(f"/m/{token}/{{frame:[0-9]{{1,5}}}}.png", match_board)
+    app.router.add_get(f"/m/{token}/match.mat", match_file)
+    app.router.add_get(f"/s/{token}", server_page)
+    app.router.add_get(f"/p/{token}", player_page)
+    app.router.add_get("/static/{name:[a-z]+\\.(?:js|css)}", static)
+    return app
