@@ -5,9 +5,11 @@ rather than being skipped where it is missing."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -23,12 +25,20 @@ def installed(program: str, package: str) -> str:
         return found
     if shutil.which("apt-get") is None or os.geteuid() != 0:
         pytest.fail(f"`{program}` is missing: install it with `apt-get install {package}` (as root)")
+    with Path("/tmp/gammon-tests-apt.lock").open("w") as lock:
+        # One apt-get at a time: two xdist workers installing at once would fail on dpkg's lock.
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _found(program) is None:
+            _apt_install(package)
+    found = _found(program)
+    if found is None:
+        pytest.fail(f"`apt-get install {package}` did not install `{program}`")
+    return found
+
+
+def _apt_install(package: str) -> None:
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     install = ["apt-get", "install", "-y", "-q", "--no-install-recommends", package]
     if subprocess.run(install, env=env, capture_output=True).returncode != 0:
         subprocess.run(["apt-get", "update", "-q"], env=env, capture_output=True, check=True)
         subprocess.run(install, env=env, capture_output=True, check=True)
-    found = _found(program)
-    if found is None:
-        pytest.fail(f"`apt-get install {package}` did not install `{program}`")
-    return found
