@@ -13,7 +13,7 @@ Backgammon at 0-ply and 2-ply in a child process each (`import mat`, `analyse ma
   the same place (the player's n-th checker play of the game, same dice; for cube alerts, a cube decision of the
   same player in the same game) rated error or blunder here (>= 0.040), and blunder (>= 0.080).
 
-Writes bench/results/analysis.json and prints a table. `--matches 2 --length 1` is the short run of the tests.
+Writes bench/results/analysis.json and prints a table. `--matches 1 --length 1` is the short run of the tests.
 Run it under `nice -n 19`: it keeps one core busy for minutes.
 """
 

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: script -> (arguments for a short run, the results file it writes)
 SCRIPTS = {
-    "bench_analysis.py": (["--matches", "2", "--length", "1"], "analysis.json"),
+    "bench_analysis.py": (["--matches", "1", "--length", "1"], "analysis.json"),
     "bench_legal_plays.py": (["20"], "legal_plays.json"),
     "bench_render.py": (["10"], "render.json"),
     "bench_service.py": (["100", "50", "2"], "service.json"),
