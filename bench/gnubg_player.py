@@ -43,20 +43,22 @@ def after_move(board: list[list[int]], move: tuple[int, ...]) -> Sides:
     return tuple(mover), tuple(other)
 
 
-def best_play(match: Match, plies: int) -> Move:
-    """gnubg's play at `plies` for the side on roll, as one of the engine's legal plays."""
+def best_play(match: Match, plies: int, cube: Any = None) -> Move:
+    """gnubg's play at `plies` for the side on roll, as one of the engine's legal plays; `cube` is gnubg's
+    cube_info (the cube and match score; a centred money cube when None)."""
     position = match.game.position
     assert match.dice is not None and match.to_act is not None
     board = [list(position.opponent[1:26]), list(position.mover[1:26])]
     context = gnubg.eval_context(0, plies, 1, 0, 0)
     dice = (max(match.dice), min(match.dice))
-    arguments: list[Any] = [board, gnubg.cube_info(), context, dice]
+    cube = gnubg.cube_info() if cube is None else cube
+    arguments: list[Any] = [board, cube, context, dice]
     if plies == 2:
         arguments.append(WORLD_CLASS_FILTER)
     best = tuple(gnubg.find_best_moves(*arguments)[0]["move"])
     plays: list[Play] = match.legal_plays()
     if len(best) % 2:  # cut short at a checker borne off: each play's result judged as gnubg judges plays
-        return Move(match.to_act, max(plays, key=lambda play: equity_after(position.apply(play), context)))
+        return Move(match.to_act, max(plays, key=lambda play: equity_after(position.apply(play), context, cube)))
     wanted = after_move(board, best)
     for play in plays:
         after = position.apply(play)  # seen from the other side, now on roll
@@ -65,8 +67,8 @@ def best_play(match: Match, plies: int) -> Move:
     raise AssertionError(f"gnubg's play {best} with {dice} is not among the engine's legal plays")
 
 
-def equity_after(after: Position, context: Any) -> float:
+def equity_after(after: Position, context: Any, cube: Any) -> float:
     """gnubg's cubeless equity of a position just after a play (`after` seen from the side now on roll), for
     the side that played."""
     board = [list(after.opponent[1:26]), list(after.mover[1:26])]
-    return -float(gnubg.evaluate(board, gnubg.cube_info(), context)[5])
+    return -float(gnubg.evaluate(board, cube, context)[5])
