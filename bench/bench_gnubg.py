@@ -173,7 +173,11 @@ def main() -> None:
         if args.matches > 0:
             from bench.gnubg_match import play_matches
 
-            report["matches"] = play_matches(pool, args)
+            def progress(found: dict[str, Any]) -> None:
+                report["matches"] = found
+                save()
+
+            report["matches"] = play_matches(pool, args, progress)
             save()
     money = report.get("money")
     if money:

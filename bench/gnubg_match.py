@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
@@ -49,17 +50,21 @@ def match_pair(level: str, gnubg_plies: int, length: int, seed: int) -> tuple[fl
     return (first[0] + second[0]) / 2, (first[1] + second[1]) / 2
 
 
-def play_matches(pool: Executor, args: argparse.Namespace) -> dict[str, Any]:
+def play_matches(
+    pool: Executor, args: argparse.Namespace, progress: Callable[[dict[str, Any]], None]
+) -> dict[str, Any]:
+    """`args.matches` pairs of matches; `progress` gets the figures after every pair (a stopped run keeps them)."""
     seeds = range(args.first_seed, args.first_seed + args.matches)
-    pairs = list(
-        pool.map(
-            match_pair,
-            [args.match_level] * len(seeds),
-            [args.gnubg_plies] * len(seeds),
-            [args.length] * len(seeds),
-            seeds,
-        )
-    )
+    pairs: list[tuple[float, float]] = []
+    for pair in pool.map(
+        match_pair, [args.match_level] * len(seeds), [args.gnubg_plies] * len(seeds), [args.length] * len(seeds), seeds
+    ):
+        pairs.append(pair)
+        progress(match_figures(args, pairs))
+    return match_figures(args, pairs)
+
+
+def match_figures(args: argparse.Namespace, pairs: list[tuple[float, float]]) -> dict[str, Any]:
     share, share_half = interval([won for won, _ in pairs])
     margin, margin_half = interval([difference for _, difference in pairs])
     return {
