@@ -15,6 +15,7 @@ import random
 from bot.computer import sage
 from bot.computer.board import SageBoard, plays_by_result, sage_board
 from bot.computer.levels import Level, level
+from bot.computer.search import filtered_checker_play
 from bot.engine.actions import (
     AcceptBeaver,
     AcceptResignation,
@@ -133,8 +134,11 @@ class _Chooser:
         dice = match.dice
         assert dice is not None
         legal = plays_by_result(position, match.legal_plays())
-        search = sage.deep_checker_play if self.level.plies >= 3 else sage.checker_play
-        ranked = search(self.level.plies, sage_board(position), dice, self.cube_state(self.me))
+        board, cube = sage_board(position), self.cube_state(self.me)
+        if self.level.search:
+            ranked = filtered_checker_play(self.level.search, board, dice, cube)
+        else:
+            ranked = sage.checker_play(self.level.plies, board, dice, cube)
         known = [move for move in ranked if move.board in legal]
         if len(known) != len(ranked) or not ranked:
             strange = [move.board for move in ranked if move.board not in legal]

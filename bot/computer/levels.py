@@ -9,12 +9,12 @@ points a game over a first 4 games (doubled and redoubled far past any human's c
 a few hundred games can average.
 
 The ladder follows GNU Backgammon's own: expert is the clean net (gnubg's 0-ply "expert"), world-class looks two
-rolls deeper (gnubg's 2-ply "world class" = bgsage's 3-ply: checker plays ranked at 2-ply and the five best
-searched at 3-ply, bot.computer.sage.deep_checker_play; cube decisions at 3-ply). Below expert the noise doubles
-at every step, which about doubles the equity lost per checker decision (against bgsage's 2-ply ranking, over
-294 checker plays from real play, bench/bench_computer.py: expert 0.004, advanced 0.015, intermediate 0.033,
-casual 0.070, beginner 0.120 points); the earlier, closer levels (noise 0.2/0.1/0.05/0.015, expert 2-ply) made
-steps too small to show over 200 games.
+rolls deeper (gnubg's 2-ply "world class" = bgsage's 3-ply: checker plays through a gnubg-like move filter,
+WORLD_CLASS_FILTER and bot.computer.search; cube decisions at 3-ply, as deep as its deepest checker search).
+Below expert the noise doubles at every step, which about doubles the equity lost per checker decision
+(against bgsage's 2-ply ranking, over 294 checker plays from real play, bench/bench_computer.py: expert 0.004,
+advanced 0.015, intermediate 0.033, casual 0.070, beginner 0.120 points); the earlier, closer levels (noise
+0.2/0.1/0.05/0.015, expert 2-ply) made steps too small to show over 200 games.
 """
 
 from __future__ import annotations
@@ -23,10 +23,27 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
+class Stage:
+    """One step of a move filter (bot.computer.search): the best `keep` plays within `within` (cube units) of
+    the best so far, evaluated `plies` deep."""
+
+    plies: int
+    keep: int
+    within: float
+
+
+#: World-class's move filter: 12 plays within 0.24 (GNU Backgammon's widest first cut) to 2-ply, then up to 5
+#: within 0.10 of the 2-ply best to 3-ply. gnubg's "world class" keeps 8 within 0.16 of its 0-ply for its 2-ply
+#: (bgsage's 3-ply): this is as deep and wider.
+WORLD_CLASS_FILTER: tuple[Stage, ...] = (Stage(2, 12, 0.24), Stage(3, 5, 0.10))
+
+
+@dataclass(frozen=True, slots=True)
 class Level:
     name: str
-    plies: int  # 1 = the raw net
+    plies: int  # 1 = the raw net; the cube is judged this deep
     noise: float  # standard deviation of the error added to each checker play's equity
+    search: tuple[Stage, ...] = ()  # the move filter of a deeper level; () ranks every play at `plies`
 
     @property
     def cube_noise(self) -> float:
@@ -50,7 +67,7 @@ LEVELS: tuple[Level, ...] = (
     Level("intermediate", 1, 0.10),
     Level("advanced", 1, 0.05),
     Level("expert", 1, 0.0),
-    Level("world-class", 3, 0.0),
+    Level("world-class", 3, 0.0, WORLD_CLASS_FILTER),
 )
 
 BY_NAME: dict[str, Level] = {level.name: level for level in LEVELS}

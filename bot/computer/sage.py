@@ -122,27 +122,6 @@ def checker_play(plies: int, board: tuple[int, ...], dice: tuple[int, int], cube
     ]
 
 
-#: How many plays of the shallower search a 3-ply (or deeper) checker play looks at in full depth.
-DEEP_CANDIDATES = 5
-
-
-def deep_checker_play(plies: int, board: tuple[int, ...], dice: tuple[int, int], cube: CubeState) -> list[RankedMove]:
-    """Every play, best first, for searches of 3 plies and more: ranked at one ply less, then the best
-    DEEP_CANDIDATES evaluated at full depth. bgsage's own 3-ply checker play makes every play cube-aware at full
-    depth, which took 12 s (on a busy 2-core machine) for a 2-2 with 216 plays; this takes about 1 s there and
-    chose the same play in the positions compared."""
-    ranked = checker_play(plies - 1, board, dice, cube)
-    if plies < 3 or len(ranked) < 2:
-        return ranked
-    head = ranked[:DEEP_CANDIDATES]
-    deeper = []
-    for move in head:
-        equity, probs = after_move(plies, move.board, cube)
-        deeper.append(RankedMove(move.board, equity, probs))
-    deeper.sort(key=lambda move: -move.equity)
-    return deeper + ranked[DEEP_CANDIDATES:]
-
-
 def after_move(plies: int, board: tuple[int, ...], cube: CubeState) -> tuple[float, Probabilities]:
     """The cubeful equity and probabilities of a board just after a move, for the player who moved."""
     arguments = cube.arguments()
