@@ -175,9 +175,9 @@ async def test_a_claimed_win_is_rated(
     ladder = standin.add_channel("ladder")
     reply = acknowledged_in_time(await alice.slash("leaderboard", in_channel=ladder))
     assert [line[1:] for line in ladder_lines(await reply.settled())] == [
-        (claimant.name, "1510.00", 1, 1),  # newcomers, equal ratings, 1 point: 4 * 5 * 1 * 1/2 = 10
-        (slow.name, "1490.00", 1, 0),
+        (claimant.name, "1510", 1, 1),  # newcomers, equal ratings, 1 point: 4 * 5 * 1 * 1/2 = 10
+        (slow.name, "1490", 1, 0),
     ]
     reply = acknowledged_in_time(await claimant.slash("history", in_channel=ladder))
     (line,) = (await reply.settled()).embeds[0]["description"].splitlines()
-    assert "**won** 1\u20130" in line and "(claimed on time)" in line and "+10.00" in line
+    assert "**won** 1\u20130" in line and "(claimed on time)" in line and "rating +10.0" in line
