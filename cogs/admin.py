@@ -23,16 +23,18 @@ if TYPE_CHECKING:
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
-class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgammon settings for this server"):
+class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgammon settings for this server."):
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
         super().__init__()
 
     @app_commands.command(name="turn-limit")
     @app_commands.checks.has_permissions(manage_guild=True)
-    @app_commands.describe(duration="How long a player may take for a turn, e.g. 24h, 90m, 2d (empty: show it)")
+    @app_commands.describe(duration="How long a player may take for a turn, e.g. 24h, 90m or 2d (empty: show it).")
     async def turn_limit(self, interaction: discord.Interaction[Any], duration: str | None = None) -> None:
-        """Show or change how long a player may take for a turn before the opponent may claim (R9.5)."""
+        """Show or change how long a player may take for a turn before the opponent may claim.
+
+        The turn limit of R9.5."""
         guild_id = interaction.guild_id
         if guild_id is None:
             raise UserFacingError("This setting belongs to a server.")
@@ -56,7 +58,7 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
 
     @app_commands.command(name="threads")
     @app_commands.checks.has_permissions(manage_guild=True)
-    @app_commands.describe(setting="on: /bg challenge plays in a new thread unless told otherwise (empty: show it)")
+    @app_commands.describe(setting="on: /bg challenge plays in a new thread unless told otherwise (empty: show it).")
     async def threads(self, interaction: discord.Interaction[Any], setting: Literal["on", "off"] | None = None) -> None:
         """Show or change whether matches are played in a new thread by default."""
         guild_id = interaction.guild_id
@@ -78,13 +80,15 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
 
     @app_commands.command(name="clock")
     @app_commands.checks.has_permissions(manage_guild=True)
-    @app_commands.describe(preset="The clock /bg challenge uses unless the challenger chooses one (empty: show it)")
+    @app_commands.describe(preset="The clock /bg challenge uses unless the challenger chooses one (empty: show it).")
     async def clock(
         self,
         interaction: discord.Interaction[Any],
         preset: ClockName | None = None,
     ) -> None:
-        """Show or change the match clock used by default (issue 20)."""
+        """Show or change the match clock that challenges use by default.
+
+        Match clocks came with issue 20."""
         guild_id = interaction.guild_id
         if guild_id is None:
             raise UserFacingError("This setting belongs to a server.")
@@ -105,12 +109,14 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
     @app_commands.command(name="analysis")
     @app_commands.checks.has_permissions(manage_guild=True)
     @app_commands.describe(
-        max_length="Analyse every match up to this many points when it ends; 0: off (empty: show it; default 11)"
+        max_length="Analyse every match up to this many points when it ends; 0 turns it off (default 11)."
     )
     async def analysis(
         self, interaction: discord.Interaction[Any], max_length: app_commands.Range[int, 0, 25] | None = None
     ) -> None:
-        """Show or change the automatic analysis of finished matches (issue 17)."""
+        """Show or change the automatic analysis of finished matches.
+
+        The analysis came with issue 17."""
         guild_id = interaction.guild_id
         if guild_id is None:
             raise UserFacingError("This setting belongs to a server.")
@@ -130,7 +136,9 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
 
     @app_commands.command(name="web")
     @app_commands.checks.has_permissions(manage_guild=True)
-    @app_commands.describe(setting="on: the server's ladder, recent matches and players on the web (empty: show it)")
+    @app_commands.describe(
+        setting="On: the server's ladder, recent matches and players on the web. Leave empty to see it."
+    )
     async def web(self, interaction: discord.Interaction[Any], setting: Literal["on", "off"] | None = None) -> None:
         """Show or change whether this server has a web page: its ladder, recent matches and players."""
         # Issue 34. Match pages are reachable by their links whatever this says.

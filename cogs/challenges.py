@@ -79,7 +79,7 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
     @app_commands.command(name="challenge")
     @app_commands.guild_only()
     @describe_match_options(
-        opponent="Who you challenge (leave empty for an open challenge anyone may accept)",
+        opponent="Who you challenge; leave it empty for an open challenge anyone may accept.",
     )
     async def challenge(
         self,
@@ -94,7 +94,7 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
         clock: ClockName | None = None,
         seed: Seed | None = None,
     ) -> None:
-        """Challenge a member (or anyone) to a match or a money game."""
+        """Challenge a member, or anyone, to a match or a money game."""
         computer = computer_of(self.bot)
         if opponent is not None and computer is not None and computer.is_me(opponent):
             options = match_options(length, money, jacoby, beavers, automatic_doubles)

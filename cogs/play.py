@@ -27,7 +27,7 @@ from bot.service import commands as cmd
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.errors import UserFacingError, reply_privately
 from cogs.ui.game_messages import compose, current_link, match_line, refusal, timed_out_text
-from cogs.ui.help_text import help_embed
+from cogs.ui.help_text import Topic, help_embed
 from cogs.ui.names import PLAY_COG
 from cogs.ui.options import player_ref
 from cogs.ui.publisher import GamePublisher
@@ -63,7 +63,7 @@ class Play(
     commands.GroupCog,
     name=PLAY_COG,
     group_name="bg",
-    group_description="Play backgammon: challenges, moves, the cube, resignations",
+    group_description="Play backgammon: challenges, moves, the cube and resignations.",
 ):
     """The /bg group, the commands of a match being played, and the handler of every game button."""
 
@@ -95,9 +95,9 @@ class Play(
 
     @app_commands.command(name="move")
     @app_commands.guild_only()
-    @app_commands.describe(play="Your play in standard notation, e.g. 24/18 13/11, bar/22, 6/off, 8/5(2)")
+    @app_commands.describe(play="Your play in standard notation, e.g. 24/18 13/11, bar/22, 6/off or 8/5(2).")
     async def move(self, interaction: discord.Interaction[Any], play: str) -> None:
-        """Type your whole play (the autocomplete lists the legal ones)."""
+        """Type your whole play; the autocomplete lists the legal ones."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
         waiting = record.to_act
@@ -133,11 +133,13 @@ class Play(
 
     @app_commands.command(name="resign")
     @app_commands.guild_only()
-    @app_commands.describe(kind="What you offer to lose: a single game, a gammon or a backgammon (times the cube)")
+    @app_commands.describe(kind="What you offer to lose: a single game, a gammon or a backgammon, times the cube.")
     async def resign(
         self, interaction: discord.Interaction[Any], kind: Literal["single", "gammon", "backgammon"] = "single"
     ) -> None:
-        """Offer to resign the current game (R7.4); your opponent accepts or declines."""
+        """Offer to resign the current game; your opponent accepts or declines.
+
+        A resignation as R7.4 describes it."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
         with self.publisher.acting(record.id):
@@ -149,7 +151,7 @@ class Play(
 
     @app_commands.command(name="board")
     @app_commands.guild_only()
-    @app_commands.describe(public="Show it to everyone in the channel (default: only to you)")
+    @app_commands.describe(public="Show it to everyone in the channel (default: only to you).")
     async def board(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         """Show the current board of this channel's match again."""
         # Deferred privately even when public: the first followup takes the deferral's visibility, and an
@@ -188,16 +190,15 @@ class Play(
         await interaction.followup.send("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="help")
-    async def help(self, interaction: discord.Interaction[Any]) -> None:
-        """How to play, and every command."""
-        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
+    @app_commands.describe(topic="What to explain (default: the quick start).")
+    async def help(self, interaction: discord.Interaction[Any], topic: Topic = "start") -> None:
+        """How to play: a quick start, and more on each topic."""
+        await interaction.response.send_message(embed=help_embed(topic), ephemeral=True)
 
     @app_commands.command(name="settings")
-    @app_commands.describe(
-        auto_done="Finish your turn as soon as your last checker is moved (no Done; no Undo after the last checker)"
-    )
+    @app_commands.describe(auto_done="End your turn as soon as your last checker is moved, without pressing Done.")
     async def settings(self, interaction: discord.Interaction[Any], auto_done: bool | None = None) -> None:
-        """Your own settings for every match (leave the options empty to see them)."""
+        """Your own settings for every match; leave the options empty to see them."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         if auto_done is None:
             prefs = await self.service.settings.player_prefs(interaction.user.id)

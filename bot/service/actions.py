@@ -182,7 +182,7 @@ def _require_claimable(match: Match, player: int, turn: TurnTimer, now: float) -
     if not turn.running:
         raise ServiceError(
             f"{match.names[waiting]} has not been shown the board for this turn yet, so "
-            "their turn time has not started (R9.5)."
+            "their turn time has not started."  # R9.5
         )
     if now < turn.claimable_at:
         left = duration(turn.claimable_at - now)

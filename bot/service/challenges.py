@@ -121,6 +121,13 @@ class Challenges:
             raise NotFoundError(CHALLENGE_GONE)
         return await self._with_names(stored)
 
+    async def open_in(self, channel_id: int) -> list[Challenge]:
+        """The open challenges of a channel, newest first: `/bg fairness` shows their dice's commitments there, so
+        the commitment can be read before anyone accepts while the challenge itself says it in one short line."""
+        now = self._ctx.clock()
+        stored = await self._ctx.db.read(lambda c: challenge_store.open_challenges_in(c, channel_id, now))
+        return [await self._with_names(challenge) for challenge in stored]
+
     async def accept(
         self,
         challenge_id: int,

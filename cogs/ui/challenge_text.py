@@ -59,13 +59,12 @@ def challenge_text(challenge: Challenge) -> str:
 
 
 def commitment_line(challenge: Challenge) -> str:
-    """The dice's commitment, shown before anyone accepts, so that the acceptor's seed comes after it (issue 18)."""
+    """One short line saying the dice can be checked (issue 33). The commitment itself is fixed before anyone
+    accepts, so that the acceptor's seed comes after it (issue 18); `/bg fairness` in this channel shows it while
+    the challenge is open, and every detail once the match is played."""
     if challenge.commitment is None:
         return ""
-    return (
-        f"\nDice commitment: `{challenge.commitment}` (the SHA-256 of the bot's secret seed, revealed when the "
-        "match ends). **Accept with my seed** adds a seed of your own to the dice."
-    )
+    return "\n-# The dice can be checked: `/bg fairness`. **Accept with my seed** adds a seed of your own."
 
 
 def closed_text(challenge: Challenge, status: ChallengeStatus) -> str:

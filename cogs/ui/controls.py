@@ -111,6 +111,14 @@ def how_to_move(match: Match) -> str:
     )
 
 
+def has_played(match: Match, player: int) -> bool:
+    """Whether `player` has finished a turn of their own in this match (a whole play, or steps and Done)."""
+    return any(
+        isinstance(entry.action, actions.Move | actions.Confirm) and entry.action.player == player
+        for entry in match.log.entries
+    )
+
+
 def prompt(match: Match, mention: str) -> str:
     """What the player to act is asked to do, addressed to them (`mention`); empty when the match is over."""
     player = match.to_act
@@ -126,6 +134,8 @@ def prompt(match: Match, mention: str) -> str:
         entered = f" So far: {steps}." if match.steps else ""
         if not match.next_steps():
             return f"{mention}, press **Done** to finish your turn, or **Undo**.{entered}"
+        if has_played(match, player):  # the how-to sentence once per match, on the player's first turn
+            return f"{mention}, play your {dice_text(match.dice)}.{entered}"
         return f"{mention}, play your {dice_text(match.dice)}: {how_to_move(match)}{entered}"
     if phase is Phase.DOUBLED:
         beaver = ", **Beaver**" if actions.Beaver in match.allowed(player) else ""
@@ -135,10 +145,10 @@ def prompt(match: Match, mention: str) -> str:
         )
     if phase is Phase.BEAVERED:
         return (
-            f"{mention}, {other} beavered: **Accept** (cube at {game.offered}, owned by {other}) or "
-            f"**Refuse** (lose {points_text(game.offered // 2)})?"
+            f"{mention}, {other} beavered: **Accept beaver** (cube at {game.offered}, owned by {other}) or "
+            f"**Refuse beaver** (lose {points_text(game.offered // 2)})?"
         )
     if phase is Phase.RESIGNING and game.resignation is not None:
         points = game.resignation_points(game.resignation[1])
-        return f"{mention}, {other} offers to resign for {points_text(points)}: **Accept** or **Decline**?"
+        return f"{mention}, {other} offers to resign for {points_text(points)}: **Accept resignation** or **Decline**?"
     return f"{mention}, it is your turn."

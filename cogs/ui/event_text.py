@@ -22,10 +22,10 @@ _OUTCOME = {
     OutcomeKind.SINGLE: "by bearing off",
     OutcomeKind.GAMMON: "with a gammon",
     OutcomeKind.BACKGAMMON: "with a backgammon",
-    OutcomeKind.DROPPED: "because the double was dropped",
-    OutcomeKind.RESIGNED: "by resignation",
-    OutcomeKind.CLAIMED: "because time ran out (R9.5)",
-    OutcomeKind.TIMEOUT: "on time: the opponent's clock ran out",
+    OutcomeKind.DROPPED: "as {loser} refused the cube",  # a drop, or a beaver refused
+    OutcomeKind.RESIGNED: "as {loser} resigned",
+    OutcomeKind.CLAIMED: "on time ({loser} did not act within the turn limit)",  # R9.5
+    OutcomeKind.TIMEOUT: "on time ({loser}'s match clock ran out)",
 }
 
 
@@ -98,36 +98,40 @@ def _line(
         case ev.GameStarted(number=number, crawford=crawford):
             if number == 1 and not crawford:
                 return None
-            return f"Game {number} begins{' (Crawford game: no doubling, R8.3)' if crawford else ''}."
+            crawford_text = " (the Crawford game: no doubling in this game)" if crawford else ""  # R8.3
+            return f"Game {number} begins{crawford_text}."
         case ev.OpeningRolled(rolls=rolls, player=player):
             ties = [f"{a}-{b}" for a, b in rolls[:-1]]
             last = rolls[-1]
             tie_text = f" after {len(ties)} tie{'s' if len(ties) > 1 else ''} ({', '.join(ties)})" if ties else ""
             return (
                 f"Opening roll{tie_text}: {names[0]} {last[0]}, {names[1]} {last[1]}. "
-                f"{names[player]} moves first (R2.2)."
+                f"{names[player]} moves first."  # R2.2
             )
         case ev.AutomaticDouble(cube=cube):
-            return f"The opening tie doubles the cube to {cube} (automatic double, R2.3)."
+            return f"The opening tie doubles the cube to {cube} (automatic double)."  # R2.3
         case ev.Rolled(player=player, dice=dice, automatic=automatic):
             if (player, dice) in played_rolls:
                 return None
-            return f"{names[player]} rolled {dice_text(dice)}{' (no double possible)' if automatic else ''}."
+            # rolled at once because the roller may not double now (R9.4): said as what happened, not as a rule
+            at_once = f" (rolled at once: {names[player]} cannot double now)" if automatic else ""
+            return f"{names[player]} rolled {dice_text(dice)}{at_once}."
         case ev.Played(player=player, dice=dice, play=play, automatic=automatic):
             if not play.steps:
-                return f"{names[player]} rolled {dice_text(dice)} and cannot move (R4.4)."
-            forced = " (the only legal play, made automatically, R9.3)" if automatic else ""
+                return f"{names[player]} rolled {dice_text(dice)} and cannot move."  # R4.4
+            forced = " (the only possible play, made for them)" if automatic else ""  # R9.3
             # a hit's `*` must not start italics (`13/7*/2*`)
             return f"{names[player]} rolled {dice_text(dice)} and played {escape_text(str(play))}{forced}."
         case ev.StepMoved() | ev.StepUndone():
             return None
         case ev.Claimed(player=player):
-            return f"{names[player]} claims the win: {names[1 - player]} did not act in time (R9.5)."
+            return f"{names[player]} claims the win: {names[1 - player]} did not act in time."  # R9.5
         case ev.TimedOut(player=player):
             return f"**{names[player]} ran out of time** and loses the {'match' if length else 'game'}."
         case ev.GameWon(number=number, outcome=outcome, scores=scores):
             return (
-                f"**{names[outcome.winner]} wins game {number} {_OUTCOME[outcome.kind]}: "
+                f"**{names[outcome.winner]} wins game {number} "
+                f"{_OUTCOME[outcome.kind].format(loser=names[1 - outcome.winner])}, worth "
                 f"{points_text(outcome.points)}.** {score_text(names, scores, length)}"
             )
         case ev.MatchWon(winner=winner, scores=scores):
@@ -149,7 +153,7 @@ def _offer_line(event: ev.Event, names: tuple[str, str]) -> str | None:
         case ev.Dropped(player=player):
             return f"{names[player]} drops."
         case ev.Beavered(player=player, cube=cube):
-            return f"{names[player]} beavers: the cube goes to {cube} (R6.4)."
+            return f"{names[player]} beavers: the cube goes to {cube}."  # R6.4
         case ev.BeaverAccepted(player=player, cube=cube):
             return f"{names[player]} accepts the beaver; the cube is at {cube}."
         case ev.BeaverRefused(player=player):

@@ -151,14 +151,13 @@ def champion_text(tournament: Tournament) -> str:
     )
 
 
-def started_text(pairing: Pairing, commitment: str) -> str:
-    """The pairing's announcement in its thread, posted before the opening roll: its id is a seed of the dice."""
+def started_text(pairing: Pairing) -> str:
+    """The pairing's announcement in its thread, posted before the opening roll: its id is a seed of the dice. The
+    dice's proof is one short line (issue 33): the commitment and the seeds are behind `/bg fairness`."""
     players = pairing.players
     return (
         f"**{pairing.tournament_name}**, {pairing.round_name}: <@{players[0]}> vs <@{players[1]}>, a "
-        f"{pairing.length}-point match. Good luck!\nDice commitment: `{commitment}` (the SHA-256 of the bot's "
-        "secret seed, revealed when the match ends). The dice also use the ids Discord gives this thread and this "
-        "message: `/bg fairness` shows them."
+        f"{pairing.length}-point match. Good luck!\n-# The dice can be checked: `/bg fairness`."
     )
 
 
@@ -172,7 +171,8 @@ class Announcement:
         self.message: discord.Message | None = None
 
     async def __call__(self, commitment: str) -> int:
-        text = started_text(self.pairing, commitment)
+        """Post the announcement (the service passes the dice's commitment; `/bg fairness` shows it)."""
+        text = started_text(self.pairing)
         self.message = await self.channel.send(text, allowed_mentions=users_only(*self.pairing.players))
         return self.message.id
 

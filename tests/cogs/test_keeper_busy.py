@@ -39,7 +39,6 @@ from cogs.computer import Computer
 from cogs.tournaments import Tournaments
 from cogs.ui import game_messages, publisher
 from cogs.ui.custom_ids import ChallengeAction, ChallengeControl
-from cogs.ui.fairness_text import start_line
 from cogs.ui.names import COMPUTER_COG
 from cogs.ui.publisher import GamePublisher
 from tests.service.conftest import FakeClock
@@ -252,7 +251,7 @@ async def keeper_finds_it_shown(bot: FakeBot, match_id: int) -> None:
 
 async def test_a_computer_match_being_posted_is_left_to_its_start(bot: FakeBot) -> None:
     """/bg computer: while its first board is being posted, the match is acting and the keeper skips it; the
-    board then posted is the start's own, with the dice commitment (issue 18)."""
+    board then posted is the start's own, with the opening roll."""
     pool = pool_of(bot)
     pool.thinking.close()  # the computer opens: its move waits, so only the first board matters here
     bot.channel.free_posts = 1  # the announcement goes out: the match is stored after it (its id seeds the dice)
@@ -269,7 +268,7 @@ async def test_a_computer_match_being_posted_is_left_to_its_start(bot: FakeBot) 
     record = await bot.service.match(match_id)
     assert record.fairness is not None and f"Dice commitment: `{record.fairness.commitment}`" in announcement.content
     assert record.fairness.acceptor_seed == str(announcement.id)  # the computer's seed (issue 31 item 7)
-    assert start_line(record) in first.content
+    assert "Opening roll" in first.content  # the match's first board
     assert [text.endswith("Good luck!") for text in interaction.said] == [True]  # answered once the board is up
     pool.thinking.release()
     await asyncio.wait_for(bot.computer.idle(), PATIENCE)
@@ -348,7 +347,7 @@ async def test_a_computer_rematch_being_started_is_left_to_it(bot: FakeBot) -> N
     await pressed.editing.until_reached()
     (new,) = [record.id for record in await bot.service.boards.matches_to_show()]
     try:
-        await keeper_leaves_it_alone(bot, new)  # before the fix: the keeper posted the new board, no commitment
+        await keeper_leaves_it_alone(bot, new)  # before the fix: the keeper posted the new board, no opening roll
         assert bot.publisher.busy(new)
     finally:
         bot.channel.posting.close()  # next, the new board's post is held
@@ -362,7 +361,7 @@ async def test_a_computer_rematch_being_started_is_left_to_it(bot: FakeBot) -> N
     record = await bot.service.match(new)
     assert record.fairness is not None and f"Dice commitment: `{record.fairness.commitment}`" in announcement.content
     assert record.fairness.acceptor_seed == str(announcement.id)
-    assert start_line(record) in first.content
+    assert "Opening roll" in first.content  # the match's first board
     pool.thinking.release()
     await asyncio.wait_for(bot.computer.idle(), PATIENCE)
     await keeper_finds_it_shown(bot, new)
@@ -382,13 +381,13 @@ async def test_an_accepted_challenge_is_left_to_its_accept(bot: FakeBot) -> None
     await pressed.editing.until_reached()
     (match_id,) = [record.id for record in await bot.service.boards.matches_to_show()]
     try:
-        await keeper_leaves_it_alone(bot, match_id)  # before the fix: the keeper posted the board, no commitment
+        await keeper_leaves_it_alone(bot, match_id)  # before the fix: the keeper posted the board, no opening roll
         assert bot.publisher.busy(match_id)
     finally:
         pressed.editing.release()
     await asyncio.wait_for(accepting, PATIENCE)
     [first] = bot.channel.posted
-    assert start_line(await bot.service.match(match_id)) in first.content
+    assert "Opening roll" in first.content  # the match\'s first board
     await keeper_finds_it_shown(bot, match_id)
 
 
@@ -421,5 +420,5 @@ async def test_a_tournament_match_being_started_is_left_to_its_start(bot: FakeBo
     await asyncio.wait_for(opening, PATIENCE)
     line, first = bot.channel.posted
     assert f"<@{ALICE.user_id}>" in line.content and not line.attachments
-    assert start_line(await bot.service.match(match_id)) in first.content
+    assert "Opening roll" in first.content  # the match\'s first board
     await keeper_finds_it_shown(bot, match_id)

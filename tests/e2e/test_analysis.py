@@ -112,7 +112,7 @@ async def test_automatic_analysis_analyze_again_and_the_pages(
     assert " · PR " in entry["description"]
     stats = await acknowledged_in_time(await alice.slash("stats player")).settled()
     fields = {field["name"]: field["value"] for field in stats.embeds[0]["fields"]}
-    assert "average of the last 1 analysed match" in fields["Analysed play (issue 17)"]
+    assert "average of the last 1 analysed match" in fields["Analysed play"]
 
 
 @pytest.mark.slow

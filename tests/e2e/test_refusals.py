@@ -86,11 +86,18 @@ async def test_challenges_that_make_no_sense_are_refused(
 async def test_help_lists_the_commands(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
+    """A quick start of about ten lines by default (issue 33); every command behind `topic: commands`."""
     alice, _ = players
     reply = acknowledged_in_time(await alice.slash("bg help"))
     assert reply.ephemeral and reply.message is not None
     (embed,) = reply.message.embeds
-    for command in ("/bg challenge", "/bg move", "/bg resign", "/bg board", "/bg matches", "/bgadmin turn-limit"):
+    assert len(embed["description"].splitlines()) <= 12
+    for command in ("/bg challenge", "/bg computer", "/bg move", "/bg resign", "/bg board", "/bg matches"):
+        assert command in embed["description"]
+    reply = acknowledged_in_time(await alice.slash("bg help", topic="commands"))
+    assert reply.ephemeral and reply.message is not None
+    (embed,) = reply.message.embeds
+    for command in ("/bg fairness", "/bg analyze", "/stats dice", "/tournament award", "/bgadmin turn-limit"):
         assert command in embed["description"]
 
 

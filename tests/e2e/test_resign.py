@@ -29,7 +29,7 @@ async def test_resignation_declined_then_accepted(
     await table.next_board()
     opening = await table.click(mover, "Accept resignation")
     result = table.boards[-2]  # the final board of game 1, then game 2's opening in its own message
-    assert f"**{mover.name} wins game 1 by resignation: 1 point.**" in result.content
+    assert f"**{mover.name} wins game 1 as {resigner.name} resigned, worth 1 point.**" in result.content
     assert f"Score: Alice {1 if mover is alice else 0}, Bob {1 if mover is bob else 0} (match to 3)." in (
         result.content
     )
@@ -48,6 +48,6 @@ async def test_resigning_a_money_game_ends_it(
     other = table.other(mover)
     accepted = await table.click(other, "Accept resignation")
     # Jacoby (on by default in money games, R7.3): no double was taken, so the backgammon counts single
-    assert f"**{other.name} wins game 1 by resignation: 1 point.**" in accepted.content
+    assert f"**{other.name} wins game 1 as {mover.name} resigned, worth 1 point.**" in accepted.content
     assert f"**{other.name} wins the money game.**" in accepted.content
     assert labels(accepted) == ["Rematch"]  # issue 20

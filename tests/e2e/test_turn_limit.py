@@ -52,7 +52,7 @@ async def test_reminder_then_claim(
     assert message.content.startswith(slow.mention)
     acknowledged_in_time(await slow.click(message, "Claim win"))
     final = await table.next_board()
-    assert f"{slow.name} claims the win: {claimant.name} did not act in time (R9.5)." in final.content
+    assert f"{slow.name} claims the win: {claimant.name} did not act in time." in final.content
     assert f"**{slow.name} wins the match" in final.content
     assert labels(final) == ["Rematch"]  # issue 20: a finished match offers a rematch
     await wait_until(message, lambda offer: not offer.buttons)  # retired once the final board is up (issue 15)

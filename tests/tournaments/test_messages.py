@@ -104,8 +104,8 @@ class _Thread:
         return message
 
 
-async def test_an_announcement_shows_the_commitment_and_goes_when_its_match_did_not_start() -> None:
-    """Issue 31: the announcement mentions both players and shows the dice's commitment; its id is returned (a
+async def test_an_announcement_points_to_the_dice_proof_and_goes_when_its_match_did_not_start() -> None:
+    """Issue 31: the announcement mentions both players and says the dice can be checked; its id is returned (a
     seed of the dice); withdrawn (its match did not start), it is deleted, and withdrawing before posting does
     nothing."""
     pairing = Pairing(1, 1, 2, "Club Cup", 3, 1, "Final", 0, (11, 12), ("Bea", "Cal"), 77)
@@ -116,6 +116,7 @@ async def test_an_announcement_shows_the_commitment_and_goes_when_its_match_did_
     message_id = await announcement("ab" * 32)
     [(text, message)] = thread.sent
     assert message_id == message.id
-    assert "<@11> vs <@12>, a 3-point match" in text and f"Dice commitment: `{'ab' * 32}`" in text
+    assert "<@11> vs <@12>, a 3-point match" in text and "The dice can be checked: `/bg fairness`." in text
+    assert "ab" * 32 not in text  # the commitment is behind /bg fairness (issue 33)
     await announcement.withdraw()
     assert message.deleted
