@@ -65,11 +65,25 @@ class GameMessage:
         return game_view(self.rows) if self.rows else None
 
 
-def compose_text(record: MatchRecord, events: Sequence[Event], history: str = "", now: float | None = None) -> str:
-    """What happened (this update's lines, after the `history` kept from the message being edited) and the
-    prompt for the player to act, as the last line; a clocked match's clocks above it (issue 20)."""
+#: How many lines of what happened a board keeps from before its update: the board is edited in place for the
+#: whole game (issue 33), so it tells the last turns only; the move list at the end has them all.
+HISTORY_LINES = 3
+
+
+def thinking_line(record: MatchRecord) -> str:
+    """In place of the prompt while the computer chooses its play (issue 33): nobody is asked, nobody mentioned."""
+    to_act = record.to_act
+    return "" if to_act is None else f"{escape_name(to_act.name)} is thinking\u2026"
+
+
+def compose_text(
+    record: MatchRecord, events: Sequence[Event], history: str = "", now: float | None = None, thinking: bool = False
+) -> str:
+    """What happened (this update's lines, after the last lines of the `history` kept from the message being
+    edited) and the prompt for the player to act, as the last line; a clocked match's clocks above it (issue 20).
+    `thinking`: the computer acts next, and the last line says it is thinking instead (issue 33)."""
     match = record.match
-    lines = [history] if history else []
+    lines = history.splitlines()[-HISTORY_LINES:] if history else []
     lines += describe(events, match.names, match.options.length)
     if any(isinstance(event, GameStarted) and event.number == 1 for event in events):
         lines.append(start_line(record))  # the dice's commitment (issue 18)
@@ -80,7 +94,7 @@ def compose_text(record: MatchRecord, events: Sequence[Event], history: str = ""
     if to_act is not None:
         lines.append(status_line(match))
         lines.append(clock_line(record, time.time() if now is None else now))
-        lines.append(prompt(match, mention(record.players[to_act].user_id)))
+        lines.append(thinking_line(record) if thinking else prompt(match, mention(record.players[to_act].user_id)))
     return clip("\n".join(line for line in lines if line))
 
 
@@ -128,19 +142,20 @@ async def compose(
     picked: int | None = None,
     viewer: int | None = None,
     now: float | None = None,
+    thinking: bool = False,
 ) -> GameMessage:
     """The message for the match now (`now` on the service's clock, for the match clock). Public boards are drawn
     from the challenger's side; `viewer` (0 or 1) draws a private view from that player's side. A finished match
-    offers a Rematch (issue 20)."""
+    offers a Rematch (issue 20). `thinking`: the computer acts next: no controls for anyone (issue 33)."""
     match = record.match
     now = time.time() if now is None else now
-    rows = (
-        rematch_rows(record)
-        if record.status is MatchStatus.FINISHED
-        else controls(record.id, record.version, match, picked)
-    )
+    rows: Rows
+    if record.status is MatchStatus.FINISHED:
+        rows = rematch_rows(record)
+    else:
+        rows = () if thinking else controls(record.id, record.version, match, picked)
     png = await draw_board(match, viewer=viewer, clocks=clock_texts(record, now))
-    return GameMessage(compose_text(record, events, history, now), rows, png)
+    return GameMessage(compose_text(record, events, history, now, thinking), rows, png)
 
 
 def rematch_rows(record: MatchRecord) -> Rows:
