@@ -221,7 +221,9 @@ class GamePublisher(BoardMessages):
         change = change_for(record, *older)
         await self.bot.service.boards.begin_change(change)  # stored before the post (issue 31)
         message = await compose(record, events, now=self.now(), thinking=self.thinking(record))
-        sent = await self.post(record, message, silent=not self.away(record))
+        notify = self.away(record)
+        log.info("Match %s: new board at version %s (old: %s, notifying: %s)", record.id, record.version, older, notify)
+        sent = await self.post(record, message, silent=not notify)
         clicked = target.via if target is not None and target.via is not None else None
         if await self.retire(record, clicked, keep=sent.id, also=shown_before):
             await self.bot.service.boards.finish_change(change)
