@@ -13,9 +13,18 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from tests.support.discord_standin import Channel, DiscordStandin, Message, Reply, ScenarioUser, wait_for_edit
+from tests.support.discord_standin import (
+    Channel,
+    DiscordStandin,
+    Message,
+    Reply,
+    ScenarioUser,
+    wait_for_edit,
+    wait_until,
+)
 
 ACK_LIMIT = 3.0
+THINKING = "thinking\u2026"  # the last line of a board while the computer chooses its play (issue 33)
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
@@ -117,6 +126,8 @@ class Table:
         """The board to follow once `message` was edited (issue 33): itself while it has controls (the game goes
         on there, the turn passing included), else the next board (a game ended and its board became the game's
         final board, or the board was deleted and posted anew to notify a player who had been away)."""
+        if not message.deleted and not message.buttons and message.content.endswith(THINKING):
+            await wait_until(message, lambda m: m.deleted or not m.content.endswith(THINKING), timeout)
         if not message.deleted and (message.buttons or message.selects):
             return message
         if not message.deleted and "Rematch" in labels(message):
