@@ -61,6 +61,11 @@ def is_game_result(message: Message) -> bool:
     )
 
 
+def is_move_list(message: Message) -> bool:
+    """The move list a finished match leaves (issue 33), as a file when it is long: no board."""
+    return message.content.startswith("**Moves of match")
+
+
 def labels(message: Message) -> list[str]:
     return [button.label or "" for button in message.buttons if not button.disabled]
 
@@ -83,7 +88,7 @@ class Table:
         """The next new message with a board picture in this channel (others are kept in `others`)."""
         while True:
             message = await self.standin.wait_for_message(self.channel, timeout=timeout)
-            if message.attachments:
+            if message.attachments and not is_move_list(message):
                 self.current = message
                 self.boards.append(message)
                 return message
