@@ -108,7 +108,7 @@ class Play(
             )
         with self.publisher.acting(record.id):
             update = await self.service.act(record.id, interaction.user.id, cmd.PlayText(play))
-            await self.publisher.publish(update, before=record.match)
+            await self.publisher.publish(update, before=record.match, actor=interaction.user.id)
         self.after(update)
         done = timed_out_text(update, interaction.user.id) or f"Played {play.strip()}."
         await interaction.followup.send(done, ephemeral=True)
@@ -144,7 +144,7 @@ class Play(
         record = await self.match_here(interaction)
         with self.publisher.acting(record.id):
             update = await self.service.act(record.id, interaction.user.id, cmd.Resign(WinKind[kind.upper()]))
-            await self.publisher.publish(update)
+            await self.publisher.publish(update, actor=interaction.user.id)
         self.after(update)
         done = timed_out_text(update, interaction.user.id) or "Your offer is on the board."
         await interaction.followup.send(done, ephemeral=True)

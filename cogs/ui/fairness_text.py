@@ -29,13 +29,6 @@ def seed_text(seed: str) -> str:
     return f"`{seed}`" if "`" not in seed else escape_text(seed)
 
 
-def start_line(record: MatchRecord) -> str:
-    """The line of the match's first board: nothing (issue 33). The challenge (or a tournament's announcement)
-    already says the dice can be checked, and `/bg fairness` shows the commitment."""
-    del record
-    return ""
-
-
 def end_line(record: MatchRecord) -> str:
     """The line of the match's end: the bot's seed is revealed, one short line pointing to the details."""
     info = record.fairness

@@ -13,14 +13,14 @@ from typing import Any
 
 import discord
 
-from bot.engine.events import Event, GameStarted, GameWon, MatchWon, TimedOut
+from bot.engine.events import Event, GameWon, MatchWon, TimedOut
 from bot.service import MatchRecord, MatchStatus, MatchUpdate
 from cogs.ui.board_picture import FILENAME, draw_board
 from cogs.ui.clock_text import clock_line, clock_texts
 from cogs.ui.controls import STATUS_PREFIX, controls, prompt, status_line
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.event_text import clip, describe, escape_name
-from cogs.ui.fairness_text import end_line, start_line
+from cogs.ui.fairness_text import end_line
 from cogs.ui.move_menu import ButtonSpec, Rows
 from cogs.ui.views import game_view
 from cogs.ui.web_links import match_link_view
@@ -68,14 +68,26 @@ class GameMessage:
         return view if self.match_page is None else match_link_view(self.match_page, view)
 
 
-def compose_text(record: MatchRecord, events: Sequence[Event], history: str = "", now: float | None = None) -> str:
-    """What happened (this update's lines, after the `history` kept from the message being edited) and the
-    prompt for the player to act, as the last line; a clocked match's clocks above it (issue 20)."""
+#: How many lines of what happened a board keeps from before its update: the board is edited in place for the
+#: whole game (issue 33), so it tells the last turns only; the move list at the end has them all.
+HISTORY_LINES = 3
+
+
+def thinking_line(record: MatchRecord) -> str:
+    """In place of the prompt while the computer chooses its play (issue 33): nobody is asked, nobody mentioned."""
+    to_act = record.to_act
+    return "" if to_act is None else f"{escape_name(to_act.name)} is thinking\u2026"
+
+
+def compose_text(
+    record: MatchRecord, events: Sequence[Event], history: str = "", now: float | None = None, thinking: bool = False
+) -> str:
+    """What happened (this update's lines, after the last lines of the `history` kept from the message being
+    edited) and the prompt for the player to act, as the last line; a clocked match's clocks above it (issue 20).
+    `thinking`: the computer acts next, and the last line says it is thinking instead (issue 33)."""
     match = record.match
-    lines = [history] if history else []
+    lines = history.splitlines()[-HISTORY_LINES:] if history else []
     lines += describe(events, match.names, match.options.length)
-    if any(isinstance(event, GameStarted) and event.number == 1 for event in events):
-        lines.append(start_line(record))  # the dice's commitment (issue 18)
     revealed = end_line(record)
     if revealed and revealed not in history:
         lines.append(revealed)  # the match is over, however it ended: the bot's seed (issue 18)
@@ -83,7 +95,7 @@ def compose_text(record: MatchRecord, events: Sequence[Event], history: str = ""
     if to_act is not None:
         lines.append(status_line(match))
         lines.append(clock_line(record, time.time() if now is None else now))
-        lines.append(prompt(match, mention(record.players[to_act].user_id)))
+        lines.append(thinking_line(record) if thinking else prompt(match, mention(record.players[to_act].user_id)))
     return clip("\n".join(line for line in lines if line))
 
 
@@ -131,20 +143,21 @@ async def compose(
     picked: int | None = None,
     viewer: int | None = None,
     now: float | None = None,
+    thinking: bool = False,
 ) -> GameMessage:
     """The message for the match now (`now` on the service's clock, for the match clock). Public boards are drawn
     from the challenger's side; `viewer` (0 or 1) draws a private view from that player's side. A finished match
-    offers a Rematch (issue 20)."""
+    offers a Rematch (issue 20). `thinking`: the computer acts next: no controls for anyone (issue 33)."""
     match = record.match
     now = time.time() if now is None else now
-    rows = (
-        rematch_rows(record)
-        if record.status is MatchStatus.FINISHED
-        else controls(record.id, record.version, match, picked)
-    )
+    rows: Rows
+    if record.status is MatchStatus.FINISHED:
+        rows = rematch_rows(record)
+    else:
+        rows = () if thinking else controls(record.id, record.version, match, picked)
     png = await draw_board(match, viewer=viewer, clocks=clock_texts(record, now))
     finished = record.id if record.status is MatchStatus.FINISHED else None
-    return GameMessage(compose_text(record, events, history, now), rows, png, finished)
+    return GameMessage(compose_text(record, events, history, now, thinking), rows, png, finished)
 
 
 def rematch_rows(record: MatchRecord) -> Rows:

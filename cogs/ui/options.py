@@ -76,8 +76,13 @@ def player_ref(user: discord.abc.User) -> PlayerRef:
 
 def thread_choice(interaction: discord.Interaction[Any], thread: bool | None) -> bool | None:
     """The `in_thread` of a new challenge: as the challenger said; when they did not, the server's setting
-    (None) in a text channel, and no thread elsewhere (a thread cannot be opened inside a thread)."""
+    (None, threads unless an admin turned them off: issue 33) in a text channel where the bot may open threads,
+    and no thread elsewhere (a thread cannot be opened inside a thread, nor without Create Public Threads)."""
     in_text_channel = isinstance(interaction.channel, discord.TextChannel)
     if thread and not in_text_channel:
         raise UserFacingError("A thread can only be opened from a text channel.")
-    return thread if thread is not None or in_text_channel else False
+    if thread is not None:
+        return thread
+    permissions = interaction.app_permissions
+    may_open = permissions.create_public_threads and permissions.send_messages_in_threads
+    return None if in_text_channel and may_open else False

@@ -16,7 +16,9 @@ from tests.support.discord_standin.faults import Hold
 
 def live_controls(message: Message) -> list[str]:
     """The game controls a member could still press on a message (enabled buttons and select menus of a match;
-    not, say, an analysis's **All decisions**)."""
+    not, say, an analysis's **All decisions**). A deleted message has none (issue 33: replaced boards are deleted)."""
+    if message.deleted:
+        return []
     return [
         button.label or ""
         for button in message.buttons

@@ -1,8 +1,10 @@
 """A backgammon table seen through the stand-in: start a match, follow the current game message, click on it.
 
-The bot edits the game message in place while the same player keeps acting, and otherwise strips its buttons
-and posts a new one; `Table.click` waits for whichever happened and keeps `current` pointing at the message
-with the live controls. Every acknowledgement is checked against Discord's 3 seconds.
+The bot edits the game's board in place (the turn passing included); it posts a new board when a game ends (the
+old one becomes the game's final board) or when the player to act has been away (the old one is deleted).
+`Table.click` waits for whichever happened and keeps `current` pointing at the message with the live controls.
+A challenge plays in a new thread unless it says `thread=False` (issue 33).
+Every acknowledgement is checked against Discord's 3 seconds.
 """
 
 from __future__ import annotations
@@ -11,9 +13,18 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from tests.support.discord_standin import Channel, DiscordStandin, Message, Reply, ScenarioUser, wait_for_edit
+from tests.support.discord_standin import (
+    Channel,
+    DiscordStandin,
+    Message,
+    Reply,
+    ScenarioUser,
+    wait_for_edit,
+    wait_until,
+)
 
 ACK_LIMIT = 3.0
+THINKING = "thinking\u2026"  # the last line of a board while the computer chooses its play (issue 33)
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
@@ -50,6 +61,11 @@ def is_game_result(message: Message) -> bool:
     )
 
 
+def is_move_list(message: Message) -> bool:
+    """The move list a finished match leaves (issue 33), as a file when it is long: no board."""
+    return message.content.startswith("**Moves of match")
+
+
 #: Beside every board's controls (issue 33): a private question or answer, never a move; left out of `labels`.
 EXTRA_LABELS = ("Resign", "Moves")
 
@@ -81,7 +97,7 @@ class Table:
         """The next new message with a board picture in this channel (others are kept in `others`)."""
         while True:
             message = await self.standin.wait_for_message(self.channel, timeout=timeout)
-            if message.attachments:
+            if message.attachments and not is_move_list(message):
                 self.current = message
                 self.boards.append(message)
                 return message
@@ -118,10 +134,20 @@ class Table:
         version = message.version
         acknowledged_in_time(await user.click(message, label, custom_id=custom_id))
         await wait_for_edit(message, version, timeout=timeout)
-        if message.buttons:
-            return message  # edited in place: the same player acts again
+        return await self.after_edit(message, timeout)
+
+    async def after_edit(self, message: Message, timeout: float = 15.0) -> Message:
+        """The board to follow once `message` was edited (issue 33): itself while it has controls (the game goes
+        on there, the turn passing included), else the next board (a game ended and its board became the game's
+        final board, or the board was deleted and posted anew to notify a player who had been away)."""
+        if not message.deleted and not message.buttons and message.content.endswith(THINKING):
+            await wait_until(message, lambda m: m.deleted or not m.content.endswith(THINKING), timeout)
+        if not message.deleted and (message.buttons or message.selects):
+            return message
+        if not message.deleted and "Rematch" in labels(message):
+            return message
         board = await self.next_board(timeout)
-        if is_game_result(board):  # a game of the match ended: its final board, then the next game's opening
+        if is_game_result(board):  # a final board posted as a message of its own (none was left to edit)
             board = await self.next_board(timeout)
         return board
 
@@ -152,12 +178,21 @@ async def start_match(
     )
     channel = standin.channels[challenge.channel_id]
     threads_before = {thread.id for thread in standin.threads}
+    seen = len(channel.messages)
     acknowledged_in_time(await opponent.click(challenge, "Accept"))
-    if options.get("thread"):  # the match is played in the new thread the bot opens on the challenge
+    if options.get("thread") is not False:  # a new thread on the challenge, unless the bot may not open one
+
+        def started() -> bool:
+            return bool({t.id for t in standin.threads} - threads_before) or any(
+                m.attachments for m in channel.messages[seen:]
+            )
+
         await standin.eventually(
-            lambda: {t.id for t in standin.threads} - threads_before, timeout=10, what="a new thread"
+            started,
+            timeout=10,
+            what="a new thread or a board",
         )
-        (channel,) = [t for t in standin.threads if t.id not in threads_before]
+        channel = next((t for t in standin.threads if t.id not in threads_before), channel)
     table = Table(standin, channel, (challenger, opponent))
     await table.next_board()
     return table
@@ -217,9 +252,4 @@ async def choose_play(table: Table, user: ScenarioUser, play: str, *, timeout: f
     menu = next(menu for menu in message.selects if play in [value for _, value in menu.options])
     acknowledged_in_time(await user.select(message, play, custom_id=menu.custom_id))
     await wait_for_edit(message, version, timeout=timeout)
-    if message.buttons or message.selects:
-        return message
-    board = await table.next_board(timeout)
-    if is_game_result(board):
-        board = await table.next_board(timeout)
-    return board
+    return await table.after_edit(message, timeout)

@@ -52,7 +52,8 @@ async def test_open_challenge_is_accepted_by_anyone_but_the_challenger(
     assert "cannot accept your own challenge" in (await own.next_followup(timeout=5)).content
     acknowledged_in_time(await carol.click(challenge, "Accept"))
     await wait_until(challenge, lambda m: "accepted" in m.content, timeout=10)
-    table = Table(standin, standin.channels[challenge.channel_id], (alice, carol))
+    place = standin.channels.get(challenge.id) or standin.channels[challenge.channel_id]  # its thread (issue 33)
+    table = Table(standin, place, (alice, carol))
     board = await table.next_board()
     assert table.to_act() in (alice, carol) and board.attachments[0].is_png
 
@@ -178,7 +179,7 @@ async def test_a_server_may_play_every_match_in_a_new_thread(
 ) -> None:
     alice, bob = players
     shown = await acknowledged_in_time(await alice.slash("bgadmin threads")).settled()
-    assert shown.ephemeral and "Threads by default is off" in shown.content
+    assert shown.ephemeral and "Threads by default is on" in shown.content  # issue 33: on unless turned off
     changed = await acknowledged_in_time(await alice.slash("bgadmin threads", setting="on")).settled()
     assert "Threads by default is now on" in changed.content
     # no `thread` option: the server's default opens a thread
