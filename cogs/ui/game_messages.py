@@ -9,7 +9,6 @@ import io
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
@@ -97,29 +96,6 @@ def compose_text(
         lines.append(clock_line(record, time.time() if now is None else now))
         lines.append(thinking_line(record) if thinking else prompt(match, mention(record.players[to_act].user_id)))
     return clip("\n".join(line for line in lines if line))
-
-
-def retired_text(content: str) -> dict[str, str]:
-    """The edit to a game message once someone else acts: what happened, without the prompt (its last line,
-    addressed to a player) and the status line above it. No change when there is no prompt, or nothing but
-    the prompt (None would remove the text), so retiring a message twice changes nothing."""
-    lines = content.splitlines()
-    if len(lines) < 2 or not lines[-1].startswith("<@"):
-        return {}
-    kept = history_of(content)
-    return {"content": kept} if kept else {}
-
-
-def retired_edit(content: str, has_picture: bool) -> dict[str, Any]:
-    """The whole edit that retires a game message: no buttons, no prompt, and no picture either when text is
-    left to say what happened (issue 15: a 3-point match left about 74 board pictures in the channel; now only
-    the current board and each game's final board keep theirs). Retiring twice changes nothing more."""
-    edit: dict[str, Any] = {"view": None, **retired_text(content)}
-    lines = content.splitlines()
-    prompt_only = len(lines) == 1 and lines[0].startswith("<@")
-    if has_picture and not prompt_only and str(edit.get("content", content)).strip():
-        edit["attachments"] = []
-    return edit
 
 
 def match_result_text(record: MatchRecord, events: Sequence[Event]) -> str:

@@ -1,25 +1,24 @@
 """What a finished match leaves besides its boards (issue 33): the move list of the whole match, and, when it was
 played in a thread, one result line in the channel the challenge was made in.
 
-The move list is the match's .mat text (bot.records, the format GNU Backgammon reads: one numbered line per roll
-and play, the cube actions, each game's winner), in the message itself when it fits and as a file otherwise.
+The move list is the one the Moves button shows (bot.records.move_list: per game, each roll with its play, each
+cube action, each game's end, in words players read), in the message itself when it fits and as a file otherwise.
+`/bg export` gives the .mat text for GNU Backgammon.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import io
 import logging
 from typing import TYPE_CHECKING
 
 import discord
 
-from bot.records import export_mat
+from bot.records.move_list import move_list
 from bot.service import MatchRecord
 from cogs.ui.event_text import MAX_CONTENT, escape_name
 from cogs.ui.game_messages import over_text
-from cogs.ui.match_choice import filename
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -36,12 +35,13 @@ def move_list_title(record: MatchRecord) -> str:
 
 def move_list_message(record: MatchRecord, text: str) -> tuple[str, discord.File | None]:
     """The move list as one message: in a code block when it fits in Discord's 2000 characters, else as a file
-    (the same text GNU Backgammon imports)."""
+    (the Moves button's name for it)."""
     title = move_list_title(record)
     inline = f"{title}\n```\n{text.strip()}\n```"
     if len(inline) <= MAX_CONTENT:
         return inline, None
-    return f"{title} (attached)", discord.File(io.BytesIO(text.encode("utf-8")), filename=filename(record))
+    file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"match-{record.id}-moves.txt")
+    return f"{title} (attached)", file
 
 
 def result_line(record: MatchRecord, link: str | None) -> str:
@@ -53,7 +53,7 @@ def result_line(record: MatchRecord, link: str | None) -> str:
 async def post_match_end(bot: GammonBot, record: MatchRecord, link: str | None) -> None:
     """Post the move list where the match was played and, for a match in a thread, the result line in the
     channel it came from. Neither is needed to go on playing: a refusal is logged, not retried."""
-    text = (await asyncio.to_thread(functools.partial(export_mat, record.match.log, fairness=record.fairness))).text
+    text = await asyncio.to_thread(move_list, record.match.log)
     content, file = move_list_message(record, text)
     place = bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
     try:

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from tests.e2e.boards_left import live_controls
 from tests.support.discord_standin import Channel, DiscordStandin
 
-#: A roll in a .mat move list: `31: 8/5 6/5`, or a roll with no play (`65:`).
-ROLL = re.compile(r"\b[1-6][1-6]:")
+#: A roll in a match's move list (bot.records.move_list): `Alice  3-1: 8/5 6/5`, or `6-5: cannot move`.
+ROLL = re.compile(r"\b[1-6]-[1-6]:")
 #: The budget on the whole-play path (issue 33).
 CALLS_PER_TURN = 2.5
 
