@@ -22,6 +22,18 @@ HOW_TO_CHECK = (
 )
 
 
+#: How many hex characters of the commitment a message shows (issue 33: no 64-character hashes in play). 64 bits
+#: still bind the bot: finding another seed whose SHA-256 starts the same is infeasible. The whole commitment is
+#: behind `/bg fairness`.
+SHOWN_HEX = 16
+
+
+def proof_line(commitment: str) -> str:
+    """The one subtext line every message that publishes a commitment carries (challenge, tournament and computer
+    announcements, rematch request): it is out before the seeds that follow it exist (issue 31 item 7)."""
+    return f"-# The dice can be checked: `/bg fairness` · commitment `{commitment[:SHOWN_HEX]}`"
+
+
 def seed_text(seed: str) -> str:
     """A seed shown exactly as it is: as code, or escaped when it holds a backtick; the empty seed says so."""
     if not seed:

@@ -1,6 +1,7 @@
 """Provably fair dice through the real bot (issue 18), with the bot's own committed dice (no dice hook): the
-challenge says in one short line that the dice can be checked, and `/bg fairness` in its channel shows the
-commitment before anyone accepts (issue 33: no hash on the challenge or a board); the acceptor's seed comes from
+challenge says in one short line that the dice can be checked, with the commitment's first 16 hex characters, and
+`/bg fairness` in its channel shows the whole commitment before anyone accepts (issue 33: no 64-character hash on
+the challenge or a board); the acceptor's seed comes from
 the form after it, the bot's seed appears in no message, export or log line (the bot logs at DEBUG, so discord.py
 logs every request it sends) until the match ends, and then in /bg fairness; the exported file passes
 `python -m bot.fairness` and its rolls are the formula's for the seeds the players gave. A thread match aborted by
@@ -26,7 +27,9 @@ from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 COMMITMENT = re.compile(r"commitment[^`]*`([0-9a-f]{64})`", re.IGNORECASE)
 REVEALED = re.compile(r"The bot's seed \(revealed, the match is over\): `([0-9a-f]{64})`")
-CHECKABLE = "The dice can be checked: `/bg fairness`."
+CHECKABLE = "The dice can be checked: `/bg fairness` · commitment `"
+#: The short line of every message that publishes a commitment (issue 33): its first 16 hex characters.
+SHOWN = re.compile(r"^-# The dice can be checked: `/bg fairness` · commitment `([0-9a-f]{16})`", re.MULTILINE)
 HASH = re.compile(r"\b[0-9a-f]{64}\b")
 
 
@@ -36,6 +39,13 @@ async def commitment_before_accepting(user: ScenarioUser, channel: Channel) -> s
     assert shown.ephemeral
     [commitment] = COMMITMENT.findall(shown.content)
     return commitment
+
+
+def shown_prefix(message: Message) -> str:
+    """The commitment's first characters, as the message's one proof line shows them (and nothing longer)."""
+    [prefix] = SHOWN.findall(message.content)
+    assert not HASH.search(message.content), message.content
+    return prefix
 
 
 async def revealed_seed(user: ScenarioUser, channel: Channel, match: str = "") -> str:
@@ -95,10 +105,11 @@ async def test_seeds_commitment_and_reveal(
 ) -> None:
     bot = await launch_bot(**fair_env())
     alice, bob = players
-    reply = await alice.slash("bg challenge", opponent=bob, length=1, seed="alice's lucky 7")
+    reply = await alice.slash("bg challenge", opponent=bob, length=1, seed="alice's lucky 7", thread=False)
     challenge = await posted_challenge(standin, reply, alice)
-    assert CHECKABLE in challenge.content and not HASH.search(challenge.content)
+    prefix = shown_prefix(challenge)
     commitment = await commitment_before_accepting(bob, standin.channels[challenge.channel_id])
+    assert commitment.startswith(prefix)  # the challenge's short form is the commitment's start
     # Discord's client enforces the option's 64 characters; the service refuses a longer seed all the same
     refused = await acknowledged_in_time(await alice.slash("bg challenge", seed="a" * 65)).settled()
     assert refused.ephemeral and "A seed may have at most 64 characters" in refused.content
@@ -174,6 +185,7 @@ async def test_default_seeds_and_an_aborted_match(
     challenged = await alice.slash("bg challenge", opponent=bob, length=3, thread=True)
     challenge = await posted_challenge(standin, challenged, alice)
     commitment = await commitment_before_accepting(bob, lobby)
+    assert commitment.startswith(shown_prefix(challenge))
     threads_before = {thread.id for thread in standin.threads}
     accepted = acknowledged_in_time(await bob.click(challenge, "Accept"))
     await standin.eventually(lambda: {t.id for t in standin.threads} - threads_before, timeout=10, what="a thread")
@@ -202,11 +214,14 @@ async def test_the_seeded_path_shows_no_hash_either(
     standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
     """The seeded scenarios' path (the dice hook on): the challenge says the dice can be checked, in one short line,
-    and neither it nor the first board shows a hash (issue 33)."""
+    and neither it (in the channel) nor the first board (in the match's thread) shows a whole hash (issue 33)."""
     await launch_bot(**seeded_env())
     alice, bob = players
     table = await start_match(standin, alice, bob, length=1)
-    shown = [version.content for message in table.channel.messages for version in [*message.history, message]]
+    places = {standin.general.id: standin.general, table.channel.id: table.channel}.values()
+    shown = [
+        version.content for place in places for message in place.messages for version in [*message.history, message]
+    ]
     assert any(CHECKABLE in text for text in shown)  # the challenge, before it was accepted
     assert not any(HASH.search(text) for text in shown)
 
@@ -228,7 +243,7 @@ async def test_a_tournament_match_is_seeded_by_discord_after_its_commitment(
     acknowledged_in_time(await uma.slash("tournament start"))
     thread = await new_thread(standin, threads)
     intro = await standin.wait_for_message(thread, timeout=15)
-    assert CHECKABLE in intro.content and not HASH.search(intro.content)
+    prefix = shown_prefix(intro)  # shown before the announcement's id (a seed) exists
     users = {uma.id: uma, vic.id: vic}
     first_id, second_id = (int(found) for found in MENTION.findall(intro.content))
     table = Table(standin, thread, (users[first_id], users[second_id]))
@@ -236,6 +251,7 @@ async def test_a_tournament_match_is_seeded_by_discord_after_its_commitment(
     assert thread.messages.index(intro) < thread.messages.index(opening)  # the opening roll comes after it
     shown = await acknowledged_in_time(await uma.slash("bg fairness", in_channel=thread)).settled()
     [commitment] = COMMITMENT.findall(shown.content)
+    assert commitment.startswith(prefix)
     assert f"`{thread.id}`" in shown.content and f"`{intro.id}`" in shown.content
 
     await resign_to_the_end(table)
