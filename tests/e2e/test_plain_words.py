@@ -115,10 +115,12 @@ async def test_what_players_read_in_a_match_is_plain(
         await resign(table, rng, played)
 
     found = []
-    for message in table.channel.messages:
+    places = {standin.general.id: standin.general, table.channel.id: table.channel}.values()  # the challenge too
+    for message in [message for place in places for message in place.messages]:
         for text in shown_texts(message):
             for what, pattern in FORBIDDEN.items():
                 if (hit := pattern.search(text)) is not None:
                     found.append(f"{what} ({hit[0]!r}) in: {text}")
     assert found == []
+    assert any("commitment `" in text for message in standin.general.messages for text in shown_texts(message))
     assert len(played) == 2 and len(table.boards) > 8  # both players moved; the scan saw a real match
