@@ -136,6 +136,13 @@ class Table:
         await wait_for_edit(message, version, timeout=timeout)
         return await self.after_edit(message, timeout)
 
+    async def updated(self, version: int, timeout: float = 15.0) -> Message:
+        """The board to follow once a command (`/bg resign`, `/bg move`, a timer) changed the match: the current
+        board, edited past `version` (read before the command), or the board that replaced it (issue 33)."""
+        message = self.game
+        await wait_for_edit(message, version, timeout=timeout)
+        return await self.after_edit(message, timeout)
+
     async def after_edit(self, message: Message, timeout: float = 15.0) -> Message:
         """The board to follow once `message` was edited (issue 33): itself while it has controls (the game goes
         on there, the turn passing included), else the next board (a game ended and its board became the game's

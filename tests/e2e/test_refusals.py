@@ -78,8 +78,9 @@ async def test_challenges_that_make_no_sense_are_refused(
         assert reply.ephemeral and expected in reply.content
     money_only = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, beavers=True))
     assert money_only.ephemeral and "money games only" in money_only.content
-    await start_match(standin, alice, bob, length=1)
-    busy = await acknowledged_in_time(await carol.slash("bg challenge", opponent=bob)).settled()
+    await start_match(standin, alice, bob, length=1, thread=False)  # a match in this channel, not in a thread
+    # to be played in the channel too (in a thread of its own it would not be in the way: issue 33)
+    busy = await acknowledged_in_time(await carol.slash("bg challenge", opponent=bob, thread=False)).settled()
     assert busy.ephemeral and "already a match in this channel" in busy.content
 
 
