@@ -50,6 +50,14 @@ async def posted_challenge(standin: DiscordStandin, reply: Reply, challenger: Sc
     return message
 
 
+def addressed(message: Message) -> int | None:
+    """Whose turn the board asks for: the id mentioned on its last line, None while the computer thinks and once the
+    match is over."""
+    lines = message.content.splitlines()
+    found = MENTION.match(lines[-1]) if lines else None
+    return None if found is None or not message.buttons else int(found.group(1))
+
+
 def is_game_result(message: Message) -> bool:
     """The final board of a game after which the match goes on (the next game follows in a new message)."""
     ended = " wins game " in message.content
@@ -142,6 +150,17 @@ class Table:
         message = self.game
         await wait_for_edit(message, version, timeout=timeout)
         return await self.after_edit(message, timeout)
+
+    async def until_addressed(self, user_id: int, timeout: float = 60.0) -> Message:
+        """Follow the boards (edited in place, or replaced) until the current one asks `user_id` to act: the
+        computer's turns and the other player's pass by."""
+        while True:
+            message = self.game
+            version = message.version
+            if not message.deleted and addressed(message) == user_id:
+                return message
+            await wait_for_edit(message, version, timeout=timeout)
+            await self.after_edit(message, timeout)
 
     async def after_edit(self, message: Message, timeout: float = 15.0) -> Message:
         """The board to follow once `message` was edited (issue 33): itself while it has controls (the game goes
@@ -249,6 +268,14 @@ def whole_play_buttons(message: Message) -> list[str]:
         for button in message.buttons
         if button.custom_id and ":play:" in button.custom_id and not button.disabled
     ]
+
+
+async def offer_resignation(table: Table, player: ScenarioUser, **options: object) -> Message:
+    """`/bg resign` where the match is played; returns the board that shows the offer (the board edited in place,
+    or a new one when the player asked had been away)."""
+    version = table.game.version
+    acknowledged_in_time(await player.slash("bg resign", in_channel=table.channel, **options))
+    return await table.updated(version)
 
 
 async def choose_play(table: Table, user: ScenarioUser, play: str, *, timeout: float = 15.0) -> Message:

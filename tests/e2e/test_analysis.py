@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import seeded_env
-from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, start_match
+from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, offer_resignation, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
@@ -35,8 +35,7 @@ async def play_then_resign(table: Table, turns: int, seed: int) -> None:
         await finish_turn(table, rng)
     mover = table.to_act()
     assert mover is not None
-    acknowledged_in_time(await mover.slash("bg resign"))
-    await table.next_board()
+    await offer_resignation(table, mover)
     acknowledged_in_time(await table.other(mover).click(table.game, "Accept resignation"))
 
 

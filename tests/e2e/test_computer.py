@@ -15,7 +15,16 @@ from bot.computer import NOT_AVAILABLE
 from tests.e2e.boards_left import hand_over_held, is_analysis, no_controls, only_the_final_board_is_live, seat_to_act
 from tests.e2e.conftest import seeded_env
 from tests.e2e.quiet_counts import counts
-from tests.e2e.table import MENTION, THINKING, Table, acknowledged_in_time, is_game_result, labels, start_match
+from tests.e2e.table import (
+    MENTION,
+    THINKING,
+    Table,
+    acknowledged_in_time,
+    addressed,
+    is_game_result,
+    labels,
+    start_match,
+)
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
@@ -23,13 +32,6 @@ from tests.support.discord_standin.pytest_plugin import LaunchBot
 BLOCKER = Path(__file__).resolve().parents[1] / "computer" / "no_bgsage"
 
 MAX_MESSAGES = 600
-
-
-def addressed(message: Message) -> int | None:
-    """Whose turn the board asks for: the id mentioned on its last line, None once the match is over."""
-    lines = message.content.splitlines()
-    found = MENTION.match(lines[-1]) if lines else None
-    return None if found is None or not message.buttons else int(found.group(1))
 
 
 async def human_acts(table: Table, human: ScenarioUser, rng: random.Random) -> None:

@@ -19,7 +19,16 @@ from pathlib import Path
 
 from bot.fairness.check import check_mat, read_tags, written_rolls
 from tests.e2e.conftest import seeded_env
-from tests.e2e.table import MENTION, Table, acknowledged_in_time, finish_turn, labels, posted_challenge, start_match
+from tests.e2e.table import (
+    MENTION,
+    Table,
+    acknowledged_in_time,
+    finish_turn,
+    labels,
+    offer_resignation,
+    posted_challenge,
+    start_match,
+)
 from tests.e2e.test_tournament import new_thread
 from tests.fairness.helpers import issue_roll
 from tests.support.discord_standin import BotProcess, Channel, DiscordStandin, Message, ScenarioUser, wait_until
@@ -27,6 +36,8 @@ from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 COMMITMENT = re.compile(r"commitment[^`]*`([0-9a-f]{64})`", re.IGNORECASE)
 REVEALED = re.compile(r"The bot's seed \(revealed, the match is over\): `([0-9a-f]{64})`")
+#: The last board of a finished match says the dice can now be checked (the seed itself only behind /bg fairness).
+ENDED = "can now be checked"
 CHECKABLE = "The dice can be checked: `/bg fairness` · commitment `"
 #: The short line of every message that publishes a commitment (issue 33): its first 16 hex characters.
 SHOWN = re.compile(r"^-# The dice can be checked: `/bg fairness` · commitment `([0-9a-f]{16})`", re.MULTILINE)
@@ -95,8 +106,7 @@ async def resign_to_the_end(table: Table) -> None:
             await finish_turn(table, rng)
     mover = table.to_act()
     assert mover is not None
-    acknowledged_in_time(await mover.slash("bg resign", in_channel=table.channel))
-    await table.next_board()
+    await offer_resignation(table, mover)
     await table.click(table.other(mover), "Accept resignation")
 
 

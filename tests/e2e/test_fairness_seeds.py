@@ -19,9 +19,8 @@ import pytest
 
 from bot.computer import available
 from bot.fairness.check import read_tags
-from tests.e2e.table import Table, acknowledged_in_time, start_match
-from tests.e2e.test_computer import addressed
-from tests.e2e.test_fairness import COMMITMENT, REVEALED, attached_mat, fair_env, resign_to_the_end, shown_prefix
+from tests.e2e.table import Table, acknowledged_in_time, offer_resignation, start_match
+from tests.e2e.test_fairness import COMMITMENT, ENDED, attached_mat, fair_env, resign_to_the_end, shown_prefix
 from tests.support.discord_standin import Channel, DiscordStandin, Message, ScenarioUser
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
@@ -53,7 +52,7 @@ async def test_a_rematchs_seeds_are_its_request_and_the_press_after_it(
     alice, bob = players
     table = await start_match(standin, alice, bob, length=1)
     await resign_to_the_end(table)
-    await standin.eventually(lambda: REVEALED.search(table.game.content), timeout=10, what="the end of the match")
+    await standin.eventually(lambda: ENDED in table.game.content, timeout=10, what="the end of the match")
     final = table.game
 
     seen = len(table.channel.messages)
@@ -71,7 +70,7 @@ async def test_a_rematchs_seeds_are_its_request_and_the_press_after_it(
     assert f"{bob.name}'s seed (acceptor): `{pressed.interaction.id}`" in shown.content
 
     await resign_to_the_end(table)
-    await standin.eventually(lambda: REVEALED.search(table.game.content), timeout=10, what="the rematch's end")
+    await standin.eventually(lambda: ENDED in table.game.content, timeout=10, what="the rematch's end")
     exported = attached_mat(await acknowledged_in_time(await alice.slash("bg export")).settled())
     tags = read_tags(exported)
     assert (tags["Dice commitment"], tags["Challenger seed"], tags["Acceptor seed"]) == (
@@ -102,11 +101,10 @@ async def test_a_computer_matchs_seed_is_its_announcements_id(
     assert commitment.startswith(prefix) and "`alice's seed`" in shown.content
     assert f"{computer.name}'s seed (acceptor): `{announcement.id}`" in shown.content
 
-    while addressed(table.game) != alice.id:  # the computer may open
-        await table.next_board(timeout=60)
-    acknowledged_in_time(await alice.slash("bg resign", kind="backgammon"))
-    while not REVEALED.search((final := await table.next_board(timeout=60)).content):  # the computer accepts
-        pass
+    await table.until_addressed(alice.id)  # the computer may open
+    await offer_resignation(table, alice, kind="backgammon")
+    await standin.eventually(lambda: ENDED in table.game.content, timeout=60, what="the computer's acceptance")
+    final = table.game
     exported = attached_mat(await acknowledged_in_time(await alice.slash("bg export")).settled())
     tags = read_tags(exported)
     assert (tags["Dice commitment"], tags["Challenger seed"], tags["Acceptor seed"]) == (

@@ -13,7 +13,7 @@ import pytest
 
 from bot.ratings.fibs import Standing, rate_match
 from tests.e2e.conftest import BOTH_BACKENDS, seeded_env
-from tests.e2e.table import Table, acknowledged_in_time, labels, start_match
+from tests.e2e.table import Table, acknowledged_in_time, labels, offer_resignation, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_for_edit
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
@@ -42,8 +42,7 @@ async def resign_match(
     table = await start_match(standin, challenger, opponent, **options)
     loser = table.to_act()
     assert loser is not None, table.game.content
-    acknowledged_in_time(await loser.slash("bg resign", kind=kind, in_channel=table.channel))
-    await table.next_board()
+    await offer_resignation(table, loser, kind=kind)
     winner = table.other(loser)
     assert "Accept resignation" in labels(table.game), table.game.content
     final = await table.click(winner, "Accept resignation")

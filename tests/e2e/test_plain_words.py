@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import re
 
-from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, start_match
+from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, offer_resignation, start_match
 from tests.support.discord_standin import DiscordStandin, Message, ScenarioUser
 
 #: What players must not read during play.
@@ -81,8 +81,7 @@ async def resign(table: Table, rng: random.Random, played: set[int]) -> None:
         await play_turns(table, 1, rng, played)
     player = table.to_act()
     assert player is not None
-    acknowledged_in_time(await player.slash("bg resign", in_channel=table.channel))
-    await table.next_board()
+    await offer_resignation(table, player)
     prompt_names_its_buttons(table.game)
     await table.click(table.other(player), "Accept resignation")
 
