@@ -45,8 +45,12 @@ async def posted_challenge(standin: DiscordStandin, reply: Reply, challenger: Sc
     of an earlier match there (its automatic analysis, issue 17) may come first and are passed over."""
     acknowledged_in_time(reply)
     channel = standin.channels[reply.interaction.channel_id]
-    while not is_challenge_of(message := await standin.wait_for_message(channel, timeout=10), challenger):
-        pass
+    try:
+        while not is_challenge_of(message := await standin.wait_for_message(channel, timeout=10), challenger):
+            pass
+    except TimeoutError:
+        said = [m.content for m in channel.messages if m.ephemeral and m.visible_to == challenger.id][-1:]
+        raise AssertionError(f"no challenge posted; the challenger was told {said}") from None
     return message
 
 
@@ -95,6 +99,7 @@ class Table:
     current: Message | None = None
     boards: list[Message] = field(default_factory=list)
     others: list[Message] = field(default_factory=list)  # non-board messages seen (reminders, claims ...)
+    move_lists: list[Message] = field(default_factory=list)  # what a finished match leaves besides its boards
 
     @property
     def game(self) -> Message:
@@ -105,19 +110,25 @@ class Table:
         """The next new message with a board picture in this channel (others are kept in `others`)."""
         while True:
             message = await self.standin.wait_for_message(self.channel, timeout=timeout)
-            if message.attachments and not is_move_list(message):
+            if is_move_list(message):
+                self.move_lists.append(message)
+            elif message.attachments:
                 self.current = message
                 self.boards.append(message)
                 return message
-            self.others.append(message)
+            else:
+                self.others.append(message)
 
     async def next_other(self, timeout: float = 15.0) -> Message:
-        """The next new message without a board (a reminder, a claim offer), boards passing by are followed."""
+        """The next new message without a board (a reminder, a claim offer), boards passing by are followed (and
+        a finished match's move list is kept in `move_lists`)."""
         if self.others:
             return self.others.pop(0)
         while True:
             message = await self.standin.wait_for_message(self.channel, timeout=timeout)
-            if not message.attachments:
+            if is_move_list(message):
+                self.move_lists.append(message)
+            elif not message.attachments:
                 return message
             self.current = message
             self.boards.append(message)

@@ -14,7 +14,7 @@ import pytest
 from bot.ratings.fibs import Standing, rate_match
 from tests.e2e.conftest import BOTH_BACKENDS, seeded_env
 from tests.e2e.table import Table, acknowledged_in_time, labels, offer_resignation, start_match
-from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_for_edit
+from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_for_edit, wait_until
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 LINE = re.compile(r"`#\s*(\d+)` \*\*(.+?)\*\* · rating (\d+) · (\d+) match(?:es)?, (\d+) wins?")
@@ -168,8 +168,9 @@ async def test_a_claimed_win_is_rated(
     offer = None
     while offer is None or not offer.buttons:
         offer = await table.next_other(timeout=20)  # the half-time reminder first, then the claim offer
+    board = table.game
     acknowledged_in_time(await claimant.click(offer, "Claim win"))
-    await table.next_board()
+    await wait_until(board, lambda m: "wins the match" in m.content, timeout=15)  # the final board, in place
 
     ladder = standin.add_channel("ladder")
     reply = acknowledged_in_time(await alice.slash("leaderboard", in_channel=ladder))

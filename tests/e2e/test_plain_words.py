@@ -122,4 +122,5 @@ async def test_what_players_read_in_a_match_is_plain(
                     found.append(f"{what} ({hit[0]!r}) in: {text}")
     assert found == []
     assert any("commitment `" in text for message in standin.general.messages for text in shown_texts(message))
-    assert len(played) == 2 and len(table.boards) > 8  # both players moved; the scan saw a real match
+    shown_boards = sum(len(board.history) + 1 for board in table.boards)  # every version of every board
+    assert len(played) == 2 and shown_boards > 8  # both players moved; the scan saw a real match

@@ -421,7 +421,12 @@ class DiscordStandin:
         if bucket is not None and bucket[1]:
             retry = float(bucket[0]["X-RateLimit-Reset-After"])
             body = {"message": "You are being rate limited.", "retry_after": retry, "global": False}
-            headers = bucket[0] | {"Retry-After": str(max(1, round(retry))), "X-RateLimit-Scope": "user"}
+            # Via as Discord's own 429s carry it (discord.py takes a 429 without it for a Cloudflare ban: no retry)
+            headers = bucket[0] | {
+                "Via": "1.1 google",
+                "Retry-After": str(max(1, round(retry))),
+                "X-RateLimit-Scope": "user",
+            }
             return json_response(body, status=429, headers=headers)
         for rule in self.rate_limits:
             if rule.applies(request.path):
