@@ -30,7 +30,8 @@ async def test_a_match_accepted_while_the_bot_starts_gets_the_accepts_own_first_
     accept's: it carries the dice commitment."""
     bot = await launch_bot(**seeded_env(race_window=True))
     alice, bob = players
-    challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob, length=1), alice)
+    challenged = await alice.slash("bg challenge", opponent=bob, length=1, thread=False)
+    challenge = await posted_challenge(standin, challenged, alice)
     channel = standin.channels[challenge.channel_id]
     held = standin.hold("PATCH", "/messages/@original")
     acknowledged_in_time(await bob.click(challenge, "Accept"))
