@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from bot.i18n import N_
 from bot.service.clocks import ClockPreset, parse_preset
 from bot.service.context import ServiceContext, duration, stored_clock
 from bot.service.errors import ServiceError
@@ -31,15 +32,16 @@ class GuildAndPlayerSettings:
         """Change the guild's turn time limit (R9.5); running turns are measured against the new limit."""
         if not MIN_TURN_LIMIT_SECONDS <= seconds <= MAX_TURN_LIMIT_SECONDS:
             raise ServiceError(
-                f"The turn time limit must be between {duration(MIN_TURN_LIMIT_SECONDS)} "
-                f"and {duration(MAX_TURN_LIMIT_SECONDS)}."
+                N_("The turn time limit must be between {least} and {most}."),
+                least=duration(MIN_TURN_LIMIT_SECONDS),
+                most=duration(MAX_TURN_LIMIT_SECONDS),
             )
         return await self._save(guild_id, turn_limit_seconds=seconds)
 
     async def set_default_length(self, guild_id: int, length: int) -> GuildSettings:
         """Change the match length offered by default in this guild (0 = money game, 1..25)."""
         if not 0 <= length <= 25:
-            raise ServiceError("The default match length must be 1 to 25 points, or 0 for a money game.")
+            raise ServiceError(N_("The default match length must be 1 to 25 points, or 0 for a money game."))
         return await self._save(guild_id, default_length=length)
 
     async def set_threads(self, guild_id: int, on: bool) -> GuildSettings:
