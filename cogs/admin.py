@@ -14,6 +14,7 @@ from cogs.ui import web_links
 from cogs.ui.analysis_text import AnalysisPages
 from cogs.ui.durations import format_duration, parse_duration
 from cogs.ui.errors import UserFacingError
+from cogs.ui.languages import SERVER_DEFAULT, language_choices, language_name, server_language
 from cogs.ui.names import ANALYSIS_COG
 from cogs.ui.options import ClockName
 
@@ -155,6 +156,26 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
         )
         await interaction.response.send_message(
             web_text(on, setting is not None, web_links.server_url(guild_id)), ephemeral=True
+        )
+
+    @app_commands.command(name="language")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.describe(language="The language of public messages and boards here (empty: show it).")
+    @app_commands.choices(language=language_choices())
+    async def language(self, interaction: discord.Interaction[Any], language: str | None = None) -> None:
+        """Show or change the language of this server's boards, challenges, results and tournaments."""
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise UserFacingError("This setting belongs to a server.")
+        settings = self.bot.service.settings
+        if language is not None:
+            await settings.set_guild_language(guild_id, None if language == SERVER_DEFAULT else language)
+        chosen = await server_language(settings, interaction.guild, guild_id)
+        now = "is now" if language is not None else "is"
+        await interaction.response.send_message(
+            f"Public messages and boards here {now} in {language_name(chosen)}; private answers follow each "
+            "member's own Discord language.",
+            ephemeral=True,
         )
 
 
