@@ -161,7 +161,6 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
     @app_commands.command(name="language")
     @app_commands.checks.has_permissions(manage_guild=True)
     @app_commands.describe(language="The language of public messages and boards here (empty: show it).")
-    @app_commands.choices(language=language_choices())
     async def language(self, interaction: discord.Interaction[Any], language: str | None = None) -> None:
         """Show or change the language of this server's boards, challenges, results and tournaments."""
         guild_id = interaction.guild_id
@@ -177,6 +176,14 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
             "member's own Discord language.",
             ephemeral=True,
         )
+
+    @language.autocomplete("language")
+    async def language_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Every language with a catalogue, in its own words: a new catalogue shows up with no command change."""
+        typed = current.casefold()
+        return [choice for choice in language_choices() if typed in f"{choice.name} {choice.value}".casefold()][:25]
 
 
 def web_text(on: bool, changed: bool, url: str | None) -> str:

@@ -39,7 +39,6 @@ def marked_messages(catalog: Catalog) -> None:
 
 async def command_messages(catalog: Catalog) -> None:
     """Add the command tree's names and descriptions (the cogs loaded into a bot that never connects)."""
-    from discord.ext import commands
     from pydantic import SecretStr
 
     from bot.app import EXTENSIONS, GammonBot
@@ -54,8 +53,8 @@ async def command_messages(catalog: Catalog) -> None:
             for extension in EXTENSIONS:
                 module = importlib.import_module(extension)
                 for _name, cog in inspect.getmembers(module, inspect.isclass):
-                    if issubclass(cog, commands.Cog) and cog.__module__ == module.__name__:
-                        cog.cog_load = _nothing  # type: ignore[method-assign,assignment]  # no timers in this one-off process
+                    if hasattr(cog, "__cog_name__") and cog.__module__ == module.__name__:  # a Cog
+                        setattr(cog, "cog_load", _nothing)  # noqa: B010  # no timers in this one-off process
                 await module.setup(bot)
             for context, text in command_strings(bot.tree):
                 catalog.add(text, context=context, auto_comments=["a command, option or choice, as Discord shows it"])

@@ -50,4 +50,5 @@ def language_name(language: str) -> str:
 def language_choices() -> list[app_commands.Choice[str]]:
     """`/bgadmin language`'s choices: the server's own language, then every language with a catalogue."""
     choices = [app_commands.Choice(name="server default (Discord's server language)", value=SERVER_DEFAULT)]
+    # (autocomplete, not fixed choices: a new catalogue is offered without changing the synced commands)
     return choices + [app_commands.Choice(name=language_name(code), value=code) for code in available_languages()]

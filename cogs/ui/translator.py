@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.i18n import DEFAULT_LANGUAGE, available_languages, catalogue, language_of
+from bot.i18n import DEFAULT_LANGUAGE, catalogue, language_of
 
 #: The msgctxt of each kind of text in the catalogues.
 CONTEXTS = {
@@ -53,8 +53,6 @@ class CatalogueTranslator(app_commands.Translator):
         kind = CONTEXTS.get(context.location)
         if language == DEFAULT_LANGUAGE or kind is None:
             return None
-        if kind == "choice" and context.data is not None and getattr(context.data, "value", None) in available_languages():
-            return None  # `/bgadmin language` lists each language in its own words
         text = catalogue(language).get(string.message, kind)
         return text if text is not None and fits_discord(kind, text) else None
 
@@ -79,5 +77,4 @@ def _strings_of(command: Any) -> Iterator[tuple[str, str]]:
         yield "option name", parameter.display_name
         yield "command description", parameter.description
         for choice in parameter.choices:
-            if choice.value not in available_languages():  # a language's own name is the same in every language
-                yield "choice", choice.name
+            yield "choice", choice.name
