@@ -98,7 +98,8 @@ COMMANDS = """\
 `/history`: a player's latest finished matches
 `/tournament create`, `/tournament join`, `/tournament leave`, `/tournament start`, `/tournament bracket`, \
 `/tournament list`, `/tournament cancel`, `/tournament award`, `/tournament role`: tournaments
-`/bgadmin turn-limit`, `/bgadmin threads`, `/bgadmin clock`, `/bgadmin analysis`, `/bgadmin web`: server settings \
+`/bgadmin turn-limit`, `/bgadmin threads`, `/bgadmin clock`, `/bgadmin analysis`, `/bgadmin web`, \
+`/bgadmin language`: server settings \
 (Manage Server)"""
 
 #: Each topic's title and text.
