@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.engine.errors import IllegalPlayError, InvalidPlayError
-from bot.i18n import N_, translate
+from bot.i18n import N_, Message, translate
 from bot.service import ServiceError
 from bot.service.errors import ChallengeLimitError, ComputerLimitError, StoreUnavailableError
 from cogs.ui.event_text import escape_text, quoted, shortened
@@ -29,7 +29,13 @@ USER_ERRORS: tuple[type[Exception], ...] = (ServiceError, IllegalPlayError, Inva
 
 
 class UserFacingError(Exception):
-    """A refusal raised by the cogs themselves (bad option combination, not a member ...)."""
+    """A refusal raised by the cogs themselves (bad option combination, not a member ...): an English template
+    marked `N_()` and its parameters, shown in the member's language (a text the catalogue lacks, one already
+    composed, shows as it is)."""
+
+    def __init__(self, message: str, /, **params: Any) -> None:
+        self.message = Message(message, params)
+        super().__init__(str(self.message))
 
 
 def apology(interaction_id: int, locale: object = None) -> str:
@@ -66,7 +72,7 @@ def player_message(error: BaseException, locale: object = None) -> str | None:
     if isinstance(error, USER_ERRORS):
         return refusal_text(error, locale)
     if isinstance(error, UserFacingError):  # written by the cogs, names already escaped there
-        return shortened(str(error))
+        return shortened(error.message.render(locale))
     if isinstance(error, app_commands.MissingPermissions):
         return translate(locale, N_("You need the Manage Server permission for this."))
     if isinstance(error, app_commands.NoPrivateMessage):

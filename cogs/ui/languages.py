@@ -52,3 +52,9 @@ def language_choices() -> list[app_commands.Choice[str]]:
     choices = [app_commands.Choice(name="server default (Discord's server language)", value=SERVER_DEFAULT)]
     # (autocomplete, not fixed choices: a new catalogue is offered without changing the synced commands)
     return choices + [app_commands.Choice(name=language_name(code), value=code) for code in available_languages()]
+
+
+async def guild_language(settings: LanguageSettings, client: discord.Client, guild_id: int | None) -> str:
+    """The server language of a guild known by id only (a match's board, posted by a timer or the computer)."""
+    guild = client.get_guild(guild_id) if guild_id is not None else None
+    return await server_language(settings, guild, guild_id)

@@ -62,3 +62,12 @@ def test_translate_fills_placeholders_in_the_readers_language() -> None:
     assert translate("de", "It is {name}'s turn.", name="Bo") == "Bo ist am Zug."
     assert translate("en-GB", "It is {name}'s turn.", name="Bo") == "It is Bo's turn."
     assert translate("de", "A message no catalogue has: {x}", x=1) == "A message no catalogue has: 1"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_prompt_still_starts_with_its_mention(language: str) -> None:
+    """A board's prompt is found by its first characters (cogs.ui.game_messages.retired_text), so a translation
+    keeps `{mention}` first; a thinking line ends with an ellipsis however it is translated."""
+    for (_context, english), text in catalogue(language).messages.items():
+        if english.startswith("{mention}"):
+            assert text.startswith("{mention}"), (language, english, text)
