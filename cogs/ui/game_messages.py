@@ -169,7 +169,7 @@ async def compose(
         rows = rematch_rows(record, language)
     else:
         rows = () if thinking else controls(record.id, record.version, match, picked, language)
-    png = await draw_board(match, viewer=viewer, clocks=clock_texts(record, now))
+    png = await draw_board(match, viewer=viewer, clocks=clock_texts(record, now), language=language)
     finished = record.id if record.status is MatchStatus.FINISHED else None
     return GameMessage(compose_text(record, events, history, now, thinking, language), rows, png, finished)
 

@@ -196,8 +196,9 @@ class GamePublisher(BoardMessages):
     ) -> None:
         """A game of the match ended: its board becomes the game's final board (no controls, the result beside
         it), kept for good. Without a board to turn (none known) the final board is a new message."""
-        result = match_result_text(record, events, await self.language(record))
-        png = await draw_final_board(before, events) if before is not None else None
+        language = await self.language(record)
+        result = match_result_text(record, events, language)
+        png = await draw_final_board(before, events, language=language) if before is not None else None
         final = GameMessage(result, (), png or b"")
         fields: dict[str, Any] = {"content": result, "view": None, "allowed_mentions": NO_MENTIONS}
         if png is not None:

@@ -3,24 +3,29 @@ line, the prompt and the buttons of a match on a German server are German, and a
 
 from __future__ import annotations
 
+import dataclasses
 from types import SimpleNamespace
 from typing import Any
 
 import discord
 import pytest
 
+import render
 from bot.engine import actions
 from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
+from bot.engine.outcome import Outcome, OutcomeKind
 from bot.i18n import N_
 from bot.service import GameService
 from bot.store import Database
+from cogs.ui.board_words import MESSAGES, board_words
 from cogs.ui.controls import controls
 from cogs.ui.errors import UserFacingError, player_message
 from cogs.ui.game_messages import compose_text, match_line, over_text, refusal, rematch_rows, thinking_line
 from cogs.ui.move_menu import ButtonSpec, Rows
 from cogs.ui.publisher import GamePublisher
+from render.banner import result_lines
 from tests.cogs.test_game_messages import record
 
 SQLITE = pytest.mark.parametrize("db", ["sqlite"], indirect=True)
@@ -83,3 +88,15 @@ def test_a_private_answer_follows_the_members_language() -> None:
     assert player_message(error, discord.Locale.british_english) == str(error)
     composed = UserFacingError("Already composed text {not a field}")  # a text the catalogue lacks shows as it is
     assert player_message(composed, discord.Locale.german) == "Already composed text {not a field}"
+
+
+def test_the_picture_words_are_the_renderers_english_marked_for_the_catalogue() -> None:
+    assert set(MESSAGES) == {field.name for field in dataclasses.fields(render.BoardWords)}
+    assert board_words("en") == render.BoardWords()  # the marked English is the renderer's own default
+    german = board_words("de")
+    assert (german.to_play, german.pips.format(pips=167), german.score) == ("am Zug", "167 Pips", "Stand")
+    resigned = Outcome(winner=0, kind=OutcomeKind.RESIGNED, points=4, cube=2)
+    assert result_lines(("Alice", "Bob"), resigned, (4, 1), 7, german) == (
+        "Bob gibt auf: Alice gewinnt 4 Punkte",
+        "Stand: Alice 4, Bob 1 (7-Punkte-Match)",
+    )
