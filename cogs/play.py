@@ -203,7 +203,7 @@ class Play(
     @app_commands.describe(topic="What to explain (default: the quick start).")
     async def help(self, interaction: discord.Interaction[Any], topic: Topic = "start") -> None:
         """How to play: a quick start, and more on each topic."""
-        await interaction.response.send_message(embed=help_embed(topic), ephemeral=True)
+        await interaction.response.send_message(embed=help_embed(topic, member_language(interaction)), ephemeral=True)
 
     @app_commands.command(name="settings")
     @app_commands.describe(auto_done="End your turn as soon as your last checker is moved, without pressing Done.")
@@ -214,7 +214,9 @@ class Play(
             prefs = await self.service.settings.player_prefs(interaction.user.id)
         else:
             prefs = await self.service.settings.set_player_prefs(player_ref(interaction.user), auto_done=auto_done)
-        await interaction.followup.send(describe_settings(prefs, auto_done is not None), ephemeral=True)
+        await interaction.followup.send(
+            describe_settings(prefs, auto_done is not None, member_language(interaction)), ephemeral=True
+        )
 
     async def match_here(self, interaction: discord.Interaction[Any]) -> MatchRecord:
         """This channel's match, its board shown first if it was not, so that the answer can link to it."""

@@ -17,14 +17,17 @@ from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.outcome import Outcome, OutcomeKind
 from bot.i18n import N_
-from bot.service import GameService
+from bot.service import GameService, PlayerPrefs
 from bot.store import Database
+from cogs.admin import web_text
 from cogs.ui.board_words import MESSAGES, board_words
 from cogs.ui.controls import controls
 from cogs.ui.errors import UserFacingError, player_message
 from cogs.ui.game_messages import compose_text, match_line, over_text, refusal, rematch_rows, thinking_line
+from cogs.ui.help_text import help_embed
 from cogs.ui.move_menu import ButtonSpec, Rows
 from cogs.ui.publisher import GamePublisher
+from cogs.ui.settings_text import describe as describe_settings
 from render.banner import result_lines
 from tests.cogs.test_game_messages import record
 
@@ -100,3 +103,16 @@ def test_the_picture_words_are_the_renderers_english_marked_for_the_catalogue() 
         "Bob gibt auf: Alice gewinnt 4 Punkte",
         "Stand: Alice 4, Bob 1 (7-Punkte-Match)",
     )
+
+
+def test_help_and_settings_answer_in_the_members_language() -> None:
+    german = help_embed("cube", "de")
+    assert german.title == "Der Dopplerwürfel"
+    assert german.description is not None and "**Annehmen**" in german.description
+    assert help_embed("cube").title == "The doubling cube"
+    assert help_embed("no such topic", "de").title == "Backgammon: Schnellstart"
+    assert describe_settings(PlayerPrefs(1, auto_done=True), True, "de").startswith(
+        "Gespeichert. **Automatisch beenden"
+    )
+    assert describe_settings(PlayerPrefs(1, auto_done=False), False).startswith("**Auto-finish is off**")
+    assert web_text(False, True, None, "de").startswith("Die Webseite dieses Servers ist jetzt aus")
