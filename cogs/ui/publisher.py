@@ -45,6 +45,7 @@ from cogs.ui.game_messages import (
     over_text,
     players_only,
 )
+from cogs.ui.languages import guild_language
 from cogs.ui.match_end import post_match_end
 from cogs.ui.repairs import BoardNotShown, Repairs
 
@@ -83,6 +84,10 @@ class GamePublisher(BoardMessages):
 
     def busy(self, match_id: int) -> bool:
         return match_id in self._acting
+
+    async def language(self, record: MatchRecord) -> str:
+        """The language of the match's public messages: its server's (issue 35)."""
+        return await guild_language(self.bot.service.settings, self.bot, record.guild_id)
 
     async def publish(
         self,
@@ -159,7 +164,12 @@ class GamePublisher(BoardMessages):
         """Show the update on the target board; returns where (channel id, message id), None when that board is
         gone (deleted by a moderator)."""
         message = await compose(
-            record, events, history=history_of(target.content), now=self.now(), thinking=self.thinking(record)
+            record,
+            events,
+            history=history_of(target.content),
+            now=self.now(),
+            thinking=self.thinking(record),
+            language=await self.language(record),
         )
         fields: dict[str, Any] = {
             "content": message.content,
@@ -186,8 +196,9 @@ class GamePublisher(BoardMessages):
     ) -> None:
         """A game of the match ended: its board becomes the game's final board (no controls, the result beside
         it), kept for good. Without a board to turn (none known) the final board is a new message."""
-        result = match_result_text(record, events)
-        png = await draw_final_board(before, events) if before is not None else None
+        language = await self.language(record)
+        result = match_result_text(record, events, language)
+        png = await draw_final_board(before, events, language=language) if before is not None else None
         final = GameMessage(result, (), png or b"")
         fields: dict[str, Any] = {"content": result, "view": None, "allowed_mentions": NO_MENTIONS}
         if png is not None:
@@ -220,7 +231,8 @@ class GamePublisher(BoardMessages):
         older = (record.message_id, shown_before[1] if shown_before else None, target.message_id if target else None)
         change = change_for(record, *older)
         await self.bot.service.boards.begin_change(change)  # stored before the post (issue 31)
-        message = await compose(record, events, now=self.now(), thinking=self.thinking(record))
+        language = await self.language(record)
+        message = await compose(record, events, now=self.now(), thinking=self.thinking(record), language=language)
         notify = self.away(record)
         log.info("Match %s: new board at version %s (old: %s, notifying: %s)", record.id, record.version, older, notify)
         sent = await self.post(record, message, silent=not notify)
@@ -274,9 +286,10 @@ class GamePublisher(BoardMessages):
             if await self._edit(record, (), target) is not None:
                 log.info("Showed match %s again at version %s", record.id, record.version)
                 return
-        message = await compose(record, (), now=self.now(), thinking=self.thinking(record))
+        language = await self.language(record)
+        message = await compose(record, (), now=self.now(), thinking=self.thinking(record), language=language)
         if record.to_act is None:
-            message = dataclasses.replace(message, content=clip(f"{over_text(record)}\n{message.content}"))
+            message = dataclasses.replace(message, content=clip(f"{over_text(record, language)}\n{message.content}"))
         change = None if settling else change_for(record, record.message_id)
         if change is not None:
             await self.bot.service.boards.begin_change(change)  # a crash from here on is settled at start-up

@@ -142,6 +142,9 @@ class FakeBot:
         self.computer = Computer(self)  # type: ignore[arg-type]
         self.keeper = BoardKeeper(self)  # type: ignore[arg-type]
 
+    def get_guild(self, guild_id: int) -> None:
+        return None  # no guild cached: the server language is the one chosen, else English
+
     def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> FakeChannel:
         return self.channel
 

@@ -82,6 +82,10 @@ class FakeService:
         self.shown: list[tuple[int, int]] = []  # (message id, version)
         self.boards = self  # the service's part that records the boards shown (set_shown, board changes)
         self.changes: dict[int, BoardChange] = {}  # match id -> its unfinished board change (issue 31)
+        self.settings = self  # the server language (issue 35): none chosen
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        return None
 
     def now(self) -> float:
         return 0.0
@@ -111,6 +115,9 @@ class FakeBot:
 
     def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> FakeChannel:
         return self.channel
+
+    def get_guild(self, guild_id: int) -> None:
+        return None  # no guild cached: the server language is the one chosen, else English
 
 
 def labels(message: FakeMessage) -> list[str]:
