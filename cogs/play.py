@@ -351,7 +351,8 @@ class Play(
 
     async def out_of_date(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """A press on an old board: make sure the current board carries the controls (it may not, after a crash
-        or a refused post), take the buttons off the pressed one, and link to the current one."""
+        or a refused post), delete the pressed one (issue 33: a match keeps no board but the current one and each
+        game's final board, and a stale board is neither), and link to the current one."""
         record = await self.with_controls(await self.service.match(match_id))
         clicked = interaction.message
         if clicked is not None and clicked.id == record.message_id:
@@ -360,9 +361,9 @@ class Play(
             return
         if clicked is not None and clicked.components:
             try:
-                await interaction.edit_original_response(view=None)
+                await interaction.delete_original_response()
             except discord.HTTPException:
-                log.info("Could not take the buttons off an old board of match %s", match_id)
+                log.info("Could not delete an old board of match %s", match_id)
         link = current_link(record)
         said = (
             N_("This board is out of date. The current board is here: {link}")

@@ -306,7 +306,8 @@ class GamePublisher(BoardMessages):
         (controls, or the computer thinking) whose player to act is the same (nobody needs a new mention)."""
         waiting = record.to_act
         thinking_board = not old.components and old.content.endswith("\u2026")  # the computer's turn
-        if waiting is None or not old.attachments or not (thinking_board or controls_version(old, record.id)):
+        live = thinking_board or controls_version(old, record.id) is not None  # version 0 (the opening) included
+        if waiting is None or not old.attachments or not live:
             return False
         return addresses(old.content, waiting.user_id) or self.thinking(record) or not self.away(record)
 

@@ -50,6 +50,14 @@ class FakeMessage:
     async def delete(self) -> None:
         self.deletes += 1
 
+    @property
+    def components(self) -> list[Any]:
+        """Its controls as discord.py reads them from Discord: one action row of the last view's items."""
+        view = self.edits[-1].get("view", self.view) if self.edits else self.view
+        items = [getattr(child, "item", child) for child in (view.children if view else [])]
+        children = [types.SimpleNamespace(custom_id=i.custom_id, disabled=i.disabled) for i in items]
+        return [types.SimpleNamespace(children=children)] if children else []
+
     async def fetch(self) -> FakeMessage:
         return self
 

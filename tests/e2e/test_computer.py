@@ -16,11 +16,11 @@ from tests.e2e.boards_left import hand_over_held, is_analysis, no_controls, only
 from tests.e2e.conftest import seeded_env
 from tests.e2e.quiet_counts import counts
 from tests.e2e.table import (
-    MENTION,
     THINKING,
     Table,
     acknowledged_in_time,
     addressed,
+    choose_play,
     is_game_result,
     labels,
     start_match,
@@ -52,8 +52,7 @@ async def human_acts(table: Table, human: ScenarioUser, rng: random.Random) -> N
         if moves:
             await table.click(human, rng.choice(moves))
         else:  # only the select menu of whole plays: pick one
-            await human.select(table.game, table.game.selects[0].options[0][1])
-            await table.next_board()
+            await choose_play(table, human, table.game.selects[0].options[0][1])
     raise AssertionError("the human's turn did not end")
 
 
@@ -185,9 +184,7 @@ async def test_a_board_discord_refused_is_shown_later_and_the_computer_then_move
     await table.next_board(timeout=20)
     rng = random.Random(6)
     for _ in range(20):  # until Alice ends a turn with Done (a step turn), so the next board is the computer's
-        if addressed(table.game) == computer.id:
-            await table.next_board(timeout=60)
-            continue
+        await table.until_addressed(alice.id)
         if "Done" in labels(table.game):
             break
         shown = [label for label in labels(table.game) if label not in ("Undo", "Back", "Double")]
@@ -198,15 +195,13 @@ async def test_a_board_discord_refused_is_shown_later_and_the_computer_then_move
         else:
             await human_acts(table, alice, rng)
     assert "Done" in labels(table.game)
-    standin.fail("POST", f"/channels/{table.channel.id}/messages", status=503, count=1)
-    reply = acknowledged_in_time(await alice.click(table.game, "Done"))
+    board = table.game
+    standin.fail("PATCH", "/messages/@original", status=503, count=1)  # the edit handing the turn over
+    reply = acknowledged_in_time(await alice.click(board, "Done"))
     assert (await reply.next_followup(timeout=20)).content.startswith("Your action was saved")
-    for _ in range(4):  # the board shown again (asking the computer), then the computer's own turn
-        board = await table.next_board(timeout=60)
-        if board.content.startswith(f"{computer.name} rolled") or board.content.startswith(f"{computer.name} "):
-            break
-    else:
-        raise AssertionError("the computer never took its turn after its board was shown again")
+    await table.until_addressed(alice.id)  # the board shown again (the computer thinking), then its own turn
+    lines = [line for v in [*board.history, board] for line in v.content.splitlines()]
+    assert any(line.startswith(f"{computer.name} rolled") for line in lines), lines
 
 
 #: 1-point matches against the beginner played one after the other (Rematch) by the test below.
@@ -217,6 +212,9 @@ async def play_to_the_end(table: Table, human: ScenarioUser, computer_id: int, r
     """Play the current match by clicks (the human's turns) and waits (the computer's); returns its final board."""
     for _ in range(MAX_MESSAGES):
         whose = addressed(table.game)
+        if whose is None and table.game.content.endswith(THINKING):  # the computer's turn, shown on the board
+            table.current = await table.after_edit(table.game, timeout=60)
+            continue
         if whose is None:
             if is_game_result(table.game) or is_analysis(table.game):
                 await table.next_board(timeout=30)
@@ -250,8 +248,8 @@ async def test_after_a_computer_match_only_its_final_board_has_controls(
     acknowledged_in_time(await alice.slash("bg computer", level="beginner", length=1))
     table = Table(standin, channel, (alice, alice))
     await table.next_board(timeout=20)
-    while addressed(table.game) != alice.id:  # the computer may open
-        await table.next_board(timeout=20)
+    await table.until_addressed(alice.id)  # the computer may open
+    board = table.game
     held = await hand_over_held(standin, table, alice)
     assert "Resumed" not in bot.log(), "the bot was ready before the human's first turn ended: no race to show"
     await standin.eventually(
@@ -261,10 +259,9 @@ async def test_after_a_computer_match_only_its_final_board_has_controls(
     )
     await standin.eventually(lambda: seat_to_act(bot.database_path) != 1, timeout=30, what="the computer's turn stored")
     held.release()
-    handed_over = await table.next_board(timeout=20)  # the held board, then the computer's
-    asked = MENTION.match(handed_over.history[0].content.splitlines()[-1])
-    assert asked is not None and int(asked.group(1)) == computer.id, handed_over.history[0].content
-    await table.next_board(timeout=20)
+    await table.until_addressed(alice.id)  # the held hand-over (the computer thinking), then the computer's play
+    handed = [v for v in [*board.history, board] if v.content.endswith(THINKING)]
+    assert handed and not [v for v in handed if v.buttons or v.selects]
     rng = random.Random(16)
     for played in range(1, MATCHES_IN_A_ROW + 1):
         final = await play_to_the_end(table, alice, computer.id, rng)
