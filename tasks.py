@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Set up the project and run it: `python3 tasks.py run` starts the bot, `python3 tasks.py test` runs every check.
+"""Set up the project and run it: `python3 tasks.py run` starts the bot, `python3 tasks.py test` runs every check,
+`python3 tasks.py messages` rebuilds the message catalogues' template and updates every language (issue 35).
 
 Only the standard library is used here, so a machine with nothing but python3 can run it. Each command
 creates (or reuses) the virtual environment in `.venv` and reinstalls the project only when
@@ -65,6 +66,13 @@ def test(pytest_args: list[str]) -> None:
     _run(PYTHON, "-m", "pytest", *parallel, *pytest_args)
 
 
+def messages() -> None:
+    """Write the catalogue template from the code and the command tree, and update every language's .po
+    (bot/i18n/locales; docs/languages.md)."""
+    setup()
+    _run(PYTHON, "-m", "bot.i18n.template")
+
+
 def main() -> None:
     command, *rest = sys.argv[1:] or ["help"]
     if command == "setup":
@@ -73,8 +81,10 @@ def main() -> None:
         run()
     elif command == "test":
         test(rest)
+    elif command == "messages":
+        messages()
     else:
-        print("usage: python3 tasks.py run | test [pytest args] | setup")
+        print("usage: python3 tasks.py run | test [pytest args] | setup | messages")
         sys.exit(0 if command == "help" else 2)
 
 

@@ -90,6 +90,9 @@ class GammonBot(commands.AutoShardedBot):
         self.tournaments = TournamentService(db, self.service)  # registers its match-finished hook
 
     async def setup_hook(self) -> None:
+        from cogs.ui.translator import CatalogueTranslator  # the cogs' package, as the extensions below
+
+        await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
@@ -106,7 +109,7 @@ class GammonBot(commands.AutoShardedBot):
             synced = await self.tree.sync(guild=guild)
             log.info("Synced %d commands to development guild %d", len(synced), guild.id)
             return
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        payload = await self.command_payload()
         fingerprint = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         row = await self.db.fetchone("SELECT value FROM meta WHERE key = ?", (_SYNC_KEY,))
         if row is not None and row[0] == fingerprint:
@@ -118,6 +121,13 @@ class GammonBot(commands.AutoShardedBot):
             (_SYNC_KEY, fingerprint),
         )
         log.info("Synced %d global commands", len(synced))
+
+    async def command_payload(self) -> list[dict[str, object]]:
+        """The commands as a sync sends them, their translations included (a changed catalogue syncs again)."""
+        translator = self.tree.translator
+        if translator is None:
+            return [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        return [await command.get_translated_payload(self.tree, translator) for command in self.tree.get_commands()]
 
     async def on_ready(self) -> None:
         log.info(

@@ -52,6 +52,9 @@ class Settings(BaseSettings):
     #: Seconds without a match to analyse after which the analysis worker ends, giving back its memory (issue 10);
     #: the next analysis starts it again. 0: it never ends.
     analysis_idle_seconds: float = Field(default=60.0, ge=0)
+    #: Seconds without an action of theirs in a match after which a player is away (issue 33): the turn passing
+    #: to them then posts the board anew with a mention that notifies them; else the board is edited in place.
+    away_seconds: float = Field(default=45.0, ge=0, le=86400)
     #: The web pages (issue 34): on only when both the address players reach them at and the secret that signs
     #: their links are set. `python -m bot.web` serves them on WEB_HOST:WEB_PORT; the bot only adds links.
     web_base_url: str = ""

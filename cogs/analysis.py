@@ -83,9 +83,9 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
 
     @app_commands.command(name="analyze")
     @app_commands.guild_only()
-    @app_commands.describe(match="A finished match's number (default: this channel's latest match)")
+    @app_commands.describe(match="The finished match's number (default: this channel's latest match).")
     async def analyze(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
-        """Analyse a finished match: each player's PR, errors and luck, and the costliest decisions."""
+        """Analyse a finished match: each player's errors, luck and costliest decisions."""
         # Posted once, in the match's channel; later requests get a link to it (issue 31). Refusals are private.
         if not sage.available():
             raise UserFacingError(NOT_AVAILABLE)
@@ -159,8 +159,8 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
                 lines.append("Costliest: " + "; ".join(decision_line(analysis, d.index, named=False) for d in worst))
             drawn += worst
         lines.append(
-            f"-# bgsage, level {analysis.level}; PR = 500 x mean equity lost per unforced decision. "
-            "`/bg help` says what counts."
+            f"-# Analysed by bgsage ({analysis.level}). PR: what a player's decisions cost on average; lower is "
+            "better. More: `/bg help topic: analysis`."
         )
         pictures = await asyncio.gather(
             *(asyncio.to_thread(decision_picture, d, names, analysis.length) for d in drawn)

@@ -79,7 +79,7 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
     @app_commands.command(name="challenge")
     @app_commands.guild_only()
     @describe_match_options(
-        opponent="Who you challenge (leave empty for an open challenge anyone may accept)",
+        opponent="Who you challenge; leave it empty for an open challenge anyone may accept.",
     )
     async def challenge(
         self,
@@ -94,7 +94,7 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
         clock: ClockName | None = None,
         seed: Seed | None = None,
     ) -> None:
-        """Challenge a member (or anyone) to a match or a money game."""
+        """Challenge a member, or anyone, to a match or a money game."""
         computer = computer_of(self.bot)
         if opponent is not None and computer is not None and computer.is_me(opponent):
             options = match_options(length, money, jacoby, beavers, automatic_doubles)
@@ -228,6 +228,9 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
         async def open_thread(challenge: Challenge, acceptor: PlayerRef) -> int:
             if message is None:  # never for a button press; without a message the match stays in the channel
                 return challenge.channel_id
+            permissions = interaction.app_permissions
+            if not (permissions.create_public_threads and permissions.send_messages_in_threads):
+                return challenge.channel_id  # the bot may no longer open threads here: played in the channel
             try:
                 thread = await message.create_thread(name=thread_name(challenge, acceptor), auto_archive_duration=1440)
             except discord.Forbidden:  # nothing was stored: the challenge stays open
@@ -255,7 +258,7 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
                 view=closed_view("Accepted"),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            await self.publisher.publish(update)
+            await self.publisher.publish(update, actor=interaction.user.id)
 
 
 async def _delete_quietly(thread: discord.Thread) -> None:

@@ -34,7 +34,6 @@ from cogs.ui.drawing_queue import in_background
 from cogs.ui.errors import UserFacingError
 from cogs.ui.names import COMPUTER_COG
 from cogs.ui.options import (
-    DESCRIPTIONS,
     ClockName,
     Length,
     LevelName,
@@ -96,8 +95,8 @@ class Computer(commands.Cog, name=COMPUTER_COG):
     @app_commands.command(name="computer")
     @app_commands.guild_only()
     @describe_match_options(
-        level="How strong the computer plays, weakest first (see /bg help); default intermediate",
-        thread=DESCRIPTIONS["thread"].removesuffix(" (default: the server's setting)"),
+        level="How strongly the computer plays, weakest first (default intermediate).",
+        thread="Play in a new thread, so this channel can host several matches.",
     )
     async def computer_match(
         self,

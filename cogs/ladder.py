@@ -52,7 +52,7 @@ class Ladder(commands.Cog, name=LADDER_COG):
 
     @app_commands.command(name="leaderboard")
     @app_commands.guild_only()
-    @app_commands.describe(page="Which page of 10 players (default: the first)")
+    @app_commands.describe(page="Which page of 10 players to show (default: the first).")
     async def leaderboard(
         self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1_000_000] = 1
     ) -> None:
@@ -75,15 +75,15 @@ class Ladder(commands.Cog, name=LADDER_COG):
 
     #: `/stats player` and `/stats dice` (issue 18): Discord does not let a command be both callable and a group.
     stats_group = app_commands.Group(
-        name="stats", description="A player's ladder stats, or their dice", guild_only=True
+        name="stats", description="A player's ladder stats, or their dice.", guild_only=True
     )
 
     @stats_group.command(name="player")
-    @app_commands.describe(player="Whose stats (default: yours)")
+    @app_commands.describe(player="Whose stats to show (default: yours).")
     async def stats(
         self, interaction: discord.Interaction[Any], player: discord.Member | discord.User | None = None
     ) -> None:
-        """A player's rating, rank, record, gammons, cubes, streak, your head-to-head and a rating chart."""
+        """A player's rating, rank, record, gammons, cubes, streak, head-to-head and rating chart."""
         guild_id = guild_id_of(interaction)
         target = player or interaction.user
         await interaction.response.defer(thinking=True)
@@ -99,17 +99,17 @@ class Ladder(commands.Cog, name=LADDER_COG):
             embed.add_field(name="Against the computer (not rated)", value=against_computer, inline=False)
         analysed = pr_trend(await self.bot.records.recent_prs(target.id, guild_id))
         if analysed:
-            embed.add_field(name="Analysed play (issue 17)", value=analysed, inline=False)
+            embed.add_field(name="Analysed play", value=analysed, inline=False)
         embed.set_image(url=f"attachment://{CHART_FILE}")
         page = view_kwargs(await self.player_page(guild_id, target.id))
         await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(chart), filename=CHART_FILE), **page)
 
     @stats_group.command(name="dice")
-    @app_commands.describe(player="Whose dice (default: yours)")
+    @app_commands.describe(player="Whose dice to show (default: yours).")
     async def dice(
         self, interaction: discord.Interaction[Any], player: discord.Member | discord.User | None = None
     ) -> None:
-        """A player's rolls in this server: faces, the 21 rolls, doubles, pips, against fair dice, with a chart."""
+        """A player's rolls in this server compared with fair dice, with a chart."""
         service = self.bot.service
         target = player or interaction.user
         name = safe_name(await self.bot.records.player_name(target.id) or target.display_name)
@@ -128,11 +128,11 @@ class Ladder(commands.Cog, name=LADDER_COG):
 
     @app_commands.command(name="history")
     @app_commands.guild_only()
-    @app_commands.describe(player="Whose matches (default: yours)")
+    @app_commands.describe(player="Whose matches to show (default: yours).")
     async def history(
         self, interaction: discord.Interaction[Any], player: discord.Member | discord.User | None = None
     ) -> None:
-        """A player's latest finished matches: opponent, length, final score and a link to the last message."""
+        """A player's latest finished matches: opponent, length, final score and a link to each."""
         guild_id = guild_id_of(interaction)
         target = player or interaction.user
         records = self.bot.records

@@ -21,13 +21,15 @@ from discord.ext import commands
 
 from bot.engine.game import Phase
 from bot.engine.position import WinKind
+from bot.i18n import N_, translate
 from bot.records.move_list import move_list
 from bot.service import MatchRecord, MatchUpdate, StaleStateError
 from bot.service import commands as cmd
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.errors import UserFacingError, reply_privately
 from cogs.ui.game_messages import compose, current_link, match_line, refusal, timed_out_text
-from cogs.ui.help_text import help_embed
+from cogs.ui.help_text import Topic, help_embed
+from cogs.ui.languages import member_language
 from cogs.ui.names import PLAY_COG
 from cogs.ui.options import player_ref
 from cogs.ui.publisher import GamePublisher
@@ -49,7 +51,7 @@ JUST_USED_SECONDS = 60.0
 
 
 def no_match_here() -> UserFacingError:
-    return UserFacingError("There is no match in this channel. Start one with `/bg challenge`.")
+    return UserFacingError(N_("There is no match in this channel. Start one with `/bg challenge`."))
 
 
 def forget_older(used: dict[tuple[str, int], float], oldest: float) -> None:
@@ -63,7 +65,7 @@ class Play(
     commands.GroupCog,
     name=PLAY_COG,
     group_name="bg",
-    group_description="Play backgammon: challenges, moves, the cube, resignations",
+    group_description="Play backgammon: challenges, moves, the cube and resignations.",
 ):
     """The /bg group, the commands of a match being played, and the handler of every game button."""
 
@@ -95,22 +97,24 @@ class Play(
 
     @app_commands.command(name="move")
     @app_commands.guild_only()
-    @app_commands.describe(play="Your play in standard notation, e.g. 24/18 13/11, bar/22, 6/off, 8/5(2)")
+    @app_commands.describe(play="Your play in standard notation, e.g. 24/18 13/11, bar/22, 6/off or 8/5(2).")
     async def move(self, interaction: discord.Interaction[Any], play: str) -> None:
-        """Type your whole play (the autocomplete lists the legal ones)."""
+        """Type your whole play; the autocomplete lists the legal ones."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
         waiting = record.to_act
         if waiting is not None and waiting.user_id == interaction.user.id and record.match.phase is Phase.ROLLING:
             link = current_link(record)
-            raise UserFacingError(
-                "Roll first: press **Roll** (or **Double**) on your board" + (f": {link}" if link else ".")
-            )
+            if link:
+                raise UserFacingError(N_("Roll first: press **Roll** (or **Double**) on your board: {link}"), link=link)
+            raise UserFacingError(N_("Roll first: press **Roll** (or **Double**) on your board."))
         with self.publisher.acting(record.id):
             update = await self.service.act(record.id, interaction.user.id, cmd.PlayText(play))
-            await self.publisher.publish(update, before=record.match)
+            await self.publisher.publish(update, before=record.match, actor=interaction.user.id)
         self.after(update)
-        done = timed_out_text(update, interaction.user.id) or f"Played {play.strip()}."
+        language = member_language(interaction)
+        played = translate(language, N_("Played {play}."), play=play.strip())
+        done = timed_out_text(update, interaction.user.id, language) or played
         await interaction.followup.send(done, ephemeral=True)
 
     @move.autocomplete("play")
@@ -133,23 +137,28 @@ class Play(
 
     @app_commands.command(name="resign")
     @app_commands.guild_only()
-    @app_commands.describe(kind="What you offer to lose: a single game, a gammon or a backgammon (times the cube)")
+    @app_commands.describe(kind="What you offer to lose: a single game, a gammon or a backgammon, times the cube.")
     async def resign(
         self, interaction: discord.Interaction[Any], kind: Literal["single", "gammon", "backgammon"] = "single"
     ) -> None:
-        """Offer to resign the current game (R7.4); your opponent accepts or declines."""
+        """Offer to resign the current game; your opponent accepts or declines.
+
+        A resignation as R7.4 describes it."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
         with self.publisher.acting(record.id):
             update = await self.service.act(record.id, interaction.user.id, cmd.Resign(WinKind[kind.upper()]))
-            await self.publisher.publish(update)
+            await self.publisher.publish(update, actor=interaction.user.id)
         self.after(update)
-        done = timed_out_text(update, interaction.user.id) or "Your offer is on the board."
+        language = member_language(interaction)
+        done = timed_out_text(update, interaction.user.id, language) or translate(
+            language, N_("Your offer is on the board.")
+        )
         await interaction.followup.send(done, ephemeral=True)
 
     @app_commands.command(name="board")
     @app_commands.guild_only()
-    @app_commands.describe(public="Show it to everyone in the channel (default: only to you)")
+    @app_commands.describe(public="Show it to everyone in the channel (default: only to you).")
     async def board(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         """Show the current board of this channel's match again."""
         # Deferred privately even when public: the first followup takes the deferral's visibility, and an
@@ -157,18 +166,21 @@ class Play(
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
         viewer = None if public else record.player_index(interaction.user.id)  # a player sees it from their side
-        message = await compose(record, (), viewer=viewer, now=self.service.now())
+        # public: in the server's language; for oneself: in the member's (issue 35)
+        language = await self.publisher.language(record) if public else member_language(interaction)
+        message = await compose(record, (), viewer=viewer, now=self.service.now(), language=language)
         link = self.publisher.current_link(record)
         text = message.content  # no events: the status line and whose turn it is
         if public or viewer is None:  # not for the player's eyes only: no prompt addressed to them (issue 33)
             text = "\n".join(line for line in text.splitlines() if not line.startswith("<@"))
         if link:
-            label = "Board" if public or viewer is None else "Controls"
-            text = f"{text}\n{label}: {link}" if text else f"{label}: {link}"
+            label = N_("Board: {link}") if public or viewer is None else N_("Controls: {link}")
+            text = "\n".join(line for line in (text, translate(language, label, link=link)) if line)
         if public:
-            await interaction.edit_original_response(content="The board is shown to everyone below.")
+            said = translate(member_language(interaction), N_("The board is shown to everyone below."))
+            await interaction.edit_original_response(content=said)
         await interaction.followup.send(
-            text or "The board.",
+            text or translate(language, N_("The board.")),
             file=message.file(),
             ephemeral=not public,
             allowed_mentions=discord.AllowedMentions.none(),
@@ -179,31 +191,32 @@ class Play(
         """List your active matches with links to their boards."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         records = await self.service.active_matches(interaction.user.id)
+        language = member_language(interaction)
         if not records:
-            await interaction.followup.send(
-                "You have no active matches. Start one with `/bg challenge`.", ephemeral=True
-            )
+            none = translate(language, N_("You have no active matches. Start one with `/bg challenge`."))
+            await interaction.followup.send(none, ephemeral=True)
             return
-        lines = [match_line(record, interaction.user.id) for record in records[:20]]
+        lines = [match_line(record, interaction.user.id, language) for record in records[:20]]
         await interaction.followup.send("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="help")
-    async def help(self, interaction: discord.Interaction[Any]) -> None:
-        """How to play, and every command."""
-        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
+    @app_commands.describe(topic="What to explain (default: the quick start).")
+    async def help(self, interaction: discord.Interaction[Any], topic: Topic = "start") -> None:
+        """How to play: a quick start, and more on each topic."""
+        await interaction.response.send_message(embed=help_embed(topic, member_language(interaction)), ephemeral=True)
 
     @app_commands.command(name="settings")
-    @app_commands.describe(
-        auto_done="Finish your turn as soon as your last checker is moved (no Done; no Undo after the last checker)"
-    )
+    @app_commands.describe(auto_done="End your turn as soon as your last checker is moved, without pressing Done.")
     async def settings(self, interaction: discord.Interaction[Any], auto_done: bool | None = None) -> None:
-        """Your own settings for every match (leave the options empty to see them)."""
+        """Your own settings for every match; leave the options empty to see them."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         if auto_done is None:
             prefs = await self.service.settings.player_prefs(interaction.user.id)
         else:
             prefs = await self.service.settings.set_player_prefs(player_ref(interaction.user), auto_done=auto_done)
-        await interaction.followup.send(describe_settings(prefs, auto_done is not None), ephemeral=True)
+        await interaction.followup.send(
+            describe_settings(prefs, auto_done is not None, member_language(interaction)), ephemeral=True
+        )
 
     async def match_here(self, interaction: discord.Interaction[Any]) -> MatchRecord:
         """This channel's match, its board shown first if it was not, so that the answer can link to it."""
@@ -262,8 +275,13 @@ class Play(
             return
         player = record.player_index(interaction.user.id)
         if player is None or not may_resign(record.match, player):
-            why = refusal(record, interaction.user.id) if player is None else "You cannot offer to resign now."
-            await reply_privately(interaction, why)
+            language = member_language(interaction)
+            why = (
+                refusal(record, interaction.user.id, language)
+                if player is None
+                else N_("You cannot offer to resign now.")
+            )
+            await reply_privately(interaction, translate(language, why))
             return
         if record.version != control.version:
             await self.out_of_date(interaction, record.id)
@@ -325,27 +343,34 @@ class Play(
             raise StaleStateError("This board is out of date.", match_id=record.id, version=record.version)
         to_act = record.to_act
         if to_act is None or to_act.user_id != interaction.user.id:
-            raise UserFacingError(refusal(record, interaction.user.id))
+            raise UserFacingError(refusal(record, interaction.user.id, member_language(interaction)))
         picked = control.start if control.action is GameAction.PICK else None
-        message = await compose(record, (), picked=picked, now=self.service.now())
+        language = await self.publisher.language(record)  # the public board's menu: the server's language
+        message = await compose(record, (), picked=picked, now=self.service.now(), language=language)
         await interaction.edit_original_response(view=message.view())
 
     async def out_of_date(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """A press on an old board: make sure the current board carries the controls (it may not, after a crash
-        or a refused post), take the buttons off the pressed one, and link to the current one."""
+        or a refused post), delete the pressed one (issue 33: a match keeps no board but the current one and each
+        game's final board, and a stale board is neither), and link to the current one."""
         record = await self.with_controls(await self.service.match(match_id))
         clicked = interaction.message
         if clicked is not None and clicked.id == record.message_id:
-            await reply_privately(interaction, "This board was out of date; it now shows the current position.")
+            said = N_("This board was out of date; it now shows the current position.")
+            await reply_privately(interaction, translate(member_language(interaction), said))
             return
         if clicked is not None and clicked.components:
             try:
-                await interaction.edit_original_response(view=None)
+                await interaction.delete_original_response()
             except discord.HTTPException:
-                log.info("Could not take the buttons off an old board of match %s", match_id)
+                log.info("Could not delete an old board of match %s", match_id)
         link = current_link(record)
-        where = f" The current board is here: {link}" if link else ""
-        await reply_privately(interaction, f"This board is out of date.{where}")
+        said = (
+            N_("This board is out of date. The current board is here: {link}")
+            if link
+            else N_("This board is out of date.")
+        )
+        await reply_privately(interaction, translate(member_language(interaction), said, link=link))
 
     async def with_controls(self, record: MatchRecord) -> MatchRecord:
         """The match, with its current board shown first if it was not (issue 15): whoever must act gets

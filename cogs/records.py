@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.records import export_mat
 from cogs.ui.event_text import shortened
-from cogs.ui.fairness_text import fairness_text, unchecked_text
+from cogs.ui.fairness_text import challenge_fairness_text, fairness_text, unchecked_text
 from cogs.ui.match_choice import HOW_TO_OPEN, chosen_match, describe, filename, match_choices
 from cogs.ui.wiring import add_bg_cog, remove_from_bg
 
@@ -39,13 +39,19 @@ class Records(commands.Cog):
 
     @app_commands.command(name="fairness")
     @app_commands.guild_only()
-    @app_commands.describe(match="A match of this server by its number (default: this channel's running or latest)")
+    @app_commands.describe(match="The match's number (default: this channel's running or latest match).")
     async def fairness(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
-        """How this match's dice are made and how to check them; the bot's seed once the match is over."""
+        """How a match's dice are made and how to check every roll.
+
+        Without `match`, the open challenges of this channel come first: their commitments, before anyone accepts."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        record = await chosen_match(self.service, interaction, match)
-        info = record.fairness
-        text = unchecked_text(record) if info is None else fairness_text(record, info)
+        waiting = [] if match is not None else await self.service.challenges.open_in(interaction.channel_id or 0)
+        if waiting:  # the commitment before anyone accepts: the challenge itself says only that dice can be checked
+            text = challenge_fairness_text(waiting)
+        else:
+            record = await chosen_match(self.service, interaction, match)
+            info = record.fairness
+            text = unchecked_text(record) if info is None else fairness_text(record, info)
         await interaction.followup.send(
             shortened(text), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -58,7 +64,7 @@ class Records(commands.Cog):
 
     @app_commands.command(name="export")
     @app_commands.guild_only()
-    @app_commands.describe(match="A match number (default: this channel's running or latest match)")
+    @app_commands.describe(match="The match's number (default: this channel's running or latest match).")
     async def export(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
         """Download a match as a .mat file for GNU Backgammon and other programs."""
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -63,7 +63,7 @@ class Tournaments(
     commands.GroupCog,
     name=TOURNAMENTS_COG,
     group_name="tournament",
-    group_description="Single-elimination tournaments: sign-up, bracket, champion",
+    group_description="Single-elimination tournaments: sign-up, bracket and champion.",
 ):
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
@@ -90,10 +90,9 @@ class Tournaments(
     @app_commands.guild_only()
     @describe_match_options(
         "length",
-        name="The tournament's name (unique among this server's open tournaments)",
-        size="Most players admitted, 4-64 (default 16)",
-        starts="When it starts: a delay like 2h, a UTC time like 2026-12-01 18:00, or a Discord timestamp "
-        "(empty: /tournament start)",
+        name="The tournament's name, unique among this server's open tournaments.",
+        size="The most players admitted, 4 to 64 (default 16).",
+        starts="When it starts: a delay like 2h, a UTC time like 2026-12-01 18:00, or a Discord timestamp.",
     )
     async def create(
         self,
@@ -128,7 +127,7 @@ class Tournaments(
 
     @app_commands.command(name="join")
     @app_commands.guild_only()
-    @app_commands.describe(name="Which tournament (empty: the one open here)")
+    @app_commands.describe(name="Which tournament (empty: the one open here).")
     async def join(self, interaction: discord.Interaction[Any], name: str | None = None) -> None:
         """Sign up for a tournament (the Join button does the same)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -139,7 +138,7 @@ class Tournaments(
 
     @app_commands.command(name="leave")
     @app_commands.guild_only()
-    @app_commands.describe(name="Which tournament (empty: the one open here)")
+    @app_commands.describe(name="Which tournament (empty: the one open here).")
     async def leave(self, interaction: discord.Interaction[Any], name: str | None = None) -> None:
         """Take your name off a tournament's list before it starts."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -150,7 +149,7 @@ class Tournaments(
 
     @app_commands.command(name="start")
     @app_commands.guild_only()
-    @app_commands.describe(name="Which tournament (empty: the one open here)")
+    @app_commands.describe(name="Which tournament (empty: the one open here).")
     async def start(self, interaction: discord.Interaction[Any], name: str | None = None) -> None:
         """Close the sign-up, seed the players by rating and start the first round (organisers)."""
         # Answered only once started (one quick write): a refusal is then a private answer, not a public one.
@@ -166,9 +165,9 @@ class Tournaments(
 
     @app_commands.command(name="bracket")
     @app_commands.guild_only()
-    @app_commands.describe(name="Which tournament (empty: the latest here)")
+    @app_commands.describe(name="Which tournament (empty: the latest here).")
     async def bracket(self, interaction: discord.Interaction[Any], name: str | None = None) -> None:
-        """Show a tournament's bracket: names, scores, who advances, the round in play."""
+        """Show a tournament's bracket: names, scores, who advances and the round in play."""
         tournament = await self.resolve(interaction, name, latest=True)  # before answering: refusals stay private
         await interaction.response.defer(thinking=True)
         if tournament.bracket is None:
@@ -196,7 +195,7 @@ class Tournaments(
 
     @app_commands.command(name="cancel")
     @app_commands.guild_only()
-    @app_commands.describe(name="Which tournament (empty: the one open here)", reason="Shown with the tournament")
+    @app_commands.describe(name="Which tournament (empty: the one open here).", reason="Why it is cancelled.")
     async def cancel(
         self, interaction: discord.Interaction[Any], name: str | None = None, reason: str | None = None
     ) -> None:
@@ -211,14 +210,14 @@ class Tournaments(
     @app_commands.command(name="award")
     @app_commands.guild_only()
     @app_commands.describe(
-        winner="Who is awarded their current match",
-        reason="Why (shown with the bracket)",
-        name="Which tournament (empty: the one running here)",
+        winner="Who is awarded their current match.",
+        reason="Why; shown with the bracket.",
+        name="Which tournament (empty: the one running here).",
     )
     async def award(
         self, interaction: discord.Interaction[Any], winner: discord.Member, reason: str, name: str | None = None
     ) -> None:
-        """Decide a match for a player (organisers): a no-show, a withdrawal. A match being played is stopped."""
+        """Decide a match for a player (organisers), e.g. a no-show; a match being played is stopped."""
         tournament = await self.resolve(interaction, name)
         tournament, update = await self.service.award(
             tournament.id, interaction.user.id, winner.id, reason, may_organise=await self.may_organise(interaction)
@@ -233,7 +232,7 @@ class Tournaments(
     @app_commands.command(name="role")
     @app_commands.guild_only()
     @app_commands.checks.has_permissions(manage_guild=True)
-    @app_commands.describe(role="Members with this role may organise tournaments (empty: Manage Server only)")
+    @app_commands.describe(role="Members with this role may organise tournaments (empty: Manage Server only).")
     async def role(self, interaction: discord.Interaction[Any], role: discord.Role | None = None) -> None:
         """Choose the role whose members may create and run tournaments (Manage Server)."""
         await self.service.set_organiser_role(interaction.guild_id or 0, None if role is None else role.id)

@@ -8,5 +8,6 @@ from render.picture import board, warm_up
 from render.state import BoardState
 from render.text import text_board
 from render.theme import THEMES
+from render.words import BoardWords
 
-__all__ = ["THEMES", "BoardState", "board", "text_board", "warm_up"]
+__all__ = ["THEMES", "BoardState", "BoardWords", "board", "text_board", "warm_up"]

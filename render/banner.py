@@ -13,45 +13,37 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from bot.engine.outcome import Outcome, OutcomeKind
+from bot.engine.outcome import Outcome
 from render import sprites
 from render.fonts import BOLD, FALLBACK, fit, font, prepare_name
 from render.layout import Box
 from render.static import layout
 from render.theme import get_theme
+from render.words import ENGLISH, BoardWords
 
 _FALLBACK_NAMES = ("Player 1", "Player 2")
 _HEADLINE, _SCORE_LINE = 34, 28  # font sizes at 1000 pixels wide: 13 and 11 pixels on a 400-pixel phone
 _OPACITY = 0.8  # the checkers under the banner (one on the bar, in a backgammon) still show through
-_WINS = {OutcomeKind.SINGLE: "a single game", OutcomeKind.GAMMON: "a gammon", OutcomeKind.BACKGAMMON: "a backgammon"}
-
-
-def points_text(points: int) -> str:
-    return f"{points} point" if points == 1 else f"{points} points"
 
 
 def result_lines(
-    names: tuple[str, str], result: Outcome, scores: tuple[int, int], match_length: int
+    names: tuple[str, str],
+    result: Outcome,
+    scores: tuple[int, int],
+    match_length: int,
+    words: BoardWords = ENGLISH,
 ) -> tuple[str, str]:
     """The banner's two lines: what happened and what it was worth; then the score after the game (the match's
     end when it ended the match)."""
     winner, loser = names[result.winner], names[1 - result.winner]
-    points = points_text(result.points)
-    kind = result.kind
-    if kind in _WINS:
-        headline = f"{winner} wins {_WINS[kind]}: {points}"
-    elif kind is OutcomeKind.DROPPED:
-        headline = f"{loser} dropped: {winner} wins {points}"
-    elif kind is OutcomeKind.RESIGNED:
-        headline = f"{loser} resigned: {winner} wins {points}"
-    else:  # CLAIMED, TIMEOUT: the loser ran out of time (R9.5)
-        headline = f"{loser}'s time ran out: {winner} wins {points}"
+    headline = words.headline(result.kind).format(winner=winner, loser=loser, points=words.points_text(result.points))
     if not match_length:
-        return headline, "Money game"
+        return headline, words.money_game
     mine, theirs = scores[result.winner], scores[1 - result.winner]
     if mine >= match_length:
-        return headline, f"{winner} wins the match {mine}-{theirs}"
-    return headline, f"Score: {names[0]} {scores[0]}, {names[1]} {scores[1]} ({match_length}-point match)"
+        return headline, words.match_won.format(winner=winner, mine=mine, theirs=theirs)
+    score = {"first": names[0], "second": names[1], "first_score": scores[0], "second_score": scores[1]}
+    return headline, words.score_line.format(**score, length=match_length)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +55,7 @@ class Banner:
     result: Outcome
     scores: tuple[int, int]
     match_length: int
+    words: BoardWords = ENGLISH
 
 
 def _names_and_font(names: tuple[str, str]) -> tuple[tuple[str, str], Path]:
@@ -87,7 +80,9 @@ def banner_image(size: int, theme_name: str, banner: Banner) -> Image.Image:
     room = width - px(40)
     headline_font, score_font = font(px(_HEADLINE), path=path), font(px(_SCORE_LINE), path=path)
     short = tuple(fit(name, headline_font, room * 2 // 5) for name in (first, second))
-    headline, score_line = result_lines((short[0], short[1]), banner.result, banner.scores, banner.match_length)
+    headline, score_line = result_lines(
+        (short[0], short[1]), banner.result, banner.scores, banner.match_length, banner.words
+    )
     draw, middle = ImageDraw.Draw(canvas), width // 2
     draw.text(
         (middle, height * 36 // 100),

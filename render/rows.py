@@ -15,9 +15,10 @@ from render import sprites
 from render.fonts import draw_plain_text, draw_text, fit, font, prepare_name
 from render.layout import Box, Layout, Point2
 from render.painting import paste_centred
-from render.scene import WINNER, InfoRow, PlayerRow
+from render.scene import TO_ANSWER, TO_PLAY, WINNER, InfoRow, PlayerRow
 from render.static import layout, static_rgb
 from render.theme import get_theme
+from render.words import ENGLISH
 
 _FALLBACK_NAMES = ("Player 1", "Player 2")
 
@@ -55,15 +56,16 @@ class NamePart:
     top: bool
     player: int
     name: str
-    marker: str
+    marker: str  # the words in the chip, "" for none
     match: bool
     clocked: bool
+    arrow: bool = True  # the turn arrow: for the player to act, not for a finished game's winner
 
     def draw(self, size: int, theme_name: str) -> Image.Image:
         theme, board_layout = get_theme(theme_name), layout(size)
         px, marker = board_layout.px, self.marker
         part = board_layout.row_parts(self.top, self.match, self.clocked)[0]
-        canvas = _row_canvas(size, theme_name, self.top, bool(marker), part, arrow=marker != WINNER)
+        canvas = _row_canvas(size, theme_name, self.top, bool(marker), part, arrow=self.arrow)
         middle = canvas.height // 2
         paste_centred(canvas, sprites.checker(theme.players[self.player], px(40)), (px(44), middle))
         name_left, gap = px(74), px(14)
@@ -91,6 +93,7 @@ class PipsPart:
     acting: bool
     match: bool
     clock: str | None
+    template: str = ENGLISH.pips
 
     def draw(self, size: int, theme_name: str) -> Image.Image:
         theme, board_layout = get_theme(theme_name), layout(size)
@@ -98,9 +101,10 @@ class PipsPart:
         canvas = _row_canvas(size, theme_name, self.top, self.acting, part)
         right, middle = canvas.width - board_layout.px(14), canvas.height // 2
         pips_font = font(board_layout.px(29))
-        draw_text(canvas, (right, middle), f"{self.pips} pips", pips_font, theme.text, anchor="rm")
+        draw_text(canvas, (right, middle), self.template.format(pips=self.pips), pips_font, theme.text, anchor="rm")
         if self.clock is not None:
-            left_of_pips = right - round(pips_font.getlength("375 pips")) - board_layout.px(16)
+            widest = self.template.format(pips=375)
+            left_of_pips = right - round(pips_font.getlength(widest)) - board_layout.px(16)
             clock_font = font(board_layout.px(29), bold=True)
             draw_text(canvas, (left_of_pips, middle), self.clock, clock_font, theme.text, anchor="rm")
         return canvas
@@ -115,6 +119,7 @@ class ScorePart:
     player: int
     score: int
     acting: bool
+    word: str = ENGLISH.score
 
     def draw(self, size: int, theme_name: str) -> Image.Image:
         theme, board_layout = get_theme(theme_name), layout(size)
@@ -129,16 +134,17 @@ class ScorePart:
         score_font, word_font = font(px(34), bold=True), font(px(24))
         draw_text(canvas, (right, middle), str(self.score), score_font, theme.text, anchor="rm")
         word_right = right - round(score_font.getlength(str(self.score))) - px(9)
-        draw_text(canvas, (word_right, middle + px(2)), "Score", word_font, theme.dim_text, anchor="rm")
+        draw_text(canvas, (word_right, middle + px(2)), self.word, word_font, theme.dim_text, anchor="rm")
         return canvas
 
 
 @dataclass(frozen=True, slots=True)
 class LabelPart:
-    """ "7-point match · Crawford game" or "Money game" (R8), at the left of the info row."""
+    """ "7-point match · Crawford game" or "Money game" (R8), at the left of the info row, in the reader's words:
+    `label` the match's kind, `crawford` the Crawford game's words ("" when this is not the Crawford game)."""
 
-    match_length: int
-    crawford: bool
+    label: str
+    crawford: str
 
     def draw(self, size: int, theme_name: str) -> Image.Image:
         theme, board_layout = get_theme(theme_name), layout(size)
@@ -146,11 +152,10 @@ class LabelPart:
         middle = canvas.height // 2
         label_font = font(board_layout.px(24), bold=True)
         x = board_layout.px(4)
-        label = f"{self.match_length}-point match" if self.match_length else "Money game"
-        draw_text(canvas, (x, middle), label, label_font, theme.dim_text, anchor="lm")
+        draw_text(canvas, (x, middle), self.label, label_font, theme.dim_text, anchor="lm")
         if self.crawford:
-            x += round(label_font.getlength(label)) + board_layout.px(8)
-            draw_text(canvas, (x, middle), "\u00b7 Crawford game", label_font, theme.text, anchor="lm")
+            x += round(label_font.getlength(self.label)) + board_layout.px(8)
+            draw_text(canvas, (x, middle), f"\u00b7 {self.crawford}", label_font, theme.text, anchor="lm")
         return canvas
 
 
@@ -163,17 +168,21 @@ def row_parts(size: int, row: PlayerRow) -> list[tuple[Box, RowPart]]:
     match = row.score is not None
     clocked = row.clock is not None
     name_box, pips_box, score_box = layout(size).row_parts(top, match, clocked)
+    words = row.words
+    marker = {TO_PLAY: words.to_play, TO_ANSWER: words.to_answer, WINNER: words.winner}.get(row.marker, row.marker)
     parts: list[tuple[Box, RowPart]] = [
-        (name_box, NamePart(top, row.player, row.name, row.marker, match, clocked)),
-        (pips_box, PipsPart(top, row.pips, row.acting, match, row.clock)),
+        (name_box, NamePart(top, row.player, row.name, marker, match, clocked, arrow=row.marker != WINNER)),
+        (pips_box, PipsPart(top, row.pips, row.acting, match, row.clock, words.pips)),
     ]
     if score_box is not None and row.score is not None:
-        parts.append((score_box, ScorePart(top, row.player, row.score, row.acting)))
+        parts.append((score_box, ScorePart(top, row.player, row.score, row.acting, words.score)))
     return parts
 
 
 def label_part(size: int, info: InfoRow) -> tuple[Box, LabelPart]:
-    return layout(size).info_parts[0], LabelPart(info.match_length, info.crawford)
+    words = info.words
+    label = words.match.format(length=info.match_length) if info.match_length else words.money_game
+    return layout(size).info_parts[0], LabelPart(label, words.crawford if info.crawford else "")
 
 
 @lru_cache(maxsize=4096)
@@ -184,8 +193,8 @@ def part_image(size: int, theme_name: str, part: RowPart) -> Image.Image:
 
 def ids_text(info: InfoRow) -> str:
     parts = [
-        f"Position ID {info.position_id}" if info.position_id else "",
-        f"Match ID {info.match_id}" if info.match_id else "",
+        info.words.position_id.format(id=info.position_id) if info.position_id else "",
+        info.words.match_id.format(id=info.match_id) if info.match_id else "",
     ]
     return "   ".join(part for part in parts if part)  # what does not fit is cut off at the row's left
 

@@ -17,6 +17,7 @@ from render.banner import Banner
 from render.layout import Box, Layout, Point2
 from render.marks import Marks
 from render.state import PLAYERS, BoardState
+from render.words import ENGLISH, BoardWords
 
 # Layers are small hashable tuples, drawn centred in their box, in order:
 #   ("checker", player) ("ghost", mark) ("ring", mark) ("die", player, value, dimmed) ("cube", shown)
@@ -40,6 +41,7 @@ class PlayerRow:
     score: int | None  # None in a money game
     marker: str  # TO_PLAY or TO_ANSWER for the player to act, WINNER on a finished game's board, else ""
     clock: str | None = None  # the player's match clock reserve left (issue 20); None: no clock
+    words: BoardWords = ENGLISH  # the marker, "pips" and "Score" in the reader's language
 
     @property
     def acting(self) -> bool:
@@ -54,6 +56,7 @@ class InfoRow:
     crawford: bool
     position_id: str
     match_id: str
+    words: BoardWords = ENGLISH
 
 
 @dataclass(slots=True)
@@ -94,7 +97,9 @@ def build_scene(
     builder.marks(state.on_roll, Marks.of(partial_steps), PARTIAL)
     builder.rows()
     if state.result is not None:
-        builder.scene.banner = Banner(layout.banner_box, state.names, state.result, state.scores, state.match_length)
+        builder.scene.banner = Banner(
+            layout.banner_box, state.names, state.result, state.scores, state.match_length, state.words
+        )
     return builder.scene
 
 
@@ -162,7 +167,7 @@ class _Builder:
             cube_center, label_center = layout.offer_centers(right_half=not self.is_top(state.answering))
             halo = layout.cube + layout.px(14)
             self.scene.add(centred(cube_center, halo, halo), ("halo", LAST), ("cube", state.offered_cube))
-            self.scene.add(centred(label_center, *layout.offer_label), ("text", OFFERED, 20, LAST))
+            self.scene.add(centred(label_center, *layout.offer_label), ("text", state.words.offered, 20, LAST))
             return
         owner = self.state.cube_owner
         shown = 64 if owner is None and self.state.cube_value == 1 else self.state.cube_value  # R1.2
@@ -170,7 +175,7 @@ class _Builder:
         center = self.layout.cube_center(owner_top)
         self.scene.add(centred(center, self.layout.cube, self.layout.cube), ("cube", shown))
         caption = centred(self.layout.cube_caption_center(owner_top), *self.layout.cube_caption)
-        self.scene.add(caption, ("text", "cube", 20, "dim"))
+        self.scene.add(caption, ("text", self.state.words.cube, 20, "dim"))
 
     def dice(self) -> None:
         state = self.state
@@ -236,10 +241,11 @@ class _Builder:
                     score=state.scores[player] if state.match_length else None,
                     marker=self.marker(player),
                     clock=None if state.clocks is None else state.clocks[player],
+                    words=state.words,
                 )
             )
         self.scene.info = InfoRow(
-            self.layout.info_row, state.match_length, state.crawford, state.position_id, state.match_id
+            self.layout.info_row, state.match_length, state.crawford, state.position_id, state.match_id, state.words
         )
 
     def marker(self, player: int) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from bot.engine import BAR, OFF, Position
 from bot.engine.outcome import Outcome
+from render.words import ENGLISH, BoardWords
 
 PLAYERS = (0, 1)
 MAX_MATCH_LENGTH = 25  # R8.1
@@ -49,6 +50,7 @@ class BoardState:
     game_over: bool = False
     clocks: tuple[str, str] | None = None  # each player's clock reserve left, as shown ("4:30"); None: no clock
     result: Outcome | None = None  # a finished game's end (needs game_over)
+    words: BoardWords = ENGLISH  # the picture's words in the reader's language (issue 35)
 
     def __post_init__(self) -> None:
         if self.on_roll not in PLAYERS:

@@ -152,7 +152,7 @@ class Game(GameBase):
             assert self.dice is not None
             play = self.position.complete_play(self.dice, self.steps)
             if play is None:
-                raise ActionError("Your move is not finished: play as many of your dice as you can (R4.1).")
+                raise ActionError("Your move is not finished: play as many of your dice as you can.")  # R4.1
             self._finish_turn(play, events, automatic=False, source=source)
 
     def _apply_resignation(self, action: Resign | AcceptResignation | DeclineResignation, events: list[Event]) -> None:

@@ -201,12 +201,12 @@ class GameBase:
     def _check_double(self, player: int) -> None:
         if self.in_progress:
             if self.rules.crawford:
-                raise ActionError("No doubling in the Crawford game (R8.3).")
+                raise ActionError("No doubling in the Crawford game.")  # R8.3
             if self.cube_owner is not None and self.cube_owner != player:
                 raise ActionError(f"{self.names[self.cube_owner]} owns the cube.")
             if self.cube * 2 > MAX_CUBE:
                 raise ActionError(f"The cube cannot go past {MAX_CUBE}.")
-        self._check_turn(player, Phase.ROLLING, "You can only double before you roll (R6.1).")
+        self._check_turn(player, Phase.ROLLING, "You can only double before you roll.")  # R6.1
 
     def _check_answer(self, player: int, phase: Phase, what: str) -> None:
         if self.phase is not phase:
@@ -219,7 +219,7 @@ class GameBase:
     def _check_resign(self, player: int, kind: WinKind) -> None:
         if self.phase not in (Phase.ROLLING, Phase.MOVING):
             if self.phase is Phase.DOUBLED and player != self.on_roll:
-                raise ActionError("Answer the double first: dropping it gives up the game (R6.2).")
+                raise ActionError("Answer the double first: dropping it gives up the game.")  # R6.2
             raise ActionError(self._waiting_for(player))
         if not isinstance(kind, WinKind):
             raise ActionError("Resign a single game, a gammon or a backgammon.")
@@ -247,7 +247,7 @@ class GameBase:
         if complete is None:
             raise ActionError(
                 f"{play} is not a complete play with {self._dice_text()}: "
-                "play as many of the dice as you can (R4.1-R4.3)."
+                "play as many of the dice as you can."  # R4.1-R4.3
             )
         return complete
 

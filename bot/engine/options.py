@@ -42,7 +42,7 @@ class MatchOptions:
                 if on
             ]
             if chosen:
-                raise ValueError(f"{' and '.join(chosen).capitalize()} can only be used in a money game (R8.3).")
+                raise ValueError(f"{' and '.join(chosen).capitalize()} can only be used in a money game.")  # R8.3
         if not 1 <= self.automatic_double_limit <= MAX_AUTOMATIC_DOUBLES:
             raise ValueError(
                 f"The automatic double limit must be 1..{MAX_AUTOMATIC_DOUBLES}, not {self.automatic_double_limit}."

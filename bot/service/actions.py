@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.engine import actions as engine
 from bot.engine.match import Match
+from bot.i18n import N_
 from bot.service import commands
 from bot.service.commands import Command
 from bot.service.context import ServiceContext, duration, stale, timer
@@ -60,7 +61,7 @@ class Actions:
         if isinstance(command, commands.ComputerDecision):
             level = await self._ctx.db.read(lambda c: computer_store.level_of(c, match_id))
             if level is None:
-                raise ServiceError(f"Match #{match_id} is not played against the computer.")
+                raise ServiceError(N_("Match #{match} is not played against the computer."), match=match_id)
         now = self._ctx.clock()
         async with self._ctx.locks.hold(match_id):
             # Read under the lock, so that requests keep their arrival order.
@@ -85,12 +86,14 @@ class Actions:
         ctx = self._ctx
         stored = await ctx.stored(match_id)
         if stored.status != MatchStatus.ACTIVE.value:
-            raise ServiceError(f"Match #{match_id} is over; nothing more can be done in it.")
+            raise ServiceError(N_("Match #{match} is over; nothing more can be done in it."), match=match_id)
         if version is not None and version != stored.version:
             raise stale(stored)
         players = (stored.player0_id, stored.player1_id)
         if user_id not in players:
-            raise ServiceError(f"This game is between {stored.names[0]} and {stored.names[1]}.")
+            raise ServiceError(
+                N_("This game is between {first} and {second}."), first=stored.names[0], second=stored.names[1]
+            )
         player = players.index(user_id)
         current = await ctx.match_at(stored)
         clock = match_clock(stored, current.options.length)
@@ -152,8 +155,9 @@ def engine_action(command: Command, player: int, match: Match, turn: TurnTimer, 
             for step in match.next_steps():
                 if step.start == start and step.die == die:
                     return engine.MoveChecker(player, start, step.end, die)
-            where = "the bar" if start == 25 else f"point {start}"
-            raise ServiceError(f"No checker can move {die} from {where} now.")
+            if start == 25:
+                raise ServiceError(N_("No checker can move {die} from the bar now."), die=die)
+            raise ServiceError(N_("No checker can move {die} from point {point} now."), die=die, point=start)
         case commands.PlayText(text):
             _require_turn(match, player)
             return engine.Move(player, match.parse_play(text))
@@ -171,7 +175,7 @@ def engine_action(command: Command, player: int, match: Match, turn: TurnTimer, 
 def _require_turn(match: Match, player: int) -> None:
     waiting = match.to_act
     if waiting is not None and waiting != player:
-        raise ServiceError(f"It is {match.names[waiting]}'s turn.")
+        raise ServiceError(N_("It is {name}'s turn."), name=match.names[waiting])
 
 
 def _require_claimable(match: Match, player: int, turn: TurnTimer, now: float) -> None:
@@ -180,13 +184,15 @@ def _require_claimable(match: Match, player: int, turn: TurnTimer, now: float) -
     if waiting is None or waiting == player:
         return
     if not turn.running:
-        raise ServiceError(
-            f"{match.names[waiting]} has not been shown the board for this turn yet, so "
-            "their turn time has not started (R9.5)."
+        raise ServiceError(  # R9.5
+            N_("{name} has not been shown the board for this turn yet, so their turn time has not started."),
+            name=match.names[waiting],
         )
     if now < turn.claimable_at:
         left = duration(turn.claimable_at - now)
-        raise ServiceError(f"{match.names[waiting]} still has {left} to act; you can claim after that.")
+        raise ServiceError(
+            N_("{name} still has {left} to act; you can claim after that."), name=match.names[waiting], left=left
+        )
 
 
 def _confirm_when_complete(player: int, match: Match) -> engine.Action | None:

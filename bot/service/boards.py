@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.i18n import N_
 from bot.service.context import ServiceContext, served
 from bot.service.errors import NotFoundError
 from bot.service.records import MatchRecord
@@ -38,7 +39,7 @@ class Boards:
             return await match_store.record_message(connection, match_id, channel_id, message_id)
 
         if not await self._ctx.db.write(write):  # once a turn: one statement
-            raise NotFoundError(f"There is no match #{match_id}.")
+            raise NotFoundError(N_("There is no match #{match}."), match=match_id)
 
     async def set_shown(self, match_id: int, channel_id: int, message_id: int, version: int) -> bool:
         """Remember that the game message `message_id` now shows `version` with its controls; it becomes the

@@ -15,6 +15,7 @@ from typing import NoReturn
 
 from bot.engine.dice import MatchSeeds, commitment, new_server_seed
 from bot.engine.options import MatchOptions
+from bot.i18n import N_
 from bot.service.clocks import ClockPreset, parse_preset
 from bot.service.context import ServiceContext, in_id_order, refuse_busy_channel, stored_clock
 from bot.service.errors import AlreadyAcceptedError, ChallengeLimitError, NotFoundError, ServiceError
@@ -39,7 +40,7 @@ from bot.store.errors import IntegrityError
 #: Called by `accept` only once the acceptor passed every check, at most once per challenge.
 ChannelOpener = Callable[[Challenge, PlayerRef], Awaitable[int]]
 
-CHALLENGE_GONE = "This challenge does not exist (any more)."
+CHALLENGE_GONE = N_("This challenge does not exist (any more).")
 
 #: Who may close an open challenge this way, and what everyone else hears.
 _CLOSERS: dict[ChallengeStatus, tuple[Callable[[challenge_store.StoredChallenge], int | None], str]] = {
@@ -82,7 +83,7 @@ class Challenges:
         before anyone accepts.
         """
         if opponent is not None and opponent.user_id == challenger.user_id:
-            raise ServiceError("You cannot challenge yourself.")
+            raise ServiceError(N_("You cannot challenge yourself."))
         challenger_seed = player_seed(seed)
         server_seed = new_server_seed().hex()
         now = self._ctx.clock()
@@ -120,6 +121,13 @@ class Challenges:
         if stored is None:
             raise NotFoundError(CHALLENGE_GONE)
         return await self._with_names(stored)
+
+    async def open_in(self, channel_id: int) -> list[Challenge]:
+        """The open challenges of a channel, newest first: `/bg fairness` shows their dice's commitments there, so
+        the commitment can be read before anyone accepts while the challenge itself says it in one short line."""
+        now = self._ctx.clock()
+        stored = await self._ctx.db.read(lambda c: challenge_store.open_challenges_in(c, channel_id, now))
+        return [await self._with_names(challenge) for challenge in stored]
 
     async def accept(
         self,
@@ -269,9 +277,9 @@ async def _open_challenge(connection: Connection, challenge_id: int, now: float)
     if stored is None:
         raise NotFoundError(CHALLENGE_GONE)
     if stored.status != ChallengeStatus.OPEN.value:
-        raise ServiceError(f"This challenge was already {stored.status}.")
+        raise ServiceError(N_("This challenge was already {status}."), status=stored.status)
     if stored.expires_at <= now:
-        raise ServiceError("This challenge has expired.")
+        raise ServiceError(N_("This challenge has expired."))
     return stored
 
 
@@ -285,10 +293,11 @@ async def _acceptable_challenge(
         if match is not None:
             acceptor_id, acceptor_name = match.player1_id, match.names[1]
             text = (
-                "You accepted this challenge already." if acceptor_id == user_id else f"{acceptor_name} accepted first."
+                N_("You accepted this challenge already.") if acceptor_id == user_id else N_("{name} accepted first.")
             )
             raise AlreadyAcceptedError(
                 text,
+                params={"name": acceptor_name},
                 acceptor_id=acceptor_id,
                 acceptor_name=acceptor_name,
                 match_id=match.id,
@@ -307,7 +316,7 @@ async def _closed_meanwhile(
         await _open_challenge(connection, challenge_id, now)
     else:
         await _acceptable_challenge(connection, challenge_id, acceptor_id, now)
-    raise ServiceError("This challenge was answered meanwhile.")
+    raise ServiceError(N_("This challenge was answered meanwhile."))
 
 
 async def _refuse_too_many_challenges(
@@ -317,10 +326,10 @@ async def _refuse_too_many_challenges(
     waiting = await challenge_store.open_challenges_by(connection, challenger_id, now)
     same = [c for c in waiting if opponent is not None and c.opponent_id == opponent.user_id]
     if opponent is not None and same:
-        text = f"You have already challenged {opponent.name}: wait for the answer, or withdraw that challenge first."
+        text = N_("You have already challenged {name}: wait for the answer, or withdraw that challenge first.")
     elif len(waiting) >= MAX_OPEN_CHALLENGES:
-        text = (
-            f"You already have {len(waiting)} open challenges, the most one member may have at a time: "
+        text = N_(
+            "You already have {count} open challenges, the most one member may have at a time: "
             "withdraw one, or wait until one is answered or expires."
         )
     else:
@@ -332,11 +341,12 @@ async def _refuse_too_many_challenges(
         guild_id=shown.guild_id,
         message_channel_id=shown.message_channel_id,
         message_id=shown.message_id,
+        params={"name": opponent.name if opponent is not None else "", "count": len(waiting)},
     )
 
 
 def _check_acceptor(challenge: Challenge, user: PlayerRef) -> None:
     if user.user_id == challenge.challenger.user_id:
-        raise ServiceError("You cannot accept your own challenge.")
+        raise ServiceError(N_("You cannot accept your own challenge."))
     if challenge.opponent is not None and challenge.opponent.user_id != user.user_id:
-        raise ServiceError(f"This challenge is for {challenge.opponent.name}.")
+        raise ServiceError(N_("This challenge is for {name}."), name=challenge.opponent.name)

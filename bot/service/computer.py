@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.engine.dice import commitment, new_server_seed
 from bot.engine.options import MatchOptions
+from bot.i18n import N_
 from bot.service.clocks import ClockPreset
 from bot.service.context import ServiceContext
 from bot.service.errors import ComputerLimitError, ServiceError
@@ -60,7 +61,7 @@ class ComputerSeats:
         :raises ComputerLimitError: the human already plays `per_member` matches against the computer (checked in
             the transaction that stores the new one, so two starts at once cannot both pass)."""
         if human.user_id == computer.user_id:
-            raise ServiceError("The computer cannot play itself.")
+            raise ServiceError(N_("The computer cannot play itself."))
 
         async def set_level(connection: Connection, match_id: int) -> None:
             await computer_store.set_level(connection, match_id, level)
@@ -94,12 +95,18 @@ class ComputerSeats:
         running = await computer_store.running_matches_of(connection, user_id)
         if len(running) < self.per_member:
             return
-        matches = "match" if len(running) == 1 else "matches"
-        raise ComputerLimitError(
-            f"You already play {len(running)} {matches} against the computer, and one member may play "
-            f"{self.per_member} at a time: finish or resign one of them first.",
-            running=running,
+        template = (
+            N_(
+                "You already play {count} match against the computer, and one member may play {most} at a time: "
+                "finish or resign it first."
+            )
+            if len(running) == 1
+            else N_(
+                "You already play {count} matches against the computer, and one member may play {most} at a "
+                "time: finish or resign one of them first."
+            )
         )
+        raise ComputerLimitError(template, running=running, params={"count": len(running), "most": self.per_member})
 
     async def level(self, match_id: int) -> str | None:
         """The level the computer plays at in this match, None for a match between two people."""

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from bot.engine.actions import Action
 from bot.engine.dice import CommittedDice, DiceSource, MatchSeeds
 from bot.engine.match import Match
+from bot.i18n import N_
 from bot.service.clocks import ClockPreset
 from bot.service.errors import ChannelBusyError, CorruptMatchError, NotFoundError, StaleStateError
 from bot.service.locks import KeyedLocks
@@ -49,7 +50,7 @@ AfterCommit = Callable[[], None]
 #: task), called on the event loop after the commit.
 MatchFinishedHook = Callable[[Connection, MatchRecord], Awaitable[AfterCommit | None]]
 
-STALE_MESSAGE = "This board changed since you saw it; here is the current one."
+STALE_MESSAGE = N_("This board changed since you saw it; here is the current one.")
 DEFAULT_TURN_LIMIT = GuildSettings(0).turn_limit_seconds
 
 
@@ -85,7 +86,7 @@ class ServiceContext:
     async def stored(self, match_id: int) -> match_store.StoredMatch:
         stored = await match_store.load_match(self.db, match_id)
         if stored is None:
-            raise NotFoundError(f"There is no match #{match_id}.")
+            raise NotFoundError(N_("There is no match #{match}."), match=match_id)
         return stored
 
     async def match_at(self, stored: match_store.StoredMatch) -> Match:
@@ -235,8 +236,11 @@ async def refuse_busy_channel(connection: Connection, channel_id: int) -> None:
     busy = await match_store.find_active_match_in_channel(connection, channel_id)
     if busy is not None:
         raise ChannelBusyError(
-            f"There is already a match in this channel: {busy.names[0]} vs {busy.names[1]} (match #{busy.id}). "
-            "Wait until it ends, or play in a thread.",
+            N_(
+                "There is already a match in this channel: {first} vs {second} (match #{match}). "
+                "Wait until it ends, or play in a thread."
+            ),
+            params={"first": busy.names[0], "second": busy.names[1], "match": busy.id},
             match_id=busy.id,
             message_channel_id=busy.message_channel_id,
             message_id=busy.message_id,

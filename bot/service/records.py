@@ -69,7 +69,7 @@ class GuildSettings:
     guild_id: int
     turn_limit_seconds: int = DEFAULT_TURN_LIMIT_SECONDS
     default_length: int = DEFAULT_MATCH_LENGTH
-    threads: bool = False  # /bg challenge plays in a new thread unless the challenger says otherwise
+    threads: bool = True  # /bg challenge plays in a new thread unless the challenger says otherwise (issue 33)
     clock: ClockPreset = ClockPreset.NONE  # the clock /bg challenge uses unless the challenger says otherwise
 
 

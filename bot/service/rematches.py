@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from bot.engine.dice import MatchSeeds, commitment, new_server_seed
 from bot.engine.options import MatchOptions
+from bot.i18n import N_
 from bot.service.context import ServiceContext, refuse_busy_channel
 from bot.service.errors import ServiceError
 from bot.service.records import MatchStatus, PlayerRef, Rematch
@@ -52,15 +53,17 @@ async def rematch(ctx: ServiceContext, match_id: int, user_id: int, press_id: in
     async with ctx.locks.hold(match_id):
         stored = await ctx.stored(match_id)
         if user_id not in (stored.player0_id, stored.player1_id):
-            raise ServiceError(f"This match was between {stored.names[0]} and {stored.names[1]}.")
+            raise ServiceError(
+                N_("This match was between {first} and {second}."), first=stored.names[0], second=stored.names[1]
+            )
         if stored.status != MatchStatus.FINISHED.value or stored.finished_at is None:
-            raise ServiceError("Only a finished match can have a rematch.")
+            raise ServiceError(N_("Only a finished match can have a rematch."))
         existing = await ctx.db.read(lambda c: match_store.find_rematch(c, match_id))
         if existing is not None:
             return Rematch(existing=await ctx.record_of(existing))
         if now > stored.finished_at + REMATCH_SECONDS:
             raise ServiceError(
-                "The rematch offer ran out 10 minutes after the match ended: start a new one with `/bg challenge`."
+                N_("The rematch offer ran out 10 minutes after the match ended: start a new one with `/bg challenge`.")
             )
         server_seed = new_server_seed().hex()  # used only if this press is the first
         outcome = await ctx.db.write(lambda c: _press(ctx, c, stored, user_id, press_id, server_seed, now))

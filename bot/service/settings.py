@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from bot.i18n import N_, available_languages
 from bot.service.clocks import ClockPreset, parse_preset
 from bot.service.context import ServiceContext, duration, stored_clock
 from bot.service.errors import ServiceError
 from bot.service.records import MAX_TURN_LIMIT_SECONDS, MIN_TURN_LIMIT_SECONDS, GuildSettings, PlayerPrefs, PlayerRef
+from bot.store import languages as language_store
 from bot.store import players as player_store
 from bot.store import web as web_store
 from bot.store.backend import Connection
@@ -23,6 +25,8 @@ class GuildAndPlayerSettings:
     def __init__(self, ctx: ServiceContext) -> None:
         self._ctx = ctx
         self._prefs: OrderedDict[int, PlayerPrefs] = OrderedDict()
+        #: The servers' chosen languages, read once per process (every public board asks).
+        self._languages: dict[int, str | None] = {}
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         return _guild_settings(guild_id, await player_store.load_guild_settings(self._ctx.db, guild_id))
@@ -31,15 +35,16 @@ class GuildAndPlayerSettings:
         """Change the guild's turn time limit (R9.5); running turns are measured against the new limit."""
         if not MIN_TURN_LIMIT_SECONDS <= seconds <= MAX_TURN_LIMIT_SECONDS:
             raise ServiceError(
-                f"The turn time limit must be between {duration(MIN_TURN_LIMIT_SECONDS)} "
-                f"and {duration(MAX_TURN_LIMIT_SECONDS)}."
+                N_("The turn time limit must be between {least} and {most}."),
+                least=duration(MIN_TURN_LIMIT_SECONDS),
+                most=duration(MAX_TURN_LIMIT_SECONDS),
             )
         return await self._save(guild_id, turn_limit_seconds=seconds)
 
     async def set_default_length(self, guild_id: int, length: int) -> GuildSettings:
         """Change the match length offered by default in this guild (0 = money game, 1..25)."""
         if not 0 <= length <= 25:
-            raise ServiceError("The default match length must be 1 to 25 points, or 0 for a money game.")
+            raise ServiceError(N_("The default match length must be 1 to 25 points, or 0 for a money game."))
         return await self._save(guild_id, default_length=length)
 
     async def set_threads(self, guild_id: int, on: bool) -> GuildSettings:
@@ -63,6 +68,26 @@ class GuildAndPlayerSettings:
 
         await self._ctx.db.write(write)
         return on
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The language the server's admin chose for its public messages (`/bgadmin language`), or None: the
+        server's own language as Discord reports it (issue 35)."""
+        if guild_id not in self._languages:
+            self._languages[guild_id] = await language_store.guild_language(self._ctx.db, guild_id)
+        return self._languages[guild_id]
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> str | None:
+        """Choose the server's language (one with a catalogue), or None for Discord's server language again."""
+        if language is not None and language not in available_languages():
+            raise ServiceError(N_("There is no catalogue for the language {language}."), language=language)
+        now = self._ctx.clock()
+
+        async def write(connection: Connection) -> None:
+            await language_store.set_guild_language(connection, guild_id, language, now)
+
+        await self._ctx.db.write(write)
+        self._languages[guild_id] = language
+        return language
 
     async def _save(
         self,

@@ -14,6 +14,7 @@ from bot.engine.dice import MatchSeeds, clean_player_seed, new_server_seed
 from bot.engine.events import Event
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
+from bot.i18n import N_
 from bot.service.clocks import ClockPreset
 from bot.service.context import ServiceContext, in_id_order, record, refuse_busy_channel, stored_clock
 from bot.service.errors import ServiceError
@@ -24,7 +25,7 @@ from bot.store import players as player_store
 from bot.store.backend import Connection
 from bot.store.errors import IntegrityError
 
-CHANNEL_TAKEN = "There is already a match in this channel."
+CHANNEL_TAKEN = N_("There is already a match in this channel.")
 
 
 def player_seed(seed: str | None) -> str:
@@ -114,7 +115,7 @@ async def start_directly(
     """Start a match between two players with no challenge, player 0 first; see GameService.start_match_directly.
     `first` runs at the start of the write transaction (a check that may refuse), `within` after the insert."""
     if players[0].user_id == players[1].user_id:
-        raise ServiceError("A player cannot play against themselves.")
+        raise ServiceError(N_("A player cannot play against themselves."))
     match_seeds = MatchSeeds(
         new_server_seed() if server_seed is None else server_seed,
         player_seed(seeds[0]) if seeds[0] else "",

@@ -123,6 +123,15 @@ async def open_challenges_by(connection: Queries, challenger_id: int, now: float
     return [_from_row(row) for row in rows]
 
 
+async def open_challenges_in(connection: Queries, channel_id: int, now: float) -> list[StoredChallenge]:
+    """The challenges posted in this channel still waiting for an answer (not past their expiry), newest first."""
+    rows = await connection.fetchall(
+        "SELECT * FROM challenges WHERE channel_id = ? AND status = 'open' AND expires_at > ? ORDER BY id DESC",
+        (channel_id, now),
+    )
+    return [_from_row(row) for row in rows]
+
+
 async def expire_challenges(connection: Queries, now: float) -> list[StoredChallenge]:
     """Mark every open challenge whose time is up as expired and return them."""
     rows = await connection.fetchall(

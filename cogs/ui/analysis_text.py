@@ -26,23 +26,25 @@ LIST_TEMPLATE = re.compile(r"an:(?P<match>[0-9]{1,20}):(?P<page>[0-9]{1,4})(?::(
 
 
 def figures_text(figures: PlayerFigures) -> str:
-    """A player's field of the public message."""
+    """A player's field of the public message: every number with its unit or a word (issue 33). Luck and costs
+    are in points of equity: what a game is worth on average, with the cube at 1."""
+    luck = "average dice" if not figures.luck else f"{'better' if figures.luck > 0 else 'worse'} dice than average"
     return (
         f"**{figures.summary}**\n"
-        f"Checker {figures.checker_rate:.1f} ({figures.checker_decisions} plays) · "
-        f"cube {figures.cube_rate:.1f} ({figures.cube_decisions} decisions)\n"
+        f"Checker play PR {figures.checker_rate:.1f} over {figures.checker_decisions} plays · "
+        f"cube PR {figures.cube_rate:.1f} over {figures.cube_decisions} decisions\n"
         f"Doubtful {figures.doubtful} · errors {figures.errors} · blunders {figures.blunders}\n"
-        f"Luck {figures.luck:+.2f} ({figures.luck_rate:+.1f} per 1000 per roll, {figures.rolls} rolls)"
+        f"Luck {figures.luck:+.2f} points over {figures.rolls} rolls ({luck})"
     )
 
 
 def decision_line(analysis: MatchAnalysis, index: int, *, named: bool = True) -> str:
-    """`G1 Ann 31: 6/3 6/5 → best 8/5 6/5, -0.418 **blunder**` (without `G1 Ann` when not `named`)."""
+    """`G1 Ann 31: 6/3 6/5 → best 8/5 6/5, cost 0.418 points **blunder**` (without `G1 Ann` when not `named`)."""
     d = analysis.decisions[index]
     who = f"G{d.game} {escape_name(analysis.names[d.player])}" if named else ""
     roll = f"{d.dice[0]}{d.dice[1]}" if d.kind == "checker" else ""
     head = " ".join(part for part in (who, roll) if part)
-    what = d.chosen if d.loss == 0 else f"{d.chosen} → best {d.best}, -{d.loss:.3f}"
+    what = d.chosen if d.loss == 0 else f"{d.chosen} → best {d.best}, cost {d.loss:.3f} points"
     mark = grade(d.loss)
     return (f"{head}: " if head else "") + what + (f" **{mark}**" if mark else "")
 
@@ -63,8 +65,8 @@ def page_embed(analysis: MatchAnalysis, match_id: int, page: int) -> tuple[disco
         colour=discord.Colour.dark_green(),
     )
     embed.set_footer(
-        text=f"Equity in EMG per unit of cube. Doubtful from {DOUBTFUL:.3f}, error from {ERROR:.3f}, "
-        f"blunder from {BLUNDER:.3f}. Forced plays and clear no doubles are not listed."
+        text=f"Costs in points of equity (a game's worth with the cube at 1). Doubtful from {DOUBTFUL:.3f} points, "
+        f"error from {ERROR:.3f}, blunder from {BLUNDER:.3f}. Forced plays and clear no doubles are not listed."
     )
     return embed, pages
 

@@ -21,7 +21,9 @@ from bot.engine.events import Event, GameWon, Played
 from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.engine.play import Play, Step
+from bot.i18n import DEFAULT_LANGUAGE
 from bot.processes import exit_with
+from cogs.ui.board_words import with_words
 from cogs.ui.drawing_queue import DrawingQueue
 
 FILENAME = "board.png"
@@ -121,12 +123,15 @@ def render_match(match: Match, viewer: int | None = None) -> bytes:
     )
 
 
-async def draw_board(match: Match, viewer: int | None = None, clocks: tuple[str, str] | None = None) -> bytes:
+async def draw_board(
+    match: Match, viewer: int | None = None, clocks: tuple[str, str] | None = None, language: str = DEFAULT_LANGUAGE
+) -> bytes:
     """The PNG drawn in a worker process, from immutable values read here on the loop (the match may change).
 
     `viewer` (0 or 1) draws the board from that player's side, for an answer only that player sees (a private
-    `/bg board`); None, for every public message, draws it from the challenger's side (player 0)."""
-    state, bottom, last = board_state(match, clocks), perspective(match, viewer), last_play(match)
+    `/bg board`); None, for every public message, draws it from the challenger's side (player 0). Its words are in
+    the reader's `language` (issue 35)."""
+    state, bottom, last = with_words(board_state(match, clocks), language), perspective(match, viewer), last_play(match)
     steps = match.steps
     return await _drawn(render.board, state, perspective=bottom, last_play=last, partial_steps=steps)
 
@@ -159,9 +164,11 @@ def winning_steps(before: Match, events: Sequence[Event]) -> tuple[Step, ...]:
     return ()
 
 
-async def draw_final_board(before: Match, events: Sequence[Event], viewer: int | None = None) -> bytes:
-    """The PNG of a finished game's last board, drawn in a worker process (sides as in `draw_board`)."""
-    state, bottom = final_state(before, events), perspective(before, viewer)
+async def draw_final_board(
+    before: Match, events: Sequence[Event], viewer: int | None = None, language: str = DEFAULT_LANGUAGE
+) -> bytes:
+    """The PNG of a finished game's last board, drawn in a worker process (sides and words as in `draw_board`)."""
+    state, bottom = with_words(final_state(before, events), language), perspective(before, viewer)
     steps = winning_steps(before, events)
     last = None if steps else last_play(before)  # the winning play is marked; else the opponent's last one
     return await _drawn(render.board, state, perspective=bottom, last_play=last, partial_steps=steps)

@@ -21,6 +21,7 @@ from bot.service.records import CHALLENGE_SECONDS
 from cogs.ui.custom_ids import ChallengeAction, ChallengeControl
 from cogs.ui.errors import report_error
 from cogs.ui.event_text import escape_name
+from cogs.ui.fairness_text import proof_line
 from cogs.ui.views import ChallengeButton
 
 if TYPE_CHECKING:
@@ -59,13 +60,12 @@ def challenge_text(challenge: Challenge) -> str:
 
 
 def commitment_line(challenge: Challenge) -> str:
-    """The dice's commitment, shown before anyone accepts, so that the acceptor's seed comes after it (issue 18)."""
+    """One short line saying the dice can be checked, with the commitment's first characters (issue 33). The
+    commitment is fixed before anyone accepts, so that the acceptor's seed comes after it (issue 18); `/bg fairness`
+    in this channel shows all of it while the challenge is open, and every detail once the match is played."""
     if challenge.commitment is None:
         return ""
-    return (
-        f"\nDice commitment: `{challenge.commitment}` (the SHA-256 of the bot's secret seed, revealed when the "
-        "match ends). **Accept with my seed** adds a seed of your own to the dice."
-    )
+    return f"\n{proof_line(challenge.commitment)} · **Accept with my seed** adds a seed of your own."
 
 
 def closed_text(challenge: Challenge, status: ChallengeStatus) -> str:

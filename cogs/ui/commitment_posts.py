@@ -12,8 +12,7 @@ from typing import Any, Protocol
 import discord
 
 from cogs.ui.event_text import escape_name
-
-COMMITMENT_NOTE = "(the SHA-256 of the bot's secret seed, revealed when the {what} ends)"
+from cogs.ui.fairness_text import proof_line
 
 
 class Postable(Protocol):
@@ -21,21 +20,17 @@ class Postable(Protocol):
 
 
 def computer_announcement(human_name: str, what: str, commitment: str) -> str:
-    """The announcement of a match against the computer, posted where it is played before its opening roll."""
-    note = COMMITMENT_NOTE.format(what="match")
-    return (
-        f"{escape_name(human_name)} plays {what}.\nDice commitment: `{commitment}` {note}. The computer's seed is "
-        "the id Discord gives this message: `/bg fairness` shows it."
-    )
+    """The announcement of a match against the computer, posted where it is played before its opening roll: its id
+    is the computer's seed (`/bg fairness` shows it)."""
+    return f"{escape_name(human_name)} plays {what}.\n{proof_line(commitment)}"
 
 
 def rematch_request(asked_by: str, waiting_for_id: int, until: int, commitment: str) -> str:
-    """The request for a rematch: the other player's press after it starts the rematch."""
-    note = COMMITMENT_NOTE.format(what="rematch")
+    """The request for a rematch: its id and the other player's press of **Rematch** after it are the rematch's
+    seeds (`/bg fairness` shows them once it starts)."""
     return (
         f"<@{waiting_for_id}>, {escape_name(asked_by)} wants a rematch: press **Rematch** (until <t:{until}:R>) to "
-        f"start it.\nDice commitment: `{commitment}` {note}. The rematch's seeds are the ids Discord gives this "
-        "message and the press of **Rematch** that follows it: `/bg fairness` shows them."
+        f"start it.\n{proof_line(commitment)}"
     )
 
 

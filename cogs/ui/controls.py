@@ -8,11 +8,15 @@ now get a button.
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.engine import actions
 from bot.engine.game import Phase
 from bot.engine.match import Match
+from bot.i18n import DEFAULT_LANGUAGE, N_, translate
+from cogs.ui.control_words import translated_rows
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.event_text import dice_text, escape_name, escape_names, escape_text, points_text
 from cogs.ui.move_menu import ButtonSpec, Rows, SelectSpec, move_menu
@@ -28,27 +32,29 @@ _GREEN, _RED, _BLUE, _GREY = (
 #: (action type the engine must allow, button label, control, style), per phase.
 _ANSWERS: dict[Phase, tuple[tuple[type[actions.Action], str, GameAction, discord.ButtonStyle], ...]] = {
     Phase.ROLLING: (
-        (actions.Roll, "Roll", GameAction.ROLL, _BLUE),
-        (actions.Double, "Double", GameAction.DOUBLE, _GREY),
+        (actions.Roll, N_("Roll"), GameAction.ROLL, _BLUE),
+        (actions.Double, N_("Double"), GameAction.DOUBLE, _GREY),
     ),
     Phase.DOUBLED: (
-        (actions.Take, "Take", GameAction.TAKE, _GREEN),
-        (actions.Drop, "Drop", GameAction.DROP, _RED),
-        (actions.Beaver, "Beaver", GameAction.BEAVER, _BLUE),
+        (actions.Take, N_("Take"), GameAction.TAKE, _GREEN),
+        (actions.Drop, N_("Drop"), GameAction.DROP, _RED),
+        (actions.Beaver, N_("Beaver"), GameAction.BEAVER, _BLUE),
     ),
     Phase.BEAVERED: (
-        (actions.AcceptBeaver, "Accept beaver", GameAction.ACCEPT_BEAVER, _GREEN),
-        (actions.RefuseBeaver, "Refuse beaver", GameAction.REFUSE_BEAVER, _RED),
+        (actions.AcceptBeaver, N_("Accept beaver"), GameAction.ACCEPT_BEAVER, _GREEN),
+        (actions.RefuseBeaver, N_("Refuse beaver"), GameAction.REFUSE_BEAVER, _RED),
     ),
     Phase.RESIGNING: (
-        (actions.AcceptResignation, "Accept resignation", GameAction.ACCEPT_RESIGNATION, _GREEN),
-        (actions.DeclineResignation, "Decline", GameAction.DECLINE_RESIGNATION, _RED),
+        (actions.AcceptResignation, N_("Accept resignation"), GameAction.ACCEPT_RESIGNATION, _GREEN),
+        (actions.DeclineResignation, N_("Decline"), GameAction.DECLINE_RESIGNATION, _RED),
     ),
 }
 
 
-def controls(match_id: int, version: int, match: Match, picked: int | None = None) -> Rows:
-    """The buttons for the player to act now; none when the match is over."""
+def controls(
+    match_id: int, version: int, match: Match, picked: int | None = None, language: str = DEFAULT_LANGUAGE
+) -> Rows:
+    """The buttons for the player to act now, labelled in `language`; none when the match is over."""
     player = match.to_act
     if player is None:
         return ()
@@ -58,42 +64,62 @@ def controls(match_id: int, version: int, match: Match, picked: int | None = Non
         dice = match.dice
         if dice is None:
             return ()
-        return move_menu(match_id, version, match.game.position, dice, match.steps, picked, extras)
+        rows = move_menu(match_id, version, match.game.position, dice, match.steps, picked, extras)
+        return translated_rows(rows, language)
     allowed = match.allowed(player)
     row = tuple(
         ButtonSpec(label, GameControl(match_id, version, control), style)
         for action_type, label, control, style in _ANSWERS.get(phase, ())
         if action_type in allowed
     )
-    return (row + extras,) if row else ()
+    return translated_rows((row + extras,), language) if row else ()
 
 
 #: Discord's subtext markdown: a small grey line. The status line starts with it, so it can be told apart.
 STATUS_PREFIX = "-# "
 
 
-def status_line(match: Match) -> str:
+def status_line(match: Match, language: str = DEFAULT_LANGUAGE) -> str:
     """The numbers a player weighs before acting, in words for those who cannot see the picture well: pip
     counts, the match score (and the Crawford game, R8.3) and the cube, or the cube on offer while a double or a
     beaver waits for its answer (R6.2, R6.4)."""
     names = escape_names(match.names)
     pips = [match.board(player).mover_pips for player in (0, 1)]
-    parts = [f"Pips: {names[0]} {pips[0]}, {names[1]} {pips[1]}"]
+    both: dict[str, Any] = {"first": names[0], "second": names[1]}
+    parts = [
+        translate(
+            language,
+            N_("Pips: {first} {first_pips}, {second} {second_pips}"),
+            **both,
+            first_pips=pips[0],
+            second_pips=pips[1],
+        )
+    ]
     length = match.options.length
     if length:
-        crawford = ", Crawford game" if match.crawford else ""
-        parts.append(f"Score: {names[0]} {match.scores[0]}, {names[1]} {match.scores[1]} (to {length}{crawford})")
+        score: dict[str, Any] = both | {
+            "first_score": match.scores[0],
+            "second_score": match.scores[1],
+            "length": length,
+        }
+        if match.crawford:
+            message = N_("Score: {first} {first_score}, {second} {second_score} (to {length}, Crawford game)")
+        else:
+            message = N_("Score: {first} {first_score}, {second} {second_score} (to {length})")
+        parts.append(translate(language, message, **score))
     owner, answering = match.cube_owner, match.to_act
     if match.phase in (Phase.DOUBLED, Phase.BEAVERED) and answering is not None:
-        parts.append(f"Cube: {match.game.offered} offered to {names[answering]}")
+        parts.append(
+            translate(language, N_("Cube: {cube} offered to {name}"), cube=match.game.offered, name=names[answering])
+        )
     elif owner is not None:
-        parts.append(f"Cube: {match.cube}, {names[owner]}'s")
+        parts.append(translate(language, N_("Cube: {cube}, {name}'s"), cube=match.cube, name=names[owner]))
     else:
-        parts.append(f"Cube: {match.cube}, centred")
+        parts.append(translate(language, N_("Cube: {cube}, centred"), cube=match.cube))
     return STATUS_PREFIX + " · ".join(parts)
 
 
-def how_to_move(match: Match) -> str:
+def how_to_move(match: Match, language: str = DEFAULT_LANGUAGE) -> str:
     """The ways to enter a play that the move menu offers now (cogs.ui.move_menu), in a sentence."""
     dice = match.dice
     extras = match_buttons(0, 0, match)  # the same rows as the controls: the extras take room from the menus
@@ -103,16 +129,36 @@ def how_to_move(match: Match) -> str:
         button.control.action is GameAction.PLAY for row in rows if not isinstance(row, SelectSpec) for button in row
     )
     if not menus and not green:
-        return "choose a checker to move, or type it with `/bg move`."
-    chosen = "a green button" if green else "the list" if menus == 1 else "the lists"
-    return (
-        f"choose your whole play from {chosen} (it ends your turn), or move checker by checker, or type it "
-        "with `/bg move`."
+        return translate(language, N_("choose a checker to move, or type it with `/bg move`."))
+    if green:
+        message = N_(
+            "choose your whole play from a green button (it ends your turn), or move checker by checker, or type "
+            "it with `/bg move`."
+        )
+    elif menus == 1:
+        message = N_(
+            "choose your whole play from the list (it ends your turn), or move checker by checker, or type it with "
+            "`/bg move`."
+        )
+    else:
+        message = N_(
+            "choose your whole play from the lists (it ends your turn), or move checker by checker, or type it "
+            "with `/bg move`."
+        )
+    return translate(language, message)
+
+
+def has_played(match: Match, player: int) -> bool:
+    """Whether `player` has finished a turn of their own in this match (a whole play, or steps and Done)."""
+    return any(
+        isinstance(entry.action, actions.Move | actions.Confirm) and entry.action.player == player
+        for entry in match.log.entries
     )
 
 
-def prompt(match: Match, mention: str) -> str:
-    """What the player to act is asked to do, addressed to them (`mention`); empty when the match is over."""
+def prompt(match: Match, mention: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """What the player to act is asked to do, addressed to them (`mention`, always first: the board's retiring
+    finds the prompt by it); empty when the match is over."""
     player = match.to_act
     if player is None:
         return ""
@@ -120,25 +166,67 @@ def prompt(match: Match, mention: str) -> str:
     other = escape_name(match.names[1 - player])
     phase = match.phase
     if phase is Phase.ROLLING:
-        return f"{mention}, your turn: **Roll**, or **Double** to {game.cube * 2}."
-    if phase is Phase.MOVING and match.dice is not None:
-        steps = escape_text(" ".join(str(step) for step in match.steps))  # a hit's `*` is no italics
-        entered = f" So far: {steps}." if match.steps else ""
-        if not match.next_steps():
-            return f"{mention}, press **Done** to finish your turn, or **Undo**.{entered}"
-        return f"{mention}, play your {dice_text(match.dice)}: {how_to_move(match)}{entered}"
-    if phase is Phase.DOUBLED:
-        beaver = ", **Beaver**" if actions.Beaver in match.allowed(player) else ""
-        return (
-            f"{mention}, {other} doubles to {game.offered}: **Take** (play on with the cube at "
-            f"{game.offered}){beaver} or **Drop** (give up this game, losing {points_text(game.cube)})?"
+        return translate(
+            language,
+            N_("{mention}, your turn: **Roll**, or **Double** to {cube}."),
+            mention=mention,
+            cube=game.cube * 2,
         )
+    if phase is Phase.MOVING and match.dice is not None:
+        return _moving_prompt(match, player, mention, language)
+    if phase is Phase.DOUBLED:
+        fields: dict[str, Any] = {
+            "mention": mention,
+            "other": other,
+            "cube": game.offered,
+            "points": points_text(game.cube, language),
+        }
+        if actions.Beaver in match.allowed(player):
+            message = N_(
+                "{mention}, {other} doubles to {cube}: **Take** (play on with the cube at {cube}), **Beaver** or "
+                "**Drop** (give up this game, losing {points})?"
+            )
+        else:
+            message = N_(
+                "{mention}, {other} doubles to {cube}: **Take** (play on with the cube at {cube}) or **Drop** (give "
+                "up this game, losing {points})?"
+            )
+        return translate(language, message, **fields)
     if phase is Phase.BEAVERED:
-        return (
-            f"{mention}, {other} beavered: **Accept** (cube at {game.offered}, owned by {other}) or "
-            f"**Refuse** (lose {points_text(game.offered // 2)})?"
+        return translate(
+            language,
+            N_(
+                "{mention}, {other} beavered: **Accept beaver** (cube at {cube}, owned by {other}) or "
+                "**Refuse beaver** (lose {points})?"
+            ),
+            mention=mention,
+            other=other,
+            cube=game.offered,
+            points=points_text(game.offered // 2, language),
         )
     if phase is Phase.RESIGNING and game.resignation is not None:
-        points = game.resignation_points(game.resignation[1])
-        return f"{mention}, {other} offers to resign for {points_text(points)}: **Accept** or **Decline**?"
-    return f"{mention}, it is your turn."
+        points = points_text(game.resignation_points(game.resignation[1]), language)
+        return translate(
+            language,
+            N_("{mention}, {other} offers to resign for {points}: **Accept resignation** or **Decline**?"),
+            mention=mention,
+            other=other,
+            points=points,
+        )
+    return translate(language, N_("{mention}, it is your turn."), mention=mention)
+
+
+def _moving_prompt(match: Match, player: int, mention: str, language: str) -> str:
+    """The prompt while moving: play the dice (with how, on the player's first turn), or finish the turn."""
+    dice = dice_text(match.dice) if match.dice is not None else ""
+    steps = escape_text(" ".join(str(step) for step in match.steps))  # a hit's `*` is no italics
+    entered = " " + translate(language, N_("So far: {steps}."), steps=steps) if match.steps else ""
+    if not match.next_steps():
+        return (
+            translate(language, N_("{mention}, press **Done** to finish your turn, or **Undo**."), mention=mention)
+            + entered
+        )
+    if has_played(match, player):  # the how-to sentence once per match, on the player's first turn
+        return translate(language, N_("{mention}, play your {dice}."), mention=mention, dice=dice) + entered
+    how = how_to_move(match, language)
+    return translate(language, N_("{mention}, play your {dice}: {how}"), mention=mention, dice=dice, how=how) + entered

@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.engine.errors import IllegalPlayError, InvalidPlayError
+from bot.i18n import N_, Message, translate
 from bot.service import ServiceError
 from bot.service.errors import ChallengeLimitError, ComputerLimitError, StoreUnavailableError
 from cogs.ui.event_text import escape_text, quoted, shortened
@@ -28,82 +29,94 @@ USER_ERRORS: tuple[type[Exception], ...] = (ServiceError, IllegalPlayError, Inva
 
 
 class UserFacingError(Exception):
-    """A refusal raised by the cogs themselves (bad option combination, not a member ...)."""
+    """A refusal raised by the cogs themselves (bad option combination, not a member ...): an English template
+    marked `N_()` and its parameters, shown in the member's language (a text the catalogue lacks, one already
+    composed, shows as it is)."""
+
+    def __init__(self, message: str, /, **params: Any) -> None:
+        self.message = Message(message, params)
+        super().__init__(str(self.message))
 
 
-def apology(interaction_id: int) -> str:
-    return (
-        "Sorry, something went wrong on my side and nothing was changed. "
-        f"If it keeps happening, tell the bot's owner about interaction {interaction_id}."
+def apology(interaction_id: int, locale: object = None) -> str:
+    return translate(
+        locale,
+        N_(
+            "Sorry, something went wrong on my side and nothing was changed. "
+            "If it keeps happening, tell the bot's owner about interaction {interaction}."
+        ),
+        interaction=interaction_id,
     )
 
 
 #: The answer while the database cannot be reached (PostgreSQL restarting, issue 19): the pool reconnects by itself.
-STORE_UNAVAILABLE = "The game's database cannot be reached just now (it may be restarting). Try again in a moment."
+STORE_UNAVAILABLE = N_("The game's database cannot be reached just now (it may be restarting). Try again in a moment.")
 
 
-def player_message(error: BaseException) -> str | None:
-    """The private message for a player's mistake, or None when the error is a bug."""
+def player_message(error: BaseException, locale: object = None) -> str | None:
+    """The private message for a player's mistake in the member's language (`interaction.locale`; None: English),
+    or None when the error is a bug."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError) and error.__cause__:
         error = error.__cause__
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, StoreUnavailableError):
         log.warning("The database is unreachable: %s", error)
-        return STORE_UNAVAILABLE
+        return translate(locale, STORE_UNAVAILABLE)
     if isinstance(error, BoardNotShown):  # stored, only not shown yet: "nothing was changed" would be false
         return error.player_text()
     if isinstance(error, ChallengeLimitError):
-        return refusal_text(error) + _challenge_link(error)
+        return refusal_text(error, locale) + _challenge_link(error, locale)
     if isinstance(error, ComputerLimitError):
-        return shortened(refusal_text(error) + _running_links(error))
+        return shortened(refusal_text(error, locale) + _running_links(error, locale))
     if isinstance(error, USER_ERRORS):
-        return refusal_text(error)
+        return refusal_text(error, locale)
     if isinstance(error, UserFacingError):  # written by the cogs, names already escaped there
-        return shortened(str(error))
+        return shortened(error.message.render(locale))
     if isinstance(error, app_commands.MissingPermissions):
-        return "You need the Manage Server permission for this."
+        return translate(locale, N_("You need the Manage Server permission for this."))
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "Backgammon is played in a server's channels, not in direct messages."
+        return translate(locale, N_("Backgammon is played in a server's channels, not in direct messages."))
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down a little: try again in {error.retry_after:.0f} seconds."
-    if isinstance(error, ForgedOption):
-        return not_understood(error.value)
-    if isinstance(error, app_commands.TransformerError):
-        return not_understood(error.value)
+        return translate(
+            locale, N_("Slow down a little: try again in {seconds} seconds."), seconds=f"{error.retry_after:.0f}"
+        )
+    if isinstance(error, ForgedOption | app_commands.TransformerError):
+        return not_understood(error.value, locale)
     if isinstance(error, app_commands.CheckFailure):
-        return "You cannot use this command here."
+        return translate(locale, N_("You cannot use this command here."))
     return None
 
 
-def not_understood(value: object) -> str:
+def not_understood(value: object, locale: object = None) -> str:
     """The refusal of an option value that cannot be read: the value quoted when it is text or a number, never a
     Python object's repr (a forged user option arrives as a bare `discord.Object`, issue 31)."""
     if isinstance(value, str | int | float) and not isinstance(value, bool) and str(value):
-        return f"I could not understand {quoted(str(value))}."
-    return "I could not understand one of the options."
+        return translate(locale, N_("I could not understand {value}."), value=quoted(str(value)))
+    return translate(locale, N_("I could not understand one of the options."))
 
 
-def _challenge_link(error: ChallengeLimitError) -> str:
+def _challenge_link(error: ChallengeLimitError, locale: object = None) -> str:
     if error.message_channel_id is None or error.message_id is None:
         return ""
-    return f" Your open challenge: https://discord.com/channels/{error.guild_id}/{error.message_channel_id}/" + (
-        f"{error.message_id}"
-    )
+    link = f"https://discord.com/channels/{error.guild_id}/{error.message_channel_id}/{error.message_id}"
+    return " " + translate(locale, N_("Your open challenge: {link}"), link=link)
 
 
-def _running_links(error: ComputerLimitError) -> str:
+def _running_links(error: ComputerLimitError, locale: object = None) -> str:
     """Where the member's running computer matches are, to finish or resign one (issue 31)."""
     if not error.running:
         return ""
     links = [f"#{match} https://discord.com/channels/{guild}/{channel}" for match, guild, channel in error.running]
-    return " Yours: " + ", ".join(links)
+    return " " + translate(locale, N_("Yours: {links}"), links=", ".join(links))
 
 
-def refusal_text(error: BaseException) -> str:
-    """The text of a service or engine refusal as sent: it has no markdown of its own, so the names and the
-    player's words it quotes are escaped to show as typed; never over Discord's 2,000 characters."""
-    return shortened(escape_text(str(error)))
+def refusal_text(error: BaseException, locale: object = None) -> str:
+    """The text of a service or engine refusal as sent, in the member's language when it is a service refusal
+    (issue 35): it has no markdown of its own, so the names and the player's words it quotes are escaped to show
+    as typed; never over Discord's 2,000 characters."""
+    text = error.render(locale) if isinstance(error, ServiceError) else str(error)
+    return shortened(escape_text(text))
 
 
 async def reply_privately(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
@@ -118,7 +131,7 @@ async def reply_privately(interaction: discord.Interaction[Any], text: str, **kw
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Tell the user what went wrong (their mistake) or apologise and log it (our bug)."""
-    message = player_message(error)
+    message = player_message(error, interaction.locale)
     if message is None:
         log.error(
             "Unexpected error in interaction %s (%s) from user %s in channel %s",
@@ -128,7 +141,7 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
             interaction.channel_id,
             exc_info=error,
         )
-        message = apology(interaction.id)
+        message = apology(interaction.id, interaction.locale)
     try:
         await reply_privately(interaction, message)
     except discord.HTTPException:

@@ -8,24 +8,34 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
 from bot.engine import events as ev
 from bot.engine.outcome import OutcomeKind
 from bot.engine.position import WinKind
+from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 
 MAX_CONTENT = 2000
 
-_RESIGN_KIND = {WinKind.SINGLE: "a single game", WinKind.GAMMON: "a gammon", WinKind.BACKGAMMON: "a backgammon"}
+_RESIGN_KIND = {
+    WinKind.SINGLE: N_("{name} offers to resign a single game ({points})."),
+    WinKind.GAMMON: N_("{name} offers to resign a gammon ({points})."),
+    WinKind.BACKGAMMON: N_("{name} offers to resign a backgammon ({points})."),
+}
+#: How a game was won, as a whole sentence each, so that a translation may order its words freely.
 _OUTCOME = {
-    OutcomeKind.SINGLE: "by bearing off",
-    OutcomeKind.GAMMON: "with a gammon",
-    OutcomeKind.BACKGAMMON: "with a backgammon",
-    OutcomeKind.DROPPED: "because the double was dropped",
-    OutcomeKind.RESIGNED: "by resignation",
-    OutcomeKind.CLAIMED: "because time ran out (R9.5)",
-    OutcomeKind.TIMEOUT: "on time: the opponent's clock ran out",
+    OutcomeKind.SINGLE: N_("**{winner} wins game {number} by bearing off, worth {points}.**"),
+    OutcomeKind.GAMMON: N_("**{winner} wins game {number} with a gammon, worth {points}.**"),
+    OutcomeKind.BACKGAMMON: N_("**{winner} wins game {number} with a backgammon, worth {points}.**"),
+    # a drop, or a beaver refused
+    OutcomeKind.DROPPED: N_("**{winner} wins game {number} as {loser} refused the cube, worth {points}.**"),
+    OutcomeKind.RESIGNED: N_("**{winner} wins game {number} as {loser} resigned, worth {points}.**"),
+    OutcomeKind.CLAIMED: N_(  # R9.5
+        "**{winner} wins game {number} on time ({loser} did not act within the turn limit), worth {points}.**"
+    ),
+    OutcomeKind.TIMEOUT: N_("**{winner} wins game {number} on time ({loser}'s match clock ran out), worth {points}.**"),
 }
 
 
@@ -70,97 +80,170 @@ def dice_text(dice: tuple[int, int]) -> str:
     return f"{dice[0]}-{dice[1]}"
 
 
-def points_text(points: int) -> str:
-    return f"{points} point{'s' if points != 1 else ''}"
+def points_text(points: int, language: str = DEFAULT_LANGUAGE) -> str:
+    """`1 point`, `3 points`: a language whose plural differs writes both messages as its own grammar needs."""
+    if points == 1:
+        return translate(language, N_("{count} point"), count=points)
+    return translate(language, N_("{count} points"), count=points)
 
 
-def score_text(names: tuple[str, str], scores: tuple[int, int], length: int) -> str:
-    match = f" (match to {length})" if length else ""
-    return f"Score: {names[0]} {scores[0]}, {names[1]} {scores[1]}{match}."
+def score_text(names: tuple[str, str], scores: tuple[int, int], length: int, language: str = DEFAULT_LANGUAGE) -> str:
+    score: dict[str, Any] = {"first": names[0], "second": names[1], "first_score": scores[0], "second_score": scores[1]}
+    if length:
+        return translate(
+            language,
+            N_("Score: {first} {first_score}, {second} {second_score} (match to {length})."),
+            **score,
+            length=length,
+        )
+    return translate(language, N_("Score: {first} {first_score}, {second} {second_score}."), **score)
 
 
-def describe(events: Sequence[ev.Event], names: tuple[str, str], length: int) -> list[str]:
-    """One line per event worth telling, in order (names escaped here: `names` are the stored ones)."""
+def describe(
+    events: Sequence[ev.Event], names: tuple[str, str], length: int, language: str = DEFAULT_LANGUAGE
+) -> list[str]:
+    """One line per event worth telling, in order, in the reader's `language` (names escaped here: `names` are
+    the stored ones)."""
     names = escape_names(names)
     lines: list[str] = []
     played_rolls = {(e.player, e.dice) for e in events if isinstance(e, ev.Played)}
     for event in events:
-        line = _line(event, names, length, played_rolls)
+        line = _line(event, names, length, played_rolls, language)
         if line:
             lines.append(line)
     return lines
 
 
+def _opening_line(rolls: tuple[tuple[int, int], ...], player: int, names: tuple[str, str], language: str) -> str:
+    ties = [dice_text(tie) for tie in rolls[:-1]]
+    last = rolls[-1]
+    fields: dict[str, Any] = {"first": names[0], "second": names[1], "first_die": last[0], "second_die": last[1]}
+    fields |= {"starter": names[player], "count": len(ties), "ties": ", ".join(ties)}
+    if not ties:  # R2.2
+        message = N_("Opening roll: {first} {first_die}, {second} {second_die}. {starter} moves first.")
+    elif len(ties) == 1:
+        message = N_(
+            "Opening roll after {count} tie ({ties}): {first} {first_die}, {second} {second_die}. "
+            "{starter} moves first."
+        )
+    else:
+        message = N_(
+            "Opening roll after {count} ties ({ties}): {first} {first_die}, {second} {second_die}. "
+            "{starter} moves first."
+        )
+    return translate(language, message, **fields)
+
+
 def _line(
-    event: ev.Event, names: tuple[str, str], length: int, played_rolls: set[tuple[int, tuple[int, int]]]
+    event: ev.Event,
+    names: tuple[str, str],
+    length: int,
+    played_rolls: set[tuple[int, tuple[int, int]]],
+    language: str,
 ) -> str | None:
     match event:
         case ev.GameStarted(number=number, crawford=crawford):
             if number == 1 and not crawford:
                 return None
-            return f"Game {number} begins{' (Crawford game: no doubling, R8.3)' if crawford else ''}."
+            if crawford:  # R8.3
+                return translate(
+                    language, N_("Game {number} begins (the Crawford game: no doubling in this game)."), number=number
+                )
+            return translate(language, N_("Game {number} begins."), number=number)
         case ev.OpeningRolled(rolls=rolls, player=player):
-            ties = [f"{a}-{b}" for a, b in rolls[:-1]]
-            last = rolls[-1]
-            tie_text = f" after {len(ties)} tie{'s' if len(ties) > 1 else ''} ({', '.join(ties)})" if ties else ""
-            return (
-                f"Opening roll{tie_text}: {names[0]} {last[0]}, {names[1]} {last[1]}. "
-                f"{names[player]} moves first (R2.2)."
-            )
-        case ev.AutomaticDouble(cube=cube):
-            return f"The opening tie doubles the cube to {cube} (automatic double, R2.3)."
-        case ev.Rolled(player=player, dice=dice, automatic=automatic):
-            if (player, dice) in played_rolls:
-                return None
-            return f"{names[player]} rolled {dice_text(dice)}{' (no double possible)' if automatic else ''}."
-        case ev.Played(player=player, dice=dice, play=play, automatic=automatic):
-            if not play.steps:
-                return f"{names[player]} rolled {dice_text(dice)} and cannot move (R4.4)."
-            forced = " (the only legal play, made automatically, R9.3)" if automatic else ""
-            # a hit's `*` must not start italics (`13/7*/2*`)
-            return f"{names[player]} rolled {dice_text(dice)} and played {escape_text(str(play))}{forced}."
+            return _opening_line(rolls, player, names, language)
+        case ev.AutomaticDouble(cube=cube):  # R2.3
+            return translate(language, N_("The opening tie doubles the cube to {cube} (automatic double)."), cube=cube)
+        case ev.Rolled() | ev.Played():
+            return _roll_line(event, names, played_rolls, language)
         case ev.StepMoved() | ev.StepUndone():
             return None
-        case ev.Claimed(player=player):
-            return f"{names[player]} claims the win: {names[1 - player]} did not act in time (R9.5)."
-        case ev.TimedOut(player=player):
-            return f"**{names[player]} ran out of time** and loses the {'match' if length else 'game'}."
-        case ev.GameWon(number=number, outcome=outcome, scores=scores):
-            return (
-                f"**{names[outcome.winner]} wins game {number} {_OUTCOME[outcome.kind]}: "
-                f"{points_text(outcome.points)}.** {score_text(names, scores, length)}"
+        case ev.Claimed(player=player):  # R9.5
+            return translate(
+                language,
+                N_("{name} claims the win: {other} did not act in time."),
+                name=names[player],
+                other=names[1 - player],
             )
+        case ev.TimedOut(player=player):
+            if length:
+                return translate(language, N_("**{name} ran out of time** and loses the match."), name=names[player])
+            return translate(language, N_("**{name} ran out of time** and loses the game."), name=names[player])
+        case ev.GameWon(number=number, outcome=outcome, scores=scores):
+            won = translate(
+                language,
+                _OUTCOME[outcome.kind],
+                winner=names[outcome.winner],
+                loser=names[1 - outcome.winner],
+                number=number,
+                points=points_text(outcome.points, language),
+            )
+            return f"{won} {score_text(names, scores, length, language)}"
         case ev.MatchWon(winner=winner, scores=scores):
             if not length:
-                return f"**{names[winner]} wins the money game.**"
-            return f"**{names[winner]} wins the match {max(scores)}-{min(scores)}!**"
+                return translate(language, N_("**{name} wins the money game.**"), name=names[winner])
+            return translate(
+                language,
+                N_("**{name} wins the match {high}-{low}!**"),
+                name=names[winner],
+                high=max(scores),
+                low=min(scores),
+            )
         case ev.MatchAborted(player=player):
-            return f"{names[player]} ended the match without a result."
-    return _offer_line(event, names)
+            return translate(language, N_("{name} ended the match without a result."), name=names[player])
+    return _offer_line(event, names, language)
 
 
-def _offer_line(event: ev.Event, names: tuple[str, str]) -> str | None:
+def _roll_line(
+    event: ev.Rolled | ev.Played, names: tuple[str, str], played_rolls: set[tuple[int, tuple[int, int]]], language: str
+) -> str | None:
+    """A roll, told once with its play when both came in the same update."""
+    name, dice = names[event.player], dice_text(event.dice)
+    if isinstance(event, ev.Rolled):
+        if (event.player, event.dice) in played_rolls:
+            return None
+        if event.automatic:  # rolled at once because the roller may not double now (R9.4): said as what happened
+            return translate(
+                language, N_("{name} rolled {dice} (rolled at once: {name} cannot double now)."), name=name, dice=dice
+            )
+        return translate(language, N_("{name} rolled {dice}."), name=name, dice=dice)
+    if not event.play.steps:  # R4.4
+        return translate(language, N_("{name} rolled {dice} and cannot move."), name=name, dice=dice)
+    play = escape_text(str(event.play))  # a hit's `*` must not start italics (`13/7*/2*`)
+    if event.automatic:  # R9.3
+        return translate(
+            language,
+            N_("{name} rolled {dice} and played {play} (the only possible play, made for them)."),
+            name=name,
+            dice=dice,
+            play=play,
+        )
+    return translate(language, N_("{name} rolled {dice} and played {play}."), name=name, dice=dice, play=play)
+
+
+#: The cube's and the resignations' events (R6, R7.4): (event type, message).
+_OFFERS: dict[type[ev.Event], str] = {
+    ev.Doubled: N_("{name} doubles to {cube}."),
+    ev.Taken: N_("{name} takes; the cube is at {cube}."),
+    ev.Dropped: N_("{name} drops."),
+    ev.Beavered: N_("{name} beavers: the cube goes to {cube}."),  # R6.4
+    ev.BeaverAccepted: N_("{name} accepts the beaver; the cube is at {cube}."),
+    ev.BeaverRefused: N_("{name} refuses the beaver."),
+    ev.ResignationAccepted: N_("{name} accepts the resignation."),
+    ev.ResignationDeclined: N_("{name} declines the resignation; play goes on."),
+}
+
+
+def _offer_line(event: ev.Event, names: tuple[str, str], language: str) -> str | None:
     """The cube's and the resignations' events (R6, R7.4)."""
-    match event:
-        case ev.Doubled(player=player, cube=cube):
-            return f"{names[player]} doubles to {cube}."
-        case ev.Taken(player=player, cube=cube):
-            return f"{names[player]} takes; the cube is at {cube}."
-        case ev.Dropped(player=player):
-            return f"{names[player]} drops."
-        case ev.Beavered(player=player, cube=cube):
-            return f"{names[player]} beavers: the cube goes to {cube} (R6.4)."
-        case ev.BeaverAccepted(player=player, cube=cube):
-            return f"{names[player]} accepts the beaver; the cube is at {cube}."
-        case ev.BeaverRefused(player=player):
-            return f"{names[player]} refuses the beaver."
-        case ev.ResignationOffered(player=player, kind=kind, points=points):
-            return f"{names[player]} offers to resign {_RESIGN_KIND[kind]} ({points_text(points)})."
-        case ev.ResignationAccepted(player=player):
-            return f"{names[player]} accepts the resignation."
-        case ev.ResignationDeclined(player=player):
-            return f"{names[player]} declines the resignation; play goes on."
-    return None
+    if isinstance(event, ev.ResignationOffered):
+        points = points_text(event.points, language)
+        return translate(language, _RESIGN_KIND[event.kind], name=names[event.player], points=points)
+    message = _OFFERS.get(type(event))
+    if message is None:
+        return None
+    name = names[getattr(event, "player")]  # noqa: B009  # every offer's event names its player
+    return translate(language, message, name=name, cube=getattr(event, "cube", 0))
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:

@@ -1,16 +1,13 @@
-"""Provably fair dice in words (issue 18): what `/bg fairness [match]` says (cogs/records.py), and the lines the
-game messages carry (the commitment when the match starts, the bot's seed when it ends). What may be shown comes
-from the service (`MatchRecord.fairness`): its server seed is None until the match is over, so nothing here can
-show it early."""
+"""Provably fair dice in words (issue 18): what `/bg fairness [match]` says (cogs/records.py), and the short line
+the last board carries when the match ends (issue 33: hashes and seeds only behind /bg fairness). What may be
+shown comes from the service (`MatchRecord.fairness`): its server seed is None until the match is over, so
+nothing here can show it early."""
 
 from __future__ import annotations
 
 from bot.engine.dice import FairnessInfo
-from bot.service import MatchRecord
+from bot.service import Challenge, MatchRecord
 from cogs.ui.event_text import escape_name, escape_text
-
-#: How many hex digits of the commitment the board message shows (the whole value is in /bg fairness).
-SHORT_COMMITMENT = 16
 
 FORMULA = (
     "Roll k of the match (k = 0, 1, 2, ... across all games, opening rolls and their re-rolls included): for "
@@ -25,6 +22,18 @@ HOW_TO_CHECK = (
 )
 
 
+#: How many hex characters of the commitment a message shows (issue 33: no 64-character hashes in play). 64 bits
+#: still bind the bot: finding another seed whose SHA-256 starts the same is infeasible. The whole commitment is
+#: behind `/bg fairness`.
+SHOWN_HEX = 16
+
+
+def proof_line(commitment: str) -> str:
+    """The one subtext line every message that publishes a commitment carries (challenge, tournament and computer
+    announcements, rematch request): it is out before the seeds that follow it exist (issue 31 item 7)."""
+    return f"-# The dice can be checked: `/bg fairness` · commitment `{commitment[:SHOWN_HEX]}`"
+
+
 def seed_text(seed: str) -> str:
     """A seed shown exactly as it is: as code, or escaped when it holds a backtick; the empty seed says so."""
     if not seed:
@@ -32,20 +41,12 @@ def seed_text(seed: str) -> str:
     return f"`{seed}`" if "`" not in seed else escape_text(seed)
 
 
-def start_line(record: MatchRecord) -> str:
-    """The line of the match's first board: the commitment, short."""
-    info = record.fairness
-    if info is None:
-        return ""
-    return f"Dice commitment `{info.commitment[:SHORT_COMMITMENT]}…` (whole value and how to check: `/bg fairness`)."
-
-
 def end_line(record: MatchRecord) -> str:
-    """The line of the match's end: the bot's seed, revealed."""
+    """The line of the match's end: the bot's seed is revealed, one short line pointing to the details."""
     info = record.fairness
     if info is None or info.server_seed is None:
         return ""
-    return f"Dice: the bot's seed was `{info.server_seed}`; check every roll with `/bg fairness match:{record.id}`."
+    return f"-# The dice of this match can now be checked: `/bg fairness match:{record.id}`."
 
 
 def fairness_text(record: MatchRecord, info: FairnessInfo) -> str:
@@ -57,10 +58,30 @@ def fairness_text(record: MatchRecord, info: FairnessInfo) -> str:
         f"{escape_name(names[1].name)}'s seed (acceptor): {seed_text(info.acceptor_seed)}",
     ]
     if info.server_seed is None:
-        lines.append("The bot's seed: secret until the match ends (then it is shown here and on the last board).")
+        lines.append("The bot's seed: secret until the match ends, then shown here.")
     else:
         lines.append(f"The bot's seed (revealed, the match is over): `{info.server_seed}`")
     lines += [FORMULA, HOW_TO_CHECK]
+    return "\n".join(lines)
+
+
+def challenge_fairness_text(challenges: list[Challenge]) -> str:
+    """/bg fairness while challenges wait in the channel: each one's commitment, fixed before anyone accepts (the
+    challenge itself only says the dice can be checked, issue 33)."""
+    lines = []
+    for challenge in challenges:
+        if challenge.commitment is None:
+            continue
+        lines.append(
+            f"**Dice of {escape_name(challenge.challenger.name)}'s open challenge**: commitment "
+            f"`{challenge.commitment}`"
+        )
+    if not lines:
+        return "No challenge waiting here has checkable dice."
+    lines.append(
+        "The commitment is the SHA-256 of the bot's secret seed for the dice, fixed before anyone accepts. The seed "
+        "is revealed when the match ends; then `/bg fairness` shows how to check every roll."
+    )
     return "\n".join(lines)
 
 

@@ -9,18 +9,19 @@ import io
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
-from bot.engine.events import Event, GameStarted, GameWon, MatchWon, TimedOut
+from bot.engine.events import Event, GameWon, MatchWon, TimedOut
+from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 from bot.service import MatchRecord, MatchStatus, MatchUpdate
 from cogs.ui.board_picture import FILENAME, draw_board
 from cogs.ui.clock_text import clock_line, clock_texts
+from cogs.ui.control_words import translated_rows
 from cogs.ui.controls import STATUS_PREFIX, controls, prompt, status_line
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.event_text import clip, describe, escape_name
-from cogs.ui.fairness_text import end_line, start_line
+from cogs.ui.fairness_text import end_line
 from cogs.ui.move_menu import ButtonSpec, Rows
 from cogs.ui.views import game_view
 from cogs.ui.web_links import match_link_view
@@ -68,52 +69,51 @@ class GameMessage:
         return view if self.match_page is None else match_link_view(self.match_page, view)
 
 
-def compose_text(record: MatchRecord, events: Sequence[Event], history: str = "", now: float | None = None) -> str:
-    """What happened (this update's lines, after the `history` kept from the message being edited) and the
-    prompt for the player to act, as the last line; a clocked match's clocks above it (issue 20)."""
+#: How many lines of what happened a board keeps from before its update: the board is edited in place for the
+#: whole game (issue 33), so it tells the last turns only; the move list at the end has them all.
+HISTORY_LINES = 3
+
+
+def thinking_line(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> str:
+    """In place of the prompt while the computer chooses its play (issue 33): nobody is asked, nobody mentioned.
+    Ends with an ellipsis in every language: the publisher tells a thinking board by it."""
+    to_act = record.to_act
+    if to_act is None:
+        return ""
+    return translate(language, N_("{name} is thinking"), name=escape_name(to_act.name)).rstrip(".\u2026") + "\u2026"
+
+
+def compose_text(
+    record: MatchRecord,
+    events: Sequence[Event],
+    history: str = "",
+    now: float | None = None,
+    thinking: bool = False,
+    language: str = DEFAULT_LANGUAGE,
+) -> str:
+    """What happened (this update's lines, after the last lines of the `history` kept from the message being
+    edited) and the prompt for the player to act, as the last line; a clocked match's clocks above it (issue 20).
+    `thinking`: the computer acts next, and the last line says it is thinking instead (issue 33). All in the
+    server's `language` (issue 35)."""
     match = record.match
-    lines = [history] if history else []
-    lines += describe(events, match.names, match.options.length)
-    if any(isinstance(event, GameStarted) and event.number == 1 for event in events):
-        lines.append(start_line(record))  # the dice's commitment (issue 18)
+    lines = history.splitlines()[-HISTORY_LINES:] if history else []
+    lines += describe(events, match.names, match.options.length, language)
     revealed = end_line(record)
     if revealed and revealed not in history:
         lines.append(revealed)  # the match is over, however it ended: the bot's seed (issue 18)
     to_act = match.to_act
     if to_act is not None:
-        lines.append(status_line(match))
+        lines.append(status_line(match, language))
         lines.append(clock_line(record, time.time() if now is None else now))
-        lines.append(prompt(match, mention(record.players[to_act].user_id)))
+        asked = mention(record.players[to_act].user_id)
+        lines.append(thinking_line(record, language) if thinking else prompt(match, asked, language))
     return clip("\n".join(line for line in lines if line))
 
 
-def retired_text(content: str) -> dict[str, str]:
-    """The edit to a game message once someone else acts: what happened, without the prompt (its last line,
-    addressed to a player) and the status line above it. No change when there is no prompt, or nothing but
-    the prompt (None would remove the text), so retiring a message twice changes nothing."""
-    lines = content.splitlines()
-    if len(lines) < 2 or not lines[-1].startswith("<@"):
-        return {}
-    kept = history_of(content)
-    return {"content": kept} if kept else {}
-
-
-def retired_edit(content: str, has_picture: bool) -> dict[str, Any]:
-    """The whole edit that retires a game message: no buttons, no prompt, and no picture either when text is
-    left to say what happened (issue 15: a 3-point match left about 74 board pictures in the channel; now only
-    the current board and each game's final board keep theirs). Retiring twice changes nothing more."""
-    edit: dict[str, Any] = {"view": None, **retired_text(content)}
-    lines = content.splitlines()
-    prompt_only = len(lines) == 1 and lines[0].startswith("<@")
-    if has_picture and not prompt_only and str(edit.get("content", content)).strip():
-        edit["attachments"] = []
-    return edit
-
-
-def match_result_text(record: MatchRecord, events: Sequence[Event]) -> str:
+def match_result_text(record: MatchRecord, events: Sequence[Event], language: str = DEFAULT_LANGUAGE) -> str:
     """What ended a game, with no prompt: the text beside a finished game's final board."""
     match = record.match
-    return clip("\n".join(describe(events, match.names, match.options.length)))
+    return clip("\n".join(describe(events, match.names, match.options.length, language)))
 
 
 def history_of(content: str) -> str:
@@ -131,32 +131,31 @@ async def compose(
     picked: int | None = None,
     viewer: int | None = None,
     now: float | None = None,
+    thinking: bool = False,
+    language: str = DEFAULT_LANGUAGE,
 ) -> GameMessage:
     """The message for the match now (`now` on the service's clock, for the match clock). Public boards are drawn
     from the challenger's side; `viewer` (0 or 1) draws a private view from that player's side. A finished match
-    offers a Rematch (issue 20)."""
+    offers a Rematch (issue 20). `thinking`: the computer acts next: no controls for anyone (issue 33). `language`:
+    the reader's (the server's for a public board, the member's for a private one; issue 35)."""
     match = record.match
     now = time.time() if now is None else now
-    rows = (
-        rematch_rows(record)
-        if record.status is MatchStatus.FINISHED
-        else controls(record.id, record.version, match, picked)
-    )
-    png = await draw_board(match, viewer=viewer, clocks=clock_texts(record, now))
+    rows: Rows
+    if record.status is MatchStatus.FINISHED:
+        rows = rematch_rows(record, language)
+    else:
+        rows = () if thinking else controls(record.id, record.version, match, picked, language)
+    png = await draw_board(match, viewer=viewer, clocks=clock_texts(record, now), language=language)
     finished = record.id if record.status is MatchStatus.FINISHED else None
-    return GameMessage(compose_text(record, events, history, now), rows, png, finished)
+    return GameMessage(compose_text(record, events, history, now, thinking, language), rows, png, finished)
 
 
-def rematch_rows(record: MatchRecord) -> Rows:
+def rematch_rows(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> Rows:
     """The Rematch button under a finished match's last message, and the match's move list."""
-    return (
-        (
-            ButtonSpec(
-                "Rematch", GameControl(record.id, record.version, GameAction.REMATCH), discord.ButtonStyle.success
-            ),
-            ButtonSpec("Moves", GameControl(record.id, record.version, GameAction.MOVES)),  # issue 33
-        ),
-    )
+    rematch = GameControl(record.id, record.version, GameAction.REMATCH)
+    moves = GameControl(record.id, record.version, GameAction.MOVES)  # issue 33
+    rows: Rows = ((ButtonSpec(N_("Rematch"), rematch, discord.ButtonStyle.success), ButtonSpec(N_("Moves"), moves)),)
+    return translated_rows(rows, language)
 
 
 def hands_over(events: Sequence[Event]) -> bool:
@@ -178,43 +177,66 @@ def addresses(content: str, user_id: int) -> bool:
     return bool(lines) and lines[-1].startswith(mention(user_id))
 
 
-def over_text(record: MatchRecord) -> str:
+def over_text(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> str:
     """The line beside a finished match's board when its end is shown again (the result's own lines are gone)."""
     match = record.match
     winner = match.winner
     if winner is None:
-        return f"Match #{record.id} was stopped."
-    score = f" {match.scores[winner]}-{match.scores[1 - winner]}" if match.options.length else ""
-    return f"{match.names[winner]} won the {'match' if match.options.length else 'money game'}{score}."
+        return translate(language, N_("Match #{match} was stopped."), match=record.id)
+    name = match.names[winner]
+    if not match.options.length:
+        return translate(language, N_("{name} won the money game."), name=name)
+    high, low = match.scores[winner], match.scores[1 - winner]
+    return translate(language, N_("{name} won the match {high}-{low}."), name=name, high=high, low=low)
 
 
-def timed_out_text(update: MatchUpdate, user_id: int) -> str | None:
+def timed_out_text(update: MatchUpdate, user_id: int, language: str = DEFAULT_LANGUAGE) -> str | None:
     """When a request came after a match clock ran out, the timeout was stored instead (issue 20): what to tell
     the member who asked. None when the request itself was applied."""
     for event in update.events:
         if isinstance(event, TimedOut):
             loser = update.record.players[event.player]
             if loser.user_id == user_id:
-                return "Too late: your time had run out, and the match is over."
-            return f"{escape_name(loser.name)}'s time had run out: the match is over."
+                return translate(language, N_("Too late: your time had run out, and the match is over."))
+            return translate(
+                language, N_("{name}'s time had run out: the match is over."), name=escape_name(loser.name)
+            )
     return None
 
 
-def refusal(record: MatchRecord, user_id: int) -> str:
-    """Why this user may not act on the board now, in their words."""
+def refusal(record: MatchRecord, user_id: int, language: str = DEFAULT_LANGUAGE) -> str:
+    """Why this user may not act on the board now, in their words and their `language`."""
     if record.player_index(user_id) is None:
-        return f"This game is between {escape_name(record.players[0].name)} and {escape_name(record.players[1].name)}."
+        first, second = (escape_name(player.name) for player in record.players)
+        return translate(language, N_("This game is between {first} and {second}."), first=first, second=second)
     waiting = record.to_act
-    return "The match is over." if waiting is None else f"It is {escape_name(waiting.name)}'s turn."
+    if waiting is None:
+        return translate(language, N_("The match is over."))
+    return translate(language, N_("It is {name}'s turn."), name=escape_name(waiting.name))
 
 
-def match_line(record: MatchRecord, user_id: int) -> str:
+def match_line(record: MatchRecord, user_id: int, language: str = DEFAULT_LANGUAGE) -> str:
     """One line of /bg matches: the opponent, the kind of match, the score, whose turn, a link to the board."""
     match = record.match
     mine = 0 if record.players[0].user_id == user_id else 1
     other = escape_name(record.players[1 - mine].name)
-    kind = f"match to {match.options.length}" if match.options.length else "money game"
-    turn = "your turn" if match.to_act == mine else f"{other}'s turn"
+    length = match.options.length
+    kind = (
+        translate(language, N_("match to {length}"), length=length) if length else translate(language, N_("money game"))
+    )
+    turn = (
+        translate(language, N_("your turn"))
+        if match.to_act == mine
+        else translate(language, N_("{name}'s turn"), name=other)
+    )
     score = f"{match.scores[mine]}-{match.scores[1 - mine]}"
     link = current_link(record) or f"<#{record.channel_id}>"
-    return f"vs **{other}**, {kind}, {score}, {turn}: {link}"
+    return translate(
+        language,
+        N_("vs **{other}**, {kind}, {score}, {turn}: {link}"),
+        other=other,
+        kind=kind,
+        score=score,
+        turn=turn,
+        link=link,
+    )

@@ -1,85 +1,126 @@
-"""The text of /bg help: how to play here, and every command, sent as an embed (Discord allows 4096 characters
-in an embed's description, against 2000 in a message's content: the help outgrew a message)."""
+"""The text of /bg help: a quick start of about ten lines, and the rest behind topics (`/bg help topic:`), each
+sent as an embed. Written for players: no rule numbers, no formulas (the rules behind each line are cited in
+comments; docs/rules.md has them all)."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import discord
 
-from bot.computer.levels import LEVELS
-
-#: `beginner 1-ply ±0.4, ..., world-class 3-ply`: the levels, their depth and noise, for /bg help.
-LEVEL_LINE = ", ".join(
-    f"{level.name} {level.plies}-ply" + (f" ±{level.noise:g}" if level.noise else "") for level in LEVELS
-)
+from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 
 #: Discord's limit for an embed's description.
 EMBED_DESCRIPTION_LIMIT = 4096
 
-HELP = f"""\
-Full rules with the doubling cube, matches to N points (Crawford rule) and money games.
+#: The topics of `/bg help topic:`, in the order Discord offers them.
+Topic = Literal["start", "playing", "cube", "computer", "time", "dice", "analysis", "tournaments", "commands"]
 
-**Start**
-`/bg challenge` a member (length 1-25, default 5, or a money game with Jacoby, beavers and automatic \
-doubles), or nobody for an open challenge; `thread: True` plays in a new thread. It expires after 10 minutes.
-**Provably fair dice**: the challenge shows the commitment (SHA-256) of the bot's secret seed; `seed:` on \
-`/bg challenge` or **Accept with my seed** adds your own. Every roll comes from both seeds and the bot's, which is \
-revealed when the match ends: `/bg fairness` shows how to check every roll.
+QUICK_START = N_("""\
+**Start**: `/bg challenge` a member (or nobody, for an open challenge), or `/bg computer` to play the computer.
+**Your turn**: press **Roll**, or **Double** to offer the cube. When you may not double, the dice roll at once.
+**Move**: pick your whole play from the list or a green button, or move checker by checker and press **Done**.
+**Type it**: `/bg move 24/18 13/11` works too; the autocomplete lists the legal plays.
+**Doubled?** **Take** plays on for twice the stake; **Drop** gives up the game at the stake before the double.
+**Give up a game**: `/bg resign`.
+**Lost the board?** `/bg board` shows it again; `/bg matches` lists your matches.
+**After the match**: `/bg analyze` rates your play; `/leaderboard` and `/stats player` show the ladder.
+More: `/bg help topic:` playing, cube, computer, time, dice, analysis, tournaments or commands.""")
 
-**Play the computer**
-`/bg computer` (or `/bg challenge` naming the bot) starts at once. Levels: {LEVEL_LINE} \
-(search depth, ± noise on each play's equity; half of it on the cube). Expert is the plain net, \
-world-class looks two rolls deeper.
+PLAYING = N_("""\
+**Rolling**: press **Roll**. If you may not double, the dice are rolled for you at once.
+**Moving**: the list (or a green button) offers whole plays: choosing one plays it and ends your turn. Or press \
+the checkers to move one at a time: **Undo** takes back a step, **Done** ends the turn.
+**Typing**: `/bg move 24/18 13/11`; also `bar/22`, `6/off`, `8/5(2)` for two checkers.
+When only one play is possible, or none, the bot plays it for you.
+`/bg settings auto_done: True` ends your turn as soon as your last checker is moved (no **Done** to press).
+**Resigning**: `/bg resign` offers a single game, a gammon or a backgammon; your opponent accepts or declines.""")
+# (R9.2-R9.4: entering a play, Undo and Done, forced plays, rolling at once.)
 
-**Your turn**
-Press **Roll**, or **Double** when you may (R6.1); if you cannot double, the dice are rolled for you (R9.4).
-Pick your whole play from the list (or a green button): it is played at once and ends your turn. Or move \
-checker by checker ("13/8"): **Undo** takes back a step, **Done** ends the turn (R9.2). Forced rolls are \
-played for you (R9.3).
-Or type it: `/bg move 24/18 13/11` (`bar/22`, `6/off`, `8/5(2)`); autocomplete lists the legal plays.
-`/bg settings auto_done: True`: your turn ends with your last checker (no **Done**, no **Undo** after it).
+CUBE = N_("""\
+**Doubling**: before you roll, **Double** offers to play on for twice the stake. Your opponent presses **Take** \
+(and owns the cube: only they may double next) or **Drop** (and loses the game at the stake before the double).
+**Matches**: once a player is one point from winning, the next game is the Crawford game, with no doubling. A \
+player whose score plus the cube already reaches the match length may not double: the dice roll at once.
+**Money games**: with Jacoby on, gammons count only after a double was taken. With beavers, a doubled player \
+may press **Beaver** to redouble at once and keep the cube; the doubler then presses **Accept beaver** or \
+**Refuse beaver**. With automatic doubles, a tie on the opening roll doubles the cube.""")
+# (R6: the cube; R7.3: Jacoby; R8.3: Crawford, money-game options; R2.3: automatic doubles.)
 
-**The cube**
-When doubled: **Take** or **Drop** (and **Beaver** in money games that allow it).
+COMPUTER = N_("""\
+`/bg computer` starts a match against the computer at once (so does `/bg challenge` naming the bot).
+**Levels**, weakest first: beginner, casual, intermediate (the default), advanced, expert and world-class. The \
+weaker levels make mistakes on purpose, as a weaker player would; expert plays its best without looking ahead, \
+and world-class looks two rolls ahead.""")
 
-**Commands**
-`/bg challenge` — challenge a member or open a challenge
-`/bg move` — type your play
-`/bg resign` — offer to resign a single game, a gammon or a backgammon
-`/bg board` — show this channel's board again
-`/bg matches` — your active matches with links
-`/bg settings` — your settings (auto-finish)
-`/bg export` — a match of this channel as a .mat file for GNU Backgammon
-`/bg fairness` — a match's dice: the commitment, the seeds, the bot's seed once it is over, how to check
-`/bg analyze` — a finished match's analysis: PR, errors, luck, the costliest decisions
-`/bg help` — this text
-`/leaderboard` — this server's ladder
-`/stats player` — a player's rating, record, gammons, cubes and chart
-`/stats dice` — a player's rolls against fair dice: faces, the 21 rolls, doubles, pips, chi-square, a chart
-`/history` — a player's latest finished matches
-`/bgadmin turn-limit` — (Manage Server) time per turn
-`/bgadmin threads` — (Manage Server) new thread per match by default
-`/bgadmin clock` — (Manage Server) the default match clock
-`/bgadmin analysis` — (Manage Server) analyse matches up to N points when they end (default 11; 0 off)
-`/bgadmin web` — (Manage Server) the server's web page (ladder, matches)
+TIME = N_("""\
+**Turn limit**: without a clock, a player who does not act within the server's turn limit (24 hours unless the \
+server changed it) is reminded halfway, then the opponent may press **Claim win**.
+**Match clocks** (`clock:` on `/bg challenge`): each turn starts with a few free seconds, then time comes from \
+your reserve. **relaxed**: 30 seconds free, 3 minutes of reserve per point; **standard**: 12 seconds and 90 \
+seconds; **blitz**: 8 seconds and 30 seconds. In a money game the reserve is per game. Whoever runs out loses \
+the match (in a money game, the game). Clocks stop while the bot is down.
+**Rematch**: under a finished match; when both players press it within 10 minutes, the same match starts again.""")
+# (R9.5: the turn limit and the claim.)
 
-**Analysis** (bgsage, 2-ply): PR = 500 x the mean equity lost (EMG) per decision that counts: checker plays \
-with a choice, doubles, answers to doubles and beavers, and no doubles that were close (double within 0.16). \
-Doubtful from 0.020, error from 0.040, blunder from 0.080. PR: under 5 world class, 7.5 expert, 12.5 \
-advanced, 17.5 intermediate, 22.5 casual, 30 beginner, above: distracted. Luck: the roll's equity against the \
-average roll.
+DICE = N_("""\
+The dice can be checked. Before anyone accepts, the bot fixes a secret seed for the dice; every roll comes \
+from that seed together with the players' own seeds (`seed:` on `/bg challenge`, or **Accept with my seed**).
+When the match ends the bot's seed is revealed, and `/bg fairness` shows everything needed to check every roll.""")
 
-**Tournaments** (organisers: `/tournament create` `/tournament start` `/tournament cancel` `/tournament award` \
-`/tournament role`): `/tournament join` `/tournament leave` `/tournament bracket` `/tournament list`
+ANALYSIS = N_("""\
+`/bg analyze` rates each player's decisions in a finished match. A server may have every match analysed when \
+it ends (`/bgadmin analysis`).
+**Rating (PR)**: how much the player's decisions cost on average; lower is better. About 5 is world class, 7.5 \
+expert, 12.5 advanced, 17.5 intermediate, 22.5 casual and 30 beginner.
+**Doubtful, error, blunder**: decisions that cost a little, more, or a lot.
+**Luck**: how much better or worse a player's rolls were than an average roll.""")
 
-**Time**
-Without a clock, a player who does not act within the turn limit (default 24 hours) is reminded at half time, \
-then the opponent may **Claim** (R9.5).
-`clock:` of `/bg challenge`: each turn starts with a free delay, then time comes from your reserve (per point; \
-money: per game): **relaxed** 30 s + 3 min, **standard** 12 s + 90 s, **blitz** 8 s + 30 s. An empty reserve \
-(1 s grace) loses the match (money: the game at the cube). Time never runs while the bot is down.
-**Rematch** under a finished match: when both press it within 10 minutes, the same match starts again.
-"""
+TOURNAMENTS = N_("""\
+**Players**: `/tournament join` and `/tournament leave` (or the buttons on the sign-up), `/tournament bracket` \
+and `/tournament list`.
+**Organisers**: `/tournament create`, `/tournament start`, `/tournament cancel`, `/tournament award` (a no-show) \
+and `/tournament role`. Each match is played in its own thread.""")
+
+COMMANDS = N_("""\
+`/bg challenge`: challenge a member, or open a challenge
+`/bg computer`: play the computer
+`/bg move`: type your play
+`/bg resign`: offer to resign a single game, a gammon or a backgammon
+`/bg board`: show this channel's board again
+`/bg matches`: your active matches, with links
+`/bg settings`: your own settings
+`/bg export`: a match as a file for GNU Backgammon
+`/bg fairness`: how a match's dice are made and how to check them
+`/bg analyze`: a finished match's analysis
+`/bg help`: this help
+`/leaderboard`: this server's ladder
+`/stats player`: a player's rating, record and chart
+`/stats dice`: a player's rolls compared with fair dice
+`/history`: a player's latest finished matches
+`/tournament create`, `/tournament join`, `/tournament leave`, `/tournament start`, `/tournament bracket`, \
+`/tournament list`, `/tournament cancel`, `/tournament award`, `/tournament role`: tournaments
+`/bgadmin turn-limit`, `/bgadmin threads`, `/bgadmin clock`, `/bgadmin analysis`, `/bgadmin web`, \
+`/bgadmin language`: server settings \
+(Manage Server)""")
+
+#: Each topic's title and text.
+TOPICS: dict[str, tuple[str, str]] = {
+    "start": (N_("Backgammon: quick start"), QUICK_START),
+    "playing": (N_("Playing a turn"), PLAYING),
+    "cube": (N_("The doubling cube"), CUBE),
+    "computer": (N_("Playing the computer"), COMPUTER),
+    "time": (N_("Time limits and clocks"), TIME),
+    "dice": (N_("Fair dice"), DICE),
+    "analysis": (N_("Analysis"), ANALYSIS),
+    "tournaments": (N_("Tournaments"), TOURNAMENTS),
+    "commands": (N_("Every command"), COMMANDS),
+}
 
 
-def help_embed() -> discord.Embed:
-    return discord.Embed(title="Backgammon", description=HELP, colour=discord.Colour.dark_green())
+def help_embed(topic: str = "start", language: str = DEFAULT_LANGUAGE) -> discord.Embed:
+    """The topic in the asking member's `language` (a private answer, issue 35)."""
+    title, text = TOPICS.get(topic, TOPICS["start"])
+    return discord.Embed(
+        title=translate(language, title), description=translate(language, text), colour=discord.Colour.dark_green()
+    )

@@ -37,9 +37,14 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}es" if word.endswith(("ch", "ss")) else f"{count} {word}s"
 
 
+def rating_text(rating: float) -> str:
+    """`rating 1520`: whole points, as the sites show a rating (the ladder keeps the decimals for its sums)."""
+    return f"rating {rating:.0f}"
+
+
 def ladder_line(entry: LadderEntry) -> str:
     return (
-        f"`#{entry.rank:>3}` **{safe_name(entry.name)}** · {entry.rating:.2f} · "
+        f"`#{entry.rank:>3}` **{safe_name(entry.name)}** · {rating_text(entry.rating)} · "
         f"{plural(entry.matches, 'match')}, {plural(entry.wins, 'win')}"
     )
 
@@ -53,7 +58,7 @@ def leaderboard_text(page: LeaderboardPage) -> tuple[str, str, str]:
     if page.caller is None:
         you = "Not rated yet: your first finished match puts you on the ladder."
     else:
-        you = f"#{page.caller.rank} of {page.player_count} · {page.caller.rating:.2f}"
+        you = f"#{page.caller.rank} of {page.player_count} · {rating_text(page.caller.rating)}"
         if not page.caller_on_page:
             you = f"{ladder_line(page.caller)}\n(on page {(page.caller.rank - 1) // PAGE_SIZE + 1})"
     footer = f"Page {page.page + 1} of {page.page_count} · {plural(page.player_count, 'player')}"
@@ -70,15 +75,18 @@ def stats_fields(stats: PlayerStats) -> list[tuple[str, str]]:
     """(name, value) pairs of the stats embed."""
     standing = stats.standing
     if standing is None:
-        return [("Rating", "1500.00 · not rated yet in this server")]
+        return [("Rating", "1500 · not rated yet in this server")]
     fields = [
-        ("Rating", f"{standing.rating:.2f} · rank #{standing.rank}"),
+        ("Rating", f"{standing.rating:.0f} · rank #{standing.rank}"),
         ("Matches", f"{standing.matches} played · {standing.wins} won · {standing.losses} lost"),
         ("Current streak", streak_text(stats.streak)),
         ("Gammons", f"{stats.gammons_won} won · {stats.gammons_lost} lost"),
         ("Backgammons", f"{stats.backgammons_won} won · {stats.backgammons_lost} lost"),
         ("Cubes", f"{stats.cubes_taken} taken · {stats.cubes_dropped} dropped"),
-        ("Average match length", f"{stats.average_length or 0:.1f} points · experience {stats.experience}"),
+        (
+            "Average match length",
+            f"{stats.average_length or 0:.1f} points · {plural(stats.experience, 'point')} played in all",
+        ),
     ]
     if stats.head_to_head is not None:
         h2h = stats.head_to_head
@@ -102,9 +110,9 @@ def history_line(guild_id: int, entry: HistoryEntry) -> str:
     if entry.result_kind == "claimed":
         line += " (claimed on time)"
     elif entry.result_kind == "timeout":
-        line += " (on time: the clock ran out)"
+        line += " (on time: a match clock ran out)"
     if entry.rating_change is not None:
-        line += f" · {entry.rating_change:+.2f}"
+        line += f" · rating {entry.rating_change:+.1f}"
     link = message_link(guild_id, entry.channel_id, entry.message_id)
     if link is not None:
         line += f" · [last message]({link})"

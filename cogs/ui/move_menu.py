@@ -25,6 +25,7 @@ from functools import lru_cache
 import discord
 
 from bot.engine import BAR, OFF, Play, Position, Step
+from bot.i18n import N_
 from cogs.ui.custom_ids import MAX_CUSTOM_ID, GameAction, GameControl, PlaySelectControl
 
 MAX_ROWS = 5
@@ -35,7 +36,7 @@ MAX_PLAY_BUTTONS = MAX_BUTTONS_PER_ROW  # whole plays shown as buttons (one row)
 MAX_PLACEHOLDER = 150
 MAX_BUTTON_LABEL = 80
 MAX_OPTION_TEXT = 100  # a select option's label and value
-PLAY_SELECT_PLACEHOLDER = "Choose your whole play (it ends your turn)"
+PLAY_SELECT_PLACEHOLDER = N_("Choose your whole play (it ends your turn)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,9 +183,9 @@ def move_menu(
     options = distinct_steps(position.next_steps(dice, steps))
     finish: list[ButtonSpec] = []
     if steps:
-        finish.append(ButtonSpec("Undo", control(GameAction.UNDO), discord.ButtonStyle.secondary))
+        finish.append(ButtonSpec(N_("Undo"), control(GameAction.UNDO), discord.ButtonStyle.secondary))
     if not options and position.complete_play(dice, steps) is not None:
-        finish.append(ButtonSpec("Done", control(GameAction.DONE), discord.ButtonStyle.success))
+        finish.append(ButtonSpec(N_("Done"), control(GameAction.DONE), discord.ButtonStyle.success))
     finish += extras[: MAX_BUTTONS_PER_ROW - 2]
     finish_rows: list[Row] = [tuple(finish)] if finish else []
 
@@ -196,7 +197,7 @@ def move_menu(
             )
             for step in from_picked
         ]
-        dice_row.append(ButtonSpec("Back", control(GameAction.BACK)))
+        dice_row.append(ButtonSpec(N_("Back"), control(GameAction.BACK)))
         return (tuple(dice_row), *finish_rows)
 
     plays = whole_play_choices(position, dice, steps)

@@ -32,14 +32,14 @@ LevelName = Literal["beginner", "casual", "intermediate", "advanced", "expert", 
 
 #: What Discord shows under each option.
 DESCRIPTIONS: dict[str, str] = {
-    "length": "Match length in points, 1-25 (default 5)",
-    "money": "Play a money game (one game for points) instead of a match",
-    "jacoby": "Money game: gammons count only after a double was taken (R7.3; default on)",
-    "beavers": "Money game: a doubled player may redouble at once, keeping the cube (R6.4)",
-    "automatic_doubles": "Money game: ties on the opening roll double the cube (R2.3)",
-    "thread": "Play in a new thread, so this channel can host several matches (default: the server's setting)",
-    "clock": "A match clock: relaxed, standard or blitz (delay + reserve per point; default: the server's setting)",
-    "seed": "Your own seed for the dice, any text (default: the id Discord gives this command); see /bg fairness",
+    "length": "How many points win the match, 1 to 25 (default 5).",
+    "money": "Play a money game, one game for points, instead of a match.",
+    "jacoby": "Money game: gammons count only once a double was taken (default on).",  # R7.3
+    "beavers": "Money game: a doubled player may redouble at once and keep the cube.",  # R6.4
+    "automatic_doubles": "Money game: a tie on the opening roll doubles the cube.",  # R2.3
+    "thread": "Play in a new thread, so this channel can host several matches (default: the server's choice).",
+    "clock": "A match clock: relaxed, standard or blitz (default: the server's choice).",
+    "seed": "Your own text to seed the dice (default: the command's id); see /bg fairness.",
 }
 
 
@@ -54,7 +54,9 @@ def describe_match_options(*names: str, **own: str) -> Callable[[T], T]:
 def match_options(length: int, money: bool, jacoby: bool, beavers: bool, automatic_doubles: bool) -> MatchOptions:
     """The options chosen; beavers and automatic doubles only with a money game (R8.3)."""
     if not money and (beavers or automatic_doubles):
-        raise UserFacingError("Beavers and automatic doubles are for money games only (R8.3): add `money: True`.")
+        raise UserFacingError(  # R8.3
+            "Beavers and automatic doubles are for money games only: add `money: True`."
+        )
     return (
         MatchOptions.money(jacoby=jacoby, beavers=beavers, automatic_doubles=automatic_doubles)
         if money
@@ -74,8 +76,13 @@ def player_ref(user: discord.abc.User) -> PlayerRef:
 
 def thread_choice(interaction: discord.Interaction[Any], thread: bool | None) -> bool | None:
     """The `in_thread` of a new challenge: as the challenger said; when they did not, the server's setting
-    (None) in a text channel, and no thread elsewhere (a thread cannot be opened inside a thread)."""
+    (None, threads unless an admin turned them off: issue 33) in a text channel where the bot may open threads,
+    and no thread elsewhere (a thread cannot be opened inside a thread, nor without Create Public Threads)."""
     in_text_channel = isinstance(interaction.channel, discord.TextChannel)
     if thread and not in_text_channel:
         raise UserFacingError("A thread can only be opened from a text channel.")
-    return thread if thread is not None or in_text_channel else False
+    if thread is not None:
+        return thread
+    permissions = interaction.app_permissions
+    may_open = permissions.create_public_threads and permissions.send_messages_in_threads
+    return None if in_text_channel and may_open else False

@@ -12,6 +12,7 @@ import discord
 from bot.engine import actions
 from bot.engine.match import Match
 from bot.engine.position import WinKind
+from bot.i18n import N_
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.event_text import escape_name, points_text
 from cogs.ui.move_menu import ButtonSpec, Rows
@@ -31,8 +32,8 @@ def match_buttons(match_id: int, version: int, match: Match) -> tuple[ButtonSpec
     """Resign (when a player may offer it now, R7.4) and Moves, beside the play controls."""
     buttons = []
     if any(actions.Resign in match.allowed(player) for player in (0, 1)):
-        buttons.append(ButtonSpec("Resign", GameControl(match_id, version, GameAction.RESIGN)))
-    buttons.append(ButtonSpec("Moves", GameControl(match_id, version, GameAction.MOVES)))
+        buttons.append(ButtonSpec(N_("Resign"), GameControl(match_id, version, GameAction.RESIGN)))
+    buttons.append(ButtonSpec(N_("Moves"), GameControl(match_id, version, GameAction.MOVES)))
     return tuple(buttons)
 
 

@@ -20,7 +20,7 @@ def reminder_text(record: MatchRecord) -> str | None:
     where = f" {link}" if link else ""
     return (
         f"{mention(waiting.user_id)}, reminder: it is your turn in {escape_text(record.title)}. "
-        f"You have about {left} left before your opponent may claim the match (R9.5).{where}"
+        f"You have about {left} left before your opponent may claim the match.{where}"  # R9.5
     )
 
 
@@ -34,7 +34,7 @@ def claim_text(record: MatchRecord) -> str | None:
     limit = format_duration(record.timer.limit_seconds)
     return (
         f"{mention(claimant.user_id)}, {escape_name(waiting.name)} has not acted for {limit}. You may claim the "
-        f"{'game' if record.options.is_money else 'match'} (R9.5), or keep waiting."
+        f"{'game' if record.options.is_money else 'match'}, or keep waiting."  # R9.5
     )
 
 

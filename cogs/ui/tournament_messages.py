@@ -25,6 +25,7 @@ from cogs.ui.custom_ids import MAX_CUSTOM_ID
 from cogs.ui.durations import parse_duration
 from cogs.ui.errors import UserFacingError, report_error
 from cogs.ui.event_text import clip, escape_name, escape_text
+from cogs.ui.fairness_text import proof_line
 from cogs.ui.game_messages import message_link
 from cogs.ui.names import TOURNAMENTS_COG
 from render.bracket import Box, BracketPicture, Side
@@ -152,13 +153,12 @@ def champion_text(tournament: Tournament) -> str:
 
 
 def started_text(pairing: Pairing, commitment: str) -> str:
-    """The pairing's announcement in its thread, posted before the opening roll: its id is a seed of the dice."""
+    """The pairing's announcement in its thread, posted before the opening roll: its id is a seed of the dice, so
+    it shows the commitment (issue 31 item 7), in one short line (issue 33): the rest is behind `/bg fairness`."""
     players = pairing.players
     return (
         f"**{pairing.tournament_name}**, {pairing.round_name}: <@{players[0]}> vs <@{players[1]}>, a "
-        f"{pairing.length}-point match. Good luck!\nDice commitment: `{commitment}` (the SHA-256 of the bot's "
-        "secret seed, revealed when the match ends). The dice also use the ids Discord gives this thread and this "
-        "message: `/bg fairness` shows them."
+        f"{pairing.length}-point match. Good luck!\n{proof_line(commitment)}"
     )
 
 
@@ -172,6 +172,7 @@ class Announcement:
         self.message: discord.Message | None = None
 
     async def __call__(self, commitment: str) -> int:
+        """Post the announcement with the start of the dice's commitment (the service passes it)."""
         text = started_text(self.pairing, commitment)
         self.message = await self.channel.send(text, allowed_mentions=users_only(*self.pairing.players))
         return self.message.id

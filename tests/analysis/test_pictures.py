@@ -42,7 +42,7 @@ def test_a_cube_decision_is_one_board_and_lines_say_the_loss() -> None:
     picture = Image.open(io.BytesIO(decision_picture(drop, analysis.names, analysis.length)))
     assert picture.width == BOARD_WIDTH
     line = decision_line(analysis, drop.index)
-    assert line.startswith("G1 Bob: Drop → best Take, -") and line.endswith("**blunder**")
+    assert line.startswith("G1 Bob: Drop → best Take, cost 0.") and line.endswith(" points **blunder**")
 
 
 def test_pages_stay_within_the_embed_limit() -> None:

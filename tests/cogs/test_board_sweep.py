@@ -55,6 +55,7 @@ class Channel(FakeChannel):
                     author=SimpleNamespace(id=BOT_USER),
                     components=components(message),
                     edit=message.edit,
+                    delete=message.delete,
                 )
 
 
@@ -138,7 +139,7 @@ async def test_killed_before_the_old_board_was_retired_it_is_retired(bot: Bot) -
     bot.service.record = dataclasses.replace(bot.service.record, message_id=orphan.id, message_version=1)  # recorded
     await GamePublisher(bot).show_again(5)  # type: ignore[arg-type]
     assert [message.id for message in bot.messages.values() if message.live] == [orphan.id]
-    assert len(opening.edits) == 1 and not bot.service.changes
+    assert opening.deletes == 1 and not bot.service.changes  # retired: deleted (issue 33)
 
 
 def test_a_change_starts_at_the_oldest_board_that_may_be_live() -> None:

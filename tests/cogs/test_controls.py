@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.engine import actions
 from bot.engine.dice import FixedDice
 from bot.engine.game import Phase
@@ -107,7 +109,55 @@ def test_no_beaver_button_in_a_match_and_resignation_answers() -> None:
     match.apply(actions.Take(0))
     match.apply(actions.Resign(1, WinKind.SINGLE))
     assert labels(match) == [["Accept resignation", "Decline"]]
-    assert prompt(match, "@Alice") == "@Alice, Bob offers to resign for 2 points: **Accept** or **Decline**?"
+    assert prompt(match, "@Alice") == (
+        "@Alice, Bob offers to resign for 2 points: **Accept resignation** or **Decline**?"
+    )
+
+
+def named_buttons(text: str) -> list[str]:
+    """The words a prompt sets in bold: each names a button."""
+    return re.findall(r"\*\*(.+?)\*\*", text)
+
+
+def test_every_button_a_prompt_names_is_labelled_exactly_so() -> None:
+    """Issue 33: "**Accept**" over a button labelled "Accept beaver" sends a player looking for a button that
+    is not there. Every phase with buttons: each bold word of the prompt is one of its labels."""
+    money = new_match([3, 1, 6, 5])
+    money.apply(actions.Move(0, money.parse_play("8/5 6/5")))
+    states = [money.log]  # Bob to roll or double
+    for action in (actions.Double(1), actions.Beaver(0)):
+        money.apply(action)
+        states.append(money.log)  # Alice to take, drop or beaver; then Bob to accept or refuse the beaver
+    resigning = new_match([3, 1, 6, 5], MatchOptions.match(3))
+    resigning.apply(actions.Resign(0, WinKind.SINGLE))
+    states.append(resigning.log)
+    done = new_match([3, 1])
+    for step in (actions.MoveChecker(0, 8, 5), actions.MoveChecker(0, 6, 5)):
+        done.apply(step)
+    states.append(done.log)
+    for log in states:
+        match = Match.replay(log)
+        player = match.to_act
+        assert player is not None
+        text = prompt(match, "@someone")
+        buttons = {label for row in labels(match) for label in row}
+        assert named_buttons(text), text
+        assert set(named_buttons(text)) <= buttons, (text, buttons)
+
+
+def test_the_how_to_sentence_comes_once_per_match() -> None:
+    """Issue 33: the ways to enter a play are told on each player's first turn, not on every turn."""
+    match = new_match([3, 1, 6, 5, 4, 2, 5, 3])
+    assert "or type it with `/bg move`" in prompt(match, "@Alice")  # Alice's first turn
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    match.apply(actions.Roll(1))
+    assert "or type it with `/bg move`" in prompt(match, "@Bob")  # Bob's first turn
+    match.apply(actions.Move(1, match.legal_plays()[0]))
+    match.apply(actions.Roll(0))
+    assert match.dice == (4, 2)
+    assert prompt(match, "@Alice") == "@Alice, play your 4-2."
+    match.apply(actions.MoveChecker(0, 8, 4))
+    assert prompt(match, "@Alice") == "@Alice, play your 4-2. So far: 8/4."
 
 
 def test_done_and_undo_after_the_last_step() -> None:

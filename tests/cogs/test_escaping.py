@@ -39,7 +39,7 @@ def test_escape_name(name: str, shown: str) -> None:
 
 def test_event_lines_escape_both_names() -> None:
     lines = describe([ev.OpeningRolled(rolls=((5, 3),), player=0)], ("**A**", "||B||"), 3)
-    assert lines == [r"Opening roll: \*\*A\*\* 5, \|\|B\|\| 3. \*\*A\*\* moves first (R2.2)."]
+    assert lines == [r"Opening roll: \*\*A\*\* 5, \|\|B\|\| 3. \*\*A\*\* moves first."]
 
 
 def test_quoted_cuts_long_text_and_keeps_it_inline() -> None:

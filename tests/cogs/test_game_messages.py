@@ -10,7 +10,7 @@ from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import MatchRecord, MatchStatus, PlayerRef, TurnTimer
 from cogs.ui.controls import status_line
-from cogs.ui.game_messages import compose_text, current_link, hands_over, history_of, players_only, retired_text
+from cogs.ui.game_messages import compose_text, current_link, hands_over, history_of, players_only
 
 ALICE, BOB = PlayerRef(111, "Alice"), PlayerRef(222, "Bob")
 
@@ -56,17 +56,6 @@ def test_editing_keeps_the_history_and_replaces_the_prompt() -> None:
         "<@111>, play your 3-1: choose a checker to move, or type it with `/bg move`. So far: 8/5.",
     ]
     assert sum(line.startswith("-# ") for line in second.splitlines()) == 1
-
-
-def test_a_retired_message_keeps_what_happened_but_not_the_prompt() -> None:
-    assert retired_text("Alice rolled 3-1 and played 8/5 6/5.\n<@222>, your turn.") == {
-        "content": "Alice rolled 3-1 and played 8/5 6/5."
-    }
-    assert retired_text("<@222>, you may claim the match.") == {}  # nothing but a prompt: leave it
-    assert retired_text("Alice drops.\nBob wins the money game.") == {}  # already retired: nothing to remove
-    assert retired_text("Alice rolled 3-1.\n-# Pips: Alice 163, Bob 167\n<@222>, your turn.") == {
-        "content": "Alice rolled 3-1."  # the status line goes with the prompt
-    }
 
 
 def test_status_line_tells_crawford_and_who_owns_the_cube() -> None:

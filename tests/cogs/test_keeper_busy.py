@@ -39,7 +39,7 @@ from cogs.computer import Computer
 from cogs.tournaments import Tournaments
 from cogs.ui import game_messages, publisher
 from cogs.ui.custom_ids import ChallengeAction, ChallengeControl
-from cogs.ui.fairness_text import start_line
+from cogs.ui.fairness_text import proof_line
 from cogs.ui.names import COMPUTER_COG
 from cogs.ui.publisher import GamePublisher
 from tests.service.conftest import FakeClock
@@ -85,6 +85,7 @@ class FakeMessage:
     attachments: list[object]
     channel: discord.Object
     edits: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    deleted: bool = False
 
     async def edit(self, **fields: Any) -> FakeMessage:
         self.edits.append(fields)
@@ -92,6 +93,9 @@ class FakeMessage:
 
     async def fetch(self) -> FakeMessage:
         return self
+
+    async def delete(self) -> None:
+        self.deleted = True
 
 
 class FakeChannel:
@@ -111,6 +115,7 @@ class FakeChannel:
         file: discord.File | None = None,
         view: discord.ui.View | None = None,
         allowed_mentions: discord.AllowedMentions,
+        silent: bool = False,
     ) -> FakeMessage:
         if len(self.posted) >= self.free_posts:
             await self.posting.passing()
@@ -136,6 +141,9 @@ class FakeBot:
         self.publisher = GamePublisher(self)  # type: ignore[arg-type]
         self.computer = Computer(self)  # type: ignore[arg-type]
         self.keeper = BoardKeeper(self)  # type: ignore[arg-type]
+
+    def get_guild(self, guild_id: int) -> None:
+        return None  # no guild cached: the server language is the one chosen, else English
 
     def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> FakeChannel:
         return self.channel
@@ -252,7 +260,7 @@ async def keeper_finds_it_shown(bot: FakeBot, match_id: int) -> None:
 
 async def test_a_computer_match_being_posted_is_left_to_its_start(bot: FakeBot) -> None:
     """/bg computer: while its first board is being posted, the match is acting and the keeper skips it; the
-    board then posted is the start's own, with the dice commitment (issue 18)."""
+    board then posted is the start's own, with the opening roll."""
     pool = pool_of(bot)
     pool.thinking.close()  # the computer opens: its move waits, so only the first board matters here
     bot.channel.free_posts = 1  # the announcement goes out: the match is stored after it (its id seeds the dice)
@@ -267,9 +275,9 @@ async def test_a_computer_match_being_posted_is_left_to_its_start(bot: FakeBot) 
     await asyncio.wait_for(starting, PATIENCE)
     announcement, first = bot.channel.posted
     record = await bot.service.match(match_id)
-    assert record.fairness is not None and f"Dice commitment: `{record.fairness.commitment}`" in announcement.content
+    assert record.fairness is not None and proof_line(record.fairness.commitment) in announcement.content
     assert record.fairness.acceptor_seed == str(announcement.id)  # the computer's seed (issue 31 item 7)
-    assert start_line(record) in first.content
+    assert "Opening roll" in first.content  # the match's first board
     assert [text.endswith("Good luck!") for text in interaction.said] == [True]  # answered once the board is up
     pool.thinking.release()
     await asyncio.wait_for(bot.computer.idle(), PATIENCE)
@@ -315,7 +323,7 @@ async def test_the_computers_turn_stored_but_not_yet_posted_is_left_to_it(
     [turn] = bot.channel.posted[2:]
     assert turn.content.startswith(f"{COMPUTER.name} "), turn.content  # what the computer did comes first
     assert record.message_id == turn.id
-    assert first.edits  # retired
+    assert first.deleted  # retired: Alice has not acted yet, so her turn is a new board that mentions her (issue 33)
     await keeper_finds_it_shown(bot, match_id)
     assert busy_while_thinking
 
@@ -348,7 +356,7 @@ async def test_a_computer_rematch_being_started_is_left_to_it(bot: FakeBot) -> N
     await pressed.editing.until_reached()
     (new,) = [record.id for record in await bot.service.boards.matches_to_show()]
     try:
-        await keeper_leaves_it_alone(bot, new)  # before the fix: the keeper posted the new board, no commitment
+        await keeper_leaves_it_alone(bot, new)  # before the fix: the keeper posted the new board, no opening roll
         assert bot.publisher.busy(new)
     finally:
         bot.channel.posting.close()  # next, the new board's post is held
@@ -360,9 +368,9 @@ async def test_a_computer_rematch_being_started_is_left_to_it(bot: FakeBot) -> N
     assert await asyncio.wait_for(rematch, PATIENCE)
     announcement, first = bot.channel.posted[posted:]
     record = await bot.service.match(new)
-    assert record.fairness is not None and f"Dice commitment: `{record.fairness.commitment}`" in announcement.content
+    assert record.fairness is not None and proof_line(record.fairness.commitment) in announcement.content
     assert record.fairness.acceptor_seed == str(announcement.id)
-    assert start_line(record) in first.content
+    assert "Opening roll" in first.content  # the match's first board
     pool.thinking.release()
     await asyncio.wait_for(bot.computer.idle(), PATIENCE)
     await keeper_finds_it_shown(bot, new)
@@ -382,13 +390,13 @@ async def test_an_accepted_challenge_is_left_to_its_accept(bot: FakeBot) -> None
     await pressed.editing.until_reached()
     (match_id,) = [record.id for record in await bot.service.boards.matches_to_show()]
     try:
-        await keeper_leaves_it_alone(bot, match_id)  # before the fix: the keeper posted the board, no commitment
+        await keeper_leaves_it_alone(bot, match_id)  # before the fix: the keeper posted the board, no opening roll
         assert bot.publisher.busy(match_id)
     finally:
         pressed.editing.release()
     await asyncio.wait_for(accepting, PATIENCE)
     [first] = bot.channel.posted
-    assert start_line(await bot.service.match(match_id)) in first.content
+    assert "Opening roll" in first.content  # the match\'s first board
     await keeper_finds_it_shown(bot, match_id)
 
 
@@ -421,5 +429,5 @@ async def test_a_tournament_match_being_started_is_left_to_its_start(bot: FakeBo
     await asyncio.wait_for(opening, PATIENCE)
     line, first = bot.channel.posted
     assert f"<@{ALICE.user_id}>" in line.content and not line.attachments
-    assert start_line(await bot.service.match(match_id)) in first.content
+    assert "Opening roll" in first.content  # the match\'s first board
     await keeper_finds_it_shown(bot, match_id)

@@ -1,10 +1,12 @@
 """GamePublisher retiring boards (issue 16's leftover): every board loses its controls once a newer one is posted,
-also when the update being shown was stored before the board now current was recorded as shown."""
+also when the update being shown was stored before the board now current was recorded as shown. Every player counts
+as away here (`away_seconds` 0), so that each turn passing posts a new board and deletes the one before (issue 33)."""
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
+import types
 from typing import Any
 
 import discord
@@ -33,16 +35,28 @@ class FakeMessage:
     attachments: list[object]
     channel: discord.Object
     edits: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    deletes: int = 0
 
     @property
     def live(self) -> bool:
-        """Whether it still carries buttons (its last edit did not take them off)."""
+        """Whether it still carries buttons (not deleted, and its last edit did not take them off)."""
         view = self.edits[-1].get("view", self.view) if self.edits else self.view
-        return view is not None
+        return view is not None and not self.deletes
 
     async def edit(self, **fields: Any) -> FakeMessage:
         self.edits.append(fields)
         return self
+
+    async def delete(self) -> None:
+        self.deletes += 1
+
+    @property
+    def components(self) -> list[Any]:
+        """Its controls as discord.py reads them from Discord: one action row of the last view's items."""
+        view = self.edits[-1].get("view", self.view) if self.edits else self.view
+        items = [getattr(child, "item", child) for child in (view.children if view else [])]
+        children = [types.SimpleNamespace(custom_id=i.custom_id, disabled=i.disabled) for i in items]
+        return [types.SimpleNamespace(children=children)] if children else []
 
     async def fetch(self) -> FakeMessage:
         return self
@@ -57,11 +71,13 @@ class FakeChannel:
         self,
         content: str,
         *,
-        file: discord.File,
+        file: discord.File | None = None,
         view: discord.ui.View | None = None,
         allowed_mentions: discord.AllowedMentions,
+        silent: bool = False,
     ) -> FakeMessage:
-        message = FakeMessage(next(self._ids), content, view, [file], discord.Object(id=CHANNEL))
+        attached = [] if file is None else [file]
+        message = FakeMessage(next(self._ids), content, view, attached, discord.Object(id=CHANNEL))
         self.messages[message.id] = message
         return message
 
@@ -74,6 +90,10 @@ class FakeService:
         self.shown: list[tuple[int, int]] = []  # (message id, version)
         self.boards = self  # the service's part that records the boards shown (set_shown, board changes)
         self.changes: dict[int, BoardChange] = {}  # match id -> its unfinished board change (issue 31)
+        self.settings = self  # the server language (issue 35): none chosen
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        return None
 
     def now(self) -> float:
         return 0.0
@@ -98,14 +118,20 @@ class FakeBot:
         self.messages: dict[int, FakeMessage] = {}
         self.channel = FakeChannel(self.messages)
         self.service = FakeService()
+        self.user = discord.Object(id=999)  # the bot, which plays no part here
+        self.settings = types.SimpleNamespace(away_seconds=0.0)
 
     def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> FakeChannel:
         return self.channel
 
+    def get_guild(self, guild_id: int) -> None:
+        return None  # no guild cached: the server language is the one chosen, else English
+
 
 def labels(message: FakeMessage) -> list[str]:
-    """The labels of its buttons (a DynamicItem wraps the button as `.item`)."""
-    items = [getattr(child, "item", child) for child in (message.view.children if message.view else [])]
+    """The labels of its buttons as last shown (a DynamicItem wraps the button as `.item`)."""
+    view = message.edits[-1].get("view", message.view) if message.edits else message.view
+    items = [getattr(child, "item", child) for child in (view.children if view else [])]
     return [str(getattr(item, "label", "")) for item in items]
 
 
@@ -156,14 +182,15 @@ async def test_a_new_board_retires_the_board_shown_since_its_update_was_stored(b
     await publisher.publish(MatchUpdate(stale_read, []))  # Alice to roll
     newest = max(bot.messages)
     assert [message.id for message in bot.messages.values() if message.live] == [newest]
-    assert not bot.messages[asking_bob].live and len(bot.messages[asking_bob].edits) == 1
-    assert len(opening.edits) == 1  # retired once, not again
+    assert not bot.messages[asking_bob].live and bot.messages[asking_bob].deletes == 1
+    assert opening.deletes == 1  # retired once, not again
     assert bot.service.shown == [(opening.id, 0), (asking_bob, 1), (newest, 3)]
     assert not bot.service.changes  # every board change finished (issue 31)
 
 
 async def test_the_final_board_is_the_only_one_left_with_a_button(bot: FakeBot) -> None:
-    """At the match's end the same holds, and the final board offers Rematch only (issue 20)."""
+    """At the match's end the same holds, and the final board offers Rematch only (issue 20): the board asking Bob,
+    edited in place (nobody is to act, so nobody is notified), then the move list (issue 33)."""
     publisher = GamePublisher(bot)  # type: ignore[arg-type]
     match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
     await publisher.publish(MatchUpdate(record(match, 0, None), []))
@@ -175,7 +202,8 @@ async def test_the_final_board_is_the_only_one_left_with_a_button(bot: FakeBot) 
     events += match.apply(actions.AcceptResignation(0))  # ... and Alice accepts: the match is over
     over = dataclasses.replace(record(match, 3, opening.id), status=MatchStatus.FINISHED)
     await publisher.publish(MatchUpdate(over, events))
-    final = bot.messages[max(bot.messages)]
+    *_, final, moves = bot.messages.values()  # the final board, then the match's move list (issue 33)
+    assert moves.content.startswith("**Moves of match #5**") and moves.view is None
     assert [message.id for message in bot.messages.values() if message.live] == [final.id]
-    assert not bot.messages[asking_bob].live
+    assert final.id == asking_bob and not opening.live
     assert labels(final) == ["Rematch", "Moves"]

@@ -6,7 +6,7 @@ import discord
 import pytest
 
 from cogs.ui.errors import player_message
-from cogs.ui.game_messages import addresses, retired_edit
+from cogs.ui.game_messages import addresses
 from cogs.ui.repairs import FIRST_PAUSE_SECONDS, LONGEST_PAUSE_SECONDS, BoardNotShown, Repairs
 
 
@@ -59,13 +59,6 @@ def test_the_player_is_told_their_action_was_saved(status: int, words: str) -> N
     assert "nothing was changed" not in text
 
 
-def test_a_retired_board_loses_its_buttons_prompt_and_picture_but_keeps_what_happened() -> None:
+def test_a_board_addresses_the_player_its_prompt_mentions() -> None:
     content = "Alice rolled 6-5 and played 24/13.\n-# Pips: ...\n<@2>, your turn: **Roll**, or **Double** to 2."
-    assert retired_edit(content, True) == {
-        "view": None,
-        "content": "Alice rolled 6-5 and played 24/13.",
-        "attachments": [],
-    }
-    assert retired_edit("<@2>, your turn.", True) == {"view": None}  # nothing else to show: the picture stays
-    assert retired_edit("Alice rolled 6-5 and played 24/13.", True)["attachments"] == []  # twice: no change more
     assert addresses(content, 2) and not addresses(content, 1)

@@ -1,5 +1,5 @@
 """Boards left with live controls (issue 16's leftover): what an end-to-end test checks when a match is over, and a
-way to make a board's post slow on purpose (held at the stand-in) while the bot stores another action meanwhile."""
+way to make a board's edit slow on purpose (held at the stand-in) while the bot stores another action meanwhile."""
 
 from __future__ import annotations
 
@@ -10,13 +10,15 @@ from functools import partial
 from pathlib import Path
 
 from tests.e2e.table import Table, acknowledged_in_time, labels, whole_play_buttons
-from tests.support.discord_standin import Channel, DiscordStandin, Message, ScenarioUser
+from tests.support.discord_standin import Channel, DiscordStandin, Message, ScenarioUser, wait_for_edit
 from tests.support.discord_standin.faults import Hold
 
 
 def live_controls(message: Message) -> list[str]:
     """The game controls a member could still press on a message (enabled buttons and select menus of a match;
-    not, say, an analysis's **All decisions**)."""
+    not, say, an analysis's **All decisions**). A deleted message has none (issue 33: replaced boards are deleted)."""
+    if message.deleted:
+        return []
     return [
         button.label or ""
         for button in message.buttons
@@ -60,21 +62,17 @@ def seat_to_act(database: Path) -> int | None:
     return None if to_act is None else int(to_act)
 
 
-def shown_or_held(board: Message, version: int, held: Hold) -> bool:
-    """The board was edited past `version`, or the next board is being posted (and held)."""
-    return board.version > version or held.reached.is_set()
-
-
 async def hand_over_held(standin: DiscordStandin, table: Table, player: ScenarioUser) -> Hold:
-    """End the player's turn by clicks while the board that hands it over is held at the stand-in (returned once
-    that board is being posted). Rolling and the steps of a turn edit the player's board in place; the press that
-    ends the turn (a roll with no choice, a whole play, Done) makes the bot post the next board."""
+    """End the player's turn by clicks while the board's edit that hands it over is held at the stand-in (returned
+    once that edit is being made). Rolling and the steps of a turn edit the player's board in place; so does the
+    press that ends the turn (a whole play, a choice from the menu, Done: issue 33, the board then says the computer
+    is thinking). The hold is set just before that press."""
     board = table.game
-    held = standin.hold("POST", f"/channels/{table.channel.id}/messages")
     for _ in range(12):
         shown = labels(board)
         plays = whole_play_buttons(board)
         if plays or board.selects or "Done" in shown:
+            held = standin.hold("PATCH", "/messages/@original")
             if plays:
                 acknowledged_in_time(await player.click(board, plays[0]))
             elif board.selects:
@@ -82,15 +80,13 @@ async def hand_over_held(standin: DiscordStandin, table: Table, player: Scenario
                 acknowledged_in_time(await player.select(board, menu.options[0][1], custom_id=menu.custom_id))
             else:
                 acknowledged_in_time(await player.click(board, "Done"))
-            break
+            await held.wait_reached(timeout=15)
+            return held
         version = board.version
         label = "Roll" if "Roll" in shown else next(label for label in shown if label not in ("Undo", "Back"))
         acknowledged_in_time(await player.click(board, label))
-        await standin.eventually(partial(shown_or_held, board, version, held), timeout=15, what="the click shown")
-        if held.reached.is_set():  # the roll or the step ended the turn
-            break
-    await held.wait_reached(timeout=15)
-    return held
+        await wait_for_edit(board, version, timeout=15)
+    raise AssertionError("the turn was never ready to hand over (a roll with no play cannot be staged)")
 
 
 async def only_the_final_board_is_live(standin: DiscordStandin, channel: Channel, final: Message) -> None:

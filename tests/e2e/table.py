@@ -1,8 +1,10 @@
 """A backgammon table seen through the stand-in: start a match, follow the current game message, click on it.
 
-The bot edits the game message in place while the same player keeps acting, and otherwise strips its buttons
-and posts a new one; `Table.click` waits for whichever happened and keeps `current` pointing at the message
-with the live controls. Every acknowledgement is checked against Discord's 3 seconds.
+The bot edits the game's board in place (the turn passing included); it posts a new board when a game ends (the
+old one becomes the game's final board) or when the player to act has been away (the old one is deleted).
+`Table.click` waits for whichever happened and keeps `current` pointing at the message with the live controls.
+A challenge plays in a new thread unless it says `thread=False` (issue 33).
+Every acknowledgement is checked against Discord's 3 seconds.
 """
 
 from __future__ import annotations
@@ -11,9 +13,18 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from tests.support.discord_standin import Channel, DiscordStandin, Message, Reply, ScenarioUser, wait_for_edit
+from tests.support.discord_standin import (
+    Channel,
+    DiscordStandin,
+    Message,
+    Reply,
+    ScenarioUser,
+    wait_for_edit,
+    wait_until,
+)
 
 ACK_LIMIT = 3.0
+THINKING = "thinking\u2026"  # the last line of a board while the computer chooses its play (issue 33)
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
@@ -34,9 +45,21 @@ async def posted_challenge(standin: DiscordStandin, reply: Reply, challenger: Sc
     of an earlier match there (its automatic analysis, issue 17) may come first and are passed over."""
     acknowledged_in_time(reply)
     channel = standin.channels[reply.interaction.channel_id]
-    while not is_challenge_of(message := await standin.wait_for_message(channel, timeout=10), challenger):
-        pass
+    try:
+        while not is_challenge_of(message := await standin.wait_for_message(channel, timeout=10), challenger):
+            pass
+    except TimeoutError:
+        said = [m.content for m in channel.messages if m.ephemeral and m.visible_to == challenger.id][-1:]
+        raise AssertionError(f"no challenge posted; the challenger was told {said}") from None
     return message
+
+
+def addressed(message: Message) -> int | None:
+    """Whose turn the board asks for: the id mentioned on its last line, None while the computer thinks and once the
+    match is over."""
+    lines = message.content.splitlines()
+    found = MENTION.match(lines[-1]) if lines else None
+    return None if found is None or not message.buttons else int(found.group(1))
 
 
 def is_game_result(message: Message) -> bool:
@@ -48,6 +71,11 @@ def is_game_result(message: Message) -> bool:
         and "wins the match" not in message.content
         and "money game" not in (message.content)
     )
+
+
+def is_move_list(message: Message) -> bool:
+    """The move list a finished match leaves (issue 33), as a file when it is long: no board."""
+    return message.content.startswith("**Moves of match")
 
 
 #: Beside every board's controls (issue 33): a private question or answer, never a move; left out of `labels`.
@@ -71,6 +99,7 @@ class Table:
     current: Message | None = None
     boards: list[Message] = field(default_factory=list)
     others: list[Message] = field(default_factory=list)  # non-board messages seen (reminders, claims ...)
+    move_lists: list[Message] = field(default_factory=list)  # what a finished match leaves besides its boards
 
     @property
     def game(self) -> Message:
@@ -81,19 +110,25 @@ class Table:
         """The next new message with a board picture in this channel (others are kept in `others`)."""
         while True:
             message = await self.standin.wait_for_message(self.channel, timeout=timeout)
-            if message.attachments:
+            if is_move_list(message):
+                self.move_lists.append(message)
+            elif message.attachments:
                 self.current = message
                 self.boards.append(message)
                 return message
-            self.others.append(message)
+            else:
+                self.others.append(message)
 
     async def next_other(self, timeout: float = 15.0) -> Message:
-        """The next new message without a board (a reminder, a claim offer), boards passing by are followed."""
+        """The next new message without a board (a reminder, a claim offer), boards passing by are followed (and
+        a finished match's move list is kept in `move_lists`)."""
         if self.others:
             return self.others.pop(0)
         while True:
             message = await self.standin.wait_for_message(self.channel, timeout=timeout)
-            if not message.attachments:
+            if is_move_list(message):
+                self.move_lists.append(message)
+            elif not message.attachments:
                 return message
             self.current = message
             self.boards.append(message)
@@ -118,10 +153,38 @@ class Table:
         version = message.version
         acknowledged_in_time(await user.click(message, label, custom_id=custom_id))
         await wait_for_edit(message, version, timeout=timeout)
-        if message.buttons:
-            return message  # edited in place: the same player acts again
+        return await self.after_edit(message, timeout)
+
+    async def updated(self, version: int, timeout: float = 15.0) -> Message:
+        """The board to follow once a command (`/bg resign`, `/bg move`, a timer) changed the match: the current
+        board, edited past `version` (read before the command), or the board that replaced it (issue 33)."""
+        message = self.game
+        await wait_for_edit(message, version, timeout=timeout)
+        return await self.after_edit(message, timeout)
+
+    async def until_addressed(self, user_id: int, timeout: float = 60.0) -> Message:
+        """Follow the boards (edited in place, or replaced) until the current one asks `user_id` to act: the
+        computer's turns and the other player's pass by."""
+        while True:
+            message = self.game
+            version = message.version
+            if not message.deleted and addressed(message) == user_id:
+                return message
+            await wait_for_edit(message, version, timeout=timeout)
+            await self.after_edit(message, timeout)
+
+    async def after_edit(self, message: Message, timeout: float = 15.0) -> Message:
+        """The board to follow once `message` was edited (issue 33): itself while it has controls (the game goes
+        on there, the turn passing included), else the next board (a game ended and its board became the game's
+        final board, or the board was deleted and posted anew to notify a player who had been away)."""
+        if not message.deleted and not message.buttons and message.content.endswith(THINKING):
+            await wait_until(message, lambda m: m.deleted or not m.content.endswith(THINKING), timeout)
+        if not message.deleted and (message.buttons or message.selects):
+            return message
+        if not message.deleted and "Rematch" in labels(message):
+            return message
         board = await self.next_board(timeout)
-        if is_game_result(board):  # a game of the match ended: its final board, then the next game's opening
+        if is_game_result(board):  # a final board posted as a message of its own (none was left to edit)
             board = await self.next_board(timeout)
         return board
 
@@ -152,12 +215,21 @@ async def start_match(
     )
     channel = standin.channels[challenge.channel_id]
     threads_before = {thread.id for thread in standin.threads}
+    seen = len(channel.messages)
     acknowledged_in_time(await opponent.click(challenge, "Accept"))
-    if options.get("thread"):  # the match is played in the new thread the bot opens on the challenge
+    if options.get("thread") is not False:  # a new thread on the challenge, unless the bot may not open one
+
+        def started() -> bool:
+            return bool({t.id for t in standin.threads} - threads_before) or any(
+                m.attachments for m in channel.messages[seen:]
+            )
+
         await standin.eventually(
-            lambda: {t.id for t in standin.threads} - threads_before, timeout=10, what="a new thread"
+            started,
+            timeout=10,
+            what="a new thread or a board",
         )
-        (channel,) = [t for t in standin.threads if t.id not in threads_before]
+        channel = next((t for t in standin.threads if t.id not in threads_before), channel)
     table = Table(standin, channel, (challenger, opponent))
     await table.next_board()
     return table
@@ -209,6 +281,14 @@ def whole_play_buttons(message: Message) -> list[str]:
     ]
 
 
+async def offer_resignation(table: Table, player: ScenarioUser, **options: object) -> Message:
+    """`/bg resign` where the match is played; returns the board that shows the offer (the board edited in place,
+    or a new one when the player asked had been away)."""
+    version = table.game.version
+    acknowledged_in_time(await player.slash("bg resign", in_channel=table.channel, **options))
+    return await table.updated(version)
+
+
 async def choose_play(table: Table, user: ScenarioUser, play: str, *, timeout: float = 15.0) -> Message:
     """Choose a whole play in the current game message's select menus (the one that holds it) and wait until the
     bot has shown the result (as `Table.click` does for buttons)."""
@@ -217,9 +297,4 @@ async def choose_play(table: Table, user: ScenarioUser, play: str, *, timeout: f
     menu = next(menu for menu in message.selects if play in [value for _, value in menu.options])
     acknowledged_in_time(await user.select(message, play, custom_id=menu.custom_id))
     await wait_for_edit(message, version, timeout=timeout)
-    if message.buttons or message.selects:
-        return message
-    board = await table.next_board(timeout)
-    if is_game_result(board):
-        board = await table.next_board(timeout)
-    return board
+    return await table.after_edit(message, timeout)

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import seeded_env
-from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, start_match
-from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser
+from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, offer_resignation, start_match
+from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_until
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 ANALYSIS = "**Analysis of match #"
@@ -35,9 +35,11 @@ async def play_then_resign(table: Table, turns: int, seed: int) -> None:
         await finish_turn(table, rng)
     mover = table.to_act()
     assert mover is not None
-    acknowledged_in_time(await mover.slash("bg resign"))
-    await table.next_board()
-    acknowledged_in_time(await table.other(mover).click(table.game, "Accept resignation"))
+    await offer_resignation(table, mover)
+    board = table.game
+    acknowledged_in_time(await table.other(mover).click(board, "Accept resignation"))
+    # the final board (the board edited in place): the match is over, its analysis asked for in the same transaction
+    await wait_until(board, lambda m: "wins the match" in m.content, timeout=15)
 
 
 async def analysis_message(standin: DiscordStandin, table: Table, timeout: float = 60.0) -> Message:
@@ -112,7 +114,7 @@ async def test_automatic_analysis_analyze_again_and_the_pages(
     assert " · PR " in entry["description"]
     stats = await acknowledged_in_time(await alice.slash("stats player")).settled()
     fields = {field["name"]: field["value"] for field in stats.embeds[0]["fields"]}
-    assert "average of the last 1 analysed match" in fields["Analysed play (issue 17)"]
+    assert "average of the last 1 analysed match" in fields["Analysed play"]
 
 
 @pytest.mark.slow
@@ -122,7 +124,6 @@ async def test_an_analysis_cut_by_a_kill_is_posted_after_the_restart(
     alice, bob = players
     table = await start_match(standin, alice, bob, length=1)
     await play_then_resign(table, turns=6, seed=8)
-    await table.next_board()  # the final board: the match is over, its analysis asked for in the same transaction
     await bot.restart()  # SIGKILL while the worker starts and analyses
     assert not any(m.content.startswith(ANALYSIS) for m in table.channel.messages)
     check_public(await analysis_message(standin, table))

@@ -16,9 +16,9 @@ async def test_public_board_is_public_and_its_refusal_private(
     assert refused.ephemeral and refused.visible_to == alice.id
     assert [m for m in alice.channel.messages if not m.ephemeral] == []  # nothing public was posted
 
-    table = await start_match(standin, alice, bob, length=3)
+    table = await start_match(standin, alice, bob, length=3)  # in its thread (issue 33)
     spectator = standin.add_user("Carol")
-    reply = acknowledged_in_time(await spectator.slash("bg board", public=True))
+    reply = acknowledged_in_time(await spectator.slash("bg board", public=True, in_channel=table.channel))
     note = await reply.settled()
     assert note.ephemeral and note.visible_to == spectator.id
     shown = await reply.next_followup(timeout=10)
@@ -29,6 +29,6 @@ async def test_public_board_is_public_and_its_refusal_private(
     assert shown in bob.visible_messages(table.channel)
     # issue 33: a spectator's board carries nothing addressed to the player (the prompt stays on the game message)
     assert "<@" not in shown.content and "your turn" not in shown.content and "Controls:" not in shown.content
-    private = acknowledged_in_time(await spectator.slash("bg board"))
+    private = acknowledged_in_time(await spectator.slash("bg board", in_channel=table.channel))
     seen = await private.settled()
     assert seen.ephemeral and "<@" not in seen.content and "Board: " in seen.content

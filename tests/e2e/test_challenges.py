@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
 from tests.e2e.conftest import seeded_env
-from tests.e2e.table import Table, acknowledged_in_time, posted_challenge, start_match
+from tests.e2e.table import Table, acknowledged_in_time, finish_turn, posted_challenge, start_match
 from tests.support.discord_standin import DiscordStandin, ScenarioUser, wait_until
+from tests.support.discord_standin.model import CREATE_PUBLIC_THREADS
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 #: The service clock runs this much faster in the expiry test: the 10 minutes pass in 6 seconds.
@@ -52,7 +54,8 @@ async def test_open_challenge_is_accepted_by_anyone_but_the_challenger(
     assert "cannot accept your own challenge" in (await own.next_followup(timeout=5)).content
     acknowledged_in_time(await carol.click(challenge, "Accept"))
     await wait_until(challenge, lambda m: "accepted" in m.content, timeout=10)
-    table = Table(standin, standin.channels[challenge.channel_id], (alice, carol))
+    place = standin.channels.get(challenge.id) or standin.channels[challenge.channel_id]  # its thread (issue 33)
+    table = Table(standin, place, (alice, carol))
     board = await table.next_board()
     assert table.to_act() in (alice, carol) and board.attachments[0].is_png
 
@@ -178,7 +181,7 @@ async def test_a_server_may_play_every_match_in_a_new_thread(
 ) -> None:
     alice, bob = players
     shown = await acknowledged_in_time(await alice.slash("bgadmin threads")).settled()
-    assert shown.ephemeral and "Threads by default is off" in shown.content
+    assert shown.ephemeral and "Threads by default is on" in shown.content  # issue 33: on unless turned off
     changed = await acknowledged_in_time(await alice.slash("bgadmin threads", setting="on")).settled()
     assert "Threads by default is now on" in changed.content
     # no `thread` option: the server's default opens a thread
@@ -199,6 +202,38 @@ async def test_a_server_may_play_every_match_in_a_new_thread(
     await acknowledged_in_time(await alice.slash("bgadmin threads", setting="off")).settled()
     shown = await acknowledged_in_time(await alice.slash("bgadmin threads")).settled()
     assert "Threads by default is off" in shown.content
+
+
+async def test_where_the_bot_may_not_open_threads_the_match_plays_in_the_channel(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """Threads by default only where the bot may open them (issue 33): without Create Public Threads in the
+    channel, a challenge that does not say `thread` promises no thread, and accepted, its match is played in the
+    channel, with no thread asked for; a challenge made while threads were allowed and accepted after the
+    permission was taken away is played in the channel too, with no refusal."""
+    alice, bob = players
+    channel = alice.channel
+    standin.denied[channel.id] = CREATE_PUBLIC_THREADS
+    challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob, length=1), alice)
+    assert "thread" not in challenge.content
+    acknowledged_in_time(await bob.click(challenge, "Accept"))
+    table = Table(standin, channel, (alice, bob))
+    board = await table.next_board()
+    assert board.channel_id == channel.id and table.to_act() in (alice, bob)
+    assert thread_requests(standin) == 0 and not standin.threads
+    mover = table.to_act()
+    await finish_turn(table, random.Random(33))  # played on in the channel
+    assert table.to_act() is table.other(mover) and table.game.channel_id == channel.id
+
+    carol, dave = standin.add_user("Carol"), standin.add_user("Dave")
+    lobby = standin.add_channel("lobby")
+    later = await posted_challenge(standin, await carol.slash("bg challenge", opponent=dave, in_channel=lobby), carol)
+    assert "in a new thread" in later.content  # allowed when challenged
+    standin.denied[lobby.id] = CREATE_PUBLIC_THREADS  # then taken away
+    accepted = acknowledged_in_time(await dave.click(later, "Accept"))
+    assert not accepted.ephemeral or "threads" not in accepted.content
+    assert (await Table(standin, lobby, (carol, dave)).next_board()).channel_id == lobby.id
+    assert thread_requests(standin) == 0 and not standin.threads
 
 
 async def test_a_challenge_is_answered_privately_at_once_then_posted_as_a_new_message(

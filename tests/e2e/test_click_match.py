@@ -51,12 +51,9 @@ async def test_three_point_match_by_clicks_to_the_end(
     assert won is not None, final.content
     assert int(won.group(2)) >= 3 > int(won.group(3))
     assert all(board.history[0].attachments[-1].is_png for board in table.boards)  # each posted with its picture
-    # every earlier board kept what happened, and lost its buttons, its prompt and (issue 15: less noise) its
-    # picture, but for the final board of each game
+    # issue 33: every earlier board was deleted (what happened is on the board that replaced it), but for each game's
+    # final board, which says who won, without controls
     for board in table.boards[:-1]:
-        assert not board.buttons and board.content, [h.content for h in board.history]
-        assert bool(board.attachments) == (" wins game " in board.content), [h.content for h in board.history]
-        lines = board.content.splitlines()
-        assert len(lines) == 1 or not lines[-1].startswith("<@"), [h.content for h in board.history]
+        assert board.deleted or (" wins " in board.content and not board.buttons), [h.content for h in board.history]
     print(f"{clicks} clicks, {len(table.boards)} game messages")
     print(standin.latency_report().splitlines()[0])

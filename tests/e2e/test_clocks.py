@@ -32,11 +32,13 @@ async def test_a_blitz_match_timed_out_then_a_rematch(
     assert re.search(rf"{slow.name}'s time runs out <t:\d+:R>", first.content)
     winner = table.other(slow)
 
-    final = await table.next_board(timeout=20)  # nobody acts: the reserve runs out
+    # nobody acts: the reserve runs out, and the board becomes the final one in place (issue 33)
+    await wait_until(first, lambda board: board.deleted or "ran out of time" in board.content, timeout=20)
+    final = await table.after_edit(first)
     assert f"**{slow.name} ran out of time** and loses the match." in final.content
     assert f"**{winner.name} wins the match 1-0!**" in final.content
     assert labels(final) == ["Rematch"]
-    await wait_until(first, lambda board: not board.buttons)  # the timed-out board is retired
+    assert final is first or first.deleted  # the timed-out board is the final one, or retired
 
     acknowledged_in_time(await winner.click(final, "Rematch"))
     asked = await table.next_other(timeout=10)

@@ -42,7 +42,7 @@ async def test_double_take_redouble_beaver_and_drop_in_a_money_game(
     assert "Beaver" in labels(last)
     dropped = await table.click(first, "Drop")
     assert labels(dropped) == ["Rematch"]  # issue 20
-    assert f"**{second.name} wins game 1 because the double was dropped: 8 points.**" in dropped.content
+    assert f"**{second.name} wins game 1 as {first.name} refused the cube, worth 8 points.**" in dropped.content
     assert f"**{second.name} wins the money game.**" in dropped.content
 
 
@@ -60,7 +60,7 @@ async def test_beaver_refused_loses_the_value_before_the_beaver(
     await table.click(first, "Beaver")
     refused = await table.click(second, "Refuse beaver")
     assert f"{second.name} refuses the beaver." in refused.content
-    assert f"**{first.name} wins game 1 because the double was dropped: 2 points.**" in refused.content
+    assert f"**{first.name} wins game 1 as {second.name} refused the cube, worth 2 points.**" in refused.content
 
 
 async def test_no_beaver_in_a_match_and_drop_ends_the_game(
@@ -77,7 +77,7 @@ async def test_no_beaver_in_a_match_and_drop_ends_the_game(
     assert labels(offer) == ["Take", "Drop"]  # beavers are for money games only (R8.3)
     opening = await table.click(first, "Drop")
     result = table.boards[-2]  # the finished game's final board, with the result and no controls
-    assert result.content.startswith(f"{first.name} drops.\n**{second.name} wins game 1 because the double was")
+    assert result.content.startswith(f"{first.name} drops.\n**{second.name} wins game 1 as {first.name} refused the")
     assert "Score: Alice" in result.content and not result.buttons and result.attachments[0].is_png
     assert "Opening roll" in opening.content and "<@" not in result.content
     assert table.to_act() is not None  # the next game started with its opening roll

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from tests.e2e.table import acknowledged_in_time, finish_turn, labels, start_match
+from tests.e2e.table import acknowledged_in_time, finish_turn, labels, offer_resignation, start_match
 from tests.records.gnubg_import import import_mats
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser
 
@@ -26,7 +26,7 @@ async def test_export_running_and_finished_matches(
     assert "No match has been played in this channel yet" in refused.content
     assert refused.ephemeral and refused.visible_to == alice.id and not refused.attachments
 
-    table = await start_match(standin, alice, bob, length=1)
+    table = await start_match(standin, alice, bob, length=1, thread=False)  # exported from the channel
     rng = random.Random(3)
     for _ in range(3):  # roll, never double: the match must still be running
         player = table.to_act()
@@ -46,8 +46,7 @@ async def test_export_running_and_finished_matches(
 
     mover = table.to_act()
     assert mover is not None
-    acknowledged_in_time(await mover.slash("bg resign"))
-    await table.next_board()
+    await offer_resignation(table, mover)
     await table.click(table.other(mover), "Accept resignation")
 
     spectator = standin.add_user("Carol")  # anyone in the channel may export

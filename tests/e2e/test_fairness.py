@@ -1,7 +1,9 @@
 """Provably fair dice through the real bot (issue 18), with the bot's own committed dice (no dice hook): the
-commitment is shown on the challenge and the first board, the acceptor's seed comes from the form after it, the
-bot's seed appears in no message, export or log line (the bot logs at DEBUG, so discord.py logs every request
-it sends) until the match ends, and then on the last board and in /bg fairness; the exported file passes
+challenge says in one short line that the dice can be checked, with the commitment's first 16 hex characters, and
+`/bg fairness` in its channel shows the whole commitment before anyone accepts (issue 33: no 64-character hash on
+the challenge or a board); the acceptor's seed comes from
+the form after it, the bot's seed appears in no message, export or log line (the bot logs at DEBUG, so discord.py
+logs every request it sends) until the match ends, and then in /bg fairness; the exported file passes
 `python -m bot.fairness` and its rolls are the formula's for the seeds the players gave. A thread match aborted by
 deleting its thread reveals its seed too, and default seeds are the ids Discord gave the interactions."""
 
@@ -17,14 +19,52 @@ from pathlib import Path
 
 from bot.fairness.check import check_mat, read_tags, written_rolls
 from tests.e2e.conftest import seeded_env
-from tests.e2e.table import MENTION, Table, acknowledged_in_time, finish_turn, labels, posted_challenge, start_match
+from tests.e2e.table import (
+    MENTION,
+    Table,
+    acknowledged_in_time,
+    finish_turn,
+    labels,
+    offer_resignation,
+    posted_challenge,
+    start_match,
+)
 from tests.e2e.test_tournament import new_thread
 from tests.fairness.helpers import issue_roll
-from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_until
+from tests.support.discord_standin import BotProcess, Channel, DiscordStandin, Message, ScenarioUser, wait_until
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
-COMMITMENT = re.compile(r"Dice commitment: `([0-9a-f]{64})`")
-REVEALED = re.compile(r"the bot's seed was `([0-9a-f]{64})`")
+COMMITMENT = re.compile(r"commitment[^`]*`([0-9a-f]{64})`", re.IGNORECASE)
+REVEALED = re.compile(r"The bot's seed \(revealed, the match is over\): `([0-9a-f]{64})`")
+#: The last board of a finished match says the dice can now be checked (the seed itself only behind /bg fairness).
+ENDED = "can now be checked"
+CHECKABLE = "The dice can be checked: `/bg fairness` · commitment `"
+#: The short line of every message that publishes a commitment (issue 33): its first 16 hex characters.
+SHOWN = re.compile(r"^-# The dice can be checked: `/bg fairness` · commitment `([0-9a-f]{16})`", re.MULTILINE)
+HASH = re.compile(r"\b[0-9a-f]{64}\b")
+
+
+async def commitment_before_accepting(user: ScenarioUser, channel: Channel) -> str:
+    """The commitment of the channel's open challenge, as `/bg fairness` shows it before anyone accepts."""
+    shown = await acknowledged_in_time(await user.slash("bg fairness", in_channel=channel)).settled()
+    assert shown.ephemeral
+    [commitment] = COMMITMENT.findall(shown.content)
+    return commitment
+
+
+def shown_prefix(message: Message) -> str:
+    """The commitment's first characters, as the message's one proof line shows them (and nothing longer)."""
+    [prefix] = SHOWN.findall(message.content)
+    assert not HASH.search(message.content), message.content
+    return prefix
+
+
+async def revealed_seed(user: ScenarioUser, channel: Channel, match: str = "") -> str:
+    """The bot's seed once the match is over, as `/bg fairness` shows it."""
+    options = {"match": int(match)} if match else {}
+    shown = await acknowledged_in_time(await user.slash("bg fairness", in_channel=channel, **options)).settled()
+    [seed] = REVEALED.findall(shown.content)
+    return seed
 
 
 def fair_env() -> dict[str, str]:
@@ -66,8 +106,7 @@ async def resign_to_the_end(table: Table) -> None:
             await finish_turn(table, rng)
     mover = table.to_act()
     assert mover is not None
-    acknowledged_in_time(await mover.slash("bg resign", in_channel=table.channel))
-    await table.next_board()
+    await offer_resignation(table, mover)
     await table.click(table.other(mover), "Accept resignation")
 
 
@@ -76,9 +115,11 @@ async def test_seeds_commitment_and_reveal(
 ) -> None:
     bot = await launch_bot(**fair_env())
     alice, bob = players
-    reply = await alice.slash("bg challenge", opponent=bob, length=1, seed="alice's lucky 7")
+    reply = await alice.slash("bg challenge", opponent=bob, length=1, seed="alice's lucky 7", thread=False)
     challenge = await posted_challenge(standin, reply, alice)
-    [commitment] = COMMITMENT.findall(challenge.content)
+    prefix = shown_prefix(challenge)
+    commitment = await commitment_before_accepting(bob, standin.channels[challenge.channel_id])
+    assert commitment.startswith(prefix)  # the challenge's short form is the commitment's start
     # Discord's client enforces the option's 64 characters; the service refuses a longer seed all the same
     refused = await acknowledged_in_time(await alice.slash("bg challenge", seed="a" * 65)).settled()
     assert refused.ephemeral and "A seed may have at most 64 characters" in refused.content
@@ -90,7 +131,7 @@ async def test_seeds_commitment_and_reveal(
     acknowledged_in_time(await bob.submit(opened, **{"Your seed for the dice": "bob's seed"}))
     table = Table(standin, standin.channels[challenge.channel_id], (alice, bob))
     first = await table.next_board()
-    assert f"Dice commitment `{commitment[:16]}…`" in first.content
+    assert not HASH.search(first.content) and "commitment" not in first.content.lower()
 
     fairness = await acknowledged_in_time(await bob.slash("bg fairness")).settled()
     assert commitment in fairness.content and "`alice's lucky 7`" in fairness.content
@@ -102,13 +143,15 @@ async def test_seeds_commitment_and_reveal(
     shown_before = everything_shown(standin)
     log_before = len(bot_log(bot))
     await resign_to_the_end(table)
-    await standin.eventually(lambda: REVEALED.search(table.game.content), timeout=10, what="the revealed seed")
-    [server_seed] = REVEALED.findall(table.game.content)
+    await standin.eventually(lambda: "can now be checked" in table.game.content, timeout=10, what="the last board")
+    assert not HASH.search(table.game.content)
+    server_seed = await revealed_seed(alice, table.channel)
     assert hashlib.sha256(bytes.fromhex(server_seed)).hexdigest() == commitment
     assert server_seed not in shown_before and server_seed not in running
+    # the check can fail: DEBUG logs the body of every message the bot sends without a file (here the move list's)
+    await standin.eventually(lambda: "Moves of match" in bot_log(bot)[log_before:], timeout=10, what="the move list")
     log_after = bot_log(bot)
     assert server_seed not in log_after[:log_before]
-    assert server_seed in log_after[log_before:]  # the check can fail: DEBUG logs the message that reveals it
 
     fairness = await acknowledged_in_time(await alice.slash("bg fairness")).settled()
     assert f"`{server_seed}`" in fairness.content and "python -m bot.fairness" in fairness.content
@@ -151,7 +194,8 @@ async def test_default_seeds_and_an_aborted_match(
     lobby = alice.channel
     challenged = await alice.slash("bg challenge", opponent=bob, length=3, thread=True)
     challenge = await posted_challenge(standin, challenged, alice)
-    [commitment] = COMMITMENT.findall(challenge.content)
+    commitment = await commitment_before_accepting(bob, lobby)
+    assert commitment.startswith(shown_prefix(challenge))
     threads_before = {thread.id for thread in standin.threads}
     accepted = acknowledged_in_time(await bob.click(challenge, "Accept"))
     await standin.eventually(lambda: {t.id for t in standin.threads} - threads_before, timeout=10, what="a thread")
@@ -164,24 +208,32 @@ async def test_default_seeds_and_an_aborted_match(
 
     shown_before = everything_shown(standin)
     log_before = len(bot_log(bot))
-    standin.delete_channel(thread)  # aborted: the players are told in the channel, with the bot's seed
+    standin.delete_channel(thread)  # aborted: the players are told in the channel, and where to check the dice
     while True:
         notice = await standin.wait_for_message(lobby, timeout=10)
         if "ended without a result" in notice.content:
             break
-    [server_seed] = REVEALED.findall(notice.content)
+    [number] = re.findall(r"`/bg fairness match:(\d+)`", notice.content)
+    assert not HASH.search(notice.content)
+    server_seed = await revealed_seed(alice, lobby, number)
     assert hashlib.sha256(bytes.fromhex(server_seed)).hexdigest() == commitment
     assert server_seed not in shown_before and server_seed not in bot_log(bot)[:log_before]
 
 
-async def test_start_match_helper_still_shows_the_commitment(
+async def test_the_seeded_path_shows_no_hash_either(
     standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
-    """The seeded scenarios' path (the dice hook on) keeps working: the commitment is shown all the same."""
+    """The seeded scenarios' path (the dice hook on): the challenge says the dice can be checked, in one short line,
+    and neither it (in the channel) nor the first board (in the match's thread) shows a whole hash (issue 33)."""
     await launch_bot(**seeded_env())
     alice, bob = players
     table = await start_match(standin, alice, bob, length=1)
-    assert "Dice commitment `" in table.game.content
+    places = {standin.general.id: standin.general, table.channel.id: table.channel}.values()
+    shown = [
+        version.content for place in places for message in place.messages for version in [*message.history, message]
+    ]
+    assert any(CHECKABLE in text for text in shown)  # the challenge, before it was accepted
+    assert not any(HASH.search(text) for text in shown)
 
 
 async def test_a_tournament_match_is_seeded_by_discord_after_its_commitment(
@@ -201,17 +253,19 @@ async def test_a_tournament_match_is_seeded_by_discord_after_its_commitment(
     acknowledged_in_time(await uma.slash("tournament start"))
     thread = await new_thread(standin, threads)
     intro = await standin.wait_for_message(thread, timeout=15)
-    [commitment] = COMMITMENT.findall(intro.content)
+    prefix = shown_prefix(intro)  # shown before the announcement's id (a seed) exists
     users = {uma.id: uma, vic.id: vic}
     first_id, second_id = (int(found) for found in MENTION.findall(intro.content))
     table = Table(standin, thread, (users[first_id], users[second_id]))
     opening = await table.next_board()
     assert thread.messages.index(intro) < thread.messages.index(opening)  # the opening roll comes after it
     shown = await acknowledged_in_time(await uma.slash("bg fairness", in_channel=thread)).settled()
-    assert commitment in shown.content and f"`{thread.id}`" in shown.content and f"`{intro.id}`" in shown.content
+    [commitment] = COMMITMENT.findall(shown.content)
+    assert commitment.startswith(prefix)
+    assert f"`{thread.id}`" in shown.content and f"`{intro.id}`" in shown.content
 
     await resign_to_the_end(table)
-    await standin.eventually(lambda: REVEALED.search(table.game.content), timeout=10, what="the revealed seed")
+    await standin.eventually(lambda: "can now be checked" in table.game.content, timeout=10, what="the last board")
     exported = attached_mat(await acknowledged_in_time(await vic.slash("bg export", in_channel=thread)).settled())
     tags = read_tags(exported)
     assert (tags["Dice commitment"], tags["Challenger seed"], tags["Acceptor seed"]) == (

@@ -2,8 +2,8 @@
 
 Once ready, the bot shows again every match whose stored version is not shown (cogs/board_keeper.py). A match
 accepted a moment before is stored before its first board is posted; its accept used to run outside
-`publisher.acting`, so the scan could post the board itself, without what the accept's board says (the dice
-commitment, issue 18), and the accept's own post then had nothing to add.
+`publisher.acting`, so the scan could post the board itself, without what the accept's board says (the opening
+roll), and the accept's own post then had nothing to add.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ async def test_a_match_accepted_while_the_bot_starts_gets_the_accepts_own_first_
     accept's: it carries the dice commitment."""
     bot = await launch_bot(**seeded_env(race_window=True))
     alice, bob = players
-    challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob, length=1), alice)
+    challenged = await alice.slash("bg challenge", opponent=bob, length=1, thread=False)
+    challenge = await posted_challenge(standin, challenged, alice)
     channel = standin.channels[challenge.channel_id]
     held = standin.hold("PATCH", "/messages/@original")
     acknowledged_in_time(await bob.click(challenge, "Accept"))
@@ -46,6 +47,6 @@ async def test_a_match_accepted_while_the_bot_starts_gets_the_accepts_own_first_
         held.release()
     table = Table(standin, channel, (alice, bob))
     first = await table.next_board(timeout=20)
-    assert "Dice commitment" in first.content, first.content
+    assert "Opening roll" in first.content, first.content  # the match's first board
     posted = [message for message in channel.messages if message is not challenge and not message.ephemeral]
     assert posted == [first], [message.content for message in posted]  # the keeper posted no board of its own

@@ -13,11 +13,11 @@ import pytest
 
 from bot.ratings.fibs import Standing, rate_match
 from tests.e2e.conftest import BOTH_BACKENDS, seeded_env
-from tests.e2e.table import Table, acknowledged_in_time, labels, start_match
-from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_for_edit
+from tests.e2e.table import Table, acknowledged_in_time, labels, offer_resignation, start_match
+from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_for_edit, wait_until
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
-LINE = re.compile(r"`#\s*(\d+)` \*\*(.+?)\*\* · (\d+\.\d\d) · (\d+) match(?:es)?, (\d+) wins?")
+LINE = re.compile(r"`#\s*(\d+)` \*\*(.+?)\*\* · rating (\d+) · (\d+) match(?:es)?, (\d+) wins?")
 
 
 @dataclass
@@ -42,8 +42,7 @@ async def resign_match(
     table = await start_match(standin, challenger, opponent, **options)
     loser = table.to_act()
     assert loser is not None, table.game.content
-    acknowledged_in_time(await loser.slash("bg resign", kind=kind, in_channel=table.channel))
-    await table.next_board()
+    await offer_resignation(table, loser, kind=kind)
     winner = table.other(loser)
     assert "Accept resignation" in labels(table.game), table.game.content
     final = await table.click(winner, "Accept resignation")
@@ -91,7 +90,7 @@ async def test_ladder_after_real_matches(standin: DiscordStandin, bot: BotProces
     assert [name for _, name, _, _, _ in shown] == [p.name for p in ranking[:10]]
     for (_, name, rating, matches, wins), person in zip(shown, ranking, strict=False):
         standing, played_count, won = expected[person.id]
-        assert (rating, matches, wins) == (f"{standing.rating:.2f}", played_count, won), name
+        assert (rating, matches, wins) == (f"{standing.rating:.0f}", played_count, won), name
     assert board.embeds[0]["footer"]["text"] == "Page 1 of 2 · 12 players"
     assert labels(board) == ["Next"]  # Previous is disabled on the first page
 
@@ -116,7 +115,7 @@ async def test_ladder_after_real_matches(standin: DiscordStandin, bot: BotProces
     bob_standing, _, bob_wins = expected[bob.id]
     rank = 1 + sum(expected[p.id][0].rating > bob_standing.rating for p in people)
     results = [match.winner is bob for match in played[:2]]
-    assert field(stats, "Rating") == f"{bob_standing.rating:.2f} · rank #{rank}"
+    assert field(stats, "Rating") == f"{bob_standing.rating:.0f} · rank #{rank}"
     assert field(stats, "Matches") == f"2 played · {bob_wins} won · {2 - bob_wins} lost"
     assert field(stats, "Gammons") == ("1 won · 0 lost" if results[1] else "0 won · 1 lost")
     streaks = {(True, True): "2 wins", (False, True): "1 win", (True, False): "1 loss", (False, False): "2 losses"}
@@ -169,15 +168,16 @@ async def test_a_claimed_win_is_rated(
     offer = None
     while offer is None or not offer.buttons:
         offer = await table.next_other(timeout=20)  # the half-time reminder first, then the claim offer
+    board = table.game
     acknowledged_in_time(await claimant.click(offer, "Claim win"))
-    await table.next_board()
+    await wait_until(board, lambda m: "wins the match" in m.content, timeout=15)  # the final board, in place
 
     ladder = standin.add_channel("ladder")
     reply = acknowledged_in_time(await alice.slash("leaderboard", in_channel=ladder))
     assert [line[1:] for line in ladder_lines(await reply.settled())] == [
-        (claimant.name, "1510.00", 1, 1),  # newcomers, equal ratings, 1 point: 4 * 5 * 1 * 1/2 = 10
-        (slow.name, "1490.00", 1, 0),
+        (claimant.name, "1510", 1, 1),  # newcomers, equal ratings, 1 point: 4 * 5 * 1 * 1/2 = 10
+        (slow.name, "1490", 1, 0),
     ]
     reply = acknowledged_in_time(await claimant.slash("history", in_channel=ladder))
     (line,) = (await reply.settled()).embeds[0]["description"].splitlines()
-    assert "**won** 1\u20130" in line and "(claimed on time)" in line and "+10.00" in line
+    assert "**won** 1\u20130" in line and "(claimed on time)" in line and "rating +10.0" in line

@@ -78,19 +78,27 @@ async def test_challenges_that_make_no_sense_are_refused(
         assert reply.ephemeral and expected in reply.content
     money_only = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob, beavers=True))
     assert money_only.ephemeral and "money games only" in money_only.content
-    await start_match(standin, alice, bob, length=1)
-    busy = await acknowledged_in_time(await carol.slash("bg challenge", opponent=bob)).settled()
+    await start_match(standin, alice, bob, length=1, thread=False)  # a match in this channel, not in a thread
+    # to be played in the channel too (in a thread of its own it would not be in the way: issue 33)
+    busy = await acknowledged_in_time(await carol.slash("bg challenge", opponent=bob, thread=False)).settled()
     assert busy.ephemeral and "already a match in this channel" in busy.content
 
 
 async def test_help_lists_the_commands(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
+    """A quick start of about ten lines by default (issue 33); every command behind `topic: commands`."""
     alice, _ = players
     reply = acknowledged_in_time(await alice.slash("bg help"))
     assert reply.ephemeral and reply.message is not None
     (embed,) = reply.message.embeds
-    for command in ("/bg challenge", "/bg move", "/bg resign", "/bg board", "/bg matches", "/bgadmin turn-limit"):
+    assert len(embed["description"].splitlines()) <= 12
+    for command in ("/bg challenge", "/bg computer", "/bg move", "/bg resign", "/bg board", "/bg matches"):
+        assert command in embed["description"]
+    reply = acknowledged_in_time(await alice.slash("bg help", topic="commands"))
+    assert reply.ephemeral and reply.message is not None
+    (embed,) = reply.message.embeds
+    for command in ("/bg fairness", "/bg analyze", "/stats dice", "/tournament award", "/bgadmin turn-limit"):
         assert command in embed["description"]
 
 

@@ -25,7 +25,7 @@ async def test_sigkill_mid_turn_then_the_same_buttons_continue(
 ) -> None:
     alice, bob = players
     rng = random.Random(4)
-    table = await start_match(standin, alice, bob, length=3)
+    table = await start_match(standin, alice, bob, length=3, thread=False)  # /bg board typed in the channel
     await finish_turn(table, rng)
     mover = table.to_act()
     assert mover is not None
@@ -48,7 +48,8 @@ async def test_sigkill_mid_turn_then_the_same_buttons_continue(
     assert [(b.label, b.custom_id) for b in before_kill.buttons] == buttons_before
     assert table.game is before_kill
     await finish_turn(table, rng)  # clicking the very buttons of the message posted before the kill
-    assert table.game is not before_kill and not before_kill.buttons
+    assert table.to_act() is not mover  # the turn passed: on that board, or on a new one (the old deleted)
+    assert table.game is before_kill or before_kill.deleted
     for _ in range(3):  # and the game goes on
         player = table.to_act()
         assert player is not None

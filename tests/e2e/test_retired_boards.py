@@ -6,13 +6,22 @@ from __future__ import annotations
 import random
 
 import pytest
+import pytest_asyncio
 
 from tests.e2e.boards_left import hand_over_held, is_analysis, only_the_final_board_is_live, seat_to_act
+from tests.e2e.conftest import seeded_env
 from tests.e2e.table import acknowledged_in_time, finish_turn, labels, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
+from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 MATCHES_IN_A_ROW = 3
 MAX_CLICKS = 2000
+
+
+@pytest_asyncio.fixture
+async def bot(launch_bot: LaunchBot) -> BotProcess:
+    """Every player counts as away (issue 33): each turn passing posts a new board (the race these tests hold)."""
+    return await launch_bot(**seeded_env(), AWAY_SECONDS="0")
 
 
 async def test_an_action_typed_while_the_next_board_is_posted_leaves_no_live_board_behind(
@@ -23,7 +32,7 @@ async def test_an_action_typed_while_the_next_board_is_posted_leaves_no_live_boa
     before that board was recorded as current, so its update names Alice's board; the board asking Bob to roll
     must lose its Roll button all the same when the offer's board follows it."""
     alice, bob = players
-    table = await start_match(standin, alice, bob, length=3)  # 3 points: the cube is alive, the roll is asked for
+    table = await start_match(standin, alice, bob, length=3, thread=False)  # 3 points: the cube is alive
     first = table.to_act()
     assert first is not None
     second = table.other(first)

@@ -75,9 +75,9 @@ async def test_two_sharded_processes_share_the_work_and_survive_each_other(
     limit = acknowledged_in_time(await players[1][0].slash("bgadmin turn-limit", duration=TURN_LIMIT))
     assert "10 minutes" in (await limit.settled()).content
     rng = random.Random(19)
-    table0 = await start_match(standin, *players[0], length=3)
+    table0 = await start_match(standin, *players[0], length=3, thread=False)  # each match in its guild's channel
     await finish_turn(table0, rng)
-    table1 = await start_match(standin, *players[1], length=3)
+    table1 = await start_match(standin, *players[1], length=3, thread=False)
     await finish_turn(table1, rng)
     shown_at = time.monotonic()
 

@@ -4,6 +4,10 @@ Each kill happens while the bot's request is held at the stand-in (faults.Hold),
 Done before the new board is posted, after the new board before the old one is retired, after a checker step
 before its board is edited, after Double before Take / Drop are shown. After the restart the stored state is
 shown with working controls, and a press on an old board links to the current one, never to itself.
+
+Every player counts as away here (AWAY_SECONDS 0, issue 33), so that each turn passing posts a new board and
+deletes the old one: the path with a moment between the two. The matches are played in the channel (thread=False),
+where the commands are typed.
 """
 
 from __future__ import annotations
@@ -11,12 +15,21 @@ from __future__ import annotations
 import random
 
 import pytest
+import pytest_asyncio
 
+from tests.e2e.conftest import seeded_env
 from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, start_match, until_may_double
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_until
 from tests.support.discord_standin.faults import Hold
+from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 pytestmark = pytest.mark.slow
+
+
+@pytest_asyncio.fixture
+async def bot(launch_bot: LaunchBot) -> BotProcess:
+    """Every player counts as away: each turn passing posts a new board and deletes the old."""
+    return await launch_bot(**seeded_env(), AWAY_SECONDS="0")
 
 
 async def kill_at(bot: BotProcess, hold: Hold) -> None:
@@ -63,7 +76,7 @@ async def test_killed_after_done_before_the_new_board_the_board_is_posted_at_sta
 ) -> None:
     alice, bob = players
     rng = random.Random(5)
-    table = await start_match(standin, alice, bob, length=3)
+    table = await start_match(standin, alice, bob, length=3, thread=False)
     mover = await steps_until_done(table, rng)
     old = table.game
     hold = standin.hold("POST", f"/channels/{table.channel.id}/messages")
@@ -73,7 +86,7 @@ async def test_killed_after_done_before_the_new_board_the_board_is_posted_at_sta
     board = await table.next_board(timeout=20)  # posted by the restarted bot, unasked
     assert table.to_act() is table.other(mover), board.content
     assert board.buttons and board.content.splitlines()[-1].startswith(table.other(mover).mention)
-    await wait_until(old, lambda message: not message.buttons, timeout=10)  # the old board is retired after
+    await wait_until(old, lambda message: message.deleted, timeout=10)  # the old board is retired after
     await the_game_goes_on(table, rng)
 
 
@@ -82,23 +95,23 @@ async def test_killed_before_the_old_board_is_retired_a_press_on_it_links_to_the
 ) -> None:
     alice, bob = players
     rng = random.Random(6)
-    table = await start_match(standin, alice, bob, length=3)
+    table = await start_match(standin, alice, bob, length=3, thread=False)
     mover = await steps_until_done(table, rng)
     old = table.game
-    hold = standin.hold("PATCH", "/messages/@original")  # the pressed board losing its buttons
+    hold = standin.hold("DELETE", "/messages/@original")  # the pressed board deleted
     acknowledged_in_time(await mover.click(old, "Done"))
     new = await table.next_board()  # the new board comes first
     # the restarted bot retires the old board by itself (issue 31, tests/e2e/test_two_boards.py): held until the
     # press, so that the press still finds the old board's buttons
-    retiring = standin.hold("PATCH", f"/channels/{table.channel.id}/messages/{old.id}")
+    retiring = standin.hold("DELETE", f"/channels/{table.channel.id}/messages/{old.id}")
     await kill_at(bot, hold)
 
-    assert old.buttons, "the kill came before the old board was retired"
+    assert old.buttons and not old.deleted, "the kill came before the old board was retired"
     reply = acknowledged_in_time(await mover.click(old, "Undo"))
     answer = await reply.next_followup(timeout=10)
     assert answer.ephemeral and answer.content.startswith("This board is out of date.")
     assert f"/{table.channel.id}/{new.id}" in answer.content and str(old.id) not in answer.content
-    await wait_until(old, lambda message: not message.buttons, timeout=10)
+    await wait_until(old, lambda message: message.deleted, timeout=10)  # the stale board pressed is deleted
     retiring.release()
     assert table.game is new and new.buttons
     await the_game_goes_on(table, rng)
@@ -109,7 +122,7 @@ async def test_killed_after_a_step_before_the_board_is_edited_the_board_is_broug
 ) -> None:
     alice, bob = players
     rng = random.Random(7)
-    table = await start_match(standin, alice, bob, length=3)
+    table = await start_match(standin, alice, bob, length=3, thread=False)
     mover = table.to_act()
     assert mover is not None
     if "Roll" in labels(table.game):
@@ -134,7 +147,7 @@ async def test_killed_after_double_the_opponent_gets_take_and_drop(
 ) -> None:
     alice, bob = players
     rng = random.Random(8)
-    table = await start_match(standin, alice, bob, money=True)
+    table = await start_match(standin, alice, bob, money=True, thread=False)
     await until_may_double(table, alice, rng)
     hold = standin.hold("POST", f"/channels/{table.channel.id}/messages")
     acknowledged_in_time(await alice.click(table.game, "Double"))
@@ -152,7 +165,7 @@ async def test_board_and_move_after_a_crash_show_the_current_controls(
     """Even before the start-up showing gets to it, /bg board and /bg move bring the board up to date."""
     alice, bob = players
     rng = random.Random(9)
-    table = await start_match(standin, alice, bob, length=3)
+    table = await start_match(standin, alice, bob, length=3, thread=False)
     mover = await steps_until_done(table, rng)
     hold = standin.hold("POST", f"/channels/{table.channel.id}/messages")
     acknowledged_in_time(await mover.click(table.game, "Done"))

@@ -192,8 +192,9 @@ async def test_a_claimed_tournament_match_advances_the_claimant(standin: Discord
     while not (offer := await table.next_other(timeout=20)).buttons:
         assert "reminder" in offer.content
     assert offer.content.startswith(claimant.mention)
+    version = table.game.version
     acknowledged_in_time(await claimant.click(offer, "Claim win"))
-    final = await table.next_board()
+    final = await table.updated(version)  # the board, made the final one in place (issue 33)
     assert f"**{claimant.name} wins the match" in final.content
     await wait_until(signup, lambda m: f"Champion: {claimant.mention}" in m.content, timeout=15)
 
@@ -209,10 +210,12 @@ async def test_an_award_stops_the_match_and_advances_the_winner(standin: Discord
     (top_seed,) = [user for user in users if user not in table.players]
     refused = acknowledged_in_time(await organiser.slash("tournament award", winner=top_seed, reason="why not"))
     assert refused.ephemeral and "no match to be decided" in refused.content  # the top seed has a bye
+    board = table.game
     reply = acknowledged_in_time(await organiser.slash("tournament award", winner=winner, reason="opponent left"))
     assert reply.message is not None and not reply.ephemeral and winner.id in reply.message.pinged
     assert "opponent left" in reply.content
-    stopped = await table.next_board()
+    # the board itself says so (issue 33: edited in place, nobody is to act)
+    stopped = await wait_until(board, lambda m: "ended the match without a result" in m.content, timeout=15)
     assert "ended the match without a result" in stopped.content and not stopped.buttons
     await wait_until(signup, lambda m: f"Awarded to {winner.mention}: opponent left" in m.content, timeout=15)
     final_thread = await new_thread(standin, threads | {thread.id})

@@ -12,18 +12,28 @@ import random
 from functools import partial
 
 import pytest
+import pytest_asyncio
 
 from tests.e2e.boards_left import live_controls
+from tests.e2e.conftest import seeded_env
 from tests.e2e.table import acknowledged_in_time, labels, start_match
 from tests.e2e.test_stuck_matches import steps_until_done, the_game_goes_on
 from tests.support.discord_standin import BotProcess, Channel, DiscordStandin, Message, ScenarioUser
+from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 pytestmark = pytest.mark.slow
 
 
+@pytest_asyncio.fixture
+async def bot(launch_bot: LaunchBot) -> BotProcess:
+    """Every player counts as away (issue 33), so that each turn passing posts a new board and deletes the old:
+    the moment a crash can leave two boards."""
+    return await launch_bot(**seeded_env(), AWAY_SECONDS="0")
+
+
 def live_boards(channel: Channel) -> list[Message]:
     """The messages of the channel with game controls a member could still press."""
-    return [message for message in channel.messages if not message.ephemeral and live_controls(message)]
+    return [m for m in channel.messages if not m.ephemeral and not m.deleted and live_controls(m)]
 
 
 def one_live_board(channel: Channel) -> bool:
@@ -47,7 +57,7 @@ async def test_killed_once_the_new_board_is_created_one_board_keeps_controls(
     used to post a third beside it), and the game goes on from it."""
     alice, bob = players
     rng = random.Random(5)
-    table = await start_match(standin, alice, bob, length=3)
+    table = await start_match(standin, alice, bob, length=3, thread=False)
     mover = await steps_until_done(table, rng)
     old = table.game
     hold = standin.hold("POST", f"/channels/{table.channel.id}/messages")
@@ -76,10 +86,10 @@ async def test_killed_before_the_old_board_is_retired_it_is_retired_at_start_up(
     the bot retires the old board by itself, before anyone presses it."""
     alice, bob = players
     rng = random.Random(6)
-    table = await start_match(standin, alice, bob, length=3)
+    table = await start_match(standin, alice, bob, length=3, thread=False)
     mover = await steps_until_done(table, rng)
     old = table.game
-    hold = standin.hold("PATCH", "/messages/@original")  # the pressed board losing its buttons
+    hold = standin.hold("DELETE", "/messages/@original")  # the pressed board deleted (issue 33)
     acknowledged_in_time(await mover.click(old, "Done"))
     new = await table.next_board()
     await hold.wait_reached()

@@ -52,7 +52,7 @@ async def test_a_move_of_thousands_of_characters_gets_a_short_answer(
     standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
     alice, bob = players
-    table = await start_match(standin, alice, bob, length=1)
+    table = await start_match(standin, alice, bob, length=1, thread=False)  # moves typed in the channel
     mover = table.to_act()
     assert mover is not None
     for text in ("x" * 2500, "24/" * 900, "13/" + "9" * 2100, "**bold** ||spoiler|| " * 120):

@@ -39,16 +39,16 @@ def test_leaderboard_text_shows_the_caller_off_the_page() -> None:
     page = LeaderboardPage(0, 3, 25, [_entry(1, 1), _entry(2, 2, "Bob", 1505.5)], caller=_entry(17, 9, "Zed", 1400))
     description, you, footer = leaderboard_text(page)
     assert description.splitlines() == [
-        "`#  1` **Alice** · 1510.00 · 3 matches, 2 wins",
-        "`#  2` **Bob** · 1505.50 · 3 matches, 2 wins",
+        "`#  1` **Alice** · rating 1510 · 3 matches, 2 wins",
+        "`#  2` **Bob** · rating 1506 · 3 matches, 2 wins",
     ]
-    assert you.startswith("`# 17` **Zed** · 1400.00") and "(on page 2)" in you
+    assert you.startswith("`# 17` **Zed** · rating 1400 ·") and "(on page 2)" in you
     assert footer == "Page 1 of 3 · 25 players"
 
 
 def test_leaderboard_text_for_caller_on_page_and_unrated_caller_and_empty_ladder() -> None:
     _, you, _ = leaderboard_text(LeaderboardPage(0, 1, 2, [_entry(1, 1), _entry(2, 2)], caller=_entry(2, 2)))
-    assert you == "#2 of 2 · 1510.00"
+    assert you == "#2 of 2 · rating 1510"
     description, you, footer = leaderboard_text(LeaderboardPage(0, 1, 0, [], caller=None))
     assert "Nobody is rated" in description and "Not rated yet" in you and footer == "Page 1 of 1 · 0 players"
 
@@ -76,15 +76,16 @@ def _stats(**changes: object) -> PlayerStats:
 
 def test_stats_fields() -> None:
     fields = dict(stats_fields(_stats()))
-    assert fields["Rating"] == "1510.00 · rank #4"
+    assert fields["Rating"] == "1510 · rank #4"
     assert fields["Matches"] == "3 played · 2 won · 1 lost"
     assert fields["Current streak"] == "2 losses in a row"
     assert fields["Gammons"] == "2 won · 1 lost" and fields["Backgammons"] == "0 won · 1 lost"
     assert fields["Cubes"] == "3 taken · 1 dropped"
-    assert fields["Average match length"] == "4.0 points · experience 12"
+    assert fields["Average match length"] == "4.0 points · 12 points played in all"
+    assert dict(stats_fields(_stats(experience=1)))["Average match length"] == "4.0 points · 1 point played in all"
     assert fields["Against you"] == "1 won · 2 lost"
     assert "Against you" not in dict(stats_fields(_stats(head_to_head=None)))
-    assert stats_fields(_stats(standing=None)) == [("Rating", "1500.00 · not rated yet in this server")]
+    assert stats_fields(_stats(standing=None)) == [("Rating", "1500 · not rated yet in this server")]
     assert streak_text(3) == "3 wins in a row" and streak_text(0) == "none yet"
 
 
@@ -104,7 +105,7 @@ def test_history_line_links_the_last_message() -> None:
         message_id=40,
     )
     assert history_line(9, entry) == (
-        "<t:1700000000:d> **won** 5\u20133 vs **Bob\\_** · 5-point match · -0.12 · "
+        "<t:1700000000:d> **won** 5\u20133 vs **Bob\\_** · 5-point match · rating -0.1 · "
         "[last message](https://discord.com/channels/9/30/40)"
     )
     money = HistoryEntry(6, 2, "Bob", 0, False, 0, 2, "claimed", 1.0, None, 30, None)

@@ -184,7 +184,7 @@ async def test_deleting_a_thread_or_its_channel_ends_the_thread_match(service: G
 
 
 async def test_a_guild_may_play_challenges_in_threads_by_default(service: GameService) -> None:
-    assert (await service.settings.guild_settings(GUILD)).threads is False
+    assert (await service.settings.guild_settings(GUILD)).threads is True  # issue 33: threads unless told otherwise
 
     async def challenge(in_thread: bool | None, channel_id: int = 10) -> Challenge:
         made = await service.challenges.create(
@@ -193,14 +193,17 @@ async def test_a_guild_may_play_challenges_in_threads_by_default(service: GameSe
         await service.challenges.cancel(made.id, ALICE.user_id)  # keep within the open-challenge limit
         return made
 
-    assert (await challenge(None)).in_thread is False  # the default: no thread
+    assert (await challenge(None)).in_thread is True  # the default: a thread
+    assert (await service.settings.set_threads(GUILD, False)).threads is False
+    assert (await challenge(None)).in_thread is False
     settings = await service.settings.set_threads(GUILD, True)
     assert settings.threads and settings.turn_limit_seconds == GuildSettings(GUILD).turn_limit_seconds
     assert (await service.settings.guild_settings(GUILD)).threads is True
     assert (await challenge(None)).in_thread is True
     assert (await challenge(False)).in_thread is False  # the challenger's word wins
     assert (await service.settings.set_turn_limit(GUILD, 3600)).threads is True  # other settings keep it
-    assert (await service.settings.guild_settings(GUILD + 1)).threads is False  # per guild
+    assert (await service.settings.set_threads(GUILD + 1, False)).threads is False  # per guild
+    assert (await service.settings.guild_settings(GUILD)).threads is True
     assert (await service.settings.set_threads(GUILD, False)).threads is False
     assert (await challenge(None)).in_thread is False
     assert (await challenge(True)).in_thread is True
@@ -208,6 +211,7 @@ async def test_a_guild_may_play_challenges_in_threads_by_default(service: GameSe
 
 async def test_a_guild_default_thread_challenge_is_not_refused_by_a_busy_channel(service: GameService) -> None:
     await start_match(service, channel_id=10)
+    await service.settings.set_threads(GUILD, False)
     with pytest.raises(ServiceError, match="already a match in this channel"):
         await service.challenges.create(
             guild_id=GUILD, channel_id=10, challenger=CAROL, opponent=DAVE, options=MATCH3, in_thread=None

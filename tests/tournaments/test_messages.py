@@ -104,18 +104,20 @@ class _Thread:
         return message
 
 
-async def test_an_announcement_shows_the_commitment_and_goes_when_its_match_did_not_start() -> None:
-    """Issue 31: the announcement mentions both players and shows the dice's commitment; its id is returned (a
-    seed of the dice); withdrawn (its match did not start), it is deleted, and withdrawing before posting does
-    nothing."""
+async def test_an_announcement_points_to_the_dice_proof_and_goes_when_its_match_did_not_start() -> None:
+    """Issue 31: the announcement mentions both players and shows the dice's commitment before its id (a seed of the
+    dice) exists, in the short line of every commitment (issue 33: its first 16 characters); withdrawn (its match
+    did not start), it is deleted, and withdrawing before posting does nothing."""
     pairing = Pairing(1, 1, 2, "Club Cup", 3, 1, "Final", 0, (11, 12), ("Bea", "Cal"), 77)
     thread = _Thread()
     announcement = Announcement(thread, pairing)  # type: ignore[arg-type]
     await announcement.withdraw()
     assert thread.sent == []
-    message_id = await announcement("ab" * 32)
+    message_id = await announcement("0123456789abcdef" * 4)
     [(text, message)] = thread.sent
     assert message_id == message.id
-    assert "<@11> vs <@12>, a 3-point match" in text and f"Dice commitment: `{'ab' * 32}`" in text
+    assert "<@11> vs <@12>, a 3-point match" in text
+    assert text.splitlines()[-1] == "-# The dice can be checked: `/bg fairness` · commitment `0123456789abcdef`"
+    assert "0123456789abcdef" * 2 not in text  # no more than the prefix: the rest is behind /bg fairness
     await announcement.withdraw()
     assert message.deleted

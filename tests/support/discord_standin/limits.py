@@ -226,6 +226,21 @@ def _check_name_and_description(item: dict[str, Any], where: str) -> list[Proble
     description = item.get("description") or ""
     if not 1 <= len(description) <= MAX_COMMAND_DESCRIPTION:
         problems.append(Problem(f"{where}.description", f"Must be between 1 and {MAX_COMMAND_DESCRIPTION} in length."))
+    return problems + _check_localizations(item, where)
+
+
+def _check_localizations(item: dict[str, Any], where: str) -> list[Problem]:
+    """name_localizations and description_localizations (issue 35): the same rules as the English name and
+    description, per locale."""
+    problems: list[Problem] = []
+    for locale, name in (item.get("name_localizations") or {}).items():
+        if not isinstance(name, str) or not _NAME.match(name) or name != name.lower():
+            problems.append(Problem(f"{where}.name_localizations.{locale}", "Command name is invalid."))
+    for locale, text in (item.get("description_localizations") or {}).items():
+        if not isinstance(text, str) or not 1 <= len(text) <= MAX_COMMAND_DESCRIPTION:
+            problems.append(
+                Problem(f"{where}.description_localizations.{locale}", "Must be between 1 and 100 in length.")
+            )
     return problems
 
 

@@ -20,6 +20,8 @@ _counter = itertools.count(1)
 
 EPHEMERAL_FLAG = 1 << 6
 LOADING_FLAG = 1 << 7
+SILENT_FLAG = 1 << 12  # SUPPRESS_NOTIFICATIONS: the message's mentions notify nobody
+CREATE_PUBLIC_THREADS = 1 << 35
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -343,6 +345,17 @@ class Message:
                 "user": user,
             }
         return data
+
+
+@dataclass(frozen=True)
+class Call:
+    """One message the bot created, edited or deleted (not ephemeral), with the files it uploaded: what the
+    end-to-end tests count per match and per turn (issue 33)."""
+
+    kind: str  # "create", "edit" or "delete"
+    channel_id: int
+    message_id: int
+    uploads: int = 0
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,17 @@ from aiohttp import BodyPartReader, web
 
 from . import limits
 from .gateway import GUILD_MEMBERS_INTENT, GUILD_MESSAGES_INTENT
-from .model import EPHEMERAL_FLAG, LOADING_FLAG, Channel, Guild, Interaction, Message, snowflake
+from .model import (
+    CREATE_PUBLIC_THREADS,
+    EPHEMERAL_FLAG,
+    LOADING_FLAG,
+    Call,
+    Channel,
+    Guild,
+    Interaction,
+    Message,
+    snowflake,
+)
 
 if TYPE_CHECKING:
     from .server import DiscordStandin
@@ -484,6 +494,8 @@ class RestApi:
         return web.Response(status=204)
 
     async def _delete(self, message: Message) -> None:
+        if not message.ephemeral:
+            self.standin.calls.append(Call("delete", message.channel_id, message.id))
         message.deleted = True
         async with message.changed():
             message.changed().notify_all()
@@ -501,6 +513,9 @@ class RestApi:
         if parent.is_thread:
             self.standin.violate("thread", "threads cannot be created inside a thread", _describe(request))
             return discord_error(400, 50024, "Cannot execute action on this channel type")
+        if self.standin.denied.get(parent.id, 0) & CREATE_PUBLIC_THREADS:
+            self.standin.violate("permission", "a thread opened without Create Public Threads", _describe(request))
+            return discord_error(403, 50013, "Missing Permissions")
         body, _ = await read_body(request)
         name = body.get("name") or ""
         if not 1 <= len(name) <= 100:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator
@@ -27,7 +28,9 @@ from .gateway import (
 )
 from .model import (
     EPHEMERAL_FLAG,
+    SILENT_FLAG,
     Attachment,
+    Call,
     Channel,
     Guild,
     Interaction,
@@ -45,6 +48,7 @@ if TYPE_CHECKING:
     from .launcher import BotProcess
 
 EVERYTHING = str((1 << 49) - 1 - (1 << 3))  # every permission except administrator
+_CREATE_MESSAGE = re.compile(r"/api/v\d+/channels/(\d+)/messages")
 
 
 def fake_token(bot_id: int) -> str:
@@ -104,6 +108,20 @@ class DiscordStandin:
         self.requests: list[tuple[str, str]] = []
         self.rate_limits: list[RateLimitRule] = []
         self.rate_limited = 0
+        #: Discord's per-channel limit on new messages (issue 33): at most `channel_burst` per channel in each
+        #: window of `channel_window` seconds. The X-RateLimit headers tell the bot, as Discord's do; a create past
+        #: the limit answers 429 and is listed in `channel_limited`, and each create that took a window's last
+        #: slot (the bot must then wait before its next one there) in `channel_buckets_emptied`.
+        self.channel_burst = 5
+        self.channel_window = 5.0
+        self.channel_buckets: dict[int, tuple[float, int]] = {}  # channel id -> (window start, creates in it)
+        self.channel_limited: list[int] = []
+        self.channel_buckets_emptied: list[int] = []
+        #: Messages created, edited, deleted (not ephemeral), in order (`Call`).
+        self.calls: list[Call] = []
+        #: Permissions taken away from the bot in a channel (channel id -> bits, e.g. model.CREATE_PUBLIC_THREADS):
+        #: left out of the interactions' app_permissions there, and a thread opened there anyway is refused.
+        self.denied: dict[int, int] = {}
         self.holds: list[Hold] = []
         self.failures: list[Failure] = []
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -369,9 +387,47 @@ class DiscordStandin:
         self.holds.clear()
         self.failures.clear()
 
+    def channel_bucket(self, request: web.Request) -> tuple[dict[str, str], bool] | None:
+        """For a new message in a channel: take a slot of its per-channel bucket, and return the X-RateLimit
+        headers of the answer and whether it is over the limit; None when the request is no message create."""
+        found = _CREATE_MESSAGE.fullmatch(request.path)
+        if request.method != "POST" or found is None:
+            return None
+        channel_id, now = int(found[1]), time.monotonic()
+        start, used = self.channel_buckets.get(channel_id, (now, 0))
+        if now - start >= self.channel_window:
+            start, used = now, 0
+        used += 1
+        self.channel_buckets[channel_id] = (start, used)
+        reset_after = max(0.0, self.channel_window - (now - start))
+        limited = used > self.channel_burst
+        if limited:
+            self.channel_limited.append(channel_id)
+        elif used == self.channel_burst:
+            self.channel_buckets_emptied.append(channel_id)
+        headers = {
+            "X-RateLimit-Limit": str(self.channel_burst),
+            "X-RateLimit-Remaining": str(max(0, self.channel_burst - used)),
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+            "X-RateLimit-Bucket": f"standin-channel-{channel_id}",
+        }
+        return headers, limited
+
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
         self.requests.append((request.method, request.path))
+        bucket = self.channel_bucket(request)
+        if bucket is not None and bucket[1]:
+            retry = float(bucket[0]["X-RateLimit-Reset-After"])
+            body = {"message": "You are being rate limited.", "retry_after": retry, "global": False}
+            # Via as Discord's own 429s carry it (discord.py takes a 429 without it for a Cloudflare ban: no retry)
+            headers = bucket[0] | {
+                "Via": "1.1 google",
+                "Retry-After": str(max(1, round(retry))),
+                "X-RateLimit-Scope": "user",
+            }
+            return json_response(body, status=429, headers=headers)
         for rule in self.rate_limits:
             if rule.applies(request.path):
                 self.rate_limited += 1
@@ -396,6 +452,8 @@ class DiscordStandin:
             if not await hold.wait():
                 return json_response({"message": "503: the bot was gone", "code": 0}, status=503)
         response: web.StreamResponse = await handler(request)
+        if bucket is not None:
+            response.headers.update(bucket[0])
         return response
 
     # --- gateway -------------------------------------------------------------------------------------------
@@ -492,7 +550,7 @@ class DiscordStandin:
             "member": member,
             "token": interaction.token,
             "version": 1,
-            "app_permissions": EVERYTHING,
+            "app_permissions": str(int(EVERYTHING) & ~self.denied.get(channel.id, 0)),
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
@@ -546,8 +604,10 @@ class DiscordStandin:
         message.flags |= extra_flags
         if message.ephemeral and interaction is not None:
             message.visible_to = interaction.user.id
-        if not message.ephemeral:
+        if not message.ephemeral and not message.flags & SILENT_FLAG:
             message.pinged = pinged_users(message.content, body.get("allowed_mentions"))
+        if not message.ephemeral and author is self.bot_user:
+            self.calls.append(Call("create", channel.id, message.id, len(files)))
         self.messages[message.id] = message
         channel.messages.append(message)
         async with channel.changed():
@@ -558,6 +618,8 @@ class DiscordStandin:
     async def edit_message(self, message: Message, body: dict[str, Any], files: list[tuple[str, bytes, str]]) -> None:
         was_loading = message.loading
         self.apply_body(message, body, files, creating=False)
+        if not message.ephemeral:
+            self.calls.append(Call("edit", message.channel_id, message.id, len(files)))
         if was_loading and not message.ephemeral:  # a deferred response notifies when its content arrives
             message.pinged = pinged_users(message.content, body.get("allowed_mentions"))
         message.flags &= ~(1 << 7)  # an edit ends a deferred response's "thinking" state

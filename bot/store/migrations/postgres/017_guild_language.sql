@@ -1,0 +1,8 @@
+-- PostgreSQL twin of ../017_guild_language.sql: the same table and columns.
+-- Issue 35: the language of a server's public messages and board pictures (`/bgadmin language`). No row: the
+-- server's own language as Discord reports it (guild_locale), or English for one the bot has no catalogue for.
+CREATE TABLE guild_language (
+    guild_id   BIGINT           PRIMARY KEY,
+    language   TEXT             NOT NULL,
+    changed_at DOUBLE PRECISION NOT NULL
+);

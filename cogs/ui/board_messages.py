@@ -1,0 +1,220 @@
+"""The game messages a process has shown, and the Discord calls on them: post, edit, delete (issue 33).
+
+`BoardMessages` is the memory the GamePublisher (cogs.ui.publisher) shows matches with: which message is each
+match's current board, what this process last sent in it (so that a board is edited or deleted without fetching
+it first), and when each player last acted in each match. A player who has not acted for `away_seconds` is away:
+the turn passing to them posts the board anew with a mention, because a new message is the only thing Discord
+notifies for; a player who is here sees the board change in place, or gets a new message flagged silent.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.service import MatchRecord, MatchStatus
+from cogs.ui.channel_gone import ended_if_gone
+from cogs.ui.game_messages import GameMessage, current_link, message_link, players_only
+
+if TYPE_CHECKING:
+    from bot.app import GammonBot
+
+log = logging.getLogger(__name__)
+
+#: Current game messages remembered (the most recently shown matches'); an older one is fetched to be retired.
+REMEMBERED_MESSAGES = 5000
+#: Seconds without an action of theirs in a match after which a player is away (a setting: AWAY_SECONDS).
+AWAY_SECONDS = 45.0
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+@dataclass(frozen=True, slots=True)
+class SentMessage:
+    """What editing or retiring a game message needs to know of it."""
+
+    id: int
+    content: str
+    picture: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """The board an update is shown on: where it is, its text as last sent, and the interaction whose message it
+    is (edited through the interaction then; None: edited by id)."""
+
+    channel_id: int
+    message_id: int
+    content: str
+    via: discord.Interaction[Any] | None
+
+
+class BoardMessages:
+    """What this process knows of the boards it showed, and the calls that post, edit and delete them."""
+
+    def __init__(self, bot: GammonBot) -> None:
+        self.bot = bot
+        self._shown: dict[int, int] = {}  # match id -> the newest version this process has shown
+        #: message id -> a game message as this process last sent or edited it (None once retired), so that it is
+        #: edited or retired without a fetch, and once (the bot has no message cache: it takes no message events)
+        self._last_sent: OrderedDict[int, SentMessage | None] = OrderedDict()
+        #: match id -> (channel id, message id) of the board this process last recorded as the current one (until
+        #: the match is over): newer than the record of an update stored while that board was being posted
+        self._current: dict[int, tuple[int, int]] = {}
+        #: (match id, user id) -> when (time.monotonic) the player last acted in the match, as this process saw
+        self._seen: OrderedDict[tuple[int, int], float] = OrderedDict()
+
+    @property
+    def away_seconds(self) -> float:
+        return float(getattr(self.bot.settings, "away_seconds", AWAY_SECONDS))
+
+    def saw(self, match_id: int, user_id: int) -> None:
+        """The player acted in the match just now."""
+        self._seen[(match_id, user_id)] = time.monotonic()
+        self._seen.move_to_end((match_id, user_id))
+        while len(self._seen) > REMEMBERED_MESSAGES:
+            self._seen.popitem(last=False)
+
+    def away(self, record: MatchRecord) -> bool:
+        """Whether the player to act has been away: not seen acting in the match for `away_seconds` (or not since
+        this process started). Never the computer, which nobody notifies."""
+        to_act = record.to_act
+        if to_act is None or self.thinking(record):
+            return False
+        seen = self._seen.get((record.id, to_act.user_id))
+        return seen is None or time.monotonic() - seen >= self.away_seconds
+
+    def thinking(self, record: MatchRecord) -> bool:
+        """Whether the computer (the bot's own user) acts next: its board offers no controls (issue 33)."""
+        to_act = record.to_act
+        me = self.bot.user
+        return to_act is not None and me is not None and to_act.user_id == me.id
+
+    def current_link(self, record: MatchRecord) -> str | None:
+        """`current_link`, from the board this process last recorded as current when it knows one: a record read
+        while that board's recording was still being stored does not name it yet."""
+        current = self._current.get(record.id)
+        return current_link(record) if current is None else message_link(record.guild_id, *current)
+
+    def _remember(self, message: discord.Message) -> None:
+        self._keep(message.id, SentMessage(message.id, message.content, bool(message.attachments)))
+
+    def _forget(self, message_id: int) -> None:
+        """The message is retired (deleted, or made a game's final board): a later retire of it has nothing to do."""
+        self._keep(message_id, None)
+
+    def _keep(self, message_id: int, sent: SentMessage | None) -> None:
+        self._last_sent[message_id] = sent
+        self._last_sent.move_to_end(message_id)
+        while len(self._last_sent) > REMEMBERED_MESSAGES:
+            self._last_sent.popitem(last=False)
+
+    def now(self) -> float:
+        """The service's clock, which match clocks run on (faster in the end-to-end tests)."""
+        return self.bot.service.now()
+
+    def _partial(self, record: MatchRecord, channel_id: int, message_id: int) -> discord.PartialMessage:
+        return self.bot.get_partial_messageable(channel_id, guild_id=record.guild_id).get_partial_message(message_id)
+
+    async def shown(self, record: MatchRecord, channel_id: int, message_id: int) -> None:
+        """Record that this message now shows the record's version (and is the match's current message)."""
+        if record.status is not MatchStatus.ACTIVE:
+            self._current.pop(record.id, None)  # nothing follows a finished match's final board, however shown
+        elif record.version >= self._shown.get(record.id, -1):
+            self._current[record.id] = (channel_id, message_id)
+        self._shown[record.id] = max(self._shown.get(record.id, -1), record.version)
+        await self.bot.service.boards.set_shown(record.id, channel_id, message_id, record.version)
+
+    async def _current_message(self, record: MatchRecord) -> discord.Message | None:
+        if record.message_id is None:
+            return None
+        channel_id = record.message_channel_id or record.channel_id
+        try:
+            return await self._partial(record, channel_id, record.message_id).fetch()
+        except discord.NotFound:
+            return None
+
+    async def retire(
+        self,
+        record: MatchRecord,
+        clicked: discord.Interaction[Any] | None,
+        *,
+        keep: int,
+        also: tuple[int, int] | None = None,
+    ) -> bool:
+        """Delete the boards a new one (`keep`) replaces (issue 33: what happened is on the new board): the one
+        pressed (through `clicked`), the record's current one, and `also` (channel id, message id), the board this
+        process showed last, when the record was read before that board was recorded. A game's final board is never
+        among them (it is forgotten once made). The new board is already up: a failure here leaves stale buttons,
+        which say "out of date" when pressed; False then (True: every previous board deleted, or gone)."""
+        retired = True
+        message = clicked.message if clicked is not None else None
+        if clicked is not None and message is not None and message.id != keep:
+            self._forget(message.id)
+            try:
+                await clicked.delete_original_response()
+            except discord.NotFound:
+                log.info("The previous board of match %s is gone", record.id)
+            except discord.HTTPException:
+                log.warning("Could not delete the previous board of match %s", record.id, exc_info=True)
+                retired = False
+        previous = []
+        if record.message_id is not None:
+            previous.append((record.message_channel_id or record.channel_id, record.message_id))
+        if also is not None and also[1] != record.message_id:
+            previous.append(also)
+        for channel_id, old in previous:
+            if old != keep and (message is None or message.id != old):
+                retired = await self._retire_previous(record, channel_id, old) and retired
+        return retired
+
+    async def _retire_previous(self, record: MatchRecord, channel_id: int, old: int) -> bool:
+        """Delete an earlier board of the match by id, once (as this process remembers it). False when Discord
+        refused."""
+        if old in self._last_sent and self._last_sent[old] is None:
+            return True  # retired already (by the publish of an earlier update), or a game's final board
+        try:
+            self._forget(old)
+            await self._delete(record, self._partial(record, channel_id, old))
+        except discord.HTTPException:
+            log.warning("Could not delete the previous board of match %s", record.id, exc_info=True)
+            return False
+        return True
+
+    async def _delete(self, record: MatchRecord, message: discord.Message | discord.PartialMessage) -> None:
+        try:
+            await message.delete()
+        except discord.NotFound:
+            log.info("The previous board of match %s is gone", record.id)
+
+    async def post(self, record: MatchRecord, message: GameMessage, *, silent: bool = False) -> discord.Message:
+        """Send a new game message in the match's channel and record it as the current one."""
+        sent = await self.send(record, message, silent=silent)
+        self._remember(sent)
+        await self.shown(record, sent.channel.id, sent.id)
+        return sent
+
+    async def send(self, record: MatchRecord, message: GameMessage, *, silent: bool = False) -> discord.Message:
+        """A new message in the match's channel; `silent`: its mention notifies nobody (Discord's
+        SUPPRESS_NOTIFICATIONS flag, issue 33)."""
+        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        view = message.view()
+        mentions = players_only(record)
+        sent: discord.Message
+        try:
+            if view is None:
+                sent = await channel.send(
+                    message.content, file=message.file(), allowed_mentions=mentions, silent=silent
+                )
+            else:
+                sent = await channel.send(
+                    message.content, file=message.file(), view=view, allowed_mentions=mentions, silent=silent
+                )
+        except discord.HTTPException as error:
+            await ended_if_gone(self.bot, record, error)  # a deleted channel or thread: its match ends (issue 15)
+            raise
+        return sent

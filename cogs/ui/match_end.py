@@ -1,0 +1,73 @@
+"""What a finished match leaves besides its boards (issue 33): the move list of the whole match, and, when it was
+played in a thread, one result line in the channel the challenge was made in.
+
+The move list is the one the Moves button shows (bot.records.move_list: per game, each roll with its play, each
+cube action, each game's end, in words players read), in the message itself when it fits and as a file otherwise.
+`/bg export` gives the .mat text for GNU Backgammon.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.records.move_list import move_list
+from bot.service import MatchRecord
+from cogs.ui.event_text import MAX_CONTENT, escape_name
+from cogs.ui.game_messages import over_text
+
+if TYPE_CHECKING:
+    from bot.app import GammonBot
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def move_list_title(record: MatchRecord) -> str:
+    names = " vs ".join(escape_name(player.name) for player in record.players)
+    return f"**Moves of match #{record.id}**, {names}:"
+
+
+def move_list_message(record: MatchRecord, text: str) -> tuple[str, discord.File | None]:
+    """The move list as one message: in a code block when it fits in Discord's 2000 characters, else as a file
+    (the Moves button's name for it)."""
+    title = move_list_title(record)
+    inline = f"{title}\n```\n{text.strip()}\n```"
+    if len(inline) <= MAX_CONTENT:
+        return inline, None
+    file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"match-{record.id}-moves.txt")
+    return f"{title} (attached)", file
+
+
+def result_line(record: MatchRecord, link: str | None) -> str:
+    """The one line a challenge's channel gets when the match it started in a thread is over."""
+    where = f" ({link})" if link else f" (<#{record.channel_id}>)"
+    return f"{over_text(record)}{where}"
+
+
+async def post_match_end(bot: GammonBot, record: MatchRecord, link: str | None) -> None:
+    """Post the move list where the match was played and, for a match in a thread, the result line in the
+    channel it came from. Neither is needed to go on playing: a refusal is logged, not retried."""
+    text = await asyncio.to_thread(move_list, record.match.log)
+    content, file = move_list_message(record, text)
+    place = bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+    try:
+        if file is None:
+            await place.send(content, allowed_mentions=NO_MENTIONS, silent=True)
+        else:
+            await place.send(content, file=file, allowed_mentions=NO_MENTIONS, silent=True)
+    except discord.HTTPException:
+        log.warning("Could not post the move list of match %s", record.id, exc_info=True)
+    parent = record.parent_channel_id
+    if parent is None or parent == record.channel_id:
+        return
+    try:
+        channel = bot.get_partial_messageable(parent, guild_id=record.guild_id)
+        await channel.send(result_line(record, link), allowed_mentions=NO_MENTIONS, silent=True)
+    except discord.HTTPException:
+        log.warning("Could not post the result of match %s in its channel", record.id, exc_info=True)
