@@ -62,17 +62,24 @@ def seat_to_act(database: Path) -> int | None:
     return None if to_act is None else int(to_act)
 
 
-async def hand_over_held(standin: DiscordStandin, table: Table, player: ScenarioUser) -> Hold:
+async def hand_over_held(
+    standin: DiscordStandin, table: Table, player: ScenarioUser, *, new_board: bool = False
+) -> Hold:
     """End the player's turn by clicks while the board's edit that hands it over is held at the stand-in (returned
     once that edit is being made). Rolling and the steps of a turn edit the player's board in place; so does the
     press that ends the turn (a whole play, a choice from the menu, Done: issue 33, the board then says the computer
-    is thinking). The hold is set just before that press."""
+    is thinking). The hold is set just before that press. `new_board`: the next player counts as away (a bot run
+    with AWAY_SECONDS=0), so the hand-over posts a new board: that post is held instead."""
     board = table.game
     for _ in range(12):
         shown = labels(board)
         plays = whole_play_buttons(board)
         if plays or board.selects or "Done" in shown:
-            held = standin.hold("PATCH", "/messages/@original")
+            held = (
+                standin.hold("POST", f"/channels/{table.channel.id}/messages")
+                if new_board
+                else standin.hold("PATCH", "/messages/@original")
+            )
             if plays:
                 acknowledged_in_time(await player.click(board, plays[0]))
             elif board.selects:

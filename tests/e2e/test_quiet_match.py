@@ -89,12 +89,13 @@ async def test_a_three_point_match_by_buttons_leaves_its_boards_and_moves_and_is
     pinged = [m for m in thread.messages + standin.general.messages if m.pinged and m.id != thread.id]  # (challenge)
     assert len(pinged) <= 2 and all(len(m.pinged) == 1 for m in pinged), [m.pinged for m in pinged]
     assert len({user for m in pinged for user in m.pinged}) == len(pinged)
-    # Cheap: at most 2.5 calls a turn, and no channel's create limit reached.
+    # Cheap: at most 2.5 calls a turn, and no 429 from a channel's create limit (taking a window's last slot is
+    # allowed: discord.py then waits for the window's reset, as Discord's headers tell it, instead of a 429).
     spent = counts(standin, {thread.id, standin.general.id}, since)
     print(f"3-point match by buttons: {len(finals)} games, {turns} turns, {spent}, {spent.per_turn(turns):.2f}/turn")
     assert turns > 10 and spent.per_turn(turns) <= CALLS_PER_TURN, (turns, str(spent))
     assert spent.uploads <= spent.created + spent.edited
-    assert not standin.channel_limited and not standin.channel_buckets_emptied
+    assert not standin.channel_limited
 
 
 async def test_a_player_away_gets_one_mention_and_none_while_both_play_fast(

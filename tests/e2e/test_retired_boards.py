@@ -37,7 +37,7 @@ async def test_an_action_typed_while_the_next_board_is_posted_leaves_no_live_boa
     assert first is not None
     second = table.other(first)
     seats = {alice.id: 0, bob.id: 1}  # the challenger is player 0
-    held = await hand_over_held(standin, table, first)
+    held = await hand_over_held(standin, table, first, new_board=True)
     offer = await second.slash("bg resign", kind="backgammon")  # 3 points: the match
     acknowledged_in_time(offer)
     await standin.eventually(
