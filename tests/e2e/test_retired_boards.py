@@ -24,6 +24,13 @@ async def bot(launch_bot: LaunchBot) -> BotProcess:
     return await launch_bot(**seeded_env(), AWAY_SECONDS="0")
 
 
+@pytest_asyncio.fixture
+async def present_bot(launch_bot: LaunchBot) -> BotProcess:
+    """Players who keep playing (the default away time): each game's board is edited in place, as in most matches
+    (with every player away, each turn would post a new board, about one a second within the channel's limit)."""
+    return await launch_bot(**seeded_env())
+
+
 async def test_an_action_typed_while_the_next_board_is_posted_leaves_no_live_board_behind(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
@@ -55,7 +62,7 @@ async def test_an_action_typed_while_the_next_board_is_posted_leaves_no_live_boa
 
 @pytest.mark.slow
 async def test_after_one_point_matches_by_clicks_only_the_final_board_is_live(
-    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+    standin: DiscordStandin, present_bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
     """Several 1-point matches played by clicks, one after the other (Rematch): after each, no message in the
     channel but its final board has game controls."""
