@@ -47,7 +47,7 @@ def test_names_descriptions_and_choices_fit_discord(language: str) -> None:
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_a_catalogue_has_its_terms_at_its_top(language: str) -> None:
-    """The translator's choices for gammon, the cube, Crawford, pips and bearing off (TRANSLATORS.md)."""
+    """The translator's choices for gammon, the cube, Crawford, pips and bearing off (docs/translating.md)."""
     head = po_path(language).read_text(encoding="utf-8").split('msgid ""')[0].lower()
     for term in ("gammon", "cube", "crawford", "pips", "bear off"):
         assert term in head, (language, term)
