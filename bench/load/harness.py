@@ -3,17 +3,23 @@
 Every table has its own channel and two players who take turns as the game says. Before each action the player
 thinks for a uniform time in `think` seconds (0, 0 is the saturation run: act as soon as the bot has answered),
 then clicks a random legal control (`choose` from the click-match test) and waits, through `Table.click`, until
-the bot has drawn the resulting board. A match that ends is followed by a new one at the same table until
-`seconds` have passed; then no new action starts and the run ends when the last one has been answered.
+the bot has drawn the resulting board: the clicked board edited in place (the turn passing included, issue 33), or a
+new board (a game ended, or the player to act had been away; a bot from before issue 33 posts one every turn). Each
+match is played where the bot puts it: the thread it opens on the challenge, or the table's channel. A match that
+ends is followed by a new one at the same table until `seconds` have passed; then no new action starts and the run
+ends when the last one has been answered.
 
 With `computer_matches` (issue 16), that many more tables each have one player playing the computer
 (`/bg computer`, at `computer_level`) beside the K human tables: the player thinks and clicks the same way, the
-computer's turns come from the bot's worker processes. The human tables' figures are also kept on their own
-(`human_*`), so a run with computer matches compares with one without them.
+computer's turns come from the bot's worker processes (its board says the computer is thinking, then shows its
+play on the same message; before issue 33, a board asked the computer and its turn came as a new one). The human
+tables' figures are also kept on their own (`human_*`), so a run with computer matches compares with one without
+them.
 
 Measured: acknowledgement latency of every interaction (the stand-in's clock: dispatch to the callback), board
-latency of every click (dispatch to the redrawn board seen here), the bot process's CPU seconds and peak RSS
-(/proc), the peak memory (PSS) of each of its processes, and the database size (file + WAL) per finished match.
+latency of every click (dispatch to the board seen here: the clicked message edited, or a new one), the bot
+process's CPU seconds and peak RSS (/proc), the peak memory (PSS) of each of its processes, and the database size
+(file + WAL) per finished match.
 """
 
 from __future__ import annotations
@@ -39,12 +45,19 @@ from bench.load.timeline import Ack, Click, ack_breakdown, breakdown
 from bot.engine import Position, legal
 from bot.store.database import open_database
 from cogs.ui.custom_ids import CHALLENGE_TEMPLATE, GAME_TEMPLATE
-from tests.e2e.table import Table, acknowledged_in_time, is_challenge_of, labels
+from tests.e2e.table import THINKING, Table, acknowledged_in_time, is_challenge_of, labels
 from tests.e2e.test_click_match import choose
 from tests.e2e.test_computer import addressed
-from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, running_standin
+from tests.support.discord_standin import (
+    BotProcess,
+    DiscordStandin,
+    Message,
+    ScenarioUser,
+    running_standin,
+    wait_for_edit,
+)
 from tests.support.discord_standin.launcher import ROOT, SITE_DIR
-from tests.support.discord_standin.model import Guild, Interaction
+from tests.support.discord_standin.model import Channel, Guild, Interaction
 
 LOAD_SITE = Path(__file__).resolve().parent / "site"  # timing probes, inert unless GAMMON_LOAD_TRACE is set
 ACK_LIMIT = 3.0  # Discord's deadline for the first answer to an interaction
@@ -259,6 +272,14 @@ def forget_pictures(message: Message) -> None:
         snapshot.attachments.clear()
 
 
+def is_match_board(message: Message) -> bool:
+    """A board of the match being played: a picture with a game's controls, or none (a final board); the analysis
+    of a finished match has a picture and controls of its own."""
+    return bool(message.attachments) and (
+        not message.buttons or any(GAME_TEMPLATE.fullmatch(button.custom_id or "") for button in message.buttons)
+    )
+
+
 @dataclass
 class LoadTable(Table):
     """A table that passes over the analysis of the previous match (issue 17): posted in the channel with a picture
@@ -270,7 +291,7 @@ class LoadTable(Table):
         while True:
             before = self.current
             board = await super().next_board(timeout)
-            if not board.buttons or any(GAME_TEMPLATE.fullmatch(button.custom_id or "") for button in board.buttons):
+            if is_match_board(board):
                 return board
             self.current = before
             self.boards.pop()
@@ -337,18 +358,33 @@ class Tables:
                 return
 
     async def start_match(self, challenger: ScenarioUser, opponent: ScenarioUser) -> Table:
-        """`start_match` of the end-to-end tests, but the analysis of the previous match (posted in the channel
-        when it is done, issue 17) may come before or after the challenge: other messages are passed over."""
+        """`start_match` of the end-to-end tests, but the analysis of the previous match (posted where it was played
+        when it is done, issue 17) may come before or after the challenge: other messages are passed over. The
+        challenge leaves the bot its default (a thread, issue 33), as most servers will."""
         reply = acknowledged_in_time(
             await challenger.slash("bg challenge", opponent=opponent, length=self.config.match_length)
         )
         channel = self.standin.channels[reply.interaction.channel_id]
         while not is_challenge_of(challenge := await self.standin.wait_for_message(channel, timeout=30.0), challenger):
-            self.result.other_messages += 1
+            # an analysis has a picture; the result line a match played in a thread leaves here (issue 33) has not
+            self.result.other_messages += bool(challenge.attachments)
+        seen = len(channel.messages)
         acknowledged_in_time(await opponent.click(challenge, "Accept"))
-        table = LoadTable(self.standin, channel, (challenger, opponent), result=self.result)
+        where = await self.played_in(channel, challenge, seen)
+        table = LoadTable(self.standin, where, (challenger, opponent), result=self.result)
         await table.next_board(timeout=30.0)
         return table
+
+    async def played_in(self, channel: Channel, challenge: Message, seen: int) -> Channel:
+        """Where an accepted challenge is played: the thread the bot opens on it (issue 33's default, as on most
+        servers; a thread started from a message shares its id), or the channel itself for a bot that plays in
+        the channel (a reference checkout from before issue 33), which is known by its first board there."""
+
+        def started() -> bool:
+            return challenge.id in self.standin.channels or any(is_match_board(m) for m in channel.messages[seen:])
+
+        await self.standin.eventually(started, timeout=30.0, what="a thread or a board after the accept")
+        return self.standin.channels.get(challenge.id, channel)
 
     async def play_computer(self, number: int) -> None:
         """One player against the computer, match after match: clicks like the human tables, and the time from a
@@ -368,23 +404,47 @@ class Tables:
                 table = LoadTable(self.standin, channel, (human, human), result=self.result)
                 await table.next_board(timeout=60.0)
                 self.result.computer_matches_started += 1
-                while self.time_left() and (whose := addressed(table.game)) is not None:
-                    if whose == computer:
+                while self.time_left() and ((whose := addressed(table.game)) is not None or thinking(table.game)):
+                    if thinking(table.game):  # the computer's turn on the board (issue 33): it opens the match
+                        asked = time.monotonic()
+                        table.current = await table.after_edit(table.game, timeout=60.0)
+                        self.result.computer_turns.append(time.monotonic() - asked)
+                    elif whose == computer:  # a bot from before issue 33: a board asking the computer, then its own
                         asked = time.monotonic()
                         await table.next_board(timeout=60.0)
                         self.result.computer_turns.append(time.monotonic() - asked)
-                        continue
-                    await self.think(rng)
-                    clicked = table.game
-                    started = time.monotonic()
-                    await table.click(human, choose(rng, labels(clicked)), timeout=30.0)
-                    self.result.computer_boards.append(time.monotonic() - started)
-                if addressed(table.game) is not None:
+                    else:
+                        await self.think(rng)
+                        await self.click_computer_table(table, human, choose(rng, labels(table.game)))
+                if addressed(table.game) is not None or thinking(table.game):
                     return  # time is up in the middle of a match
                 self.result.computer_matches_finished += 1
             except (AssertionError, TimeoutError) as error:
                 self.result.errors.append(f"computer table {number}: {type(error).__name__}: {str(error)[:300]}")
                 return
+
+    async def click_computer_table(self, table: LoadTable, human: ScenarioUser, label: str) -> None:
+        """`Table.click`, with the board of the click (a computer table's board latency) told apart from the
+        computer's turn after it: the bot shows the board at once, saying the computer is thinking (issue 33),
+        and edits the same message again with the computer's play."""
+        clicked = table.game
+        version = clicked.version
+        started = time.monotonic()
+        acknowledged_in_time(await human.click(clicked, label))
+        await wait_for_edit(clicked, version, timeout=30.0)
+        if thinking(clicked):
+            shown = time.monotonic()
+            self.result.computer_boards.append(shown - started)
+            table.current = await table.after_edit(clicked, timeout=60.0)
+            self.result.computer_turns.append(time.monotonic() - shown)
+            return
+        table.current = await table.after_edit(clicked, timeout=30.0)
+        self.result.computer_boards.append(time.monotonic() - started)
+
+
+def thinking(message: Message) -> bool:
+    """The board says the computer is choosing its play (issue 33): no controls until it has played."""
+    return not message.deleted and not message.buttons and message.content.endswith(THINKING)
 
 
 async def run_load(config: LoadConfig) -> LoadResult:
