@@ -21,7 +21,7 @@ def test_percentiles_pick_ranks_in_milliseconds() -> None:
 
 @pytest.mark.slow
 async def test_two_tables_play_by_clicks_and_are_measured(tmp_path: Path) -> None:
-    config = LoadConfig(matches=2, think=(0.05, 0.2), seconds=4.0, workdir=tmp_path)
+    config = LoadConfig(matches=2, think=(0.05, 0.2), seconds=8.0, workdir=tmp_path)
     result = await run_load(config)
     summary = result.summary()
     assert summary["errors"] == 0 and summary["violations"] == 0, summary
