@@ -30,9 +30,8 @@ pytestmark = pytest.mark.skipif(not sage.available(), reason="bgsage is not inst
 #: The worker's peak PSS over the analyses of PEAK_MATCHES one-point matches must stay under this. Measured
 #: (bench/bench_analysis_memory.py, one-point matches of casual self-play): 179-189 MB before this change
 #: (two bgsage analyzers, glibc keeping freed nets in the heap), 127-144 MB after; 160 MB leaves 10% over the
-#: highest measured and fails the old worker by 20 MB. Two matches, not the benchmark's four: the peak comes with the
-#: first analyses (both nets loaded, the caches filled), and four starved the niced worker past the test's time limit
-#: while the rest of the suite ran.
+#: highest measured and fails the old worker by 20 MB. Two matches here, not the benchmark's four: with four, the
+#: niced worker, starved by the rest of the suite, ran past the test's time limit; the benchmark keeps measuring four.
 PEAK_BOUND_MB = 160
 PEAK_MATCHES = 2
 
