@@ -15,13 +15,12 @@ from dataclasses import dataclass
 import render
 from bot.engine import events as ev
 from bot.engine.dice import FixedDice
-from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.engine.match_log import MatchLog
 from bot.engine.play import Play, format_play
 from bot.engine.position import Position
+from render.match_state import board_state
 
-_ANSWERING = (Phase.DOUBLED, Phase.BEAVERED, Phase.RESIGNING)
 #: The side drawn at the bottom of every public board (player 0, as cogs.ui.board_picture.PUBLIC_SIDE).
 PUBLIC_SIDE = 0
 _STEP_EVENTS = (ev.StepMoved, ev.StepUndone)
@@ -50,30 +49,6 @@ class Frame:
     @property
     def position_id(self) -> str:
         return self.state.position_id
-
-
-def board_state(match: Match) -> render.BoardState:
-    """What the Discord board shows now (the same fields as cogs.ui.board_picture.board_state, without clocks)."""
-    game = match.game
-    phase = match.phase
-    offered = game.offered if phase in (Phase.DOUBLED, Phase.BEAVERED) else 0
-    return render.BoardState(
-        position=match.board(game.on_roll),
-        on_roll=game.on_roll,
-        names=match.names,
-        cube_value=match.cube,
-        cube_owner=match.cube_owner,
-        dice=match.dice,
-        used_dice=tuple(step.die for step in match.steps) if match.dice else (),
-        scores=match.score_tuple,
-        match_length=match.options.length,
-        crawford=match.crawford,
-        position_id=match.position_id(),
-        match_id=match.match_id(),
-        answering=match.to_act if phase in _ANSWERING else None,
-        offered_cube=offered,
-        game_over=match.to_act is None,
-    )
 
 
 def _last_play(match: Match) -> Play | None:

@@ -18,13 +18,13 @@ from concurrent.futures import ProcessPoolExecutor
 
 import render
 from bot.engine.events import Event, GameWon, Played
-from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.engine.play import Play, Step
 from bot.i18n import DEFAULT_LANGUAGE
 from bot.processes import exit_with
 from cogs.ui.board_words import with_words
 from cogs.ui.drawing_queue import DrawingQueue
+from render.match_state import board_state
 
 FILENAME = "board.png"
 _DRAWING_PROCESSES = max(1, (os.cpu_count() or 2) - 1)  # one core stays with the event loop
@@ -62,36 +62,6 @@ async def _drawn(function: Callable[..., bytes], *args: object, **kwargs: object
 
 
 #: The phases in which the player to act answers an offer rather than playing a turn (R6.2, R6.4, R7.4).
-_ANSWERING = (Phase.DOUBLED, Phase.BEAVERED, Phase.RESIGNING)
-
-
-def board_state(match: Match, clocks: tuple[str, str] | None = None) -> render.BoardState:
-    """Exactly what the picture shows now: the board with this turn's steps applied, who is to act, the cube
-    on offer while a double or a beaver waits for its answer, and the players' clock reserves (`clocks`)."""
-    game = match.game
-    on_roll = game.on_roll
-    phase = match.phase
-    offered = game.offered if phase in (Phase.DOUBLED, Phase.BEAVERED) else 0
-    return render.BoardState(
-        position=match.board(on_roll),
-        on_roll=on_roll,
-        names=match.names,
-        cube_value=match.cube,
-        cube_owner=match.cube_owner,
-        dice=match.dice,
-        used_dice=tuple(step.die for step in match.steps) if match.dice else (),
-        scores=match.score_tuple,
-        match_length=match.options.length,
-        crawford=match.crawford,
-        position_id=match.position_id(),
-        match_id=match.match_id(),
-        answering=match.to_act if phase in _ANSWERING else None,
-        offered_cube=offered,
-        game_over=match.to_act is None,
-        clocks=clocks,
-    )
-
-
 #: Who is drawn at the bottom of a picture that is not one player's own view: the challenger. Every public board
 #: of a match is drawn from this one side, so that it does not turn over between turns (issue 15).
 PUBLIC_SIDE = 0
