@@ -119,7 +119,11 @@ async def test_a_computer_matchs_seed_is_its_announcements_id(
     pressed = acknowledged_in_time(await alice.click(final, "Rematch"))
     again = await posted_after(standin, channel, seen, "against the computer (beginner) again")
     rematch_prefix = shown_prefix(again)
-    await table.next_board(timeout=20)
+    await standin.eventually(  # the rematch's own first board, below its announcement: the rematch is stored
+        lambda: any(m.attachments for m in channel.messages[channel.messages.index(again) + 1 :]),
+        timeout=20,
+        what="the rematch's first board",
+    )
     shown = await acknowledged_in_time(await alice.slash("bg fairness")).settled()
     [rematch_commitment] = COMMITMENT.findall(shown.content)
     assert rematch_commitment != commitment and rematch_commitment.startswith(rematch_prefix)
