@@ -13,7 +13,8 @@ Backgammon at 0-ply and 2-ply in a child process each (`import mat`, `analyse ma
   the same place (the player's n-th checker play of the game, same dice; for cube alerts, a cube decision of the
   same player in the same game) rated error or blunder here (>= 0.040), and blunder (>= 0.080).
 
-Writes bench/results/analysis.json and prints a table. `--matches 1 --length 1` is the short run of the tests.
+Writes bench/results/analysis.json and prints a table. The tests' short run:
+`--matches 1 --length 1 --analysis-level quick --reference-plies 0` (gnubg at 0-ply only).
 Run it under `nice -n 19`: it keeps one core busy for minutes.
 """
 
@@ -200,7 +201,11 @@ def main() -> None:
     parser.add_argument("--length", type=int, default=5)
     parser.add_argument("--level", default="casual", help="the self-play level (weak: errors to find)")
     parser.add_argument("--analysis-level", default=DEFAULT_LEVEL)
+    parser.add_argument(
+        "--reference-plies", type=int, default=2, help="gnubg's plies for the PR and blunder comparison (2; 0 is quick)"
+    )
     arguments = parser.parse_args()
+    reference = arguments.reference_plies
 
     matches = [self_play(seed, arguments.level, arguments.length) for seed in range(arguments.matches)]
     mats = [match_to_mat(match) for match in matches]
@@ -212,7 +217,7 @@ def main() -> None:
         ours.append(analyse(match.log, arguments.analysis_level))
         seconds.append(time.perf_counter() - started)
         cpu.append(time.process_time() - used)
-    gnubg = {plies: gnubg_analyse(mats, plies) for plies in (0, 2)}
+    gnubg = {plies: gnubg_analyse(mats, plies) for plies in sorted({0, reference})}
 
     rows = []
     differences: list[float] = []
@@ -220,9 +225,9 @@ def main() -> None:
     for number, analysis in enumerate(ours):
         counted = sum(1 for d in analysis.decisions if d.counted)
         prs = [player_figures(analysis, player).pr for player in (0, 1)]
-        theirs = gnubg_prs(gnubg[2][number]["statistics"])
+        theirs = gnubg_prs(gnubg[reference][number]["statistics"])
         differences += [abs(a - b) for a, b in zip(prs, theirs, strict=True)]
-        found = gnubg_blunders(gnubg[2][number]["games"])
+        found = gnubg_blunders(gnubg[reference][number]["games"])
         for blunder in found:
             as_error = flagged(analysis, blunder, ERROR)
             if as_error is None:
@@ -239,11 +244,12 @@ def main() -> None:
                 "seconds_here": round(seconds[number], 2),
                 "cpu_seconds_here": round(cpu[number], 2),
                 "seconds_gnubg_0ply": round(gnubg[0][number]["seconds"], 2),
-                "seconds_gnubg_2ply": round(gnubg[2][number]["seconds"], 2),
+                "seconds_gnubg_2ply": round(gnubg[reference][number]["seconds"], 2),
                 "cpu_seconds_gnubg_0ply": round(gnubg[0][number]["cpu"], 2),
-                "cpu_seconds_gnubg_2ply": round(gnubg[2][number]["cpu"], 2),
+                "cpu_seconds_gnubg_2ply": round(gnubg[reference][number]["cpu"], 2),
                 "pr_here": prs,
                 "pr_gnubg_2ply": [round(p, 2) for p in theirs],
+                "reference_plies": reference,
                 "pr_gnubg_0ply": [round(p, 2) for p in gnubg_prs(gnubg[0][number]["statistics"])],
                 "gnubg_blunders": len(found),
             }
@@ -255,6 +261,7 @@ def main() -> None:
         "length": arguments.length,
         "self_play_level": arguments.level,
         "analysis_level": arguments.analysis_level,
+        "reference_plies": reference,
         "cpu_count": os.cpu_count(),
         "seconds_here_median": round(statistics.median(seconds), 2),
         "seconds_here_max": round(max(seconds), 2),

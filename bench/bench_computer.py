@@ -301,6 +301,8 @@ def main() -> None:
     parser.add_argument("--world-class-games", type=int, default=200, help="games of world-class against expert")
     parser.add_argument("--gnubg-games", type=int, default=200)
     parser.add_argument("--random-games", type=int, default=100)
+    parser.add_argument("--gnubg-level", default="world-class", help="the level that plays gnubg 0-ply")
+    parser.add_argument("--random-level", default="expert", help="the level that plays the random player")
     parser.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2)))
     parser.add_argument("--levels", default=",".join(LEVEL_NAMES), help="levels to time (comma-separated)")
     parser.add_argument("--sections", default="time,errors,ladder,gnubg,random")
@@ -386,7 +388,7 @@ def main() -> None:
         if args.gnubg_games > 0 and "gnubg" in sections:
             figures = versus(
                 pool,
-                "world-class",
+                args.gnubg_level,
                 "gnubg",
                 args.gnubg_games,
                 progress=partial,
@@ -397,9 +399,10 @@ def main() -> None:
             print(f"\nno cube, no Jacoby; duplicate pairs: {versus_text(figures)}", flush=True)
             save()
         if args.random_games > 0 and "random" in sections:
-            wins = sum(pool.map(random_game, ["expert"] * args.random_games, range(args.random_games)))
-            report["expert_vs_random"] = {"games": args.random_games, "wins": wins}
-            print(f"\nexpert against a uniform random player: won {wins} of {args.random_games}")
+            level = args.random_level
+            wins = sum(pool.map(random_game, [level] * args.random_games, range(args.random_games)))
+            report[f"{level}_vs_random"] = {"games": args.random_games, "wins": wins}
+            print(f"\n{level} against a uniform random player: won {wins} of {args.random_games}")
     save()
 
 

@@ -3,7 +3,7 @@
 Side by side in one run: replaying a match's log against playing it live (the replay must not cost more than
 the play did), and our Match ID encoder against gnubg's own `gnubg.match_id` (the reference).
 Prints a table and writes bench/results/game_flow.json.
-Run: .venv/bin/python bench/game_flow.py
+Run: .venv/bin/python bench/game_flow.py [matches]   (300 by default; the tests run 20)
 """
 
 from __future__ import annotations
@@ -27,13 +27,13 @@ MATCHES = 300
 RESULTS = Path(__file__).with_name("results") / "game_flow.json"
 
 
-def main() -> None:
+def main(matches: int = MATCHES) -> None:
     live_times: list[float] = []
     replay_times: list[float] = []
     json_times: list[float] = []
     actions = 0
     states = []
-    for seed in range(MATCHES):
+    for seed in range(matches):
         rng = random.Random(seed)
         options = MatchOptions.match(rng.choice([1, 3, 5, 7]))
         started = time.perf_counter()
@@ -62,7 +62,7 @@ def main() -> None:
     assert ours == theirs
 
     results = {
-        "matches": MATCHES,
+        "matches": matches,
         "actions": actions,
         "apply_ms_per_action": 1000 * sum(live_times) / actions,
         "live_match_ms_median": 1000 * statistics.median(live_times),
@@ -80,4 +80,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else MATCHES)

@@ -148,9 +148,9 @@ def test_every_roll_from_the_start() -> None:
 
 
 @pytest.mark.slow
-def test_thousands_of_random_positions_and_rolls() -> None:
+def test_a_thousand_random_positions_and_rolls() -> None:
     rng = random.Random(20261122)
-    for _ in range(2000):
+    for _ in range(1000):
         check_position(random_position(rng), rng.choice(rolls()))
 
 

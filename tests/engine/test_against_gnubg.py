@@ -3,9 +3,10 @@
 2,000 positions from seeded random games x all 21 rolls. For every one, the set of positions our legal plays
 lead to must equal gnubg's. gnubg cuts a move tuple at its first bear-off, so for those rolls the counts
 are compared and every cut tuple must be the start of one of our plays; a seeded sample of them is checked
-in full through gnubg's `hint` move strings (about 10 ms each). Every one of gnubg's move strings
-(`move_tuple_to_string`, about a million) is parsed by `parse_play` and must give the play with the same result.
-The positions are split into four parts, each a test of its own (about 10 s each on the development machine).
+in full through gnubg's `hint` move strings (about 10 ms each). A seeded fifth of gnubg's move strings
+(`move_tuple_to_string`: about 200,000 of a million) is parsed by `parse_play` and must give the play with the same
+result: parsing every one took three quarters of the test's time and found nothing a fifth would not.
+The positions are split into four parts, each a test of its own.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from tests.engine.gnubg_reference import ROLLS
 POSITIONS = 2000
 PARTS = 4
 HINT_SAMPLE = 0.08  # share of bear-off rolls checked in full through `hint`
+PARSE_SAMPLE = 0.2  # share of gnubg's move strings read back by parse_play
 
 
 @cache
@@ -95,6 +97,8 @@ def test_same_plays_as_gnubg_for_2000_random_positions_and_all_rolls(part: int) 
                 only_ours = [str(ours[r]) for r in set(ours) - theirs]
                 disagreements.append(f"{where}: {len(theirs)} gnubg plays, {len(ours)} ours; only ours: {only_ours}")
             for move in complete:
+                if rng.random() >= PARSE_SAMPLE:
+                    continue
                 text = gnubg.move_string(position, move)
                 parsed += 1
                 got = position.parse_play(text, dice)
@@ -102,5 +106,5 @@ def test_same_plays_as_gnubg_for_2000_random_positions_and_all_rolls(part: int) 
                     disagreements.append(f"{where}: parse_play({text!r}) gave {got}")
     assert disagreements == []
     assert compared == POSITIONS // PARTS * 21
-    # the comparison really covered these cases (each part: about 1,000 bear-off rolls, 80 hints, 230,000 strings)
-    assert cut_rolls > 500 and hint_checks > 20 and parsed > 200_000
+    # the comparison really covered these cases (each part: about 1,000 bear-off rolls, 80 hints, 46,000 strings)
+    assert cut_rolls > 500 and hint_checks > 20 and parsed > 40_000

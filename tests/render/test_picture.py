@@ -207,10 +207,14 @@ def random_state(rng: random.Random) -> tuple[BoardState, int, Play | None, tupl
     return state, rng.randint(0, 1), last, steps()
 
 
+#: Random boards drawn by the test below: 300 (a thousand took 20 s of the suite's time and found nothing more).
+RANDOM_BOARDS = 300
+
+
 @pytest.mark.slow
-def test_a_thousand_random_boards_render_within_bounds_as_pictures_and_text() -> None:
+def test_random_boards_render_within_bounds_as_pictures_and_text() -> None:
     rng = random.Random(20261122)
-    for _ in range(1000):
+    for _ in range(RANDOM_BOARDS):
         state, perspective, last, partial = random_state(rng)
         theme = rng.choice(sorted(THEMES))
         png = board(state, perspective=perspective, last_play=last, partial_steps=partial, theme=theme)
