@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image
 
@@ -64,11 +65,27 @@ def to_palette(image: Image.Image, theme_name: str) -> Image.Image:
     return image.quantize(palette=_palette(theme_name), dither=Image.Dither.NONE)
 
 
+#: Each theme's fitted palette, stored (768 bytes: 256 RGB colours) so that a process does not fit it at start: the
+#: fit draws sample boards and takes about half a second a theme, paid by the bot, its drawing processes and every
+#: test that draws. `scripts/regenerate_goldens.py` writes them; a test checks they are still what the fit gives.
+PALETTE_DIR = Path(__file__).with_name("palettes")
+
+
 @lru_cache(maxsize=8)
 def _palette(theme_name: str) -> Image.Image:
+    """The theme's palette as an image to quantize against: the stored one, else fitted now (a new theme)."""
+    get_theme(theme_name)
+    stored = PALETTE_DIR / f"{theme_name}.pal"
+    colours = stored.read_bytes() if stored.exists() else fitted_palette(theme_name)
+    holder = Image.new("P", (1, 1))
+    holder.putpalette(list(colours))
+    return holder
+
+
+def fitted_palette(theme_name: str) -> bytes:
     """A 256-colour palette: the theme's flat colours, the rest fitted to sample boards (median cut).
 
-    Fitted once per theme at the default width; the colours (and their blends) are the same at every width.
+    Fitted at the default width; the colours (and their blends) are the same at every width.
     """
     theme = get_theme(theme_name)
     flat = theme.flat_colours()
@@ -92,6 +109,4 @@ def _palette(theme_name: str) -> Image.Image:
     fitted_colours = (fitted.getpalette() or [])[: 3 * (256 - len(flat))]
     palette = [channel for colour in flat for channel in colour] + fitted_colours
     palette += [0] * (768 - len(palette))
-    holder = Image.new("P", (1, 1))
-    holder.putpalette(palette)
-    return holder
+    return bytes(palette)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Redraw the renderer's golden images on purpose, after a deliberate change to the picture.
 
-Run `.venv/bin/python scripts/regenerate_goldens.py`, look at every image in tests/render/golden/, and commit them.
+Run `.venv/bin/python scripts/regenerate_goldens.py`, look at every image in tests/render/golden/, and commit them
+with the themes' palettes it fits first (render/palettes/: the boards are drawn in them).
 """
 
 from __future__ import annotations
@@ -15,10 +16,17 @@ from PIL import Image
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from render.palette import PALETTE_DIR, fitted_palette  # noqa: E402
+from render.theme import THEMES  # noqa: E402
 from tests.render.cases import GOLDEN_CASES, GOLDEN_DIR  # noqa: E402
 
 
 def main() -> None:
+    PALETTE_DIR.mkdir(exist_ok=True)
+    for theme in THEMES:
+        path = PALETTE_DIR / f"{theme}.pal"
+        path.write_bytes(fitted_palette(theme))
+        print(f"wrote {path.relative_to(ROOT)}")
     GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
     for name, case in GOLDEN_CASES.items():
         path = GOLDEN_DIR / f"{name}.png"
