@@ -22,7 +22,7 @@ from bot.store import open_database
 from tests.support.postgres import ThrowawayPostgres
 
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = 20
+KILLS = 12  # 20 took 20-35 s a backend; each kill lands at another random moment of real work
 #: Acknowledgements a mid-stream round waits for before its random delay starts.
 ACKS_BEFORE_THE_DELAY = 3
 
