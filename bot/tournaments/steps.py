@@ -5,6 +5,9 @@ Each runs inside the caller's write trip (bot/tournaments/service.py), on its co
 
 from __future__ import annotations
 
+from typing import Literal
+
+from bot.i18n import N_
 from bot.service import NotFoundError, ServiceError
 from bot.store.backend import Connection
 from bot.tournaments import store
@@ -23,29 +26,44 @@ async def load_locked(connection: Connection, tournament_id: int) -> Tournament:
     await connection.lock("tournament", tournament_id)
     tournament = await store.load(connection, tournament_id)
     if tournament is None:
-        raise NotFoundError("This tournament does not exist (any more).")
+        raise NotFoundError(N_("This tournament does not exist (any more)."))
     return tournament
 
 
-def require_signup(tournament: Tournament, verb: str) -> None:
-    if tournament.status is TournamentStatus.SIGNUP:
-        return
-    state = {
-        TournamentStatus.RUNNING: "has already started",
-        TournamentStatus.FINISHED: "is over",
-        TournamentStatus.CANCELLED: "was cancelled",
-    }[tournament.status]
-    raise ServiceError(f"**{tournament.name}** {state}: you cannot {verb} it now.")
+#: Why a step of the sign-up is refused once the sign-up is over: a whole sentence per step and state.
+_SIGNUP_OVER = {
+    ("join", TournamentStatus.RUNNING): N_("{tournament} has already started: you cannot join it now."),
+    ("join", TournamentStatus.FINISHED): N_("{tournament} is over: you cannot join it now."),
+    ("join", TournamentStatus.CANCELLED): N_("{tournament} was cancelled: you cannot join it now."),
+    ("leave", TournamentStatus.RUNNING): N_("{tournament} has already started: you cannot leave it now."),
+    ("leave", TournamentStatus.FINISHED): N_("{tournament} is over: you cannot leave it now."),
+    ("leave", TournamentStatus.CANCELLED): N_("{tournament} was cancelled: you cannot leave it now."),
+    ("start", TournamentStatus.RUNNING): N_("{tournament} has already started: you cannot start it now."),
+    ("start", TournamentStatus.FINISHED): N_("{tournament} is over: you cannot start it now."),
+    ("start", TournamentStatus.CANCELLED): N_("{tournament} was cancelled: you cannot start it now."),
+}
+#: Who may take an organiser's step.
+_ORGANISERS_ONLY = {
+    "start": N_("Only the organiser of {tournament} (or a member with Manage Server) can start it."),
+    "cancel": N_("Only the organiser of {tournament} (or a member with Manage Server) can cancel it."),
+    "award": N_("Only the organiser of {tournament} (or a member with Manage Server) can award matches of it."),
+}
 
 
-def require_organiser(tournament: Tournament, user_id: int, may_organise: bool, verb: str) -> None:
+def require_signup(tournament: Tournament, step: Literal["join", "leave", "start"]) -> None:
+    if tournament.status is not TournamentStatus.SIGNUP:
+        raise ServiceError(_SIGNUP_OVER[step, tournament.status], tournament=tournament.name)
+
+
+def require_organiser(
+    tournament: Tournament, user_id: int, may_organise: bool, step: Literal["start", "cancel", "award"]
+) -> None:
     if not may_organise and user_id != tournament.organiser_id:
-        raise ServiceError(
-            f"Only the organiser of **{tournament.name}** (or a member with Manage Server) can {verb} it."
-        )
+        raise ServiceError(_ORGANISERS_ONLY[step], tournament=tournament.name)
 
 
 def clean_reason(reason: str) -> str:
+    """An organiser's words on one line (`records.SERVICE_NOTE` counts as a space: it never starts them)."""
     return " ".join(reason.split())[:MAX_REASON]
 
 
