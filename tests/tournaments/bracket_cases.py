@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bot.tournaments import Tournament, TournamentStatus
 from bot.tournaments.records import DecidedBy, Entrant, MatchState, SlotRecord
-from cogs.ui.tournament_messages import picture_of
+from cogs.ui.tournament_picture import picture_of
 from render.bracket import bracket_image
 
 GOLDEN_DIR = Path(__file__).with_name("golden")

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.tournaments.records import DecidedBy, Entrant, MatchState
-from cogs.ui.tournament_messages import picture_of
+from cogs.ui.tournament_picture import picture_of
 from render.bracket import bracket_image
 from tests.render.imaging import MAX_DIFFERING_SHARE, decode, differing_share
 from tests.tournaments.bracket_cases import GOLDEN_CASES, GOLDEN_DIR, tournament
