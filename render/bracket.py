@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from render.fonts import Font, fit, font, prepare_name
+from render.fonts import fit, font, prepare_name
 from render.theme import DARK, RGB, Theme
 
 BOX_WIDTH, ROW_HEIGHT, NOTE_HEIGHT = 230, 26, 16
@@ -32,20 +32,14 @@ NOTE_WIDTH = BOX_WIDTH - 4
 CHAMPION_LABEL_WIDTH = CHAMPION_WIDTH + COLUMN_GAP - 24
 
 
-def _round_font() -> Font:
-    return font(14, bold=True)
-
-
-def _word_font() -> Font:
-    return font(13)
-
-
-def _note_font() -> Font:
-    return font(12)
-
-
-def _label_font() -> Font:
-    return font(13, bold=True)
+#: (size, bold) of the fonts of those texts, and of the subtitle.
+ROUND_FONT, WORD_FONT, NOTE_FONT, LABEL_FONT, SUBTITLE_FONT = (
+    (14, True),
+    (13, False),
+    (12, False),
+    (13, True),
+    (14, False),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +116,8 @@ def bracket_image(picture: BracketPicture, *, theme: Theme = DARK) -> bytes:
         name = picture.round_names[round_index] if round_index < len(picture.round_names) else ""
         draw.text(
             (left, HEADER - 16),
-            fit(name, _round_font(), ROUND_NAME_WIDTH),
-            font=_round_font(),
+            fit(name, font(*ROUND_FONT), ROUND_NAME_WIDTH),
+            font=font(*ROUND_FONT),
             fill=theme.partial_play if current else theme.dim_text,
             anchor="ls",
         )
@@ -144,7 +138,7 @@ def _header(draw: ImageDraw.ImageDraw, picture: BracketPicture, theme: Theme, wi
     title, path = prepare_name(picture.title, picture.words.tournament)
     title_font = font(24, path=path)
     draw.text((MARGIN, 34), fit(title, title_font, width), font=title_font, fill=theme.text, anchor="ls")
-    small = font(14)
+    small = font(*SUBTITLE_FONT)
     draw.text((MARGIN, 56), fit(picture.subtitle, small, width), font=small, fill=theme.dim_text, anchor="ls")
 
 
@@ -159,7 +153,7 @@ def _box(draw: ImageDraw.ImageDraw, left: int, top: int, box: Box, words: Bracke
         won, lost = box.winner == row, box.winner == 1 - row
         _side(draw, (left, top + row * ROW_HEIGHT), side, (won, lost), words, theme)
     if box.note:
-        note_font = _note_font()
+        note_font = font(*NOTE_FONT)
         draw.text(
             (left + 4, bottom + 4),
             fit(box.note, note_font, NOTE_WIDTH),
@@ -187,7 +181,7 @@ def _side(
     colour = theme.last_play if won else theme.points[0] if lost else theme.frame_text
     if side.bye or side.name is None:
         word = words.bye if side.bye else words.to_be_decided
-        face = _word_font()
+        face = font(*WORD_FONT)
         draw.text(
             (left + SEED_WIDTH + 2, middle), fit(word, face, NAME_WIDTH), font=face, fill=theme.points[0], anchor="lm"
         )
@@ -223,8 +217,8 @@ def _champion(draw: ImageDraw.ImageDraw, picture: BracketPicture, theme: Theme) 
     y = HEADER + _centre(rounds - 1, 0)
     final_right = _column_left(rounds - 1) + BOX_WIDTH
     draw.line([(final_right, y), (left, y)], fill=theme.dim_text, width=2)
-    label = fit(picture.words.champion, _label_font(), CHAMPION_LABEL_WIDTH)
-    draw.text((left + 6, y - 16), label, font=_label_font(), fill=theme.dim_text, anchor="ls")
+    label = fit(picture.words.champion, font(*LABEL_FONT), CHAMPION_LABEL_WIDTH)
+    draw.text((left + 6, y - 16), label, font=font(*LABEL_FONT), fill=theme.dim_text, anchor="ls")
     if picture.champion is None:
         draw.text((left + 6, y + 4), "?", font=font(18, bold=True), fill=theme.dim_text, anchor="lm")
         return
@@ -246,16 +240,17 @@ def empty_rounds(counts: Sequence[int]) -> tuple[tuple[Box, ...], ...]:
 
 
 def overflowing(picture: BracketPicture) -> list[str]:
-    """The texts of the picture that are too wide for their place and would be cut: its fixed words (all of them,
-    shown or not), subtitle, round names and notes; the names players and organisers chose are not counted."""
+    """The texts of the picture too wide for their place, which would be cut: its fixed words (all of them, shown or
+    not), subtitle, round names and notes (an award's note holds the organiser's reason: check with a short one).
+    Players' and tournaments' names are not counted: they are cut to fit like the board's."""
     words = picture.words
     placed = [
-        (words.bye, _word_font(), NAME_WIDTH),
-        (words.to_be_decided, _word_font(), NAME_WIDTH),
+        (words.bye, font(*WORD_FONT), NAME_WIDTH),
+        (words.to_be_decided, font(*WORD_FONT), NAME_WIDTH),
         (words.player, font(14, bold=True), NAME_WIDTH),
-        (words.champion, _label_font(), CHAMPION_LABEL_WIDTH),
-        (picture.subtitle, font(14), size_of(picture)[0] - 2 * MARGIN),
-        *((name, _round_font(), ROUND_NAME_WIDTH) for name in picture.round_names),
-        *((box.note, _note_font(), NOTE_WIDTH) for boxes in picture.rounds for box in boxes if box.note),
+        (words.champion, font(*LABEL_FONT), CHAMPION_LABEL_WIDTH),
+        (picture.subtitle, font(*SUBTITLE_FONT), size_of(picture)[0] - 2 * MARGIN),
+        *((name, font(*ROUND_FONT), ROUND_NAME_WIDTH) for name in picture.round_names),
+        *((box.note, font(*NOTE_FONT), NOTE_WIDTH) for boxes in picture.rounds for box in boxes if box.note),
     ]
     return [text for text, face, width in placed if face.getlength(text) > width]

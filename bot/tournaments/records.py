@@ -31,8 +31,8 @@ class DecidedBy(enum.Enum):
     AWARD = "award"  # an organiser's decision, with a reason
 
 
-#: Starts a note the service wrote itself (its JSON follows); never in an organiser's words, which are cleaned of
-#: every control character (`steps.clean_reason`).
+#: Starts a note the service wrote itself (its JSON follows); never an organiser's words, which `steps.clean_reason`
+#: puts on one line (`str.split` takes this control character for a space).
 SERVICE_NOTE = "\x1e"
 #: How notes of cancellations without a reason were written before they were stored as data.
 _OLD_CANCELLED_BY = re.compile(r"cancelled by <@(\d+)>")

@@ -28,10 +28,6 @@ from bot.store.errors import IntegrityError
 from bot.tournaments import store
 from bot.tournaments.bracket import MIN_PLAYERS, Slot, seed_by_rating
 from bot.tournaments.records import (
-    MAX_LENGTH,
-    MAX_NAME,
-    MAX_SIZE,
-    MIN_SIZE,
     Announce,
     Cancellation,
     DecidedBy,
@@ -42,9 +38,12 @@ from bot.tournaments.records import (
 )
 from bot.tournaments.steps import (
     NotToStart,
+    awardable_slot,
+    check_new,
     clean_reason,
     decide,
     load_locked,
+    require_not_over,
     require_organiser,
     require_signup,
     unstarted_pairings,
@@ -88,25 +87,8 @@ class TournamentService:
     ) -> Tournament:
         """Open a tournament for sign-up. Refused: no organiser rights, a bad name, length or size, a start time
         in the past, a name in use by another open or running tournament of the guild."""
-        if not may_organise:
-            raise ServiceError(
-                N_(
-                    "Only members with Manage Server (or the server's tournament organiser role) can create a "
-                    "tournament."
-                )
-            )
-        name = " ".join(name.split())
-        if not 1 <= len(name) <= MAX_NAME:
-            raise ServiceError(N_("A tournament name is 1 to {longest} characters long."), longest=MAX_NAME)
-        if not 1 <= length <= MAX_LENGTH:
-            raise ServiceError(N_("Tournament matches are 1 to {longest} points long."), longest=MAX_LENGTH)
-        if not MIN_SIZE <= size <= MAX_SIZE:
-            raise ServiceError(
-                N_("A tournament has room for {fewest} to {most} players."), fewest=MIN_SIZE, most=MAX_SIZE
-            )
         now = self._clock()
-        if starts_at is not None and starts_at <= now:
-            raise ServiceError(N_("The start time must be in the future."))
+        name = check_new(may_organise, name, length, size, starts_at, now)
 
         async def write(connection: Connection) -> int:
             await player_store.remember_player(connection, organiser.user_id, organiser.name, now)
@@ -206,10 +188,7 @@ class TournamentService:
         async def write(connection: Connection) -> None:
             tournament = await load_locked(connection, tournament_id)
             require_organiser(tournament, user_id, may_organise, "cancel")
-            if tournament.status is TournamentStatus.FINISHED:
-                raise ServiceError(N_("{tournament} is already finished."), tournament=tournament.name)
-            if tournament.status is TournamentStatus.CANCELLED:
-                raise ServiceError(N_("{tournament} is already cancelled."), tournament=tournament.name)
+            require_not_over(tournament)
             said = clean_reason(reason or "")
             note = Cancellation(reason=said or None, by=None if said else user_id).note()
             await store.close(connection, tournament_id, TournamentStatus.CANCELLED, now, note=note)
@@ -232,20 +211,7 @@ class TournamentService:
         async def check(connection: Connection) -> tuple[Slot, int | None]:
             tournament = await load_locked(connection, tournament_id)
             require_organiser(tournament, user_id, may_organise, "award")
-            if tournament.status is not TournamentStatus.RUNNING:
-                raise ServiceError(N_("{tournament} is not being played."), tournament=tournament.name)
-            bracket = tournament.bracket
-            assert bracket is not None
-            slot = next((s for s in bracket.ready() if winner_id in s.players), None)
-            entrant = tournament.entrant(winner_id)
-            if entrant is None:
-                raise ServiceError(N_("That member does not play in {tournament}."), tournament=tournament.name)
-            if slot is None:
-                raise ServiceError(
-                    N_("{player} has no match to be decided in {tournament}."),
-                    player=entrant.name,
-                    tournament=tournament.name,
-                )
+            slot = awardable_slot(tournament, winner_id)
             stored = tournament.slot_record(slot.round, slot.index)
             return slot, None if stored is None else stored.match_id
 

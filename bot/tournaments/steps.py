@@ -12,7 +12,16 @@ from bot.service import NotFoundError, ServiceError
 from bot.store.backend import Connection
 from bot.tournaments import store
 from bot.tournaments.bracket import Bracket, Slot, round_name
-from bot.tournaments.records import DecidedBy, Pairing, Tournament, TournamentStatus
+from bot.tournaments.records import (
+    MAX_LENGTH,
+    MAX_NAME,
+    MAX_SIZE,
+    MIN_SIZE,
+    DecidedBy,
+    Pairing,
+    Tournament,
+    TournamentStatus,
+)
 
 MAX_REASON = 200
 
@@ -60,6 +69,48 @@ def require_organiser(
 ) -> None:
     if not may_organise and user_id != tournament.organiser_id:
         raise ServiceError(_ORGANISERS_ONLY[step], tournament=tournament.name)
+
+
+def check_new(may_organise: bool, name: str, length: int, size: int, starts_at: float | None, now: float) -> str:
+    """The name of a new tournament as stored, once the member may create it and its settings are allowed."""
+    if not may_organise:
+        raise ServiceError(
+            N_("Only members with Manage Server (or the server's tournament organiser role) can create a tournament.")
+        )
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= MAX_NAME:
+        raise ServiceError(N_("A tournament name is 1 to {longest} characters long."), longest=MAX_NAME)
+    if not 1 <= length <= MAX_LENGTH:
+        raise ServiceError(N_("Tournament matches are 1 to {longest} points long."), longest=MAX_LENGTH)
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise ServiceError(N_("A tournament has room for {fewest} to {most} players."), fewest=MIN_SIZE, most=MAX_SIZE)
+    if starts_at is not None and starts_at <= now:
+        raise ServiceError(N_("The start time must be in the future."))
+    return name
+
+
+def require_not_over(tournament: Tournament) -> None:
+    if tournament.status is TournamentStatus.FINISHED:
+        raise ServiceError(N_("{tournament} is already finished."), tournament=tournament.name)
+    if tournament.status is TournamentStatus.CANCELLED:
+        raise ServiceError(N_("{tournament} is already cancelled."), tournament=tournament.name)
+
+
+def awardable_slot(tournament: Tournament, winner_id: int) -> Slot:
+    """The match an organiser may award to `winner_id`: theirs, with both players known and not decided yet."""
+    if tournament.status is not TournamentStatus.RUNNING:
+        raise ServiceError(N_("{tournament} is not being played."), tournament=tournament.name)
+    bracket = tournament.bracket
+    assert bracket is not None
+    entrant = tournament.entrant(winner_id)
+    if entrant is None:
+        raise ServiceError(N_("That member does not play in {tournament}."), tournament=tournament.name)
+    slot = next((s for s in bracket.ready() if winner_id in s.players), None)
+    if slot is None:
+        raise ServiceError(
+            N_("{player} has no match to be decided in {tournament}."), player=entrant.name, tournament=tournament.name
+        )
+    return slot
 
 
 def clean_reason(reason: str) -> str:
