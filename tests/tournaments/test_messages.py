@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
+from bot.i18n import Message
 from bot.tournaments import TournamentStatus
 from bot.tournaments.records import DecidedBy, Pairing
 from cogs.ui.errors import UserFacingError
-from bot.i18n import Message
 from cogs.ui.tournament_messages import (
     TOURNAMENT_TEMPLATE,
     Announcement,
@@ -76,7 +76,9 @@ def test_the_status_says_the_round_the_awards_and_the_champion() -> None:
 
 
 def test_thread_names_fit_discords_limit() -> None:
-    pairing = Pairing(1, 1, 2, "A" * 50, 5, 1, Message("Round {number}", {"number": 1}), 0, (1, 2), ("B" * 40, "C" * 40), None)
+    pairing = Pairing(
+        1, 1, 2, "A" * 50, 5, 1, Message("Round {number}", {"number": 1}), 0, (1, 2), ("B" * 40, "C" * 40), None
+    )
     name = thread_name(pairing)
     assert len(name) == 100 and name.startswith("A" * 50 + " Round 1: ")
 
