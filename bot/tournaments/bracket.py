@@ -13,6 +13,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.i18n import N_, Message
+
 MIN_PLAYERS = 2
 
 
@@ -150,7 +152,11 @@ def build(seeds: Sequence[int], decided: Mapping[tuple[int, int], int]) -> Brack
     return Bracket(tuple(seeds), size, tuple(rounds))
 
 
-def round_name(number: int, count: int) -> str:
-    """'Final', 'Semi-finals', 'Quarter-finals', else 'Round n'."""
-    left = count - number
-    return {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}.get(left, f"Round {number}")
+#: The last three rounds by how many rounds follow them.
+_LAST_ROUNDS = {0: N_("Final"), 1: N_("Semi-finals"), 2: N_("Quarter-finals")}
+
+
+def round_name(number: int, count: int) -> Message:
+    """'Final', 'Semi-finals', 'Quarter-finals', else 'Round n': a template, shown in the reader's language."""
+    last = _LAST_ROUNDS.get(count - number)
+    return Message(last) if last is not None else Message(N_("Round {number}"), {"number": number})

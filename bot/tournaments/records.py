@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import enum
+import json
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
+from bot.i18n import Message
 from bot.tournaments.bracket import Bracket, build
 
 #: The sizes a tournament may have (issue 21) and the default match length.
 MIN_SIZE, MAX_SIZE = 4, 64
 DEFAULT_LENGTH = 5
+MAX_LENGTH = 25
 MAX_NAME = 50
 
 
@@ -24,6 +29,50 @@ class TournamentStatus(enum.Enum):
 class DecidedBy(enum.Enum):
     MATCH = "match"  # played (or claimed, R9.5) to the end
     AWARD = "award"  # an organiser's decision, with a reason
+
+
+#: Starts a note the service wrote itself (its JSON follows); never an organiser's words, which `steps.clean_reason`
+#: puts on one line (`str.split` takes this control character for a space).
+SERVICE_NOTE = "\x1e"
+#: How notes of cancellations without a reason were written before they were stored as data.
+_OLD_CANCELLED_BY = re.compile(r"cancelled by <@(\d+)>")
+
+
+@dataclass(frozen=True, slots=True)
+class Cancellation:
+    """Why a tournament was cancelled, read from its stored note: the organiser's own `reason` (shown as written),
+    else who cancelled it (`by`), else the service's reason as a template for the reader's language (`why`: a
+    scheduled start with too few players). Nothing set: nobody said why."""
+
+    reason: str | None = None
+    by: int | None = None
+    why: Message | None = None
+
+    def note(self) -> str | None:
+        """What is stored in the tournament's note."""
+        if self.reason:
+            return self.reason
+        data: dict[str, Any] = {}
+        if self.by is not None:
+            data["by"] = self.by
+        if self.why is not None:
+            data["template"], data["params"] = self.why.template, self.why.params
+        return SERVICE_NOTE + json.dumps(data, ensure_ascii=False) if data else None
+
+    @classmethod
+    def from_note(cls, note: str | None) -> Cancellation:
+        if not note:
+            return cls()
+        if not note.startswith(SERVICE_NOTE):
+            old = _OLD_CANCELLED_BY.fullmatch(note)
+            return cls(by=int(old[1])) if old else cls(reason=note)
+        try:
+            data = json.loads(note.removeprefix(SERVICE_NOTE))
+            by, template = data.get("by"), data.get("template")
+            why = None if template is None else Message(str(template), dict(data.get("params") or {}))
+            return cls(by=None if by is None else int(by), why=why)
+        except (ValueError, TypeError, AttributeError):  # not written by this code: as if nobody said why
+            return cls()
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +145,10 @@ class Tournament:
         return next((s for s in self.slots if (s.round, s.slot) == (round_number, index)), None)
 
     @property
+    def cancellation(self) -> Cancellation:
+        return Cancellation.from_note(self.note)
+
+    @property
     def shown(self) -> bool:
         """Whether the tournament's message shows its latest change."""
         return self.message_id is not None and self.shown_changes == self.changes
@@ -112,7 +165,7 @@ class Pairing:
     tournament_name: str
     length: int
     round: int
-    round_name: str
+    round_name: Message  # "Final", "Round 1": shown in the server's language
     slot: int
     players: tuple[int, int]  # the better seed first
     names: tuple[str, str]

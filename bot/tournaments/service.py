@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from bot.engine.dice import commitment, new_server_seed
 from bot.engine.options import MatchOptions
+from bot.i18n import N_, Message
 from bot.service import GameService, MatchRecord, MatchStatus, MatchUpdate, NotFoundError, PlayerRef, ServiceError
 from bot.service import commands as cmd
 from bot.store import players as player_store
@@ -27,10 +28,8 @@ from bot.store.errors import IntegrityError
 from bot.tournaments import store
 from bot.tournaments.bracket import MIN_PLAYERS, Slot, seed_by_rating
 from bot.tournaments.records import (
-    MAX_NAME,
-    MAX_SIZE,
-    MIN_SIZE,
     Announce,
+    Cancellation,
     DecidedBy,
     MatchState,
     Pairing,
@@ -39,9 +38,12 @@ from bot.tournaments.records import (
 )
 from bot.tournaments.steps import (
     NotToStart,
+    awardable_slot,
+    check_new,
     clean_reason,
     decide,
     load_locked,
+    require_not_over,
     require_organiser,
     require_signup,
     unstarted_pairings,
@@ -85,20 +87,8 @@ class TournamentService:
     ) -> Tournament:
         """Open a tournament for sign-up. Refused: no organiser rights, a bad name, length or size, a start time
         in the past, a name in use by another open or running tournament of the guild."""
-        if not may_organise:
-            raise ServiceError(
-                "Only members with Manage Server (or the server's tournament organiser role) can create a tournament."
-            )
-        name = " ".join(name.split())
-        if not 1 <= len(name) <= MAX_NAME:
-            raise ServiceError(f"A tournament name is 1 to {MAX_NAME} characters long.")
-        if not 1 <= length <= 25:
-            raise ServiceError("Tournament matches are 1 to 25 points long.")
-        if not MIN_SIZE <= size <= MAX_SIZE:
-            raise ServiceError(f"A tournament has room for {MIN_SIZE} to {MAX_SIZE} players.")
         now = self._clock()
-        if starts_at is not None and starts_at <= now:
-            raise ServiceError("The start time must be in the future.")
+        name = check_new(may_organise, name, length, size, starts_at, now)
 
         async def write(connection: Connection) -> int:
             await player_store.remember_player(connection, organiser.user_id, organiser.name, now)
@@ -116,7 +106,8 @@ class TournamentService:
                 )
             except IntegrityError:
                 raise ServiceError(
-                    f"There is already a tournament called **{name}** here: choose another name."
+                    N_("There is already a tournament called {tournament} here: choose another name."),
+                    tournament=name,
                 ) from None
 
         return await self.tournament(await self.db.write(write))
@@ -129,9 +120,11 @@ class TournamentService:
             tournament = await load_locked(connection, tournament_id)
             require_signup(tournament, "join")
             if tournament.entrant(player.user_id) is not None:
-                raise ServiceError(f"You are already signed up for **{tournament.name}**.")
+                raise ServiceError(N_("You are already signed up for {tournament}."), tournament=tournament.name)
             if tournament.full:
-                raise ServiceError(f"**{tournament.name}** is full ({tournament.size} players).")
+                raise ServiceError(
+                    N_("{tournament} is full ({size} players)."), tournament=tournament.name, size=tournament.size
+                )
             await player_store.remember_player(connection, player.user_id, player.name, now)
             await store.add_entry(connection, tournament_id, player.user_id, now)
 
@@ -144,11 +137,14 @@ class TournamentService:
         async def write(connection: Connection) -> None:
             tournament = await load_locked(connection, tournament_id)
             if tournament.entrant(user_id) is None:
-                raise ServiceError(f"You are not signed up for **{tournament.name}**.")
+                raise ServiceError(N_("You are not signed up for {tournament}."), tournament=tournament.name)
             if tournament.status is TournamentStatus.RUNNING:
                 raise ServiceError(
-                    f"**{tournament.name}** has started: you cannot leave it now. Resign your match "
-                    "(`/bg resign`) or ask an organiser."
+                    N_(
+                        "{tournament} has started: you cannot leave it now. Resign your match (`/bg resign`) or ask "
+                        "an organiser."
+                    ),
+                    tournament=tournament.name,
                 )
             require_signup(tournament, "leave")
             await store.remove_entry(connection, tournament_id, user_id)
@@ -170,8 +166,10 @@ class TournamentService:
             require_signup(tournament, "start")
             if len(tournament.entrants) < MIN_PLAYERS:
                 raise ServiceError(
-                    f"**{tournament.name}** needs at least {MIN_PLAYERS} players to start; "
-                    f"{len(tournament.entrants)} signed up."
+                    N_("{tournament} needs at least {fewest} players to start; {count} signed up."),
+                    tournament=tournament.name,
+                    fewest=MIN_PLAYERS,
+                    count=len(tournament.entrants),
                 )
             players = [entrant.user_id for entrant in tournament.entrants]
             ratings_now = await store.ratings(connection, tournament.guild_id, players)
@@ -190,9 +188,9 @@ class TournamentService:
         async def write(connection: Connection) -> None:
             tournament = await load_locked(connection, tournament_id)
             require_organiser(tournament, user_id, may_organise, "cancel")
-            if tournament.status not in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING):
-                raise ServiceError(f"**{tournament.name}** is already {tournament.status.value}.")
-            note = clean_reason(reason) if reason else f"cancelled by <@{user_id}>"
+            require_not_over(tournament)
+            said = clean_reason(reason or "")
+            note = Cancellation(reason=said or None, by=None if said else user_id).note()
             await store.close(connection, tournament_id, TournamentStatus.CANCELLED, now, note=note)
 
         await self.db.write(write)
@@ -207,19 +205,13 @@ class TournamentService:
         same transaction as the stop, so both happen or neither does."""
         reason = clean_reason(reason)
         if not reason:
-            raise ServiceError("Give the reason for the award: it is shown with the bracket.")
+            raise ServiceError(N_("Give the reason for the award: it is shown with the bracket."))
         now = self._clock()
 
         async def check(connection: Connection) -> tuple[Slot, int | None]:
             tournament = await load_locked(connection, tournament_id)
-            require_organiser(tournament, user_id, may_organise, "award matches of")
-            if tournament.status is not TournamentStatus.RUNNING:
-                raise ServiceError(f"**{tournament.name}** is not being played.")
-            bracket = tournament.bracket
-            assert bracket is not None
-            slot = next((s for s in bracket.ready() if winner_id in s.players), None)
-            if slot is None:
-                raise ServiceError(f"<@{winner_id}> has no match to be decided in **{tournament.name}**.")
+            require_organiser(tournament, user_id, may_organise, "award")
+            slot = awardable_slot(tournament, winner_id)
             stored = tournament.slot_record(slot.round, slot.index)
             return slot, None if stored is None else stored.match_id
 
@@ -240,7 +232,7 @@ class TournamentService:
             bracket = tournament.bracket
             current = None if bracket is None else bracket.slot(slot.round, slot.index)
             if tournament.status is not TournamentStatus.RUNNING or current is None or not current.ready:
-                raise ServiceError("This match was decided meanwhile.")
+                raise ServiceError(N_("This match was decided meanwhile."))
             await decide(connection, tournament, slot.round, slot.index, winner_id, DecidedBy.AWARD, reason, now)
 
         await self.db.write(write)
@@ -343,7 +335,9 @@ class TournamentService:
     async def by_name(self, guild_id: int, name: str) -> Tournament:
         found = await self.db.read(lambda c: store.find_by_name(c, guild_id, name))
         if found is None:
-            raise NotFoundError(f"There is no tournament called **{' '.join(name.split())}** here.")
+            raise NotFoundError(
+                N_("There is no tournament called {tournament} here."), tournament=" ".join(name.split())
+            )
         return await self.tournament(found)
 
     async def recent(self, guild_id: int) -> list[Tournament]:
@@ -363,7 +357,7 @@ class TournamentService:
         try:
             return await self.start(tournament_id, None)
         except ServiceError as error:
-            note = str(error)
+            note = Cancellation(why=Message(error.template, error.params)).note()
             now = self._clock()
 
             async def write(connection: Connection) -> None:

@@ -1,6 +1,6 @@
 """The golden bracket pictures: tournaments in a few states, drawn as approved.
 
-Regenerate on purpose with `.venv/bin/python -m tests.tournaments.bracket_cases` and look at the images.
+Regenerate on purpose with `.venv/bin/python -m tests.tournaments.bracket_cases [case ...]` and look at the images.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bot.tournaments import Tournament, TournamentStatus
 from bot.tournaments.records import DecidedBy, Entrant, MatchState, SlotRecord
-from cogs.ui.tournament_messages import picture_of
+from cogs.ui.tournament_picture import picture_of
 from render.bracket import bracket_image
 
 GOLDEN_DIR = Path(__file__).with_name("golden")
@@ -95,7 +95,7 @@ def _eight_first_round() -> bytes:
     return bracket_image(picture_of(t, states))
 
 
-def _five_with_byes_and_an_award() -> bytes:
+def _five_with_byes_and_an_award(language: str = "en") -> bytes:
     # Seeds 1-3 have byes; 5 beat 4; 2 v 3 was awarded; 1 v 5 is being played.
     matches = {(1, 1): 21, (2, 0): 22, (2, 1): 23}
     results = {(1, 1): (5, M, None), (2, 1): (3, DecidedBy.AWARD, "Bob could not play this week")}
@@ -105,7 +105,7 @@ def _five_with_byes_and_an_award() -> bytes:
         (2, 0): MatchState(22, "active", {1: 2, 5: 2}),
         (2, 1): MatchState(23, "aborted", {2: 1, 3: 0}),
     }
-    return bracket_image(picture_of(t, states))
+    return bracket_image(picture_of(t, states, language))
 
 
 def _thirteen_with_a_champion() -> bytes:
@@ -134,25 +134,40 @@ def _two_players_signed_up_and_started() -> bytes:
     return bracket_image(picture_of(t, {(1, 0): MatchState(7, "active", {1: 0, 2: 0})}))
 
 
+def _eight_stopped_and_undecided(language: str) -> bytes:
+    """The server's language (issue 35): round names, the subtitle, "to be decided", a stopped match's note."""
+    t = tournament(8, {(1, 0): (1, M, None)}, matches={(1, 0): 11, (1, 1): 12})
+    states = {(1, 0): MatchState(11, "finished", {1: 5, 8: 2}), (1, 1): MatchState(12, "aborted", {4: 1, 5: 2})}
+    return bracket_image(picture_of(t, states, language))
+
+
 GOLDEN_CASES: dict[str, Callable[[], bytes]] = {
     "bracket_eight_first_round": _eight_first_round,
     "bracket_five_byes_award": _five_with_byes_and_an_award,
     "bracket_thirteen_champion": _thirteen_with_a_champion,
     "bracket_two_players": _two_players_signed_up_and_started,
+    "bracket_five_byes_award_de": lambda: _five_with_byes_and_an_award("de"),
+    "bracket_eight_stopped_el": lambda: _eight_stopped_and_undecided("el"),
+    "bracket_eight_stopped_tr": lambda: _eight_stopped_and_undecided("tr"),
 }
 
 
-def main() -> None:
+def main(names: list[str]) -> None:
+    """Draw the named cases (all of them when none is named) into their golden files."""
     import io
 
     from PIL import Image
 
     GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
     for name, draw in GOLDEN_CASES.items():
+        if names and name not in names:
+            continue
         path = GOLDEN_DIR / f"{name}.png"
         Image.open(io.BytesIO(draw())).save(path, optimize=True)
         print(f"wrote {path}")
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(sys.argv[1:])

@@ -77,4 +77,4 @@ def test_seeding_by_rating_puts_rated_players_first_and_draws_the_unrated() -> N
 
 
 def test_round_names() -> None:
-    assert [round_name(n, 4) for n in (1, 2, 3, 4)] == ["Round 1", "Quarter-finals", "Semi-finals", "Final"]
+    assert [str(round_name(n, 4)) for n in (1, 2, 3, 4)] == ["Round 1", "Quarter-finals", "Semi-finals", "Final"]

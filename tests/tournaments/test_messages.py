@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 
+from bot.i18n import Message
 from bot.tournaments import TournamentStatus
 from bot.tournaments.records import DecidedBy, Pairing
 from cogs.ui.errors import UserFacingError
@@ -13,14 +14,11 @@ from cogs.ui.tournament_messages import (
     TOURNAMENT_TEMPLATE,
     Announcement,
     TournamentAction,
-    champion_text,
     custom_id,
     parse_start,
-    signup_text,
     signup_view,
-    status_text,
-    thread_name,
 )
+from cogs.ui.tournament_text import champion_text, signup_text, status_text, thread_name
 from tests.tournaments.bracket_cases import tournament
 
 NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC
@@ -78,7 +76,9 @@ def test_the_status_says_the_round_the_awards_and_the_champion() -> None:
 
 
 def test_thread_names_fit_discords_limit() -> None:
-    pairing = Pairing(1, 1, 2, "A" * 50, 5, 1, "Round 1", 0, (1, 2), ("B" * 40, "C" * 40), None)
+    pairing = Pairing(
+        1, 1, 2, "A" * 50, 5, 1, Message("Round {number}", {"number": 1}), 0, (1, 2), ("B" * 40, "C" * 40), None
+    )
     name = thread_name(pairing)
     assert len(name) == 100 and name.startswith("A" * 50 + " Round 1: ")
 
@@ -108,7 +108,7 @@ async def test_an_announcement_points_to_the_dice_proof_and_goes_when_its_match_
     """Issue 31: the announcement mentions both players and shows the dice's commitment before its id (a seed of the
     dice) exists, in the short line of every commitment (issue 33: its first 16 characters); withdrawn (its match
     did not start), it is deleted, and withdrawing before posting does nothing."""
-    pairing = Pairing(1, 1, 2, "Club Cup", 3, 1, "Final", 0, (11, 12), ("Bea", "Cal"), 77)
+    pairing = Pairing(1, 1, 2, "Club Cup", 3, 1, Message("Final"), 0, (11, 12), ("Bea", "Cal"), 77)
     thread = _Thread()
     announcement = Announcement(thread, pairing)  # type: ignore[arg-type]
     await announcement.withdraw()

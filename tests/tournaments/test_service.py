@@ -288,7 +288,8 @@ async def test_a_scheduled_start(tournaments: TournamentService, clock: FakeCloc
     assert await tournaments.due_to_start() == [early.id, lonely.id]
     assert (await tournaments.start_when_due(early.id)).status is TournamentStatus.RUNNING
     stopped = await tournaments.start_when_due(lonely.id)
-    assert stopped.status is TournamentStatus.CANCELLED and stopped.note and "at least 2" in stopped.note
+    why = stopped.cancellation.why
+    assert stopped.status is TournamentStatus.CANCELLED and why is not None and "at least 2" in str(why)
     assert await tournaments.due_to_start() == []
 
 
