@@ -267,15 +267,15 @@ class Play(
         """Moves: the match's move list, to anyone. Resign: a player's private choice of what to resign (R7.4),
         refused privately to others and when resigning is not open now."""
         record = await self.service.match(control.match_id)
+        language = member_language(interaction)  # a private answer: the member's language
         if control.action is GameAction.MOVES:
-            whole = move_list(record.match.log) or "No moves yet."
-            text, as_file = inline_list(whole)
+            whole = move_list(record.match.log, language) or translate(language, N_("No moves yet."))
+            text, as_file = inline_list(whole, language)
             files = [discord.File(io.BytesIO(whole.encode()), filename=f"match-{record.id}-moves.txt")]
             await interaction.followup.send(text, files=files if as_file else [], ephemeral=True)
             return
         player = record.player_index(interaction.user.id)
         if player is None or not may_resign(record.match, player):
-            language = member_language(interaction)
             why = (
                 refusal(record, interaction.user.id, language)
                 if player is None
@@ -286,7 +286,8 @@ class Play(
         if record.version != control.version:
             await self.out_of_date(interaction, record.id)
             return
-        question, rows = resign_question(record.match, player), resign_rows(record.id, record.version, record.match)
+        question = resign_question(record.match, player, language)
+        rows = resign_rows(record.id, record.version, record.match, language)
         await interaction.followup.send(question, view=game_view(rows), ephemeral=True)
 
     async def resign_by_button(
@@ -302,7 +303,8 @@ class Play(
                 return
             await self.publisher.publish(update)
         self.after(update)
-        done = timed_out_text(update, interaction.user.id) or f"{offered_text(kind)} It is on the board."
+        language = member_language(interaction)
+        done = timed_out_text(update, interaction.user.id, language) or offered_text(kind, language)
         await interaction.edit_original_response(content=done, view=None)
 
     def remember_use(self, custom_id: str, user_id: int) -> None:
@@ -340,7 +342,7 @@ class Play(
         """A checker was chosen (or Back pressed): show its dice; nothing changes in the game."""
         record = await self.service.match(control.match_id)
         if record.version != control.version:
-            raise StaleStateError("This board is out of date.", match_id=record.id, version=record.version)
+            raise StaleStateError(N_("This board is out of date."), match_id=record.id, version=record.version)
         to_act = record.to_act
         if to_act is None or to_act.user_id != interaction.user.id:
             raise UserFacingError(refusal(record, interaction.user.id, member_language(interaction)))

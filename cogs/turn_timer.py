@@ -20,17 +20,19 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
+from bot.i18n import translate
 from bot.service import MatchRecord
 from bot.service.records import Resumed
 from cogs.ui.challenge_text import close_message
 from cogs.ui.channel_gone import ended_if_gone
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.game_messages import players_only
+from cogs.ui.languages import guild_language
 from cogs.ui.move_menu import ButtonSpec
 from cogs.ui.names import PLAY_COG
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.repairs import BoardNotShown
-from cogs.ui.timer_text import claim_text, reminder_text, resumed_text
+from cogs.ui.timer_text import CLAIM_LABEL, claim_text, reminder_text, resumed_text
 from cogs.ui.views import game_view
 
 if TYPE_CHECKING:
@@ -76,7 +78,8 @@ class TurnTimer(commands.Cog):
     async def say_resumed(self, resumed: Resumed) -> None:
         """After a stop: the clocks of running turns were paused for the downtime; say so where they are played."""
         for record in resumed.paused:
-            await self.send(record, resumed_text(record, resumed.downtime, self.bot.service.now()))
+            language = await self.language(record)
+            await self.send(record, resumed_text(record, resumed.downtime, self.bot.service.now(), language))
 
     async def heartbeat(self) -> None:
         await self.bot.service.timers.heartbeat(self.bot.shard_set)
@@ -98,20 +101,26 @@ class TurnTimer(commands.Cog):
 
     async def send_reminders(self) -> None:
         for record in await self.bot.service.timers.due_reminders(guilds=self.bot.shard_set):
-            text = reminder_text(record)
+            text = reminder_text(record, await self.language(record))
             if text:
                 await self.send(record, text)
 
     async def offer_claims(self) -> None:
         # stored as offered: once per turn, restarts too
         for record in await self.bot.service.timers.due_claim_offers(guilds=self.bot.shard_set):
-            text = claim_text(record)
+            language = await self.language(record)
+            text = claim_text(record, language)
             if text is None:
                 continue
+            label = translate(language, CLAIM_LABEL)
             claim = ButtonSpec(
-                "Claim win", GameControl(record.id, record.version, GameAction.CLAIM), discord.ButtonStyle.danger
+                label, GameControl(record.id, record.version, GameAction.CLAIM), discord.ButtonStyle.danger
             )
             await self.send(record, text, game_view([[claim]]))
+
+    async def language(self, record: MatchRecord) -> str:
+        """Reminders, claim offers and clock notes are public: in the server's language (issue 35)."""
+        return await guild_language(self.bot.service.settings, self.bot, record.guild_id)
 
     async def send(self, record: MatchRecord, text: str, view: discord.ui.View | None = None) -> None:
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)

@@ -48,6 +48,7 @@ from bot.engine.events import (
 from bot.engine.game_base import MAX_CUBE, Dice, GameBase, GameRules, LastPlay, Phase
 from bot.engine.outcome import Outcome, OutcomeKind, win_points
 from bot.engine.play import Play
+from bot.i18n import N_
 
 __all__ = ["MAX_CUBE", "Dice", "Game", "GameRules", "LastPlay", "Phase"]
 
@@ -114,7 +115,7 @@ class Game(GameBase):
             self._end(Outcome(1 - player, OutcomeKind.DROPPED, self.cube, self.cube))
         else:
             if not self.rules.beavers:
-                raise ActionError("Beavers are not allowed in this game.")
+                raise ActionError(N_("Beavers are not allowed in this game."))
             if self.offered * 2 > MAX_CUBE:  # a beaver doubles the cube as a double does (R6.4)
                 raise ActionError(f"The cube cannot go past {MAX_CUBE}: take or drop.")
             self.offered *= 2
@@ -145,14 +146,14 @@ class Game(GameBase):
             events.append(StepMoved(player, step))
         elif isinstance(action, Undo):
             if not self.steps:
-                raise ActionError("There is no step to undo.")
+                raise ActionError(N_("There is no step to undo."))
             events.append(StepUndone(player, self.steps[-1]))
             self.steps = self.steps[:-1]
         else:
             assert self.dice is not None
             play = self.position.complete_play(self.dice, self.steps)
             if play is None:
-                raise ActionError("Your move is not finished: play as many of your dice as you can.")  # R4.1
+                raise ActionError(N_("Your move is not finished: play as many of your dice as you can."))  # R4.1
             self._finish_turn(play, events, automatic=False, source=source)
 
     def _apply_resignation(self, action: Resign | AcceptResignation | DeclineResignation, events: list[Event]) -> None:

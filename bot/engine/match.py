@@ -20,6 +20,7 @@ from bot.engine.options import MatchOptions
 from bot.engine.outcome import Outcome, OutcomeKind
 from bot.engine.play import Play, Step
 from bot.engine.position import Position
+from bot.i18n import N_
 
 _SCORE_BITS = (1 << 15) - 1  # a Match ID holds 15 bits of each score; a huge cube's win can score more
 #: Outcomes that end the whole match, whatever the score: the loser lost on time (R9.5, issue 20).
@@ -71,7 +72,7 @@ class Match:
         if action.player not in (0, 1):
             raise ActionError("Only the two players of this match can act in it.")
         if self.finished:
-            raise ActionError("The match is over.")
+            raise ActionError(N_("The match is over."))
         recorder = _Recorder(source)
         if isinstance(action, Abort):
             events = self._abort(action.player)
@@ -97,9 +98,9 @@ class Match:
         """R9.5: the claimant wins the match (in a money game, the game at the cube's value)."""
         waiting = self.game.to_act
         if waiting is None:
-            raise ActionError("There is nothing to claim: the game is over.")
+            raise ActionError(N_("There is nothing to claim: the game is over."))
         if waiting == player:
-            raise ActionError("It is your turn: you cannot claim against yourself.")
+            raise ActionError(N_("It is your turn: you cannot claim against yourself."))
         points = self.game.cube if self.options.is_money else max(1, self.options.length - self.scores[player])
         outcome = Outcome(player, OutcomeKind.CLAIMED, points, self.game.cube)
         self.game.end(outcome)
@@ -242,7 +243,7 @@ class Match:
     def parse_play(self, text: str) -> Play:
         """A typed play for the player on roll, checked against the dice (R10.1); raises ActionError."""
         if self.game.phase is not Phase.MOVING or self.game.dice is None:
-            raise ActionError("There is no roll to play now.")
+            raise ActionError(N_("There is no roll to play now."))
         try:
             return self.game.position.parse_play(text, self.game.dice)
         except ValueError as error:

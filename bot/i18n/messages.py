@@ -9,9 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from string import Formatter
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from bot.i18n.catalogues import catalogue, language_of
+
+
+@runtime_checkable
+class Localised(Protocol):
+    """A parameter written in the reader's language when its message is (a `Message`, a `Duration`)."""
+
+    def render(self, locale: object) -> str: ...
 
 
 def _(message: str) -> str:
@@ -29,9 +36,13 @@ def pgettext(context: str, message: str) -> str:
 
 
 def translate(locale: object, message: str, /, *, context: str | None = None, **params: Any) -> str:
-    """The message in the reader's language (English when the catalogue lacks it), its placeholders filled."""
+    """The message in the reader's language (English when the catalogue lacks it), its placeholders filled; a
+    parameter that is `Localised` itself is written in that language too."""
     text = catalogue(language_of(locale)).get(message, context) or message
-    return format_message(text, params) if params else text
+    if not params:
+        return text
+    shown = {name: value.render(locale) if isinstance(value, Localised) else value for name, value in params.items()}
+    return format_message(text, shown)
 
 
 def format_message(text: str, params: dict[str, Any]) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.engine import actions as engine
 from bot.engine.match import Match
-from bot.i18n import N_
+from bot.i18n import N_, Message
 from bot.service import commands
 from bot.service.commands import Command
 from bot.service.context import ServiceContext, duration, stale, timer
@@ -112,7 +112,7 @@ class Actions:
             if follow is not None:
                 events += match.apply(follow)
         except engine.ActionError as error:
-            raise ServiceError(str(error)) from None
+            raise refused(error) from None
         record = await ctx.commit(stored, current, match, user_id)
         if record is None:
             raise stale(await ctx.stored(match_id))
@@ -193,6 +193,17 @@ def _require_claimable(match: Match, player: int, turn: TurnTimer, now: float) -
         raise ServiceError(
             N_("{name} still has {left} to act; you can claim after that."), name=match.names[waiting], left=left
         )
+
+
+def refused(error: engine.ActionError) -> ServiceError:
+    """The engine's reason as the service's refusal, shown in the reader's language: a reason that carries its
+    English template and parameters (`message`, a `Message`, on the error or the play error it wraps) keeps them;
+    a fixed text is looked up in the catalogues as it is."""
+    for reason in (error, error.__cause__):
+        message = getattr(reason, "message", None)
+        if isinstance(message, Message):
+            return ServiceError(message.template, **message.params)
+    return ServiceError(str(error))
 
 
 def _confirm_when_complete(player: int, match: Match) -> engine.Action | None:

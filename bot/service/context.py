@@ -22,6 +22,7 @@ from bot.engine.actions import Action
 from bot.engine.dice import CommittedDice, DiceSource, MatchSeeds
 from bot.engine.match import Match
 from bot.i18n import N_
+from bot.i18n.durations import Duration
 from bot.service.clocks import ClockPreset
 from bot.service.errors import ChannelBusyError, CorruptMatchError, NotFoundError, StaleStateError
 from bot.service.locks import KeyedLocks
@@ -258,11 +259,7 @@ def in_id_order(*players: PlayerRef | None) -> list[PlayerRef]:
     return sorted((player for player in players if player is not None), key=lambda player: player.user_id)
 
 
-def duration(seconds: float) -> str:
-    """'3 hours', '12 minutes', '45 seconds': a rough remaining time for messages."""
-    seconds = max(0, round(seconds))
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if seconds >= size:
-            count = seconds // size
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    return f"{seconds} second{'s' if seconds != 1 else ''}"
+def duration(seconds: float) -> Duration:
+    """'3 hours', '12 minutes', '45 seconds': a rough remaining time for messages, in whole units of the largest
+    one, written in the reader's language where the message is shown."""
+    return Duration(seconds, parts=1)

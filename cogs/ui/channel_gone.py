@@ -10,13 +10,15 @@ thread of it; a match in a deleted channel has nowhere to say so (a DM would nee
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 from bot.service import MatchRecord
 from cogs.ui.event_text import escape_name
 from cogs.ui.fairness_text import end_line
+from cogs.ui.languages import guild_language
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -27,14 +29,23 @@ log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
 
 
-def ended_text(record: MatchRecord) -> str:
+def ended_text(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> str:
+    """The players told, in the server's `language`, that their match ended with its thread."""
     players = " ".join(f"<@{player.user_id}>" for player in record.players)
-    names = " vs ".join(escape_name(player.name) for player in record.players)
-    kind = "money game" if record.options.is_money else f"{record.options.length}-point match"
-    return (
-        f"{players}: your match {names} ({kind} #{record.id}) ended without a result, because its thread was "
-        "deleted. It is not rated; start a new one with `/bg challenge`." + _reveal(record)
+    first, second = (escape_name(player.name) for player in record.players)
+    said = (
+        N_(
+            "{players}: your match {first} vs {second} (money game #{match}) ended without a result, because its "
+            "thread was deleted. It is not rated; start a new one with `/bg challenge`."
+        )
+        if record.options.is_money
+        else N_(
+            "{players}: your match {first} vs {second} ({length}-point match #{match}) ended without a result, "
+            "because its thread was deleted. It is not rated; start a new one with `/bg challenge`."
+        )
     )
+    fields: dict[str, Any] = {"players": players, "first": first, "second": second, "match": record.id}
+    return translate(language, said, **fields, length=record.options.length) + _reveal(record)
 
 
 def _reveal(record: MatchRecord) -> str:
@@ -55,9 +66,10 @@ async def channel_gone(bot: GammonBot, channel_id: int) -> list[MatchRecord]:
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(id=p.user_id) for p in record.players]
         )
+        language = await guild_language(bot.service.settings, bot, record.guild_id)  # public: the server's
         try:
             await bot.get_partial_messageable(parent, guild_id=record.guild_id).send(
-                ended_text(record), allowed_mentions=mentions
+                ended_text(record, language), allowed_mentions=mentions
             )
         except discord.HTTPException:
             log.info("Could not tell the players of match %s that it ended", record.id, exc_info=True)

@@ -64,7 +64,7 @@ def player_message(error: BaseException, locale: object = None) -> str | None:
         log.warning("The database is unreachable: %s", error)
         return translate(locale, STORE_UNAVAILABLE)
     if isinstance(error, BoardNotShown):  # stored, only not shown yet: "nothing was changed" would be false
-        return error.player_text()
+        return error.player_text(locale)
     if isinstance(error, ChallengeLimitError):
         return refusal_text(error, locale) + _challenge_link(error, locale)
     if isinstance(error, ComputerLimitError):
@@ -92,7 +92,7 @@ def not_understood(value: object, locale: object = None) -> str:
     """The refusal of an option value that cannot be read: the value quoted when it is text or a number, never a
     Python object's repr (a forged user option arrives as a bare `discord.Object`, issue 31)."""
     if isinstance(value, str | int | float) and not isinstance(value, bool) and str(value):
-        return translate(locale, N_("I could not understand {value}."), value=quoted(str(value)))
+        return translate(locale, N_("I could not understand {value}."), value=quoted(str(value), language=locale))
     return translate(locale, N_("I could not understand one of the options."))
 
 

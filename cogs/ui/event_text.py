@@ -64,11 +64,11 @@ def escape_names(names: tuple[str, str]) -> tuple[str, str]:
     return escape_name(names[0]), escape_name(names[1])
 
 
-def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """A player's own text quoted back in a reply: on one line, cut to `limit` characters, as inline code
-    (a backtick in it cannot close the quote)."""
+def quoted(text: str, limit: int = QUOTE_LIMIT, language: object = DEFAULT_LANGUAGE) -> str:
+    """A player's own text quoted back in a reply (in the reader's `language`): on one line, cut to `limit`
+    characters, as inline code (a backtick in it cannot close the quote)."""
     flat = shortened(" ".join(text.split()).replace("`", "'"), limit)
-    return f"`{flat}`" if flat else "(nothing)"
+    return f"`{flat}`" if flat else translate(language, N_("(nothing)"))
 
 
 def shortened(text: str, limit: int = MAX_CONTENT) -> str:

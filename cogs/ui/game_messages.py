@@ -104,7 +104,7 @@ def compose_text(
     to_act = match.to_act
     if to_act is not None:
         lines.append(status_line(match, language))
-        lines.append(clock_line(record, time.time() if now is None else now))
+        lines.append(clock_line(record, time.time() if now is None else now, language))
         asked = mention(record.players[to_act].user_id)
         lines.append(thinking_line(record, language) if thinking else prompt(match, asked, language))
     return clip("\n".join(line for line in lines if line))

@@ -144,7 +144,8 @@ class GamePublisher(BoardMessages):
         if where is None:
             where = await self._move(record, events, interaction, target)
         if hands_over(events) and record.status is MatchStatus.FINISHED:
-            await post_match_end(self.bot, record, message_link(record.guild_id, *where))
+            link = message_link(record.guild_id, *where)
+            await post_match_end(self.bot, record, link, await self.language(record))  # public: the server's
 
     def _target(self, record: MatchRecord, interaction: discord.Interaction[Any] | None) -> Target | None:
         """The board an update is shown on: the clicked board, else the match's current one; None when the match

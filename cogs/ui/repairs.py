@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.i18n import N_, translate
+
 
 class BoardNotShown(Exception):
     """The action was stored, but Discord did not let the bot show the new board. It is shown again later
@@ -23,19 +25,22 @@ class BoardNotShown(Exception):
         self.match_id = match_id
         self.error = error
 
-    def player_text(self) -> str:
-        """What the player who acted is told: the truth (their action counts) and what happens next."""
-        return (
-            f"Your action was saved, but the new board could not be shown: {self.reason}. It will appear as "
-            "soon as Discord lets me post it; nothing is lost."
+    def player_text(self, locale: object = None) -> str:
+        """What the player who acted is told, in their language: the truth (their action counts) and what happens
+        next."""
+        saved = (
+            N_(
+                "Your action was saved, but the new board could not be shown: I am not allowed to post here (a "
+                "moderator took away my Send Messages or Attach Files permission). It will appear as soon as Discord "
+                "lets me post it; nothing is lost."
+            )
+            if isinstance(self.error, discord.Forbidden)
+            else N_(
+                "Your action was saved, but the new board could not be shown: Discord is having trouble right now. "
+                "It will appear as soon as Discord lets me post it; nothing is lost."
+            )
         )
-
-    @property
-    def reason(self) -> str:
-        """Why, in a player's words."""
-        if isinstance(self.error, discord.Forbidden):
-            return "I am not allowed to post here (a moderator took away my Send Messages or Attach Files permission)"
-        return "Discord is having trouble right now"
+        return translate(locale, saved)
 
 
 FIRST_PAUSE_SECONDS = 2.0

@@ -12,7 +12,7 @@ import discord
 from bot.engine import actions
 from bot.engine.match import Match
 from bot.engine.position import WinKind
-from bot.i18n import N_
+from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.event_text import escape_name, points_text
 from cogs.ui.move_menu import ButtonSpec, Rows
@@ -23,7 +23,17 @@ RESIGN_KINDS: dict[GameAction, WinKind] = {
     GameAction.RESIGN_GAMMON: WinKind.GAMMON,
     GameAction.RESIGN_BACKGAMMON: WinKind.BACKGAMMON,
 }
-_KIND_LABELS = {WinKind.SINGLE: "Single game", WinKind.GAMMON: "Gammon", WinKind.BACKGAMMON: "Backgammon"}
+#: Each kind's button, with what accepting would give the opponent.
+_KIND_LABELS = {
+    WinKind.SINGLE: N_("Single game ({points})"),
+    WinKind.GAMMON: N_("Gammon ({points})"),
+    WinKind.BACKGAMMON: N_("Backgammon ({points})"),
+}
+_OFFERED = {
+    WinKind.SINGLE: N_("You offered to resign a single game. It is on the board."),
+    WinKind.GAMMON: N_("You offered to resign a gammon. It is on the board."),
+    WinKind.BACKGAMMON: N_("You offered to resign a backgammon. It is on the board."),
+}
 #: A message's text holds at most this many characters (Discord's limit is 2000); the rest goes in a file.
 MAX_INLINE_LIST = 1900
 
@@ -41,12 +51,13 @@ def may_resign(match: Match, player: int) -> bool:
     return actions.Resign in match.allowed(player)
 
 
-def resign_rows(match_id: int, version: int, match: Match) -> Rows:
-    """The private choice: one red button per kind, labelled with what accepting would give the opponent."""
+def resign_rows(match_id: int, version: int, match: Match, language: str = DEFAULT_LANGUAGE) -> Rows:
+    """The private choice: one red button per kind, labelled with what accepting would give the opponent, in the
+    `language` of the player choosing."""
     game = match.game
     row = tuple(
         ButtonSpec(
-            f"{_KIND_LABELS[kind]} ({points_text(game.resignation_points(kind))})",
+            translate(language, _KIND_LABELS[kind], points=points_text(game.resignation_points(kind), language)),
             GameControl(match_id, version, action),
             discord.ButtonStyle.danger,
         )
@@ -55,30 +66,32 @@ def resign_rows(match_id: int, version: int, match: Match) -> Rows:
     return (row,)
 
 
-def resign_question(match: Match, player: int) -> str:
-    other = escape_name(match.names[1 - player])
-    return (
-        f"What do you offer to resign? {other} may accept (the game ends for those points) or decline "
+def resign_question(match: Match, player: int, language: str = DEFAULT_LANGUAGE) -> str:
+    question = N_(
+        "What do you offer to resign? {other} may accept (the game ends for those points) or decline "
         "(play goes on). Choose below, or dismiss this message to keep playing."
     )
+    return translate(language, question, other=escape_name(match.names[1 - player]))
 
 
-def offered_text(kind: WinKind) -> str:
-    return f"You offered to resign {'a single game' if kind is WinKind.SINGLE else 'a ' + kind.name.lower()}."
+def offered_text(kind: WinKind, language: str = DEFAULT_LANGUAGE) -> str:
+    """The private choice made: what was offered, and where the offer now is."""
+    return translate(language, _OFFERED[kind])
 
 
-def inline_list(text: str) -> tuple[str, bool]:
+def inline_list(text: str, language: str = DEFAULT_LANGUAGE) -> tuple[str, bool]:
     """The move list as a code block that fits one message: the whole list, or its end (then True: the whole
     list goes in a file beside it)."""
     if len(text) + 8 <= MAX_INLINE_LIST:
         return f"```\n{text}\n```", False
+    latest = translate(language, N_("The latest moves (the whole list is in the file):"))
     lines = text.splitlines()
     kept: list[str] = []
-    room = MAX_INLINE_LIST - 80
+    room = MAX_INLINE_LIST - len(latest) - 10  # the heading and the code block's fences
     for line in reversed(lines):
         room -= len(line) + 1
         if room < 0:
             break
         kept.append(line)
     body = "\n".join(reversed(kept))
-    return f"The latest moves (the whole list is in the file):\n```\n{body}\n```", True
+    return f"{latest}\n```\n{body}\n```", True
