@@ -4,11 +4,14 @@ Each side is the ordinary board picture (render.picture) of the position after t
 the board marks the last play; a caption above each says which it is and what was lost. A cube decision has one
 board (before it, the cube as it stood) and a caption with the choice made and the best one. The decision comes
 as plain data (`DecisionBoard`, made by bot.analysis.pictures): render knows nothing of analyses or bgsage boards.
+The words come as plain data too, in the reader's language: the captions, and the boards' own words (`BoardWords`);
+English when none are given.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image
@@ -19,6 +22,7 @@ from render.fonts import draw_text, fit, font
 from render.picture import board
 from render.state import BoardState
 from render.theme import get_theme
+from render.words import ENGLISH, BoardWords
 
 #: Width of each board in the picture: two side by side stay readable in Discord's preview.
 BOARD_WIDTH = 640
@@ -47,7 +51,7 @@ class DecisionBoard:
     best_play: Play
 
 
-def _after(decision: DecisionBoard, play: Play, names: tuple[str, str], theme: str) -> bytes:
+def _after(decision: DecisionBoard, play: Play, names: tuple[str, str], theme: str, words: BoardWords) -> bytes:
     state = BoardState(
         position=decision.position.apply(play),  # seen from the opponent, now on roll
         on_roll=1 - decision.viewer,
@@ -58,11 +62,12 @@ def _after(decision: DecisionBoard, play: Play, names: tuple[str, str], theme: s
         match_length=decision.match_length,
         crawford=decision.crawford,
         game_over=True,
+        words=words,
     )
     return board(state, perspective=decision.viewer, last_play=play, size=BOARD_WIDTH, theme=theme)
 
 
-def _before(decision: DecisionBoard, names: tuple[str, str], theme: str) -> bytes:
+def _before(decision: DecisionBoard, names: tuple[str, str], theme: str, words: BoardWords) -> bytes:
     answer = decision.kind == "take"  # the double waits for its answer: the offered cube on the taker's side
     state = BoardState(
         position=decision.position,
@@ -75,30 +80,45 @@ def _before(decision: DecisionBoard, names: tuple[str, str], theme: str) -> byte
         crawford=decision.crawford,
         answering=decision.player if answer else None,
         offered_cube=2 * decision.cube if answer else 0,
+        words=words,
     )
     return board(state, perspective=decision.player, size=BOARD_WIDTH, theme=theme)
 
 
-def decision_picture(decision: DecisionBoard, names: tuple[str, str], theme: str = "dark") -> bytes:
-    """PNG: the decision's play made and best play side by side (a cube decision: its board), with captions."""
+def english_captions(decision: DecisionBoard, names: tuple[str, str]) -> tuple[str, ...]:
+    """The caption over each board: the play made and the best play (a cube decision: one for its board)."""
+    if decision.kind == "checker":
+        dice = f"{decision.dice[0]}{decision.dice[1]}"
+        return (
+            f"{names[decision.player]} played {dice}: {decision.chosen} (-{decision.loss:.3f})",
+            f"Best: {decision.best}",
+        )
+    return (f"{names[decision.player]}: {decision.chosen} (-{decision.loss:.3f}); best: {decision.best}",)
+
+
+def decision_picture(
+    decision: DecisionBoard,
+    names: tuple[str, str],
+    theme: str = "dark",
+    *,
+    captions: Sequence[str] | None = None,
+    words: BoardWords = ENGLISH,
+) -> bytes:
+    """PNG: the decision's play made and best play side by side (a cube decision: its board), with `captions`
+    over them (English ones when None) and the boards' `words`."""
     colours = get_theme(theme)
     face = font(24, bold=True)
     if decision.kind == "checker":
-        panels = [
-            (
-                _after(decision, decision.played, names, theme),
-                f"{names[decision.player]} played {decision.dice[0]}{decision.dice[1]}: {decision.chosen} "
-                f"(-{decision.loss:.3f})",
-            ),
-            (_after(decision, decision.best_play, names, theme), f"Best: {decision.best}"),
+        boards = [
+            _after(decision, decision.played, names, theme, words),
+            _after(decision, decision.best_play, names, theme, words),
         ]
     else:
-        panels = [
-            (
-                _before(decision, names, theme),
-                f"{names[decision.player]}: {decision.chosen} (-{decision.loss:.3f}); best: {decision.best}",
-            )
-        ]
+        boards = [_before(decision, names, theme, words)]
+    shown = english_captions(decision, names) if captions is None else tuple(captions)
+    if len(shown) != len(boards):
+        raise ValueError(f"A {decision.kind} decision has {len(boards)} captions, not {len(shown)}")
+    panels = list(zip(boards, shown, strict=True))
     images = [Image.open(io.BytesIO(data)).convert("RGB") for data, _ in panels]
     width = sum(image.width for image in images) + GAP * (len(images) - 1)
     height = max(image.height for image in images) + CAPTION
