@@ -26,20 +26,21 @@ DOUBTFUL = 0.020
 ERROR = 0.040
 BLUNDER = 0.080
 
-#: The catalogue context of the bands' names (`translate(language, band(pr), context=BAND)`).
+#: The catalogue context of the bands' names (`translate(language, band(pr), context=BAND)`); each `pgettext`
+#: below writes it out, as the extractor reads only the literal text.
 BAND = "PR band"
 #: The catalogue context of the grades' names (`translate(language, grade(loss), context=GRADE)`).
 GRADE = "decision grade"
 #: XG's PR bands (upper bound, name): what the summary line says.
 BANDS: tuple[tuple[float, str], ...] = (
-    (2.5, pgettext(BAND, "world class")),  # XG: "superstar" below 2.5 in newer versions; one band here
-    (5.0, pgettext(BAND, "world class")),
-    (7.5, pgettext(BAND, "expert")),
-    (12.5, pgettext(BAND, "advanced")),
-    (17.5, pgettext(BAND, "intermediate")),
-    (22.5, pgettext(BAND, "casual player")),
-    (30.0, pgettext(BAND, "beginner")),
-    (float("inf"), pgettext(BAND, "distracted")),
+    (2.5, pgettext("PR band", "world class")),  # XG: "superstar" below 2.5 in newer versions; one band here
+    (5.0, pgettext("PR band", "world class")),
+    (7.5, pgettext("PR band", "expert")),
+    (12.5, pgettext("PR band", "advanced")),
+    (17.5, pgettext("PR band", "intermediate")),
+    (22.5, pgettext("PR band", "casual player")),
+    (30.0, pgettext("PR band", "beginner")),
+    (float("inf"), pgettext("PR band", "distracted")),
 )
 
 
@@ -50,11 +51,11 @@ def band(pr: float) -> str:
 def grade(loss: float) -> str:
     """'blunder', 'error', 'doubtful' or '' for a decision that lost `loss`."""
     if loss >= BLUNDER:
-        return pgettext(GRADE, "blunder")
+        return pgettext("decision grade", "blunder")
     if loss >= ERROR:
-        return pgettext(GRADE, "error")
+        return pgettext("decision grade", "error")
     if loss >= DOUBTFUL:
-        return pgettext(GRADE, "doubtful")
+        return pgettext("decision grade", "doubtful")
     return ""
 
 

@@ -28,9 +28,14 @@ NOT_AVAILABLE = N_("Match analysis is not available on this server (its engine, 
 ALL_DECISIONS = N_("All decisions")
 PREVIOUS = N_("Previous")
 NEXT = N_("Next")
-#: The catalogue context of the analysis levels' names (bot.analysis.evaluate.LEVELS).
+#: The catalogue context of the analysis levels' names (bot.analysis.evaluate.LEVELS), written out in each
+#: `pgettext` (the extractor reads only the literal text).
 LEVEL = "analysis level"
-_LEVELS = (pgettext(LEVEL, "standard"), pgettext(LEVEL, "thorough"), pgettext(LEVEL, "quick"))
+_LEVELS = (
+    pgettext("analysis level", "standard"),
+    pgettext("analysis level", "thorough"),
+    pgettext("analysis level", "quick"),
+)
 #: `an:<match>:<page>`, with `:p` / `:n` on the Previous / Next buttons so that a message's ids stay distinct.
 LIST_TEMPLATE = re.compile(r"an:(?P<match>[0-9]{1,20}):(?P<page>[0-9]{1,4})(?::(?P<tag>[pn]))?")
 
