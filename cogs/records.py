@@ -89,18 +89,18 @@ class Records(commands.Cog):
         return await match_choices(self.service, interaction, current)
 
 
+#: How to open an exported file (the same message as cogs.ui.match_choice.HOW_TO_OPEN's text).
+OPEN_IT = N_(
+    "Open it in GNU Backgammon with File > Import (or `import mat <file>`), or in any program that reads .mat match "
+    "files."
+)
+
+
 def export_text(record: MatchRecord, export: MatExport, language: str) -> str:
     """The answer that brings the file: which match, how to open it, and its notes (the Jacoby setting, what gnubg
     could not hold), in the member's `language`."""
-    how = translate(
-        language,
-        N_(
-            "{match}.\nOpen it in GNU Backgammon with File > Import (or `import mat <file>`), or in any program that "
-            "reads .mat match files."
-        ),
-        match=describe(record),
-    )
-    return shortened(how + "".join(f"\n{note.render(language)}" for note in export.notes))
+    notes = "".join(f"\n{note.render(language)}" for note in export.notes)
+    return shortened(f"{describe(record)}.\n{translate(language, OPEN_IT)}{notes}")
 
 
 async def setup(bot: GammonBot) -> None:
