@@ -18,7 +18,7 @@ from PIL import Image
 
 from bot.engine.play import Play
 from bot.engine.position import Position
-from render.fonts import draw_text, fit, font
+from render.fonts import Font, draw_text, fit, font
 from render.picture import board
 from render.state import BoardState
 from render.theme import get_theme
@@ -28,6 +28,18 @@ from render.words import ENGLISH, BoardWords
 BOARD_WIDTH = 640
 CAPTION = 44
 GAP = 12
+#: The captions' sizes, largest first: a long caption (a beaver's answer, a language with longer words) is drawn
+#: smaller rather than cut; only what does not fit at the smallest is cut with an ellipsis.
+CAPTION_SIZES = (24, 22, 20, 18, 16)
+
+
+def caption_font(caption: str, width: int) -> Font:
+    """The largest caption font in which `caption` fits in `width` pixels (the smallest when none does)."""
+    for size in CAPTION_SIZES:
+        face = font(size, bold=True)
+        if face.getlength(caption) <= width:
+            return face
+    return font(CAPTION_SIZES[-1], bold=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +119,6 @@ def decision_picture(
     """PNG: the decision's play made and best play side by side (a cube decision: its board), with `captions`
     over them (English ones when None) and the boards' `words`."""
     colours = get_theme(theme)
-    face = font(24, bold=True)
     if decision.kind == "checker":
         boards = [
             _after(decision, decision.played, names, theme, words),
@@ -125,7 +136,9 @@ def decision_picture(
     canvas = Image.new("RGB", (width, height), colours.background)
     x = 0
     for image, (_, caption) in zip(images, panels, strict=True):
-        draw_text(canvas, (x + 8, 8), fit(caption, face, image.width - 16), face, colours.text)
+        face = caption_font(caption, image.width - 16)
+        top = 8 + (CAPTION_SIZES[0] - round(face.size)) // 2  # a smaller caption stays centred in its band
+        draw_text(canvas, (x + 8, top), fit(caption, face, image.width - 16), face, colours.text)
         canvas.paste(image, (x, CAPTION))
         x += image.width + GAP
     out = io.BytesIO()
