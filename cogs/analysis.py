@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,18 +23,25 @@ from bot.analysis.jobs import IDLE_SECONDS, AnalysisJobs
 from bot.analysis.pictures import decision_picture
 from bot.analysis.requests import AnalysisRequests, Shown
 from bot.computer import sage
+from bot.i18n import N_, translate
 from bot.service import MatchStatus
 from cogs.ui.analysis_text import (
     NOT_AVAILABLE,
     PICTURES,
     ListButton,
-    decision_line,
+    all_decisions_button,
+    analysed_by,
+    captions,
+    costliest_line,
     figures_text,
+    heading,
     page_embed,
     page_view,
 )
+from cogs.ui.board_words import board_words
 from cogs.ui.errors import UserFacingError
 from cogs.ui.event_text import escape_name
+from cogs.ui.languages import guild_language, member_language
 from cogs.ui.match_choice import chosen_match, describe, match_choices
 from cogs.ui.names import ANALYSIS_COG
 from cogs.ui.web_links import match_link_view, view_kwargs
@@ -93,23 +101,36 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
         record = await chosen_match(self.bot.service, interaction, match)
         if record.status is MatchStatus.ACTIVE:
             raise UserFacingError(
-                f"{describe(record)}: a match is analysed once it is over (no help while it is played)."
+                N_("{match}: a match is analysed once it is over (no help while it is played)."),
+                match=describe(record),
             )
         self.requests.admit(interaction.user.id)  # issue 31: one request per member every 30 s
         answer = await self.requests.ask(record.id, record.channel_id, self.message_exists)
-        what = f"The analysis of {describe(record)}"
+        language = member_language(interaction)  # every answer here is the member's alone
+        match_text, channel = describe(record), f"<#{answer.channel_id}>"
         if answer.shown is Shown.PRIVATE and answer.analysis is not None:
-            content, files, view = await self.message(record.id, answer.analysis)
-            note = f"-# {what} could not be posted in <#{record.channel_id}>; here it is for you alone."
+            content, files, view = await self.message(record.id, answer.analysis, language)
+            note = translate(
+                language,
+                N_("-# The analysis of {match} could not be posted in {channel}; here it is for you alone."),
+                match=match_text,
+                channel=f"<#{record.channel_id}>",
+            )
             await interaction.followup.send(f"{note}\n{content}"[:2000], files=files, view=view, ephemeral=True)
             return
-        page = view_kwargs(match_link_view(record.id))  # issue 34: the match's web page, when there are pages
+        page = view_kwargs(match_link_view(record.id, language=language))  # issue 34: the match's web page
         if answer.message_id is None:  # on its way (the automatic analysis, or another request)
-            await interaction.followup.send(f"{what} is posted in <#{answer.channel_id}>.", ephemeral=True, **page)
+            said = translate(
+                language, N_("The analysis of {match} is posted in {channel}."), match=match_text, channel=channel
+            )
+            await interaction.followup.send(said, ephemeral=True, **page)
             return
         link = f"https://discord.com/channels/{record.guild_id}/{answer.channel_id}/{answer.message_id}"
-        done = "is posted" if answer.shown is Shown.POSTED else "was posted"
-        await interaction.followup.send(f"{what} {done} here: {link}", ephemeral=True, **page)
+        if answer.shown is Shown.POSTED:
+            done = N_("The analysis of {match} is posted here: {link}")
+        else:
+            done = N_("The analysis of {match} was posted here: {link}")
+        await interaction.followup.send(translate(language, done, match=match_text, link=link), ephemeral=True, **page)
 
     @analyze.autocomplete("match")
     async def analyze_autocomplete(
@@ -128,7 +149,9 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             raise RuntimeError(f"Channel {channel_id} cannot take messages")
-        content, files, view = await self.message(match_id, analysis)
+        guild_id = getattr(getattr(channel, "guild", None), "id", None)
+        language = await guild_language(self.bot.service.settings, self.bot, guild_id)  # public: the server's
+        content, files, view = await self.message(match_id, analysis, language)
         message = await channel.send(content, files=files, view=view)
         return message.channel.id, message.id
 
@@ -146,41 +169,53 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
             return True
         return True
 
-    async def message(self, match_id: int, analysis: MatchAnalysis) -> tuple[str, list[discord.File], discord.ui.View]:
-        """The public message: the figures, the costliest decisions listed and drawn, the list button."""
+    async def message(
+        self, match_id: int, analysis: MatchAnalysis, language: str
+    ) -> tuple[str, list[discord.File], discord.ui.View]:
+        """The message in `language` (the server's when posted): the figures, the costliest decisions listed and
+        drawn (the pictures' words in that language too), the list button."""
         names = analysis.names
-        kind = f"{analysis.length}-point match" if analysis.length else "money game"
-        lines = [f"**Analysis of match #{match_id}**: {escape_name(names[0])} vs {escape_name(names[1])}, {kind}"]
+        lines = [heading(match_id, analysis, language)]
         drawn = []
         for player in (0, 1):
-            lines.append(f"__{escape_name(names[player])}__ — {figures_text(player_figures(analysis, player))}")
+            figures = figures_text(player_figures(analysis, player), language)
+            lines.append(f"__{escape_name(names[player])}__ — {figures}")
             worst = costliest(analysis, player, PICTURES)
             if worst:
-                lines.append("Costliest: " + "; ".join(decision_line(analysis, d.index, named=False) for d in worst))
+                lines.append(costliest_line(analysis, worst, language))
             drawn += worst
-        lines.append(
-            f"-# Analysed by bgsage ({analysis.level}). PR: what a player's decisions cost on average; lower is "
-            "better. More: `/bg help topic: analysis`."
-        )
+        lines.append(analysed_by(analysis, language))
+        words = board_words(language)
         pictures = await asyncio.gather(
-            *(asyncio.to_thread(decision_picture, d, names, analysis.length) for d in drawn)
+            *(
+                asyncio.to_thread(
+                    partial(decision_picture, captions=captions(d, names, language), words=words),
+                    d,
+                    names,
+                    analysis.length,
+                )
+                for d in drawn
+            )
         )
         files = [
             discord.File(io.BytesIO(png), filename=f"analysis-{match_id}-{d.index}.png")
             for d, png in zip(drawn, pictures, strict=True)
         ]
         view = discord.ui.View(timeout=None)
-        view.add_item(ListButton(match_id, 0))
-        match_link_view(match_id, view)  # issue 34: the match's web page, when there are pages
+        view.add_item(all_decisions_button(match_id, language))
+        match_link_view(match_id, view, language)  # issue 34: the match's web page, when there are pages
         return "\n".join(lines)[:2000], files, view
 
     async def show_page(self, interaction: discord.Interaction[Any], match_id: int, page: int) -> None:
         stored = await self.jobs.stored(match_id)
         if stored is None or stored.result is None:
-            raise UserFacingError(f"Match #{match_id} has no analysis yet: `/bg analyze match:{match_id}`.")
+            raise UserFacingError(
+                N_("Match #{match} has no analysis yet: `/bg analyze match:{match}`."), match=match_id
+            )
         analysis = MatchAnalysis.from_json(stored.result)
-        embed, pages = page_embed(analysis, match_id, page)
-        view = page_view(match_id, page, pages)
+        language = member_language(interaction)  # the list is private: the member's language
+        embed, pages = page_embed(analysis, match_id, page, language)
+        view = page_view(match_id, page, pages, language)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await interaction.response.edit_message(embed=embed, view=view)

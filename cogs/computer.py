@@ -26,12 +26,15 @@ from bot.computer.pool import ComputerPool
 from bot.computer.turns import ComputerTurns, OnUpdate
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
+from bot.i18n import N_
 from bot.service import GameService, MatchUpdate, PlayerRef, ServiceError
 from bot.service.clocks import ClockPreset
-from cogs.ui.challenge_text import describe_options
-from cogs.ui.commitment_posts import CommitmentPost, computer_announcement
+from cogs.ui.commitment_posts import CommitmentPost
+from cogs.ui.computer_text import announcement, good_luck, plays_in_line, plays_line, what_is_played
 from cogs.ui.drawing_queue import in_background
 from cogs.ui.errors import UserFacingError
+from cogs.ui.event_text import escape_name
+from cogs.ui.languages import guild_language, member_language, server_language
 from cogs.ui.names import COMPUTER_COG
 from cogs.ui.options import (
     ClockName,
@@ -182,14 +185,15 @@ class Computer(commands.Cog, name=COMPUTER_COG):
             raise UserFacingError(NOT_AVAILABLE)
         computer = self.computer_ref(interaction)
         if thread and not isinstance(interaction.channel, discord.TextChannel):
-            raise UserFacingError("A thread can only be opened from a text channel.")
+            raise UserFacingError(N_("A thread can only be opened from a text channel."))
         human = player_ref(interaction.user)
-        what = f"{describe_options(options)} against the computer ({level})"
+        language = await server_language(self.bot.service.settings, interaction.guild, interaction.guild_id)
+        what = what_is_played(options, level, language)  # public: the server's language
         channel_id = interaction.channel_id or 0
         place: discord.Thread | None = None
         if thread:
             await interaction.response.send_message(
-                f"{human.name} plays {what}.", allowed_mentions=discord.AllowedMentions.none()
+                plays_line(human.name, what, language), allowed_mentions=discord.AllowedMentions.none()
             )
             message = await interaction.original_response()
             place = await message.create_thread(
@@ -198,7 +202,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         here = place.id if place else channel_id
-        announce = self.announcement(interaction.guild_id, here, human.name, what)
+        announce = self.announcement(interaction.guild_id, here, human.name, what, language)
         try:
             update = await self.bot.service.computer.start_match(
                 guild_id=interaction.guild_id or 0,
@@ -220,22 +224,26 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         await self.publisher.publish(update)
         self.after(update)
         if place is not None:
-            await interaction.edit_original_response(content=f"{human.name} plays {what} in {place.mention}.")
+            await interaction.edit_original_response(content=plays_in_line(human.name, what, place.mention, language))
         else:
-            await interaction.followup.send(f"You play {what}. Good luck!", ephemeral=True)
+            private = member_language(interaction)
+            await interaction.followup.send(good_luck(what_is_played(options, level, private), private), ephemeral=True)
 
     def computer_ref(self, interaction: discord.Interaction[Any]) -> PlayerRef:
         """The computer's seat: the bot's own user, under its name in this server."""
         me = self.bot.user
         if me is None:
-            raise UserFacingError("The bot is still starting; try again in a moment.")
+            raise UserFacingError(N_("The bot is still starting; try again in a moment."))
         guild_me = None if interaction.guild is None else interaction.guild.me
         return PlayerRef(me.id, getattr(guild_me, "display_name", me.display_name))
 
-    def announcement(self, guild_id: int | None, channel_id: int, human: str, what: str) -> CommitmentPost:
-        """The message, where the match is played, that shows the dice's commitment before the opening roll."""
+    def announcement(
+        self, guild_id: int | None, channel_id: int, human: str, what: str, language: str
+    ) -> CommitmentPost:
+        """The message, where the match is played, that shows the dice's commitment before the opening roll (in
+        the server's `language`)."""
         channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
-        return CommitmentPost(channel, partial(computer_announcement, human, what))
+        return CommitmentPost(channel, partial(announcement, human, what, language))
 
     async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> bool:
         """Rematch pressed on a finished computer match: a new one at once, same level, options and place (the
@@ -249,9 +257,10 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         old = await self.bot.service.match(match_id)
         human = old.players[0]
         if human.user_id != interaction.user.id:
-            raise UserFacingError(f"This was {human.name}'s match against the computer.")
-        what = f"{describe_options(old.options)} against the computer ({level}) again"
-        announce = self.announcement(old.guild_id, old.channel_id, human.name, what)
+            raise UserFacingError(N_("This was {name}'s match against the computer."), name=escape_name(human.name))
+        language = await guild_language(self.bot.service.settings, self.bot, old.guild_id)
+        what = what_is_played(old.options, level, language, again=True)
+        announce = self.announcement(old.guild_id, old.channel_id, human.name, what, language)
         try:
             update = await self.bot.service.computer.start_match(
                 guild_id=old.guild_id,

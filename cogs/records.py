@@ -1,5 +1,6 @@
 """A match's records: `/bg export` as a .mat file that GNU Backgammon and other programs import (issue 17; the text
-comes from bot.records), and `/bg fairness`, how its dice are made and how to check them (issue 18)."""
+comes from bot.records), and `/bg fairness`, how its dice are made and how to check them (issue 18). Both answers
+are private, in the language of the member who asked (issue 35); the file itself is English, as gnubg writes it."""
 
 from __future__ import annotations
 
@@ -13,10 +14,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.records import export_mat
+from bot.i18n import N_, translate
+from bot.records import MatExport, export_mat
+from bot.service import MatchRecord
 from cogs.ui.event_text import shortened
 from cogs.ui.fairness_text import challenge_fairness_text, fairness_text, unchecked_text
-from cogs.ui.match_choice import HOW_TO_OPEN, chosen_match, describe, filename, match_choices
+from cogs.ui.languages import member_language
+from cogs.ui.match_choice import chosen_match, describe, filename, match_choices
 from cogs.ui.wiring import add_bg_cog, remove_from_bg
 
 if TYPE_CHECKING:
@@ -74,14 +78,29 @@ class Records(commands.Cog):
             functools.partial(export_mat, record.match.log, date=date, fairness=record.fairness)
         )
         file = discord.File(io.BytesIO(export.text.encode("utf-8")), filename=filename(record))
-        notes = "".join(f"\n{note}" for note in export.notes)  # the Jacoby setting, what gnubg could not hold
-        await interaction.followup.send(f"{describe(record)}.\n{HOW_TO_OPEN}{notes}", file=file, ephemeral=True)
+        await interaction.followup.send(
+            export_text(record, export, member_language(interaction)), file=file, ephemeral=True
+        )
 
     @export.autocomplete("match")
     async def export_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
         return await match_choices(self.service, interaction, current)
+
+
+#: How to open an exported file (the same message as cogs.ui.match_choice.HOW_TO_OPEN's text).
+OPEN_IT = N_(
+    "Open it in GNU Backgammon with File > Import (or `import mat <file>`), or in any program that reads .mat match "
+    "files."
+)
+
+
+def export_text(record: MatchRecord, export: MatExport, language: str) -> str:
+    """The answer that brings the file: which match, how to open it, and its notes (the Jacoby setting, what gnubg
+    could not hold), in the member's `language`."""
+    notes = "".join(f"\n{note.render(language)}" for note in export.notes)
+    return shortened(f"{describe(record)}.\n{translate(language, OPEN_IT)}{notes}")
 
 
 async def setup(bot: GammonBot) -> None:

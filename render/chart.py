@@ -1,7 +1,8 @@
 """The rating-history chart of the stats command (issue 9): one line, a rating after each rated match.
 
 Drawn at 3x and shrunk with LANCZOS so the line and text are smooth (the python-qrcode habit), saved as PNG
-into any stream. Pure: plain numbers and a name in, PNG bytes out; callers run it in a thread.
+into any stream. Pure: plain numbers, a name and the caption in the reader's language in (English by default), PNG
+bytes out; callers run it in a thread.
 """
 
 from __future__ import annotations
@@ -44,8 +45,9 @@ def _ticks(low: float, high: float, step: float) -> list[float]:
     return [n * step for n in range(first, last + 1)]
 
 
-def rating_chart(ratings: Sequence[float], *, name: str) -> bytes:
-    """A PNG of the ratings (the first one the starting rating, then one per rated match), titled by name.
+def rating_chart(ratings: Sequence[float], *, name: str, caption: str | None = None, unnamed: str = "Player") -> bytes:
+    """A PNG of the ratings (the first one the starting rating, then one per rated match), titled by name (`unnamed`
+    when it has nothing drawable), with `caption` at the top right (the rating now, after how many rated matches).
 
     :raises ValueError: when `ratings` is empty (there is always at least the starting rating).
     """
@@ -85,9 +87,10 @@ def rating_chart(ratings: Sequence[float], *, name: str) -> bytes:
         radius = 5 * s
         draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=colour)
 
-    shown, path = prepare_name(name, "Player")
+    shown, path = prepare_name(name, unnamed)
     title_font = font(18 * s, path=path)
-    caption = f"{ratings[-1]:.2f} after {matches} rated match{'es' if matches != 1 else ''}"
+    if caption is None:
+        caption = f"{ratings[-1]:.2f} after {matches} rated match{'es' if matches != 1 else ''}"
     caption_font = font(14 * s)
     caption_width = caption_font.getlength(caption)
     title = fit(shown, title_font, int(right - left - caption_width - 16 * s))

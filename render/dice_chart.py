@@ -1,6 +1,7 @@
 """The chart of `/stats dice` (issue 18): how often each face and each of the 21 rolls came, as bars, beside a
 mark for what fair dice give. Drawn like the rating chart (render/chart.py): at 3x, shrunk with LANCZOS, in
-Discord's dark colours. Pure: numbers and a name in, PNG bytes out; callers run it in a thread."""
+Discord's dark colours. Pure: numbers, a name and the words in the reader's language in (English by default), PNG
+bytes out; callers run it in a thread."""
 
 from __future__ import annotations
 
@@ -53,8 +54,14 @@ def dice_chart(
     kinds: Sequence[int],
     kind_labels: Sequence[str],
     kinds_expected: Sequence[float],
+    *,
+    titles: tuple[str, str] = ("Faces", "The 21 rolls"),
+    caption: str | None = None,
+    unnamed: str = "Player",
 ) -> bytes:
-    """A PNG: the six faces (left) and the 21 rolls (right), each bar beside the orange mark of fair dice."""
+    """A PNG: the six faces (left) and the 21 rolls (right), each bar beside the orange mark of fair dice, under
+    the panels' `titles`; `caption` (top right) says how many rolls, `unnamed` stands for a name with nothing
+    drawable."""
     s = _SCALE
     image = Image.new("RGB", (WIDTH * s, HEIGHT * s), _BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -65,7 +72,7 @@ def dice_chart(
         [str(f) for f in range(1, 7)],
         faces,
         [face_expected] * 6,
-        "Faces",
+        titles[0],
     )
     _panel(
         draw,
@@ -73,10 +80,10 @@ def dice_chart(
         kind_labels,
         kinds,
         kinds_expected,
-        "The 21 rolls",
+        titles[1],
     )
-    shown, path = prepare_name(name, "Player")
-    caption = f"{sum(faces) // 2} rolls · orange: fair dice"
+    shown, path = prepare_name(name, unnamed)
+    caption = f"{sum(faces) // 2} rolls · orange: fair dice" if caption is None else caption
     caption_font = font(14 * s)
     title_font = font(18 * s, path=path)
     title = fit(shown, title_font, int((WIDTH - 2 * _MARGIN) * s - caption_font.getlength(caption) - 16 * s))

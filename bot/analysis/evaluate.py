@@ -23,6 +23,7 @@ from bot.computer import sage
 from bot.computer.board import SageBoard, plays_by_result, position_from_sage
 from bot.engine.match_log import MatchLog
 from bot.engine.play import Play
+from bot.i18n import N_
 
 #: gnubg's rule for a "close" cube decision (analysis.c, isCloseCubedecision): a no double counts in the figures
 #: when doubling was worth at least the no double minus this, or when not doubling was an error.
@@ -45,14 +46,16 @@ LEVELS = {
 }
 DEFAULT_LEVEL = "standard"
 
+#: A cube decision as the analysis stores it: English, marked so that its readers see it in their language
+#: (`translate(language, decision.chosen)`; a checker play's text is no message and stays as it is).
 _CHOICE_TEXT = {
-    Choice.NO_DOUBLE: "No double",
-    Choice.DOUBLE: "Double",
-    Choice.TAKE: "Take",
-    Choice.DROP: "Drop",
-    Choice.BEAVER: "Beaver",
-    Choice.ACCEPT: "Accept the beaver",
-    Choice.REFUSE: "Refuse the beaver",
+    Choice.NO_DOUBLE: N_("No double"),
+    Choice.DOUBLE: N_("Double"),
+    Choice.TAKE: N_("Take"),
+    Choice.DROP: N_("Drop"),
+    Choice.BEAVER: N_("Beaver"),
+    Choice.ACCEPT: N_("Accept the beaver"),
+    Choice.REFUSE: N_("Refuse the beaver"),
 }
 
 
@@ -193,5 +196,5 @@ class _Analyser:
             counted = True
         best_text = _CHOICE_TEXT[best]
         if decision.kind is Kind.DOUBLE and best is Choice.DOUBLE:
-            best_text = "Double, take" if dt <= dp else "Double, drop"
+            best_text = N_("Double, take") if dt <= dp else N_("Double, drop")
         return self.result(decision, _CHOICE_TEXT[chosen], best_text, options[chosen], options[best], counted=counted)

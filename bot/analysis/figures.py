@@ -17,22 +17,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from babel.numbers import get_decimal_symbol
+
 from bot.analysis.result import DecisionResult, MatchAnalysis
+from bot.i18n import DEFAULT_LANGUAGE, N_, format_number, language_of, pgettext, translate
 
 DOUBTFUL = 0.020
 ERROR = 0.040
 BLUNDER = 0.080
 
+#: The catalogue context of the bands' names (`translate(language, band(pr), context=BAND)`); each `pgettext`
+#: below writes it out, as the extractor reads only the literal text.
+BAND = "PR band"
+#: The catalogue context of the grades' names (`translate(language, grade(loss), context=GRADE)`).
+GRADE = "decision grade"
 #: XG's PR bands (upper bound, name): what the summary line says.
 BANDS: tuple[tuple[float, str], ...] = (
-    (2.5, "world class"),  # XG: "superstar" below 2.5 in newer versions; one band here
-    (5.0, "world class"),
-    (7.5, "expert"),
-    (12.5, "advanced"),
-    (17.5, "intermediate"),
-    (22.5, "casual player"),
-    (30.0, "beginner"),
-    (float("inf"), "distracted"),
+    (2.5, pgettext("PR band", "world class")),  # XG: "superstar" below 2.5 in newer versions; one band here
+    (5.0, pgettext("PR band", "world class")),
+    (7.5, pgettext("PR band", "expert")),
+    (12.5, pgettext("PR band", "advanced")),
+    (17.5, pgettext("PR band", "intermediate")),
+    (22.5, pgettext("PR band", "casual player")),
+    (30.0, pgettext("PR band", "beginner")),
+    (float("inf"), pgettext("PR band", "distracted")),
 )
 
 
@@ -43,11 +51,11 @@ def band(pr: float) -> str:
 def grade(loss: float) -> str:
     """'blunder', 'error', 'doubtful' or '' for a decision that lost `loss`."""
     if loss >= BLUNDER:
-        return "blunder"
+        return pgettext("decision grade", "blunder")
     if loss >= ERROR:
-        return "error"
+        return pgettext("decision grade", "error")
     if loss >= DOUBTFUL:
-        return "doubtful"
+        return pgettext("decision grade", "doubtful")
     return ""
 
 
@@ -68,12 +76,17 @@ class PlayerFigures:
     luck_rate: float  # mEMG per roll
     rolls: int
 
-    @property
-    def summary(self) -> str:
+    def summary(self, language: str = DEFAULT_LANGUAGE) -> str:
         """One line, as the sites put it: "PR 6.2 - expert"."""
         if not self.checker_decisions + self.cube_decisions:
-            return "PR - (no decision to rate)"
-        return f"PR {self.pr:.1f} - {band(self.pr)}"
+            return translate(language, N_("PR - (no decision to rate)"))
+        return pr_band(self.pr, language)
+
+
+def pr_band(pr: float, language: str = DEFAULT_LANGUAGE) -> str:
+    """`PR 6.2 - expert`, in `language`."""
+    named = translate(language, band(pr), context=BAND)
+    return translate(language, N_("PR {pr} - {band}"), pr=format_number(language, pr, 1), band=named)
 
 
 def _rate(decisions: list[DecisionResult]) -> float:
@@ -111,20 +124,41 @@ def costliest(analysis: MatchAnalysis, player: int, count: int = 3) -> list[Deci
     return sorted(lost, key=lambda d: (-d.loss, d.index))[:count]
 
 
-def pr_trend(prs: list[float]) -> str:
+#: The trend's line, a whole sentence for each way it goes.
+_TRENDS = {
+    "steady": N_("Trend: steady ({older} → {newer}, newer {half} against older {half})"),
+    "improving": N_("Trend: improving ({older} → {newer}, newer {half} against older {half})"),
+    "worsening": N_("Trend: worsening ({older} → {newer}, newer {half} against older {half})"),
+}
+
+
+def pr_trend(prs: list[float], language: str = DEFAULT_LANGUAGE) -> str:
     """/stats: the average PR of the matches given (newest first) and its trend, newer half against older half
-    (a lower PR is better play). Empty when there is none."""
+    (a lower PR is better play), in `language`. Empty when there is none."""
     if not prs:
         return ""
     average = sum(prs) / len(prs)
-    text = f"PR {average:.1f} - {band(average)}, average of the last {len(prs)} analysed " + (
-        "match" if len(prs) == 1 else "matches"
+    over = (
+        N_("{band}, average of the last {count} analysed match")
+        if len(prs) == 1
+        else N_("{band}, average of the last {count} analysed matches")
     )
+    lines = [translate(language, over, band=pr_band(average, language), count=len(prs))]
     if len(prs) >= 4:
         half = len(prs) // 2
         newer, older = sum(prs[:half]) / half, sum(prs[-half:]) / half
         change = newer - older
         trend = "steady" if abs(change) < 0.5 else ("improving" if change < 0 else "worsening")
-        text += f"\nTrend: {trend} ({older:.1f} → {newer:.1f}, newer {half} against older {half})"
-    text += "\nNewest first: " + ", ".join(f"{pr:.1f}" for pr in prs)
-    return text
+        lines.append(
+            translate(
+                language,
+                _TRENDS[trend],
+                older=format_number(language, older, 1),
+                newer=format_number(language, newer, 1),
+                half=half,
+            )
+        )
+    apart = "; " if get_decimal_symbol(language_of(language)) == "," else ", "  # 6,2; 5,0 rather than 6,2, 5,0
+    newest = apart.join(format_number(language, pr, 1) for pr in prs)
+    lines.append(translate(language, N_("Newest first: {prs}"), prs=newest))
+    return "\n".join(lines)

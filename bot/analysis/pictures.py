@@ -6,10 +6,13 @@ engine positions and player-indexed values, so the conversion lives here, on the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.analysis.result import DecisionResult
 from bot.computer.board import position_from_sage
 from render.analysis import DecisionBoard
 from render.analysis import decision_picture as draw_decision
+from render.words import ENGLISH, BoardWords
 
 
 def _owner(decision: DecisionResult) -> int | None:
@@ -46,6 +49,15 @@ def decision_board(decision: DecisionResult, length: int) -> DecisionBoard:
     )
 
 
-def decision_picture(decision: DecisionResult, names: tuple[str, str], length: int, theme: str = "dark") -> bytes:
-    """PNG: the decision's play made and best play side by side (a cube decision: its board), with captions."""
-    return draw_decision(decision_board(decision, length), names, theme)
+def decision_picture(
+    decision: DecisionResult,
+    names: tuple[str, str],
+    length: int,
+    theme: str = "dark",
+    *,
+    captions: Sequence[str] | None = None,
+    words: BoardWords = ENGLISH,
+) -> bytes:
+    """PNG: the decision's play made and best play side by side (a cube decision: its board), with captions (the
+    reader's, else English) and the boards' words."""
+    return draw_decision(decision_board(decision, length), names, theme, captions=captions, words=words)

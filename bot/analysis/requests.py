@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from bot.analysis.jobs import AnalysisJobs
 from bot.analysis.result import MatchAnalysis
+from bot.i18n import N_
 from bot.service.errors import ServiceError
 from bot.service.locks import KeyedLocks
 from bot.store import analysis as analysis_store
@@ -26,7 +27,7 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two analysis requests of one member (each may post pictures, or run a worker for a minute).
 COOLDOWN_SECONDS = 30.0
-FAILED = "The analysis failed; the error is logged. Try again later."
+FAILED = N_("The analysis failed; the error is logged. Try again later.")
 
 #: (channel id, message id) -> whether that message still exists.
 StillThere = Callable[[int, int], Awaitable[bool]]
@@ -68,7 +69,9 @@ class AnalysisRequests:
         last = self._asked.get(user_id)
         if last is not None and now - last < self.cooldown:
             left = math.ceil(self.cooldown - (now - last))
-            raise ServiceError(f"You asked for an analysis a moment ago: try again in {left} seconds.")
+            raise ServiceError(
+                N_("You asked for an analysis a moment ago: try again in {seconds} seconds."), seconds=left
+            )
         if len(self._asked) > 1000:  # forget the members who may ask again anyway
             self._asked = {user: at for user, at in self._asked.items() if now - at < self.cooldown}
         self._asked[user_id] = now

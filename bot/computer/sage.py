@@ -11,6 +11,8 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import N_
+
 try:  # pragma: no branch - which side runs depends on the platform
     import bgsage as _bgsage
 
@@ -23,7 +25,8 @@ except Exception as error:  # ImportError, or OSError when its compiled part can
 #: (world-class); the 1-ply levels (beginner to expert) use one core.
 THREADS = int(os.environ.get("COMPUTER_THREADS", "1") or 1)
 
-NOT_AVAILABLE = "The computer opponent is not available on this server (its engine, bgsage, is not installed)."
+#: The refusal of every computer command where bgsage is missing (marked: shown in the member's language).
+NOT_AVAILABLE = N_("The computer opponent is not available on this server (its engine, bgsage, is not installed).")
 
 
 def available() -> bool:

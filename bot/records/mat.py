@@ -45,6 +45,7 @@ from bot.records.mat_games import (
     mat_games,
     match_events,
 )
+from bot.records.mat_notes import Note, change_notes, jacoby_notes
 
 NAME_BYTES = 31  # gnubg keeps names of up to MAX_NAME_LEN - 1 bytes
 _LEFT_WIDTH = 27  # a left-column entry, as gnubg pads it
@@ -69,7 +70,7 @@ class MatExport:
     (the file cannot tell gnubg) and what the file changed to fit gnubg's limits (also in its comment)."""
 
     text: str
-    notes: tuple[str, ...]
+    notes: tuple[Note, ...]
 
 
 def export_mat(
@@ -83,9 +84,10 @@ def export_mat(
     """
     log = source.log if isinstance(source, Match) else source
     games = mat_games(log)
-    changes = change_notes(log, games)
-    text = _header(log, games, date, fairness, changes) + "".join(_game_text(log.names, game) for game in games)
-    return MatExport(text, (*_jacoby_notes(log), *changes))
+    changes = change_notes(log, games, (mat_name(log.names[0]), mat_name(log.names[1])))
+    comments = [str(note) for note in changes]  # the file speaks English
+    text = _header(log, games, date, fairness, comments) + "".join(_game_text(log.names, game) for game in games)
+    return MatExport(text, (*jacoby_notes(log), *changes))
 
 
 def match_to_mat(
@@ -93,47 +95,6 @@ def match_to_mat(
 ) -> str:
     """The .mat text alone (see export_mat)."""
     return export_mat(source, date=date, fairness=fairness).text
-
-
-def change_notes(log: MatchLog, games: Sequence[MatGame]) -> list[str]:
-    """One sentence per game that gnubg cannot hold as it was, saying what the file does instead."""
-    limit = MONEY_CUBE_LIMIT if log.options.is_money else MATCH_CUBE_LIMIT
-    where = "a money game" if log.options.is_money else "a match"
-    notes = []
-    for game in games:
-        scored = ""
-        if game.points is not None and game.winner is not None and game.points[0] != game.points[1]:
-            ours, theirs = game.points
-            scored = f"{mat_name(log.names[game.winner])} wins {_plural(theirs)} there, {_plural(ours)} here"
-        if game.left_out:
-            note = (
-                f"Game {game.number}: the cube was doubled to {game.left_out}, past the {limit} that GNU Backgammon"
-                f" can hold in {where}, so this file leaves out the doubles past {limit}"
-            )
-            note += " (the drop is written as a resignation)" if game.drop_resigned else ""
-            note += f" and GNU Backgammon scores the game at a cube of {limit}: {scored}" if scored else ""
-            notes.append(note + ".")
-        elif scored:
-            notes.append(
-                f"Game {game.number} was won on time, written as a resignation, which GNU Backgammon reads as at most"
-                f" a backgammon: {scored}."
-            )
-    return notes
-
-
-def _jacoby_notes(log: MatchLog) -> list[str]:
-    """gnubg reads no Jacoby rule from a .mat file: it applies its own setting (on unless changed)."""
-    if not log.options.is_money:
-        return []
-    if log.options.jacoby:
-        return [
-            "This money game used the Jacoby rule: turn it on in your program before importing (gnubg: "
-            "`set jacoby on`)."
-        ]
-    return [
-        "This money game did not use the Jacoby rule: turn it off in your program before importing (gnubg: "
-        "`set jacoby off`), or a gammon on a centred cube counts as a single game there."
-    ]
 
 
 # --- the text ---------------------------------------------------------------------------------------------------

@@ -7,7 +7,12 @@ from typing import Any
 
 import discord
 
+from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 from bot.web import signing
+
+#: The link buttons' labels, in the language of the message they sit under (issue 35).
+MATCH_PAGE = N_("Match page")
+PLAYER_PAGE = N_("Player page")
 
 _links: tuple[str, str] | None = None  # (base URL, secret)
 
@@ -43,9 +48,16 @@ def with_links(view: discord.ui.View | None, *links: tuple[str, str | None]) -> 
     return view
 
 
-def match_link_view(match_id: int, view: discord.ui.View | None = None) -> discord.ui.View | None:
-    """`view` with a **Match page** link button when the pages are on."""
-    return with_links(view, ("Match page", match_url(match_id)))
+def match_link_view(
+    match_id: int, view: discord.ui.View | None = None, language: str = DEFAULT_LANGUAGE
+) -> discord.ui.View | None:
+    """`view` with a **Match page** link button (in `language`) when the pages are on."""
+    return with_links(view, (translate(language, MATCH_PAGE), match_url(match_id)))
+
+
+def player_link_view(guild_id: int, user_id: int, language: str = DEFAULT_LANGUAGE) -> discord.ui.View | None:
+    """A view with a **Player page** link button (in `language`) when the pages are on."""
+    return with_links(None, (translate(language, PLAYER_PAGE), player_url(guild_id, user_id)))
 
 
 def view_kwargs(view: discord.ui.View | None) -> dict[str, Any]:

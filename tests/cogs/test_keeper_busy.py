@@ -163,6 +163,7 @@ class FakeInteraction:
         self.user = SimpleNamespace(id=user.user_id, display_name=user.name)
         self.guild = None
         self.guild_id = GUILD
+        self.locale = discord.Locale.american_english  # its private answers in English
         self.channel_id = CHANNEL
         self.channel = None
         self.message = message

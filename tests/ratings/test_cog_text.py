@@ -7,9 +7,11 @@ import re
 from bot.ratings.records import HeadToHead, HistoryEntry, LadderEntry, LeaderboardPage, PlayerStats
 from cogs.ui.ladder_text import (
     LEADERBOARD_TEMPLATE,
+    MATCHES,
+    WINS,
+    counted,
     history_line,
     leaderboard_text,
-    plural,
     safe_name,
     stats_fields,
     streak_text,
@@ -26,12 +28,12 @@ def test_names_are_escaped_and_cut() -> None:
     assert safe_name("   ") == "(no name)"
 
 
-def test_plurals() -> None:
-    assert [plural(1, "match"), plural(2, "match"), plural(0, "win"), plural(3, "loss")] == [
+def test_counts() -> None:
+    assert [counted("en", 1, MATCHES), counted("en", 2, MATCHES), counted("en", 0, WINS), streak_text(-3)] == [
         "1 match",
         "2 matches",
         "0 wins",
-        "3 losses",
+        "3 losses in a row",
     ]
 
 
