@@ -15,11 +15,11 @@ from PIL import Image, ImageDraw
 
 from bot.engine.outcome import Outcome
 from render import sprites
-from render.fonts import BOLD, FALLBACK, fit, font, prepare_name
+from render.fonts import BOLD, FALLBACK, Font, fit, font, prepare_name
 from render.layout import Box
 from render.static import layout
 from render.theme import get_theme
-from render.words import ENGLISH, BoardWords
+from render.words import ENGLISH, BoardWords, fit_word, smallest, word_width
 
 _FALLBACK_NAMES = ("Player 1", "Player 2")
 _HEADLINE, _SCORE_LINE = 34, 28  # font sizes at 1000 pixels wide: 13 and 11 pixels on a 400-pixel phone
@@ -76,29 +76,57 @@ def banner_image(size: int, theme_name: str, banner: Banner) -> Image.Image:
     panel = sprites.rounded_box((24, 25, 28), width, height, px(14), outline=theme.last_play)
     canvas.paste(panel, (0, 0), panel)
     canvas.putalpha(canvas.getchannel("A").point(lambda value: round(value * _OPACITY)))
-    (first, second), path = _names_and_font(banner.names)
-    room = width - px(40)
-    headline_font, score_font = font(px(_HEADLINE), path=path), font(px(_SCORE_LINE), path=path)
-    short = tuple(fit(name, headline_font, room * 2 // 5) for name in (first, second))
-    headline, score_line = result_lines(
-        (short[0], short[1]), banner.result, banner.scores, banner.match_length, banner.words
-    )
-    draw, middle = ImageDraw.Draw(canvas), width // 2
-    draw.text(
-        (middle, height * 36 // 100),
-        fit(headline, headline_font, room),
-        font=headline_font,
-        fill=(242, 243, 245),
-        anchor="mm",
-    )
-    draw.text(
-        (middle, height * 72 // 100),
-        fit(score_line, score_font, room),
-        font=score_font,
-        fill=theme.last_play,
-        anchor="mm",
-    )
+    draw = ImageDraw.Draw(canvas)
+    headline, score_line = banner_lines(size, banner)
+    for line, fill in ((headline, (242, 243, 245)), (score_line, theme.last_play)):
+        draw.text(line.center, line.text, font=line.face, fill=fill, anchor="mm")
     return canvas
+
+
+@dataclass(frozen=True, slots=True)
+class BannerLine:
+    """One line of the banner as drawn: its text, its font and its centre on the banner."""
+
+    text: str
+    face: Font
+    center: tuple[int, int]
+
+
+def banner_lines(size: int, banner: Banner) -> tuple[BannerLine, BannerLine]:
+    """The headline and the score line, each in the largest font (down to words.SMALLEST of its size) that fits
+    the banner. Long names are cut to two fifths of it, and shorter still in a line whose words would not fit
+    beside them even in the smallest font: what happened always shows whole."""
+    px = layout(size).px
+    width, height = banner.box[2] - banner.box[0], banner.box[3] - banner.box[1]
+    names, path = _names_and_font(banner.names)
+    room = width - px(40)
+    name_font = font(px(_HEADLINE), path=path)
+    short = (fit(names[0], name_font, room * 2 // 5), fit(names[1], name_font, room * 2 // 5))
+    texts = result_lines(short, banner.result, banner.scores, banner.match_length, banner.words)
+    bare = result_lines(_MARKS, banner.result, banner.scores, banner.match_length, banner.words)
+    lines = []
+    for text, bare_text, points, share in zip(texts, bare, (px(_HEADLINE), px(_SCORE_LINE)), (36, 72), strict=True):
+        drawn, face = fit_word(text, points, room, path=path)
+        if drawn != text:
+            drawn, face = _with_shorter_names(bare_text, names, points, room, path)
+        lines.append(BannerLine(drawn, face, (width // 2, height * share // 100)))
+    return lines[0], lines[1]
+
+
+_MARKS = ("\x00", "\x01")  # where each name goes in a line (prepare_name leaves no control character in a name)
+
+
+def _with_shorter_names(bare: str, names: tuple[str, str], points: int, room: int, path: Path) -> tuple[str, Font]:
+    """A line whose words do not fit beside the names: the names share what the words leave in the smallest
+    font."""
+    face = font(smallest(points), path=path)
+    count = sum(bare.count(mark) for mark in _MARKS)
+    words = word_width(bare.replace(_MARKS[0], "").replace(_MARKS[1], ""), face)
+    name_room = max(0, room - words) // max(1, count)
+    text = bare
+    for mark, name in zip(_MARKS, names, strict=True):
+        text = text.replace(mark, fit(name, face, name_room))
+    return fit_word(text, points, room, path=path)
 
 
 def draw_banner(image: Image.Image, size: int, theme_name: str, banner: Banner) -> None:

@@ -11,11 +11,12 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import sprites
-from render.fonts import draw_text, font
+from render.fonts import draw_text
 from render.layout import Box, Layout, Point2
 from render.scene import Layer
 from render.static import layout, static_rgb
 from render.theme import RGB, Theme, get_theme
+from render.words import fit_word
 
 
 def paste_centred(canvas: Image.Image, sprite: Image.Image, center: Point2) -> None:
@@ -69,8 +70,8 @@ def _paint(canvas: Image.Image, layer: Layer, board_layout: Layout, theme: Theme
         chip = sprites.rounded_box(_colour(theme, str(args[0])), canvas.width, canvas.height, px(8))
         paste_centred(canvas, chip, center)
     elif kind == "text":
-        text, points, role = str(args[0]), int(args[1]), str(args[2])
-        draw_text(canvas, center, text, font(px(points), bold=True), _colour(theme, role), anchor="mm")
+        text, face = fit_word(str(args[0]), px(int(args[1])), canvas.width - 2 * px(2), bold=True)
+        draw_text(canvas, center, text, face, _colour(theme, str(args[2])), anchor="mm")
     else:
         raise ValueError(f"Unknown layer {layer!r}")
 

@@ -24,7 +24,7 @@ from render.fonts import font, glyph, plain_text_positions
 from render.layout import Box
 from render.painting import patch
 from render.palette import full_colour, scene_of, to_palette
-from render.rows import RowPart, ids_anchor, ids_text, label_part, part_image, row_parts
+from render.rows import RowPart, ids_anchor, ids_font, ids_text, label_part, part_image, row_parts
 from render.scene import InfoRow, Layer
 from render.state import BoardState
 from render.static import DEFAULT_WIDTH, DRAWING, layout, static_rgb
@@ -93,17 +93,17 @@ def _indexed_part(size: int, theme_name: str, part: RowPart) -> Image.Image:
 
 def _paste_ids(image: Image.Image, size: int, theme_name: str, info: InfoRow) -> None:
     """The IDs straight onto the indexed board, glyph by glyph: they change every move, glyphs do not."""
-    face = font(layout(size).px(18))
+    face = ids_font(size, info)
     for char, corner in plain_text_positions(ids_text(info), face, ids_anchor(layout(size)), align_right=True):
-        glyph_patch, mask = _indexed_glyph(size, theme_name, char)
+        glyph_patch, mask = _indexed_glyph(theme_name, char, round(face.size))
         image.paste(glyph_patch, corner, mask)
 
 
 @lru_cache(maxsize=256)
-def _indexed_glyph(size: int, theme_name: str, char: str) -> tuple[Image.Image, Image.Image]:
+def _indexed_glyph(theme_name: str, char: str, points: int) -> tuple[Image.Image, Image.Image]:
     """A small-print character on the info row's background, mapped to the palette, with the mask of its ink."""
     theme = get_theme(theme_name)
-    mask = glyph(char, font(layout(size).px(18)))[0]
+    mask = glyph(char, font(points))[0]
     canvas = Image.new("RGB", mask.size, theme.background)  # the info row is plain background
     canvas.paste(theme.dim_text, (0, 0), mask)
     return to_palette(canvas, theme_name), mask.point(lambda value: 255 if value else 0, mode="1")

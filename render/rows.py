@@ -12,13 +12,13 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import sprites
-from render.fonts import draw_plain_text, draw_text, fit, font, prepare_name
+from render.fonts import Font, draw_plain_text, draw_text, fit, font, glyph, prepare_name
 from render.layout import Box, Layout, Point2
 from render.painting import paste_centred
 from render.scene import TO_ANSWER, TO_PLAY, WINNER, InfoRow, PlayerRow
 from render.static import layout, static_rgb
 from render.theme import get_theme
-from render.words import ENGLISH
+from render.words import ENGLISH, fit_word
 
 _FALLBACK_NAMES = ("Player 1", "Player 2")
 
@@ -100,10 +100,13 @@ class PipsPart:
         part = board_layout.row_parts(self.top, self.match, self.clock is not None)[1]
         canvas = _row_canvas(size, theme_name, self.top, self.acting, part)
         right, middle = canvas.width - board_layout.px(14), canvas.height // 2
-        pips_font = font(board_layout.px(29))
-        draw_text(canvas, (right, middle), self.template.format(pips=self.pips), pips_font, theme.text, anchor="rm")
+        unclocked = board_layout.row_parts(self.top, self.match)[1]
+        widest = self.template.format(pips=375)  # one size all game long, whatever the count
+        room = unclocked[2] - unclocked[0] - board_layout.px(14 + 4)
+        pips_font = fit_word(widest, board_layout.px(29), room)[1]
+        text = fit(self.template.format(pips=self.pips), pips_font, room)
+        draw_text(canvas, (right, middle), text, pips_font, theme.text, anchor="rm")
         if self.clock is not None:
-            widest = self.template.format(pips=375)
             left_of_pips = right - round(pips_font.getlength(widest)) - board_layout.px(16)
             clock_font = font(board_layout.px(29), bold=True)
             draw_text(canvas, (left_of_pips, middle), self.clock, clock_font, theme.text, anchor="rm")
@@ -131,10 +134,12 @@ class ScorePart:
         ImageDraw.Draw(canvas).line(
             [(px(2), middle - px(18)), (px(2), middle + px(18))], fill=theme.dim_text, width=max(1, px(2))
         )
-        score_font, word_font = font(px(34), bold=True), font(px(24))
+        score_font = font(px(34), bold=True)
         draw_text(canvas, (right, middle), str(self.score), score_font, theme.text, anchor="rm")
         word_right = right - round(score_font.getlength(str(self.score))) - px(9)
-        draw_text(canvas, (word_right, middle + px(2)), self.word, word_font, theme.dim_text, anchor="rm")
+        widest_right = right - round(score_font.getlength("24")) - px(9)  # R8.1: scores below 25
+        word, word_font = fit_word(self.word, px(24), widest_right - px(6))  # right of the divider
+        draw_text(canvas, (word_right, middle + px(2)), word, word_font, theme.dim_text, anchor="rm")
         return canvas
 
 
@@ -149,13 +154,16 @@ class LabelPart:
     def draw(self, size: int, theme_name: str) -> Image.Image:
         theme, board_layout = get_theme(theme_name), layout(size)
         canvas = static_rgb(size, theme_name).crop(board_layout.info_parts[0])
-        middle = canvas.height // 2
-        label_font = font(board_layout.px(24), bold=True)
-        x = board_layout.px(4)
-        draw_text(canvas, (x, middle), self.label, label_font, theme.dim_text, anchor="lm")
-        if self.crawford:
-            x += round(label_font.getlength(self.label)) + board_layout.px(8)
-            draw_text(canvas, (x, middle), f"\u00b7 {self.crawford}", label_font, theme.text, anchor="lm")
+        middle, x = canvas.height // 2, board_layout.px(4)
+        crawford = f"\u00b7 {self.crawford}" if self.crawford else ""
+        whole = f"{self.label} {crawford}" if crawford else self.label
+        room = canvas.width - x - board_layout.px(12)  # the IDs start right of the part
+        text, label_font = fit_word(whole, board_layout.px(24), room, bold=True)
+        label = self.label if text == whole else text  # a cut line is drawn as one
+        draw_text(canvas, (x, middle), label, label_font, theme.dim_text, anchor="lm")
+        if crawford and text == whole:
+            x += round(label_font.getlength(f"{self.label} "))
+            draw_text(canvas, (x, middle), crawford, label_font, theme.text, anchor="lm")
         return canvas
 
 
@@ -204,6 +212,19 @@ def ids_anchor(board_layout: Layout) -> Point2:
     return (box[2] - board_layout.px(4), (box[1] + box[3]) // 2)
 
 
+def _glyphs_width(text: str, face: Font) -> float:
+    return sum(glyph(char, face)[3] for char in text)  # as plain_text_positions lays them out
+
+
+def ids_font(size: int, info: InfoRow) -> Font:
+    """The small print's font: 18 pixels at 1000 wide, smaller when the IDs in the reader's words would run
+    past the left of their part."""
+    board_layout = layout(size)
+    box = board_layout.info_parts[1]
+    room = ids_anchor(board_layout)[0] - box[0]
+    return fit_word(ids_text(info), board_layout.px(18), room, measure=_glyphs_width)[1]
+
+
 @lru_cache(maxsize=64)
 def ids_image(size: int, theme_name: str, info: InfoRow) -> Image.Image:
     """The gnubg Position ID and Match ID in small print (R10.2), in full colour."""
@@ -215,7 +236,7 @@ def ids_image(size: int, theme_name: str, info: InfoRow) -> Image.Image:
         canvas,
         (anchor[0] - box[0], anchor[1] - box[1]),
         ids_text(info),
-        font(board_layout.px(18)),
+        ids_font(size, info),
         theme.dim_text,
         align_right=True,
     )

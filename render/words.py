@@ -3,13 +3,24 @@
 English by default; the front end (cogs.ui.board_words) fills one `BoardWords` from the server's catalogue and
 passes it in `BoardState.words`. Each text is a template with `{name}` fields, filled here with numbers and names.
 The value is hashable, so the row parts and banners drawn with it are cached per language like any other part.
+
+The boxes are fixed and a translation may be longer than the English: `fit_word` draws a word a little smaller
+when it would not fit its box, and cuts it only when even that is too long (tests/render/test_word_fit.py fails
+then, for every language and every word).
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from bot.engine.outcome import OutcomeKind
+from render.fonts import Font, fit, font
+
+SMALLEST = 0.75
+"""A word may shrink to this share of its size to fit its box; below it, it would be too small to read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,3 +66,39 @@ class BoardWords:
 
 
 ENGLISH = BoardWords()
+
+
+def word_width(text: str, face: Font) -> int:
+    """The pixels `text` takes from its pen position: its advance, or its ink where a glyph reaches beyond it."""
+    left, _, right, _ = face.getbbox(text)
+    return math.ceil(max(right, face.getlength(text)) - min(left, 0))
+
+
+def smallest(size: int) -> int:
+    """The smallest size a word drawn at `size` pixels may shrink to."""
+    return max(1, math.ceil(size * SMALLEST))
+
+
+def fit_word(
+    text: str,
+    size: int,
+    room: int,
+    *,
+    bold: bool = False,
+    path: Path | None = None,
+    measure: Callable[[str, Font], float] = word_width,
+) -> tuple[str, Font]:
+    """`text` and the font to draw it in, at most `room` pixels wide (as `measure` counts them): at `size` pixels
+    when it fits, else at the largest size down to SMALLEST of it that fits, else cut with an ellipsis there."""
+    face = font(size, bold, path)
+    width = measure(text, face)
+    if width <= room:
+        return text, face
+    least = smallest(size)
+    guess = min(size - 1, math.floor(size * room / max(1, width)) + 1)  # widths grow about linearly with size
+    for points in range(max(guess, least), least - 1, -1):
+        face = font(points, bold, path)
+        if measure(text, face) <= room:
+            return text, face
+    face = font(least, bold, path)
+    return fit(text, face, room), face

@@ -220,25 +220,35 @@ def _cases() -> dict[str, GoldenCase]:
     }
 
 
-def _german(example: Example) -> Example:
-    """The same board for a German server (issue 35): the words come from the German catalogue."""
+def _in_language(example: Example, language: str) -> Example:
+    """The same board for a server in `language` (issue 35): the words come from that language's catalogue."""
     from cogs.ui.board_words import board_words
 
-    return dataclasses.replace(example, state=dataclasses.replace(example.state, words=board_words("de")))
+    return dataclasses.replace(example, state=dataclasses.replace(example.state, words=board_words(language)))
 
 
 def _language_cases() -> dict[str, GoldenCase]:
-    """A board and a game's final board in German: the marker, pips, score, match line, IDs and the banner."""
+    """Three boards in each language besides English, whose words the boards above show: the marker ("to play",
+    "to answer", "winner"), pips, score, the match line and Crawford, the cube's caption, "offered", the IDs and
+    the result banner. Named `<language>_<board>`; a new catalogue needs its three goldens (test_golden)."""
+    from bot.i18n import DEFAULT_LANGUAGE, available_languages
+
     middle_game = Position.from_points({24: 2, 13: 4, 8: 3, 6: 4, 5: 2}, {24: 2, 13: 5, 8: 2, 6: 4, 4: 2})
     crawford = ids_state(
         Position.initial(), on_roll=1, names=("Alice", "Bob"), scores=(6, 3), match_length=7, crawford=True, dice=(5, 2)
     )
     resigned = Outcome(winner=0, kind=OutcomeKind.RESIGNED, points=4, cube=2)
     final = _final(middle_game, resigned, on_roll=0, scores=(4, 1), match_length=7, cube_value=2, cube_owner=1)
+    boards = {
+        "crawford": (Example(crawford, perspective=1), "light"),
+        "final": (final, "dark"),
+        "double_offered": (pending_double(), "dark"),
+    }
     return {
-        "german_crawford": GoldenCase(_german(Example(crawford, perspective=1)), theme="light"),
-        "german_final": GoldenCase(_german(final)),
-        "german_double_offered": GoldenCase(_german(pending_double())),
+        f"{language}_{board}": GoldenCase(_in_language(example, language), theme=theme)
+        for language in available_languages()
+        if language != DEFAULT_LANGUAGE
+        for board, (example, theme) in boards.items()
     }
 
 

@@ -75,3 +75,62 @@ def test_pings_follow_allowed_mentions() -> None:
     assert pinged_users(text, {"parse": []}) == set()
     assert pinged_users(text, {"parse": [], "users": ["2", "4"]}) == {2}
     assert pinged_users(text, {"parse": ["users"]}) == {1, 2, 3}
+
+
+def _localised_command() -> dict[str, Any]:
+    """A command with every name, description and choice localised, each exactly at its limit."""
+    choice = {"name": "c" * 100, "value": "v", "name_localizations": {"de": "ü" * 100, "pt-BR": "ã"}}
+    option = {
+        "type": 3,
+        "name": "zug",
+        "description": "d",
+        "name_localizations": {"de": "ß" * 32, "el": "κίνηση", "fr": "l'ordre"},
+        "description_localizations": {"de": "b" * 100},
+        "choices": [choice],
+    }
+    other = {"type": 3, "name": "other", "description": "d", "name_localizations": {"de": "anderes"}}
+    return {
+        "name": "bg",
+        "description": "Backgammon",
+        "name_localizations": {"tr": "tavla"},
+        "description_localizations": {"el": "τάβλι"},
+        "options": [{"type": 1, "name": "move", "description": "m", "options": [option, other]}],
+    }
+
+
+def test_every_localised_name_description_and_choice_is_checked() -> None:
+    """Issue 35: Discord refuses a sync whose localisations break the English rules, in any language."""
+    assert limits.check_commands([_localised_command()]) == []
+    cases: dict[str, Callable[[dict[str, Any]], None]] = {
+        "0.name_localizations.tr": lambda c: c["name_localizations"].update(tr="Tavla Oyna"),
+        "0.description_localizations.el": lambda c: c["description_localizations"].update(el=""),
+        "0.options.0.options.0.name_localizations.de": lambda c: c["options"][0]["options"][0][
+            "name_localizations"
+        ].update(de="ß" * 33),
+        "0.options.0.options.0.description_localizations.de": lambda c: c["options"][0]["options"][0][
+            "description_localizations"
+        ].update(de="b" * 101),
+        "0.options.0.options.0.choices.0.name_localizations.de": lambda c: c["options"][0]["options"][0]["choices"][0][
+            "name_localizations"
+        ].update(de="ü" * 101),
+        "0.options.0.options.0.choices.0.name": lambda c: c["options"][0]["options"][0]["choices"][0].update(
+            name="c" * 101
+        ),
+        "0.name_localizations.german": lambda c: c["name_localizations"].update(german="bg"),
+        "0.options.0.options.1.name_localizations.de": lambda c: c["options"][0]["options"][1][
+            "name_localizations"
+        ].update(de="ß" * 32),
+    }
+    for path, change in cases.items():
+        command = _localised_command()
+        change(command)
+        assert path in [p.path for p in limits.check_commands([command])], path
+
+
+def test_form_title_and_labels() -> None:
+    text_input = {"type": 4, "custom_id": "seed", "label": "l" * 45, "style": 1, "placeholder": "p" * 100}
+    form = {"custom_id": "f", "title": "t" * 45, "components": [{"type": 1, "components": [text_input]}]}
+    assert limits.check_modal(form) == []
+    text_input["label"] = "l" * 46
+    form["title"] = "t" * 46
+    assert [p.path for p in limits.check_modal(form)] == ["data.title", "data.components.0.components.0.label"]

@@ -9,8 +9,11 @@ a broken rule gets Discord's error response AND is recorded in `standin.violatio
 fails the test at teardown if any are left (call `standin.take_violations()` in tests that break rules on
 purpose). Rules: acknowledgement within 3 s, once; tokens valid 15 minutes; <= 5 action rows, <= 5 buttons a
 row, a select alone in its row with 1-25 options; custom_id 1-100 and unique in the message; labels <= 80;
-content <= 2000; embed limits; <= 25 autocomplete choices; command names lower-case <= 32, descriptions 1-100;
-attachments <= 10 MiB; no privileged intents; REST needs the bot token; unknown endpoints are violations.
+select option labels 1-100, placeholders <= 150; content <= 2000; embed limits; <= 25 autocomplete choices;
+command and option names lower-case 1-32 matching Discord's regex, descriptions 1-100, choice names 1-100, each
+also in every name_localizations / description_localizations (locales Discord knows, sibling names unique per
+locale); forms: title and text input labels 1-45; attachments <= 10 MiB; no privileged intents; REST needs the bot
+token; unknown endpoints are violations.
 
 Fixtures (tests/conftest.py):
     standin                      DiscordStandin, started; fails the test at teardown on violations
@@ -24,7 +27,8 @@ Fixtures (tests/conftest.py):
     (a test that kills the shared bot gets it restarted before the next test; counters are module-wide)
 
 Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
-    alice = standin.add_user("alice")          # ScenarioUser; add_user(name, bot=True) for a bot account
+    alice = standin.add_user("alice")          # ScenarioUser; add_user(name, bot=True) for a bot account;
+        # add_user(name, locale="de") for a client in another language (the interactions' `locale`)
     games = standin.add_channel("games"); alice.channel = games   (default standin.default_channel; threads too)
     standin.delete_channel(games)     # as a moderator would: gone with its threads; CHANNEL_/THREAD_DELETE sent
     reply = await alice.slash("bg challenge", opponent=bob, length=3)     # subcommands/groups by words;

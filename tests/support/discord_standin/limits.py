@@ -27,6 +27,10 @@ MAX_ATTACHMENTS = 10
 MAX_COMMAND_NAME = 32
 MAX_COMMAND_DESCRIPTION = 100
 MAX_COMMAND_OPTIONS = 25
+MAX_MODAL_TITLE = 45
+MAX_TEXT_INPUT_LABEL = 45
+MAX_TEXT_INPUT_PLACEHOLDER = 100
+MAX_TEXT_INPUT_VALUE = 4000
 ACK_DEADLINE_SECONDS = 3.0
 TOKEN_LIFETIME_SECONDS = 15 * 60
 
@@ -38,8 +42,15 @@ ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
 SELECT_TYPES = {3, 5, 6, 7, 8}
 LINK_STYLE, PREMIUM_STYLE = 5, 6
 
-# Discord's rule for command and option names; \w covers the Unicode letters and digits it allows.
-_NAME = re.compile(r"^[-_\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")
+# Discord's rule for command and option names, ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$ with the unicode
+# flag; \w covers the Unicode letters and digits it allows.
+_NAME = re.compile(r"^[-_'\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")
+
+# The locales Discord accepts as keys of name_localizations and description_localizations (API v10 "Locales").
+LOCALES = frozenset(
+    "id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el bg ru uk hi th "  # noqa: SIM905
+    "zh-CN ja zh-TW ko".split()
+)
 
 
 @dataclass(frozen=True)
@@ -215,7 +226,7 @@ def check_commands(commands: list[dict[str, Any]]) -> list[Problem]:
             problems += _check_options(command.get("options") or [], f"{where}.options", depth=0)
         elif not 1 <= len(name) <= MAX_COMMAND_NAME:
             problems.append(Problem(f"{where}.name", f"Must be between 1 and {MAX_COMMAND_NAME} in length."))
-    return problems
+    return problems + _check_unique_per_locale([c for c in commands if c.get("type", 1) == 1], "")
 
 
 def _check_name_and_description(item: dict[str, Any], where: str) -> list[Problem]:
@@ -231,8 +242,8 @@ def _check_name_and_description(item: dict[str, Any], where: str) -> list[Proble
 
 def _check_localizations(item: dict[str, Any], where: str) -> list[Problem]:
     """name_localizations and description_localizations (issue 35): the same rules as the English name and
-    description, per locale."""
-    problems: list[Problem] = []
+    description, per locale, for locales Discord knows."""
+    problems = _check_locales(item, where)
     for locale, name in (item.get("name_localizations") or {}).items():
         if not isinstance(name, str) or not _NAME.match(name) or name != name.lower():
             problems.append(Problem(f"{where}.name_localizations.{locale}", "Command name is invalid."))
@@ -244,12 +255,85 @@ def _check_localizations(item: dict[str, Any], where: str) -> list[Problem]:
     return problems
 
 
+def _check_locales(item: dict[str, Any], where: str) -> list[Problem]:
+    problems = []
+    for key in ("name_localizations", "description_localizations"):
+        for locale in item.get(key) or {}:
+            if locale not in LOCALES:
+                problems.append(Problem(f"{where}.{key}.{locale}", "Invalid Locale."))
+    return problems
+
+
+def _check_unique_per_locale(items: list[dict[str, Any]], where: str) -> list[Problem]:
+    """Sibling names must differ in every language too: a client in that locale shows the localised ones."""
+    problems = []
+    locales = {locale for item in items for locale in item.get("name_localizations") or {}}
+    for locale in sorted(locales):
+        seen: set[str] = set()
+        for index, item in enumerate(items):
+            shown = (item.get("name_localizations") or {}).get(locale) or item.get("name") or ""
+            if shown in seen:
+                message = f"Application command names must be unique (name {shown!r} in {locale})"
+                problems.append(Problem(f"{where}.{index}.name_localizations.{locale}", message))
+            seen.add(shown)
+    return problems
+
+
+def _check_choices(choices: list[dict[str, Any]], where: str) -> list[Problem]:
+    """A fixed option's choices: names 1-100 characters in every language, string values up to 100."""
+    problems: list[Problem] = []
+    if len(choices) > MAX_CHOICES:
+        problems.append(Problem(where, f"Must be {MAX_CHOICES} or fewer in length."))
+    for index, choice in enumerate(choices):
+        at = f"{where}.{index}"
+        problems += _check_locales(choice, at)
+        names = [("name", choice.get("name"))] + [
+            (f"name_localizations.{locale}", text) for locale, text in (choice.get("name_localizations") or {}).items()
+        ]
+        for key, text in names:
+            if not isinstance(text, str) or not 1 <= len(text) <= MAX_OPTION_TEXT:
+                problems.append(Problem(f"{at}.{key}", f"Must be between 1 and {MAX_OPTION_TEXT} in length."))
+        value = choice.get("value")
+        if isinstance(value, str) and not 1 <= len(value) <= MAX_OPTION_TEXT:
+            problems.append(Problem(f"{at}.value", f"Must be between 1 and {MAX_OPTION_TEXT} in length."))
+    return problems
+
+
+def check_modal(form: dict[str, Any]) -> list[Problem]:
+    """A form (callback type 9): title 1-45, custom_id 1-100, 1-5 rows of one text input each, labels 1-45."""
+    problems: list[Problem] = []
+    if not 1 <= len(form.get("title") or "") <= MAX_MODAL_TITLE:
+        problems.append(Problem("data.title", f"Must be between 1 and {MAX_MODAL_TITLE} in length."))
+    if not 1 <= len(form.get("custom_id") or "") <= MAX_CUSTOM_ID:
+        problems.append(Problem("data.custom_id", f"Must be between 1 and {MAX_CUSTOM_ID} in length."))
+    rows = form.get("components") or []
+    if not 1 <= len(rows) <= MAX_ACTION_ROWS:
+        problems.append(Problem("data.components", f"Must be between 1 and {MAX_ACTION_ROWS} in length."))
+    for r, row in enumerate(rows):
+        inputs = row.get("components") if row.get("type") == ACTION_ROW else [row.get("component") or row]
+        for c, item in enumerate(inputs or []):
+            at = f"data.components.{r}.components.{c}"
+            label = item.get("label") or row.get("label") or ""
+            if not 1 <= len(label) <= MAX_TEXT_INPUT_LABEL:
+                problems.append(Problem(f"{at}.label", f"Must be between 1 and {MAX_TEXT_INPUT_LABEL} in length."))
+            if len(item.get("placeholder") or "") > MAX_TEXT_INPUT_PLACEHOLDER:
+                problems.append(
+                    Problem(f"{at}.placeholder", f"Must be {MAX_TEXT_INPUT_PLACEHOLDER} or fewer in length.")
+                )
+            if len(item.get("value") or "") > MAX_TEXT_INPUT_VALUE:
+                problems.append(Problem(f"{at}.value", f"Must be {MAX_TEXT_INPUT_VALUE} or fewer in length."))
+            if not 1 <= len(item.get("custom_id") or "") <= MAX_CUSTOM_ID:
+                problems.append(Problem(f"{at}.custom_id", f"Must be between 1 and {MAX_CUSTOM_ID} in length."))
+    return problems
+
+
 def _check_options(options: list[dict[str, Any]], where: str, depth: int) -> list[Problem]:
     problems: list[Problem] = []
     if len(options) > MAX_COMMAND_OPTIONS:
         problems.append(Problem(where, f"Must be {MAX_COMMAND_OPTIONS} or fewer in length."))
     seen_optional = False
     names: set[str] = set()
+    problems += _check_unique_per_locale(options, where)
     for index, option in enumerate(options):
         at = f"{where}.{index}"
         problems += _check_name_and_description(option, at)
@@ -270,8 +354,7 @@ def _check_options(options: list[dict[str, Any]], where: str, depth: int) -> lis
         else:
             seen_optional = True
         choices = option.get("choices") or []
-        if len(choices) > MAX_CHOICES:
-            problems.append(Problem(f"{at}.choices", f"Must be {MAX_CHOICES} or fewer in length."))
+        problems += _check_choices(choices, f"{at}.choices")
         if choices and option.get("autocomplete"):
             problems.append(Problem(f"{at}.autocomplete", "Autocomplete and choices cannot both be set."))
     return problems

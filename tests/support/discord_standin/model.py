@@ -41,6 +41,7 @@ class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"  # the language of the user's client, sent with each of their interactions
 
     def payload(self) -> dict[str, Any]:
         return {

@@ -271,6 +271,8 @@ class RestApi:
             self._reject(interaction, "interaction callback", str(problem), where)
             return invalid_form([problem])
         problems = limits.check_choices(data.get("choices") or []) if kind == 8 else []
+        if kind == 9:
+            problems = limits.check_modal(data)
         if kind in MESSAGE_CALLBACKS:
             problems = limits.check_message(data, [len(f[1]) for f in files])
         if kind == 4:

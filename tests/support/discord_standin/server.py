@@ -198,9 +198,12 @@ class DiscordStandin:
 
     # --- world ---------------------------------------------------------------------------------------------
 
-    def add_user(self, name: str, *, bot: bool = False, member: bool = True) -> ScenarioUser:
-        """A new account (a guild member unless `member=False`) to act in scenarios."""
-        user = User(snowflake(), name, bot=bot)
+    def add_user(self, name: str, *, bot: bool = False, member: bool = True, locale: str = "en-US") -> ScenarioUser:
+        """A new account (a guild member unless `member=False`) to act in scenarios; `locale` is its client's
+        language ("de", "pt-BR": one of limits.LOCALES), sent as the `locale` of its interactions."""
+        if locale not in limits.LOCALES:
+            raise ValueError(f"Discord has no locale {locale!r}")
+        user = User(snowflake(), name, bot=bot, locale=locale)
         self._register(user, member=member)
         return ScenarioUser(self, user)
 
@@ -551,7 +554,7 @@ class DiscordStandin:
             "token": interaction.token,
             "version": 1,
             "app_permissions": str(int(EVERYTHING) & ~self.denied.get(channel.id, 0)),
-            "locale": "en-US",
+            "locale": user.locale,
             "guild_locale": "en-US",
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
