@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.engine.actions import Abort, Action, ActionError, Claim, Timeout
 from bot.engine.dice import DiceExhaustedError, DiceSource, FixedDice, SecretDice
+from bot.engine.errors import RefusalError
 from bot.engine.events import Claimed, Event, GameStarted, GameWon, MatchAborted, MatchWon, TimedOut
 from bot.engine.game import Game
 from bot.engine.game_base import Dice, GameRules, LastPlay, Phase
@@ -20,6 +21,7 @@ from bot.engine.options import MatchOptions
 from bot.engine.outcome import Outcome, OutcomeKind
 from bot.engine.play import Play, Step
 from bot.engine.position import Position
+from bot.i18n.messages import N_
 
 _SCORE_BITS = (1 << 15) - 1  # a Match ID holds 15 bits of each score; a huge cube's win can score more
 #: Outcomes that end the whole match, whatever the score: the loser lost on time (R9.5, issue 20).
@@ -69,9 +71,9 @@ class Match:
 
     def _apply(self, action: Action, source: DiceSource) -> list[Event]:
         if action.player not in (0, 1):
-            raise ActionError("Only the two players of this match can act in it.")
+            raise ActionError(N_("Only the two players of this match can act in it."))
         if self.finished:
-            raise ActionError("The match is over.")
+            raise ActionError(N_("The match is over."))
         recorder = _Recorder(source)
         if isinstance(action, Abort):
             events = self._abort(action.player)
@@ -97,9 +99,9 @@ class Match:
         """R9.5: the claimant wins the match (in a money game, the game at the cube's value)."""
         waiting = self.game.to_act
         if waiting is None:
-            raise ActionError("There is nothing to claim: the game is over.")
+            raise ActionError(N_("There is nothing to claim: the game is over."))
         if waiting == player:
-            raise ActionError("It is your turn: you cannot claim against yourself.")
+            raise ActionError(N_("It is your turn: you cannot claim against yourself."))
         points = self.game.cube if self.options.is_money else max(1, self.options.length - self.scores[player])
         outcome = Outcome(player, OutcomeKind.CLAIMED, points, self.game.cube)
         self.game.end(outcome)
@@ -108,7 +110,7 @@ class Match:
     def _timeout(self, player: int) -> list[Event]:
         """Issue 20: `player`'s clock ran out while they had to act; the opponent wins as by a claim (R9.5)."""
         if self.game.to_act != player:
-            raise ActionError("Only the player who must act can run out of time.")
+            raise ActionError(N_("Only the player who must act can run out of time."))
         winner = 1 - player
         points = self.game.cube if self.options.is_money else max(1, self.options.length - self.scores[winner])
         outcome = Outcome(winner, OutcomeKind.TIMEOUT, points, self.game.cube)
@@ -242,9 +244,11 @@ class Match:
     def parse_play(self, text: str) -> Play:
         """A typed play for the player on roll, checked against the dice (R10.1); raises ActionError."""
         if self.game.phase is not Phase.MOVING or self.game.dice is None:
-            raise ActionError("There is no roll to play now.")
+            raise ActionError(N_("There is no roll to play now."))
         try:
             return self.game.position.parse_play(text, self.game.dice)
+        except RefusalError as error:  # the play's text cannot be read, or the rules forbid it
+            raise ActionError(error.template, **error.params) from error
         except ValueError as error:
             raise ActionError(str(error)) from error
 

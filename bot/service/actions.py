@@ -112,7 +112,7 @@ class Actions:
             if follow is not None:
                 events += match.apply(follow)
         except engine.ActionError as error:
-            raise ServiceError(str(error)) from None
+            raise ServiceError(error.template, **error.params) from None
         record = await ctx.commit(stored, current, match, user_id)
         if record is None:
             raise stale(await ctx.stored(match_id))
