@@ -204,18 +204,19 @@ class SeedForm(discord.ui.Modal):
     """ "Accept with my seed": one line of text, the acceptor's seed for the dice (issue 18). Sending it accepts.
     In the language of the member who opened it."""
 
-    seed: discord.ui.TextInput[SeedForm] = discord.ui.TextInput(
-        label="Your seed for the dice", min_length=1, max_length=MAX_PLAYER_SEED
-    )
-
     def __init__(
         self,
         on_seed: Callable[[discord.Interaction[Any], str], Awaitable[None]],
         language: str = DEFAULT_LANGUAGE,
     ) -> None:
         super().__init__(title=translate(language, N_("Accept with your own seed")), timeout=CHALLENGE_SECONDS)
-        self.seed.label = translate(language, N_("Your seed for the dice"))
-        self.seed.placeholder = translate(language, N_("Any text: a lucky phrase, a number..."))
+        self.seed: discord.ui.TextInput[SeedForm] = discord.ui.TextInput(
+            label=translate(language, N_("Your seed for the dice")),
+            placeholder=translate(language, N_("Any text: a lucky phrase, a number...")),
+            min_length=1,
+            max_length=MAX_PLAYER_SEED,
+        )
+        self.add_item(self.seed)
         self.on_seed = on_seed  # the Challenges cog's accept, for this challenge
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
