@@ -215,7 +215,10 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
         if current.status is ChallengeStatus.OPEN:
             return
         language = await self.server_language(current.guild_id)
-        content = accepted_text(record, language) if record else closed_text(current, current.status, language)
+        if record is not None:
+            content = accepted_text(record, language)
+        else:
+            content = closed_text(current, current.status, language)
         await interaction.edit_original_response(
             content=content,
             view=closed_view(CLOSED_LABEL[current.status], language),
