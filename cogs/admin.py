@@ -92,7 +92,8 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
         else:
             settings = await self.bot.service.settings.set_clock(guild_id, ClockPreset(preset))
         said = _CLOCK[settings.clock is not ClockPreset.NONE, preset is not None]
-        text = translate(member_language(interaction), said, clock=preset_text(settings.clock))
+        language = member_language(interaction)
+        text = translate(language, said, clock=preset_text(settings.clock, language))
         await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="analysis")
@@ -160,9 +161,15 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
     async def language_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        """Every language with a catalogue, in its own words: a new catalogue shows up with no command change."""
+        """Every language with a catalogue, in its own words: a new catalogue shows up with no command change. The
+        server's own language first, said in the language of the member typing."""
         typed = current.casefold()
-        return [choice for choice in language_choices() if typed in f"{choice.name} {choice.value}".casefold()][:25]
+        server_default = translate(member_language(interaction), N_("server default (Discord's server language)"))
+        choices = [
+            app_commands.Choice(name=server_default, value=choice.value) if choice.value == SERVER_DEFAULT else choice
+            for choice in language_choices()
+        ]
+        return [choice for choice in choices if typed in f"{choice.name} {choice.value}".casefold()][:25]
 
 
 def web_text(on: bool, changed: bool, url: str | None, language: str = DEFAULT_LANGUAGE) -> str:

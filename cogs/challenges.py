@@ -16,7 +16,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.computer import DEFAULT_LEVEL
+from bot.i18n import N_, translate
 from bot.service import Challenge, ChallengeStatus, PlayerRef, ServiceError
+from bot.service.challenges import ALREADY_CLOSED, CHALLENGE_GONE, NOT_YOURS, OWN_CHALLENGE
 from bot.service.errors import AlreadyAcceptedError
 from cogs.ui.challenge_text import (
     CLOSED_LABEL,
@@ -31,8 +33,9 @@ from cogs.ui.challenge_text import (
     thread_name,
 )
 from cogs.ui.custom_ids import ChallengeAction, ChallengeControl
-from cogs.ui.errors import UserFacingError, reply_privately
+from cogs.ui.errors import UserFacingError, refusal_text, reply_privately
 from cogs.ui.event_text import escape_name
+from cogs.ui.languages import guild_language, member_language
 from cogs.ui.names import CHALLENGES_COG
 from cogs.ui.options import (
     ClockName,
@@ -102,9 +105,11 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
             return
         if opponent is not None:
             if opponent.id == interaction.user.id:
-                raise UserFacingError("You cannot challenge yourself. Leave the opponent empty for an open challenge.")
+                raise UserFacingError(
+                    N_("You cannot challenge yourself. Leave the opponent empty for an open challenge.")
+                )
             if opponent.bot:
-                raise UserFacingError(f"{escape_name(opponent.display_name)} is a bot and cannot play.")
+                raise UserFacingError(N_("{name} is a bot and cannot play."), name=escape_name(opponent.display_name))
         options = match_options(length, money, jacoby, beavers, automatic_doubles)
         in_thread = thread_choice(interaction, thread)
         # Answered at once, privately, as every command that stores something: the challenge is posted once it is
@@ -125,18 +130,25 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
     async def post(self, interaction: discord.Interaction[Any], challenge: Challenge) -> None:
         """Post a stored challenge in its channel (a new message, so the challenged member is notified), store where
         it is (for the expiry task), then take away the command's private "thinking" answer. A channel the bot
-        cannot post in withdraws the challenge and says so privately."""
+        cannot post in withdraws the challenge and says so privately. The challenge is public: in the server's
+        language."""
         channel = self.bot.get_partial_messageable(challenge.channel_id, guild_id=challenge.guild_id)
+        language = await self.server_language(challenge.guild_id)
         try:
             message = await channel.send(
-                challenge_text(challenge), view=challenge_view(challenge), allowed_mentions=mentions(challenge)
+                challenge_text(challenge, language),
+                view=challenge_view(challenge, language),
+                allowed_mentions=mentions(challenge),
             )
         except discord.HTTPException as error:
             log.warning("Could not post challenge %s", challenge.id, exc_info=True)
             await self.bot.service.challenges.cancel(challenge.id, challenge.challenger.user_id)
             raise UserFacingError(
-                f"I could not post the challenge in this channel ({error.text or error.status}); "
-                "it is withdrawn. Check that I may send messages here."
+                N_(
+                    "I could not post the challenge in this channel ({reason}); it is withdrawn. Check that I may "
+                    "send messages here."
+                ),
+                reason=error.text or error.status,
             ) from error
         await self.bot.service.challenges.set_message(challenge.id, message.channel.id, message.id)
         with contextlib.suppress(discord.HTTPException):  # only the "thinking" note: the challenge is posted
@@ -144,11 +156,15 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
 
     # --- buttons ---------------------------------------------------------------------------------------------
 
+    async def server_language(self, guild_id: int) -> str:
+        """The language of the server's public messages (a challenge and what becomes of it)."""
+        return await guild_language(self.service.settings, self.bot, guild_id)
+
     async def on_challenge_control(self, interaction: discord.Interaction[Any], control: ChallengeControl) -> None:
         service = self.service
         user = interaction.user
         if control.action is ChallengeAction.SEED:  # the form first; the accept runs when it is sent
-            refusal = await self.seed_form_refusal(control.challenge_id, user.id)
+            refusal = await self.seed_form_refusal(control.challenge_id, user.id, member_language(interaction))
             if refusal is not None:  # no form for someone who cannot accept (the accept checks everything again)
                 await reply_privately(interaction, refusal)
                 return
@@ -159,7 +175,7 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
                 except ServiceError as error:
                     await self.refuse(submitted, control, error)
 
-            await interaction.response.send_modal(SeedForm(accept_seeded))
+            await interaction.response.send_modal(SeedForm(accept_seeded, member_language(interaction)))
             return
         await interaction.response.defer()
         try:
@@ -173,20 +189,23 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
         except ServiceError as error:
             await self.refuse(interaction, control, error)
             return
+        language = await self.server_language(challenge.guild_id)
         await interaction.edit_original_response(
-            content=closed_text(challenge, challenge.status),
-            view=closed_view(CLOSED_LABEL[challenge.status]),
+            content=closed_text(challenge, challenge.status, language),
+            view=closed_view(CLOSED_LABEL[challenge.status], language),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
     async def refuse(
         self, interaction: discord.Interaction[Any], control: ChallengeControl, error: ServiceError
     ) -> None:
-        """Tell the clicker why; if the challenge is over (expired, say), show that on its message too (an accepted
-        one as its accepter showed it, in case that edit never happened)."""
-        text = (
-            already_accepted_text(error, interaction.user.id) if isinstance(error, AlreadyAcceptedError) else str(error)
-        )
+        """Tell the clicker why, in their language; if the challenge is over (expired, say), show that on its message
+        too, in the server's (an accepted one as its accepter showed it, in case that edit never happened)."""
+        member = member_language(interaction)
+        if isinstance(error, AlreadyAcceptedError):
+            text = already_accepted_text(error, interaction.user.id, member)
+        else:
+            text = refusal_text(error, member)
         await reply_privately(interaction, text)
         try:
             current = await self.service.challenges.get(control.challenge_id)
@@ -195,25 +214,30 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
             return
         if current.status is ChallengeStatus.OPEN:
             return
-        content = accepted_text(record) if record is not None else closed_text(current, current.status)
+        language = await self.server_language(current.guild_id)
+        if record is not None:
+            content = accepted_text(record, language)
+        else:
+            content = closed_text(current, current.status, language)
         await interaction.edit_original_response(
             content=content,
-            view=closed_view(CLOSED_LABEL[current.status]),
+            view=closed_view(CLOSED_LABEL[current.status], language),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    async def seed_form_refusal(self, challenge_id: int, user_id: int) -> str | None:
-        """Why this member may not accept the challenge, before the form opens (None: they may)."""
+    async def seed_form_refusal(self, challenge_id: int, user_id: int, language: str) -> str | None:
+        """Why this member may not accept the challenge, before the form opens, in their language (None: they
+        may). The same refusals as the service's accept."""
         try:
             challenge = await self.service.challenges.get(challenge_id)
         except ServiceError as error:
-            return str(error)
+            return refusal_text(error, language)
         if challenge.status is not ChallengeStatus.OPEN:
-            return f"This challenge was already {challenge.status.value}."
+            return translate(language, ALREADY_CLOSED.get(challenge.status, CHALLENGE_GONE))
         if challenge.challenger.user_id == user_id:
-            return "You cannot accept your own challenge."
+            return translate(language, OWN_CHALLENGE)
         if challenge.opponent is not None and challenge.opponent.user_id != user_id:
-            return f"This challenge is for {escape_name(challenge.opponent.name)}."
+            return translate(language, NOT_YOURS, name=escape_name(challenge.opponent.name))
         return None
 
     async def accept(
@@ -232,11 +256,14 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
             if not (permissions.create_public_threads and permissions.send_messages_in_threads):
                 return challenge.channel_id  # the bot may no longer open threads here: played in the channel
             try:
-                thread = await message.create_thread(name=thread_name(challenge, acceptor), auto_archive_duration=1440)
+                name = thread_name(challenge, acceptor, await self.server_language(challenge.guild_id))
+                thread = await message.create_thread(name=name, auto_archive_duration=1440)
             except discord.Forbidden:  # nothing was stored: the challenge stays open
                 raise UserFacingError(
-                    "I may not open threads in this channel (an admin can give me Create Public Threads). The "
-                    "challenge is still open; the challenger can withdraw it and challenge with `thread: False`."
+                    N_(
+                        "I may not open threads in this channel (an admin can give me Create Public Threads). The "
+                        "challenge is still open; the challenger can withdraw it and challenge with `thread: False`."
+                    )
                 ) from None
             opened.append(thread)
             return thread.id
@@ -252,10 +279,11 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
             for thread in opened:  # the thread was opened but the match could not be stored in it
                 await _delete_quietly(thread)
             raise
+        language = await self.publisher.language(update.record)
         with self.publisher.acting(update.record.id):  # stored, not yet shown: the board keeper leaves it alone
             await interaction.edit_original_response(
-                content=accepted_text(update.record),
-                view=closed_view("Accepted"),
+                content=accepted_text(update.record, language),
+                view=closed_view(CLOSED_LABEL[ChallengeStatus.ACCEPTED], language),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await self.publisher.publish(update, actor=interaction.user.id)

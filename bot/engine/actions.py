@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from bot.engine.errors import RefusalError
 from bot.engine.play import Play, Step
 from bot.engine.position import WinKind
 
 
-class ActionError(ValueError):
-    """An action that is not allowed now; the message says why, for the player ("It is Bob's turn")."""
+class ActionError(RefusalError):
+    """An action that is not allowed now; the message says why, for the player ("It is {name}'s turn")."""
 
 
 @dataclass(frozen=True, slots=True)

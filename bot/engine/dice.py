@@ -12,6 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.engine.errors import RefusalError
+from bot.i18n.messages import N_
+
 
 class DiceSource(Protocol):
     """Anything that rolls one fair die: returns 1..6."""
@@ -89,15 +92,23 @@ def committed_roll(server_seed: bytes, challenger_seed: str, acceptor_seed: str,
         j += 1
 
 
+class SeedError(RefusalError):
+    """A player's seed that cannot be used; the message says why, for the player."""
+
+
 def clean_player_seed(text: str) -> str:
-    """A player's seed as given, trimmed; ValueError (with a message for the player) when it cannot be used."""
+    """A player's seed as given, trimmed; SeedError (a ValueError) when it cannot be used."""
     seed = text.strip()
     if not seed:
-        raise ValueError("A seed cannot be empty: leave the option out to use the default.")
+        raise SeedError(N_("A seed cannot be empty: leave the option out to use the default."))
     if len(seed) > MAX_PLAYER_SEED:
-        raise ValueError(f"A seed may have at most {MAX_PLAYER_SEED} characters (this one has {len(seed)}).")
+        raise SeedError(
+            N_("A seed may have at most {limit} characters (this one has {count})."),
+            limit=MAX_PLAYER_SEED,
+            count=len(seed),
+        )
     if any(not char.isprintable() for char in seed):
-        raise ValueError("A seed cannot hold line breaks or other control characters.")
+        raise SeedError(N_("A seed cannot hold line breaks or other control characters."))
     return seed
 
 

@@ -48,7 +48,7 @@ from bot.engine.events import (
 from bot.engine.game_base import MAX_CUBE, Dice, GameBase, GameRules, LastPlay, Phase
 from bot.engine.outcome import Outcome, OutcomeKind, win_points
 from bot.engine.play import Play
-from bot.i18n import N_
+from bot.i18n.messages import N_
 
 __all__ = ["MAX_CUBE", "Dice", "Game", "GameRules", "LastPlay", "Phase"]
 
@@ -84,7 +84,7 @@ class Game(GameBase):
         """Check and apply one game action and its automatic consequences; raises ActionError, changing nothing."""
         events: list[Event] = []
         if isinstance(action, Roll):
-            self._check_turn(action.player, Phase.ROLLING, "You have already rolled.")
+            self._check_turn(action.player, Phase.ROLLING, N_("You have already rolled."))
             self._use_dice((source.roll_die(), source.roll_die()), source, events, automatic=False)
         elif isinstance(action, Double | Take | Drop | Beaver):
             self._apply_double(action, source, events)
@@ -95,7 +95,7 @@ class Game(GameBase):
         elif isinstance(action, Resign | AcceptResignation | DeclineResignation):
             self._apply_resignation(action, events)
         else:
-            raise ActionError(f"{type(action).__name__} is not a game action.")
+            raise ActionError(f"{type(action).__name__} is not a game action.")  # a programming error
         return events
 
     def _apply_double(self, action: Double | Take | Drop | Beaver, source: DiceSource, events: list[Event]) -> None:
@@ -107,7 +107,7 @@ class Game(GameBase):
             self.phase = Phase.DOUBLED
             events.append(Doubled(player, self.offered))
             return
-        self._check_answer(player, Phase.DOUBLED, "double")
+        self._check_answer(player, Phase.DOUBLED)
         if isinstance(action, Take):
             self._cube_taken(player, self.offered, source, events, Taken(player, self.offered))
         elif isinstance(action, Drop):
@@ -117,7 +117,7 @@ class Game(GameBase):
             if not self.rules.beavers:
                 raise ActionError(N_("Beavers are not allowed in this game."))
             if self.offered * 2 > MAX_CUBE:  # a beaver doubles the cube as a double does (R6.4)
-                raise ActionError(f"The cube cannot go past {MAX_CUBE}: take or drop.")
+                raise ActionError(N_("The cube cannot go past {limit}: take or drop."), limit=MAX_CUBE)
             self.offered *= 2
             self.phase = Phase.BEAVERED
             events.append(Beavered(player, self.offered))
@@ -126,7 +126,7 @@ class Game(GameBase):
         self, action: AcceptBeaver | RefuseBeaver, source: DiceSource, events: list[Event]
     ) -> None:
         player = action.player
-        self._check_answer(player, Phase.BEAVERED, "beaver")
+        self._check_answer(player, Phase.BEAVERED)
         beaverer = 1 - player
         if isinstance(action, AcceptBeaver):
             self._cube_taken(beaverer, self.offered, source, events, BeaverAccepted(player, self.offered))
@@ -166,7 +166,7 @@ class Game(GameBase):
             self.phase = Phase.RESIGNING
             events.append(ResignationOffered(player, action.kind, self.resignation_points(action.kind)))
             return
-        self._check_answer(player, Phase.RESIGNING, "resignation")
+        self._check_answer(player, Phase.RESIGNING)
         assert self.resignation is not None
         kind = self.resignation[1]
         self.resignation = None

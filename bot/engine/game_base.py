@@ -32,6 +32,7 @@ from bot.engine.actions import (
 from bot.engine.outcome import Outcome, win_points
 from bot.engine.play import Play, Step, point_name
 from bot.engine.position import Position, WinKind
+from bot.i18n.messages import N_
 
 #: The Match ID stores the cube's log2 in 4 bits; no real game gets near this (R6.3 sets no lower limit).
 MAX_CUBE = 1 << 15
@@ -49,6 +50,28 @@ class Phase(enum.Enum):
     RESIGNING = "resigning"  # the other player answers a resignation offer
     OVER = "over"
     ABORTED = "aborted"
+
+
+#: What the player to answer hears, and what the other player hears, while a double, beaver or resignation waits.
+_ANSWERS = {
+    Phase.DOUBLED: (N_("Answer the double first: take or drop."), N_("{name} must answer the double first.")),
+    Phase.BEAVERED: (N_("Answer the beaver first: accept or refuse."), N_("{name} must answer the beaver first.")),
+    Phase.RESIGNING: (
+        N_("Answer the resignation first: accept or decline."),
+        N_("{name} must answer the resignation first."),
+    ),
+}
+#: An answer when nothing of its kind was offered, and an answer to one's own offer.
+_NOTHING_TO_ANSWER = {
+    Phase.DOUBLED: N_("There is no double to answer."),
+    Phase.BEAVERED: N_("There is no beaver to answer."),
+    Phase.RESIGNING: N_("There is no resignation to answer."),
+}
+_OTHER_ANSWERS = {
+    Phase.DOUBLED: N_("{name} must answer your double."),
+    Phase.BEAVERED: N_("{name} must answer your beaver."),
+    Phase.RESIGNING: N_("{name} must answer your resignation."),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,55 +197,52 @@ class GameBase:
 
     # --- checks ------------------------------------------------------------------------------------------------
 
-    def _waiting_for(self, player: int) -> str:
+    def _waiting_for(self, player: int) -> ActionError:
         """Why `player` cannot do that now: who must act first, and how, in a player's words."""
         who = self.to_act
         if who is None:
-            return "This game is over."
-        take = "take, drop or beaver" if self.rules.beavers else "take or drop"
-        answers = {
-            Phase.DOUBLED: ("double", take),
-            Phase.BEAVERED: ("beaver", "accept or refuse"),
-            Phase.RESIGNING: ("resignation", "accept or decline"),
-        }
-        if self.phase in answers:
-            what, how = answers[self.phase]
+            return ActionError(N_("This game is over."))
+        if self.phase in _ANSWERS:
+            own, other = _ANSWERS[self.phase]
             if who == player:
-                return f"Answer the {what} first: {how}."
-            return f"{self.names[who]} must answer the {what} first."
-        return f"It is {self.names[who]}'s turn."
+                beavers = self.phase is Phase.DOUBLED and self.rules.beavers
+                return ActionError(N_("Answer the double first: take, drop or beaver.") if beavers else own)
+            return ActionError(other, name=self.names[who])
+        return ActionError(N_("It is {name}'s turn."), name=self.names[who])
 
     def _check_turn(self, player: int, phase: Phase, wrong_phase: str) -> None:
+        """`wrong_phase`: the refusal when the player on roll acts in the other half of the turn (marked `N_()`)."""
         if self.phase in (Phase.ROLLING, Phase.MOVING) and player == self.on_roll and self.phase is not phase:
-            raise ActionError(wrong_phase or "Roll the dice first.")
+            raise ActionError(wrong_phase or N_("Roll the dice first."))
         if self.phase is not phase or player != self.to_act:
-            raise ActionError(self._waiting_for(player))
+            raise self._waiting_for(player)
 
     def _check_double(self, player: int) -> None:
         if self.in_progress:
             if self.rules.crawford:
-                raise ActionError("No doubling in the Crawford game.")  # R8.3
+                raise ActionError(N_("No doubling in the Crawford game."))  # R8.3
             if self.cube_owner is not None and self.cube_owner != player:
-                raise ActionError(f"{self.names[self.cube_owner]} owns the cube.")
+                raise ActionError(N_("{name} owns the cube."), name=self.names[self.cube_owner])
             if self.cube * 2 > MAX_CUBE:
-                raise ActionError(f"The cube cannot go past {MAX_CUBE}.")
-        self._check_turn(player, Phase.ROLLING, "You can only double before you roll.")  # R6.1
+                raise ActionError(N_("The cube cannot go past {limit}."), limit=MAX_CUBE)
+        self._check_turn(player, Phase.ROLLING, N_("You can only double before you roll."))  # R6.1
 
-    def _check_answer(self, player: int, phase: Phase, what: str) -> None:
+    def _check_answer(self, player: int, phase: Phase) -> None:
+        """`phase`: what is answered (a double, a beaver or a resignation)."""
         if self.phase is not phase:
-            if self.phase in (Phase.DOUBLED, Phase.BEAVERED, Phase.RESIGNING) or not self.in_progress:
-                raise ActionError(self._waiting_for(player))
-            raise ActionError(f"There is no {what} to answer.")
+            if self.phase in _ANSWERS or not self.in_progress:
+                raise self._waiting_for(player)
+            raise ActionError(_NOTHING_TO_ANSWER[phase])
         if player != self.to_act:
-            raise ActionError(f"{self.names[1 - player]} must answer your {what}.")
+            raise ActionError(_OTHER_ANSWERS[phase], name=self.names[1 - player])
 
     def _check_resign(self, player: int, kind: WinKind) -> None:
         if self.phase not in (Phase.ROLLING, Phase.MOVING):
             if self.phase is Phase.DOUBLED and player != self.on_roll:
-                raise ActionError("Answer the double first: dropping it gives up the game.")  # R6.2
-            raise ActionError(self._waiting_for(player))
+                raise ActionError(N_("Answer the double first: dropping it gives up the game."))  # R6.2
+            raise self._waiting_for(player)
         if not isinstance(kind, WinKind):
-            raise ActionError("Resign a single game, a gammon or a backgammon.")
+            raise ActionError(N_("Resign a single game, a gammon or a backgammon."))
 
     def _checked_play(self, play: Play) -> Play:
         """The play if it is legal (R4), by its steps or by the position it reaches (R4.5)."""
@@ -235,7 +255,7 @@ class GameBase:
                 (s.start, s.end, s.die) == (step.start, step.end, step.die)
                 for s in self.position.next_steps(self.dice, tuple(steps))
             ):
-                raise ActionError(f"{play} is not a legal play with {self._dice_text()}.")
+                raise ActionError(N_("{play} is not a legal play with {dice}."), play=play, dice=self._dice_text())
             steps.append(
                 next(
                     s
@@ -245,9 +265,10 @@ class GameBase:
             )
         complete = self.position.complete_play(self.dice, tuple(steps))
         if complete is None:
-            raise ActionError(
-                f"{play} is not a complete play with {self._dice_text()}: "
-                "play as many of the dice as you can."  # R4.1-R4.3
+            raise ActionError(  # R4.1-R4.3
+                N_("{play} is not a complete play with {dice}: play as many of the dice as you can."),
+                play=play,
+                dice=self._dice_text(),
             )
         return complete
 
@@ -259,7 +280,9 @@ class GameBase:
         ]
         if not candidates:
             text = f"{point_name(action.start)}/{point_name(action.end)}"
-            raise ActionError(f"{text} is not a legal step with what is left of {self._dice_text()}.")
+            raise ActionError(
+                N_("{step} is not a legal step with what is left of {dice}."), step=text, dice=self._dice_text()
+            )
         return min(candidates, key=lambda step: step.die)
 
     def _dice_text(self) -> str:

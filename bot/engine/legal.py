@@ -22,6 +22,7 @@ from bot.engine.movegen import (
     unmake_step,
 )
 from bot.engine.play import BAR, Play, Step, point_name
+from bot.i18n.messages import N_, Message
 
 Side = tuple[int, ...]
 
@@ -60,24 +61,30 @@ def dice_left(dice: tuple[int, int]) -> list[int]:
     return [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
 
 
-def why_not(me: Board, opp: Board, start: int, die: int) -> str | None:
+def why_not(me: Board, opp: Board, start: int, die: int) -> Message | None:
     """Why a single step is illegal on this board, in a player's words, or None when it is legal."""
     if not 1 <= start <= BAR:
-        return f"There is no point {start} to move from"
+        return Message(N_("There is no point {point} to move from"), {"point": start})
     if not me[start]:
-        return "You have no checker on the bar" if start == BAR else f"You have no checker on point {start}"
+        if start == BAR:
+            return Message(N_("You have no checker on the bar"))
+        return Message(N_("You have no checker on point {point}"), {"point": start})
     if me[BAR] and start != BAR:
-        return "You have a checker on the bar: enter it first"
+        return Message(N_("You have a checker on the bar: enter it first"))
     end = step_end(me, opp, start, die, outside_count(me))
     if end >= 0:
         return None
     if start - die > 0:
-        return f"Point {start - die} is blocked"
+        return Message(N_("Point {point} is blocked"), {"point": start - die})
     if outside_count(me):
-        return "You can't bear off until all your checkers are in your home board"
-    return (
-        f"You can't bear off from point {start} with a {die} while you have checkers on higher points"
-        f" (up to {max(p for p in range(start + 1, HOME + 1) if me[p])})"
+        return Message(N_("You can't bear off until all your checkers are in your home board"))
+    highest = max(p for p in range(start + 1, HOME + 1) if me[p])
+    return Message(
+        N_(
+            "You can't bear off from point {point} with a {die} while you have checkers on higher points "
+            "(up to {highest})"
+        ),
+        {"point": start, "die": die, "highest": highest},
     )
 
 

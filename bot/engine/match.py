@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.engine.actions import Abort, Action, ActionError, Claim, Timeout
 from bot.engine.dice import DiceExhaustedError, DiceSource, FixedDice, SecretDice
+from bot.engine.errors import RefusalError
 from bot.engine.events import Claimed, Event, GameStarted, GameWon, MatchAborted, MatchWon, TimedOut
 from bot.engine.game import Game
 from bot.engine.game_base import Dice, GameRules, LastPlay, Phase
@@ -20,7 +21,7 @@ from bot.engine.options import MatchOptions
 from bot.engine.outcome import Outcome, OutcomeKind
 from bot.engine.play import Play, Step
 from bot.engine.position import Position
-from bot.i18n import N_
+from bot.i18n.messages import N_
 
 _SCORE_BITS = (1 << 15) - 1  # a Match ID holds 15 bits of each score; a huge cube's win can score more
 #: Outcomes that end the whole match, whatever the score: the loser lost on time (R9.5, issue 20).
@@ -70,7 +71,7 @@ class Match:
 
     def _apply(self, action: Action, source: DiceSource) -> list[Event]:
         if action.player not in (0, 1):
-            raise ActionError("Only the two players of this match can act in it.")
+            raise ActionError(N_("Only the two players of this match can act in it."))
         if self.finished:
             raise ActionError(N_("The match is over."))
         recorder = _Recorder(source)
@@ -109,7 +110,7 @@ class Match:
     def _timeout(self, player: int) -> list[Event]:
         """Issue 20: `player`'s clock ran out while they had to act; the opponent wins as by a claim (R9.5)."""
         if self.game.to_act != player:
-            raise ActionError("Only the player who must act can run out of time.")
+            raise ActionError(N_("Only the player who must act can run out of time."))
         winner = 1 - player
         points = self.game.cube if self.options.is_money else max(1, self.options.length - self.scores[winner])
         outcome = Outcome(winner, OutcomeKind.TIMEOUT, points, self.game.cube)
@@ -246,6 +247,8 @@ class Match:
             raise ActionError(N_("There is no roll to play now."))
         try:
             return self.game.position.parse_play(text, self.game.dice)
+        except RefusalError as error:  # the play's text cannot be read, or the rules forbid it
+            raise ActionError(error.template, **error.params) from error
         except ValueError as error:
             raise ActionError(str(error)) from error
 

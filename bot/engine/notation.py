@@ -16,10 +16,10 @@ from bot.engine.errors import IllegalPlayError, InvalidPlayError
 from bot.engine.legal import LegalPlays, dice_left, why_not
 from bot.engine.movegen import STEPS, Board, make_step, result_key, unmake_step
 from bot.engine.play import BAR, NO_PLAY_TEXT, OFF, Play, Step, point_name
+from bot.i18n.messages import N_, Message
 
 Path = tuple[tuple[int, bool], ...]  # (point, a hit is marked there), starting with the start point
 
-EXAMPLE = "write steps like 24/18 13/11, bar/22*, 6/off or 13/7(2)"
 _POINT = re.compile(r"(bar|b|off|\d{1,2})(\*?)")
 _REPEAT = re.compile(r"(.*?)\((\d+)\)")
 _SPACES_AROUND_SLASH = re.compile(r"\s*/\s*")
@@ -50,15 +50,20 @@ def read_paths(text: str) -> list[Path]:
         if repeat:
             token, count = repeat.group(1), int(repeat.group(2))
             if not 1 <= count <= 4:
-                raise InvalidPlayError(f"'({count})' repeats a step {count} times: a turn has at most four moves")
+                raise InvalidPlayError(
+                    N_("'({count})' repeats a step {count} times: a turn has at most four moves"), count=count
+                )
         parts = token.split("/")
         if len(parts) < 2:
-            raise InvalidPlayError(f"I can't read {_shown(token)}: {EXAMPLE}")
+            raise InvalidPlayError(
+                N_("I can't read {text}: write steps like 24/18 13/11, bar/22*, 6/off or 13/7(2)"), text=_shown(token)
+            )
         path = tuple(_read_point(part, token, first=index == 0) for index, part in enumerate(parts))
         for (start, _), (end, _) in itertools.pairwise(path):
             if end >= start:
                 raise IllegalPlayError(
-                    f"{_shown(token)} moves backwards: checkers move from higher points to lower ones, towards off"
+                    N_("{text} moves backwards: checkers move from higher points to lower ones, towards off"),
+                    text=_shown(token),
                 )
         paths.extend([path] * count)
     return paths
@@ -68,19 +73,26 @@ def _read_point(part: str, token: str, *, first: bool) -> tuple[int, bool]:
     match = _POINT.fullmatch(part)
     if not match:
         raise InvalidPlayError(
-            f"I can't read {_shown(part)} in {_shown(token)}: points are 1 to 24, bar or off; {EXAMPLE}"
+            N_(
+                "I can't read {part} in {text}: points are 1 to 24, bar or off; "
+                "write steps like 24/18 13/11, bar/22*, 6/off or 13/7(2)"
+            ),
+            part=_shown(part),
+            text=_shown(token),
         )
     name, star = match.groups()
     point = BAR if name in ("bar", "b") else OFF if name == "off" else int(name)
     if point > BAR:
-        raise InvalidPlayError(f"There is no point {point}: points are 1 to 24 (25 is the bar, 0 is off)")
+        raise InvalidPlayError(
+            N_("There is no point {point}: points are 1 to 24 (25 is the bar, 0 is off)"), point=point
+        )
     if first and point == OFF:
-        raise InvalidPlayError(f"{_shown(token)} starts from off: a borne-off checker never moves again")
+        raise InvalidPlayError(N_("{text} starts from off: a borne-off checker never moves again"), text=_shown(token))
     if not first and point == BAR:
-        raise InvalidPlayError(f"{_shown(token)} ends on the bar: only a hit sends a checker there")
+        raise InvalidPlayError(N_("{text} ends on the bar: only a hit sends a checker there"), text=_shown(token))
     if first and star:
         raise InvalidPlayError(
-            f"{_shown(token)} marks a hit on its starting point; put '*' after the point where you hit"
+            N_("{text} marks a hit on its starting point; put '*' after the point where you hit"), text=_shown(token)
         )
     return point, bool(star)
 
@@ -102,7 +114,7 @@ class _Realizer:
         self.current = [path[0][0] for path in paths]
         self.next_index = [1] * len(paths)
         self.found: list[tuple[Step, ...]] = []
-        self.failure: tuple[tuple[bool, int], str] | None = None
+        self.failure: tuple[tuple[bool, int], Message] | None = None
         self.seen: set[tuple[tuple[int, ...], ...]] = set()
         self.candidates: list[Play] = []
         self.answer: Play | None = None
@@ -110,7 +122,7 @@ class _Realizer:
     def run(self) -> None:
         self._extend(dice_left(self.dice), [])
 
-    def _fail(self, depth: int, message: str, *, by_rule: bool) -> None:
+    def _fail(self, depth: int, message: Message, *, by_rule: bool) -> None:
         """Keep the most telling reason: a rule that stops dice which fit the text (a blocked point, the bar)
         beats text that does not fit the dice; then the reason found furthest into the play wins."""
         rank = (by_rule, depth)
@@ -128,7 +140,9 @@ class _Realizer:
             return
         if not left:
             roll = f"{self.dice[0]}-{self.dice[1]}"
-            self._fail(len(steps), f"That is more than your roll of {roll} can move", by_rule=False)
+            self._fail(
+                len(steps), Message(N_("That is more than your roll of {roll} can move"), {"roll": roll}), by_rule=False
+            )
             return
         tried: set[tuple[Path, int, int]] = set()
         for i in pending:
@@ -180,9 +194,9 @@ class _Realizer:
         if not fits:
             segment_start = self.paths[i][self.next_index[i] - 1][0]
             text = f"{point_name(segment_start)}/{point_name(target)}"
-            self._fail(
-                len(steps), f"With {self.dice[0]}-{self.dice[1]} no die or sum of dice makes {text}", by_rule=False
-            )
+            roll = f"{self.dice[0]}-{self.dice[1]}"
+            why = Message(N_("With {roll} no die or sum of dice makes {steps}"), {"roll": roll, "steps": text})
+            self._fail(len(steps), why, by_rule=False)
 
 
 def parse_play(
@@ -194,8 +208,8 @@ def parse_play(
         if table.dice_used == 0:
             return table.plays[0]
         if text.strip():
-            raise IllegalPlayError(f"You can move with {roll}: for example {table.plays[0]}")
-        raise InvalidPlayError(f"Your play is empty: {EXAMPLE}")
+            raise IllegalPlayError(N_("You can move with {roll}: for example {play}"), roll=roll, play=table.plays[0])
+        raise InvalidPlayError(N_("Your play is empty: write steps like 24/18 13/11, bar/22*, 6/off or 13/7(2)"))
     realizer = _Realizer(mover, opponent, dice, read_paths(text), table)
     realizer.run()
     if realizer.answer is not None:
@@ -204,26 +218,33 @@ def parse_play(
         return realizer.candidates[0]
     if not realizer.found:
         assert realizer.failure is not None
-        raise IllegalPlayError(realizer.failure[1])
-    raise IllegalPlayError(_too_few_dice(dice, table, max(realizer.found, key=len)))
+        failure = realizer.failure[1]
+        raise IllegalPlayError(failure.template, **failure.params)
+    too_few = _too_few_dice(dice, table, max(realizer.found, key=len))
+    raise IllegalPlayError(too_few.template, **too_few.params)
 
 
-def _too_few_dice(dice: tuple[int, int], table: LegalPlays, steps: tuple[Step, ...]) -> str:
+def _too_few_dice(dice: tuple[int, int], table: LegalPlays, steps: tuple[Step, ...]) -> Message:
     """Why a play that can be made is still illegal: it leaves dice unplayed that must be played (R4, R4.6)."""
     high, low = dice
     roll = f"{high}-{low}"
     if table.dice_used == 0:
-        return f"Nothing can be played with {roll}: your turn passes"
+        return Message(N_("Nothing can be played with {roll}: your turn passes"), {"roll": roll})
     if table.single_die is not None and len(steps) == 1:
         if table.single_die == high:
-            return f"With {roll} you must play the {high} when only one die can be played"
-        return f"With {roll} only the {low} can be played"
+            return Message(
+                N_("With {roll} you must play the {die} when only one die can be played"), {"roll": roll, "die": high}
+            )
+        return Message(N_("With {roll} only the {die} can be played"), {"roll": roll, "die": low})
     example = _example(table, steps)
     if high != low:
-        return f"You must play both dice: {example} is possible"
+        return Message(N_("You must play both dice: {play} is possible"), {"play": example})
     if table.dice_used == 4:
-        return f"You must play all four {high}s: {example} is possible"
-    return f"You must play {table.dice_used} of your four {high}s: {example} is possible"
+        return Message(N_("You must play all four {die}s: {play} is possible"), {"die": high, "play": example})
+    return Message(
+        N_("You must play {count} of your four {die}s: {play} is possible"),
+        {"count": table.dice_used, "die": high, "play": example},
+    )
 
 
 def _example(table: LegalPlays, steps: tuple[Step, ...]) -> Play:

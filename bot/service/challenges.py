@@ -41,16 +41,25 @@ from bot.store.errors import IntegrityError
 ChannelOpener = Callable[[Challenge, PlayerRef], Awaitable[int]]
 
 CHALLENGE_GONE = N_("This challenge does not exist (any more).")
+OWN_CHALLENGE = N_("You cannot accept your own challenge.")
+NOT_YOURS = N_("This challenge is for {name}.")
+#: The refusal of an answer to a challenge that is closed already, by how it was closed.
+ALREADY_CLOSED = {
+    ChallengeStatus.ACCEPTED: N_("This challenge was already accepted."),
+    ChallengeStatus.DECLINED: N_("This challenge was already declined."),
+    ChallengeStatus.CANCELLED: N_("This challenge was already withdrawn."),
+    ChallengeStatus.EXPIRED: N_("This challenge has expired."),
+}
 
 #: Who may close an open challenge this way, and what everyone else hears.
 _CLOSERS: dict[ChallengeStatus, tuple[Callable[[challenge_store.StoredChallenge], int | None], str]] = {
     ChallengeStatus.DECLINED: (
         lambda stored: stored.opponent_id,
-        "Only the challenged player can decline this challenge.",
+        N_("Only the challenged player can decline this challenge."),
     ),
     ChallengeStatus.CANCELLED: (
         lambda stored: stored.challenger_id,
-        "Only the challenger can withdraw this challenge.",
+        N_("Only the challenger can withdraw this challenge."),
     ),
 }
 
@@ -277,7 +286,7 @@ async def _open_challenge(connection: Connection, challenge_id: int, now: float)
     if stored is None:
         raise NotFoundError(CHALLENGE_GONE)
     if stored.status != ChallengeStatus.OPEN.value:
-        raise ServiceError(N_("This challenge was already {status}."), status=stored.status)
+        raise ServiceError(ALREADY_CLOSED.get(ChallengeStatus(stored.status), N_("This challenge is closed.")))
     if stored.expires_at <= now:
         raise ServiceError(N_("This challenge has expired."))
     return stored
@@ -347,6 +356,6 @@ async def _refuse_too_many_challenges(
 
 def _check_acceptor(challenge: Challenge, user: PlayerRef) -> None:
     if user.user_id == challenge.challenger.user_id:
-        raise ServiceError(N_("You cannot accept your own challenge."))
+        raise ServiceError(OWN_CHALLENGE)
     if challenge.opponent is not None and challenge.opponent.user_id != user.user_id:
-        raise ServiceError(N_("This challenge is for {name}."), name=challenge.opponent.name)
+        raise ServiceError(NOT_YOURS, name=challenge.opponent.name)

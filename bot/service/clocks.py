@@ -13,6 +13,8 @@ import enum
 import math
 from dataclasses import dataclass
 
+from bot.i18n import N_, format_number, translate
+
 #: A press that arrives this long after the reserve ran out still counts (Discord's delays).
 GRACE_SECONDS = 1.0
 
@@ -40,14 +42,23 @@ PRESETS: dict[ClockPreset, ClockSpec] = {
 }
 
 
-def preset_text(preset: ClockPreset) -> str:
-    """'blitz clock (8 s delay + 30 s per point)' for challenge messages; 'no clock' for none."""
+def preset_text(preset: ClockPreset, language: object = None) -> str:
+    """'blitz clock (8 s delay + 30 s per point)' for challenge messages; 'no clock' for none. In the reader's
+    language (issue 35; English by default), the preset named as the `clock` option's choice is."""
     spec = PRESETS.get(preset)
     if spec is None:
-        return "no clock"
+        return translate(language, N_("no clock"))
+    name = translate(language, preset.value, context="choice")
+    delay = translate(language, N_("{seconds} s"), seconds=format_number(language, spec.delay_seconds))
     reserve = spec.reserve_per_point
-    per_point = f"{reserve:g} s" if reserve < 120 else f"{reserve / 60:g} min"
-    return f"{preset.value} clock ({spec.delay_seconds:g} s delay + {per_point} per point)"
+    if reserve < 120:
+        per_point = translate(language, N_("{seconds} s"), seconds=format_number(language, reserve))
+    else:
+        minutes = reserve / 60
+        shown = format_number(language, minutes, 0 if minutes.is_integer() else 1)
+        per_point = translate(language, N_("{minutes} min"), minutes=shown)
+    said = N_("{clock} clock ({delay} delay + {reserve} per point)")
+    return translate(language, said, clock=name, delay=delay, reserve=per_point)
 
 
 def parse_preset(value: str | None) -> ClockPreset:

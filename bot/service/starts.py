@@ -10,7 +10,7 @@ import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.engine.dice import MatchSeeds, clean_player_seed, new_server_seed
+from bot.engine.dice import MatchSeeds, SeedError, clean_player_seed, new_server_seed
 from bot.engine.events import Event
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
@@ -34,8 +34,8 @@ def player_seed(seed: str | None) -> str:
         return ""
     try:
         return clean_player_seed(seed)
-    except ValueError as error:
-        raise ServiceError(str(error)) from None
+    except SeedError as error:
+        raise ServiceError(error.template, **error.params) from None
 
 
 @dataclass(frozen=True, slots=True)

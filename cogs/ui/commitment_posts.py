@@ -11,27 +11,41 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 from cogs.ui.event_text import escape_name
 from cogs.ui.fairness_text import proof_line
+
+#: The finished board's button that asks for a rematch (cogs.ui.game_messages), named in the request.
+REMATCH_LABEL = N_("Rematch")
 
 
 class Postable(Protocol):
     async def send(self, content: str, *, allowed_mentions: discord.AllowedMentions) -> Any: ...
 
 
-def computer_announcement(human_name: str, what: str, commitment: str) -> str:
+def computer_announcement(human_name: str, what: str, commitment: str, language: str = DEFAULT_LANGUAGE) -> str:
     """The announcement of a match against the computer, posted where it is played before its opening roll: its id
-    is the computer's seed (`/bg fairness` shows it)."""
-    return f"{escape_name(human_name)} plays {what}.\n{proof_line(commitment)}"
+    is the computer's seed (`/bg fairness` shows it). Public: in the server's `language`, as `what` is."""
+    said = translate(language, N_("{name} plays {what}."), name=escape_name(human_name), what=what)
+    return f"{said}\n{proof_line(commitment, language)}"
 
 
-def rematch_request(asked_by: str, waiting_for_id: int, until: int, commitment: str) -> str:
+def rematch_request(
+    asked_by: str, waiting_for_id: int, until: int, commitment: str, language: str = DEFAULT_LANGUAGE
+) -> str:
     """The request for a rematch: its id and the other player's press of **Rematch** after it are the rematch's
-    seeds (`/bg fairness` shows them once it starts)."""
-    return (
-        f"<@{waiting_for_id}>, {escape_name(asked_by)} wants a rematch: press **Rematch** (until <t:{until}:R>) to "
-        f"start it.\n{proof_line(commitment)}"
+    seeds (`/bg fairness` shows them once it starts). Public: in the server's `language`, its button named as the
+    board's Rematch button is."""
+    said = N_("{mention}, {name} wants a rematch: press **{button}** (until {until}) to start it.")
+    text = translate(
+        language,
+        said,
+        mention=f"<@{waiting_for_id}>",
+        name=escape_name(asked_by),
+        button=translate(language, REMATCH_LABEL),
+        until=f"<t:{until}:R>",
     )
+    return f"{text}\n{proof_line(commitment, language)}"
 
 
 class CommitmentPost:

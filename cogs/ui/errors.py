@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.engine.errors import IllegalPlayError, InvalidPlayError
+from bot.engine.errors import IllegalPlayError, InvalidPlayError, RefusalError
 from bot.i18n import N_, Message, translate
 from bot.service import ServiceError
 from bot.service.errors import ChallengeLimitError, ComputerLimitError, StoreUnavailableError
@@ -112,10 +112,10 @@ def _running_links(error: ComputerLimitError, locale: object = None) -> str:
 
 
 def refusal_text(error: BaseException, locale: object = None) -> str:
-    """The text of a service or engine refusal as sent, in the member's language when it is a service refusal
-    (issue 35): it has no markdown of its own, so the names and the player's words it quotes are escaped to show
-    as typed; never over Discord's 2,000 characters."""
-    text = error.render(locale) if isinstance(error, ServiceError) else str(error)
+    """The text of a service or engine refusal as sent, in the member's language (issue 35): it has no markdown of
+    its own, so the names and the player's words it quotes are escaped to show as typed; never over Discord's 2,000
+    characters."""
+    text = error.render(locale) if isinstance(error, ServiceError | RefusalError) else str(error)
     return shortened(escape_text(text))
 
 

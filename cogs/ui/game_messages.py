@@ -98,7 +98,7 @@ def compose_text(
     match = record.match
     lines = history.splitlines()[-HISTORY_LINES:] if history else []
     lines += describe(events, match.names, match.options.length, language)
-    revealed = end_line(record)
+    revealed = end_line(record, language)
     if revealed and revealed not in history:
         lines.append(revealed)  # the match is over, however it ended: the bot's seed (issue 18)
     to_act = match.to_act

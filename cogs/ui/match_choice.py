@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 from bot.service import MatchRecord, MatchStatus, NotFoundError
 from cogs.ui.errors import UserFacingError
+from cogs.ui.languages import member_language
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -18,7 +20,8 @@ if TYPE_CHECKING:
 MAX_CHOICES = 25
 _UNSAFE = re.compile(r"[^A-Za-z0-9]+")
 
-HOW_TO_OPEN = (
+#: Said with an exported match (marked here, shown with `translate` in the member's language).
+HOW_TO_OPEN = N_(
     "Open it in GNU Backgammon with File > Import (or `import mat <file>`), or in any program that reads "
     ".mat match files."
 )
@@ -34,12 +37,12 @@ async def chosen_match(
         except NotFoundError:
             record = None
         if record is None or record.guild_id != interaction.guild_id:
-            raise UserFacingError(f"There is no match #{match_id} in this server.")
+            raise UserFacingError(N_("There is no match #{match} in this server."), match=match_id)
         return record
     records = await service.recent_matches_in_channel(interaction.channel_id or 0, limit=1)
     if not records:
         raise UserFacingError(
-            "No match has been played in this channel yet. Name one by its number: `/bg export match:<number>`."
+            N_("No match has been played in this channel yet. Name one by its number: `/bg export match:<number>`.")
         )
     return records[0]
 
@@ -47,24 +50,37 @@ async def chosen_match(
 async def match_choices(
     service: GameService, interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[int]]:
-    """The autocomplete: this channel's matches, running first, filtered by what was typed."""
+    """The autocomplete: this channel's matches, running first, filtered by what was typed; in the language of the
+    member typing."""
     records = await service.recent_matches_in_channel(interaction.channel_id or 0, limit=MAX_CHOICES)
     typed = current.strip().lstrip("#").lower()
+    language = member_language(interaction)
     choices = []
     for record in records:
-        label = describe(record)
+        label = describe(record, language)
         if typed in label.lower():
             choices.append(app_commands.Choice(name=label[:100], value=record.id))
     return choices[:MAX_CHOICES]
 
 
-def describe(record: MatchRecord) -> str:
-    """`#12 Alice vs Bob, match to 5, 3-1, running`."""
+def describe(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> str:
+    """`#12 Alice vs Bob, match to 5, 3-1, running`, in the reader's language."""
     match = record.match
-    kind = f"match to {match.options.length}" if match.options.length else "money game"
-    state = {MatchStatus.ACTIVE: "running", MatchStatus.FINISHED: "over", MatchStatus.ABORTED: "stopped"}[record.status]
-    names = f"{record.players[0].name} vs {record.players[1].name}"
-    return f"#{record.id} {names}, {kind}, {match.scores[0]}-{match.scores[1]}, {state}"
+    length = match.options.length
+    kind = translate(language, N_("match to {length}"), length=length) if length else translate(language, MONEY)
+    said = _DESCRIBED[record.status]
+    first, second = record.players[0].name, record.players[1].name
+    score = f"{match.scores[0]}-{match.scores[1]}"
+    return translate(language, said, match=record.id, first=first, second=second, kind=kind, score=score)
+
+
+MONEY = N_("money game")
+#: A match's description in a list, by its state.
+_DESCRIBED = {
+    MatchStatus.ACTIVE: N_("#{match} {first} vs {second}, {kind}, {score}, running"),
+    MatchStatus.FINISHED: N_("#{match} {first} vs {second}, {kind}, {score}, over"),
+    MatchStatus.ABORTED: N_("#{match} {first} vs {second}, {kind}, {score}, stopped"),
+}
 
 
 def filename(record: MatchRecord) -> str:

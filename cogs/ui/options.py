@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.engine.dice import MAX_PLAYER_SEED
 from bot.engine.options import MatchOptions
+from bot.i18n import N_
 from bot.service import PlayerRef
 from bot.service.clocks import ClockPreset
 from cogs.ui.errors import UserFacingError
@@ -54,9 +55,7 @@ def describe_match_options(*names: str, **own: str) -> Callable[[T], T]:
 def match_options(length: int, money: bool, jacoby: bool, beavers: bool, automatic_doubles: bool) -> MatchOptions:
     """The options chosen; beavers and automatic doubles only with a money game (R8.3)."""
     if not money and (beavers or automatic_doubles):
-        raise UserFacingError(  # R8.3
-            "Beavers and automatic doubles are for money games only: add `money: True`."
-        )
+        raise UserFacingError(N_("Beavers and automatic doubles are for money games only: add `money: True`."))  # R8.3
     return (
         MatchOptions.money(jacoby=jacoby, beavers=beavers, automatic_doubles=automatic_doubles)
         if money
@@ -80,7 +79,7 @@ def thread_choice(interaction: discord.Interaction[Any], thread: bool | None) ->
     and no thread elsewhere (a thread cannot be opened inside a thread, nor without Create Public Threads)."""
     in_text_channel = isinstance(interaction.channel, discord.TextChannel)
     if thread and not in_text_channel:
-        raise UserFacingError("A thread can only be opened from a text channel.")
+        raise UserFacingError(N_("A thread can only be opened from a text channel."))
     if thread is not None:
         return thread
     permissions = interaction.app_permissions

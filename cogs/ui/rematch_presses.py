@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import N_, translate
 from bot.service import MatchRecord, Rematch
 from bot.service.rematches import REMATCH_SECONDS
-from cogs.ui.commitment_posts import CommitmentPost, rematch_request
+from cogs.ui.commitment_posts import REMATCH_LABEL, CommitmentPost, rematch_request
 from cogs.ui.errors import reply_privately
 from cogs.ui.event_text import escape_name
 from cogs.ui.game_messages import current_link, players_only
+from cogs.ui.languages import member_language
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -42,9 +44,11 @@ class RematchPresses:
         result = await self.service.rematch(match_id, interaction.user.id, interaction.id)
         if result.show:
             result = await self.show_request(old, result)
+        language = member_language(interaction)
         if result.existing is not None:
             link = current_link(result.existing) or f"<#{result.existing.channel_id}>"
-            await reply_privately(interaction, f"The rematch has started already: {link}")
+            said = translate(language, N_("The rematch has started already: {link}"), link=link)
+            await reply_privately(interaction, said)
         elif result.started is not None:
             with self.publisher.acting(result.started.record.id):  # stored, not yet shown: the keeper leaves it
                 if interaction.message is not None:
@@ -53,21 +57,24 @@ class RematchPresses:
                 await self.publisher.publish(result.started)
         elif result.waiting_for is not None and result.asked_by is not None:
             if result.waiting_for.user_id == interaction.user.id:
-                text = (
-                    f"{escape_name(result.asked_by.name)} asked for a rematch at the same moment. If it does not "
-                    "start in a moment, press **Rematch** again: a press after their request, which shows the "
-                    "dice's commitment, starts it."
+                said = N_(
+                    "{name} asked for a rematch at the same moment. If it does not start in a moment, press "
+                    "**{button}** again: a press after their request, which shows the dice's commitment, starts it."
                 )
+                name, button = escape_name(result.asked_by.name), translate(language, REMATCH_LABEL)
+                text = translate(language, said, name=name, button=button)
             else:
-                text = f"Asked {escape_name(result.waiting_for.name)} for a rematch."
+                said = N_("Asked {name} for a rematch.")
+                text = translate(language, said, name=escape_name(result.waiting_for.name))
             await reply_privately(interaction, text)
 
     async def show_request(self, old: MatchRecord, result: Rematch) -> Rematch:
-        """Post the request for a rematch with its dice's commitment, and tell the service its id (a seed of the
-        rematch's dice); a second message showing the same request is taken back."""
+        """Post the request for a rematch with its dice's commitment, in the server's language, and tell the service
+        its id (a seed of the rematch's dice); a second message showing the same request is taken back."""
         assert result.asked_by is not None and result.waiting_for is not None and result.commitment is not None
         until = int((old.finished_at or self.service.now()) + REMATCH_SECONDS)
-        text = partial(rematch_request, result.asked_by.name, result.waiting_for.user_id, until)
+        language = await self.publisher.language(old)
+        text = partial(rematch_request, result.asked_by.name, result.waiting_for.user_id, until, language=language)
         channel = self.bot.get_partial_messageable(old.channel_id, guild_id=old.guild_id)
         post = CommitmentPost(channel, text, players_only(old))
         shown = await self.service.rematch_shown(old.id, await post(result.commitment))

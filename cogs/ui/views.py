@@ -16,6 +16,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 import discord
 from discord.ext import commands
 
+from bot.i18n import N_, translate
 from cogs.ui.custom_ids import (
     CHALLENGE_TEMPLATE,
     GAME_TEMPLATE,
@@ -25,6 +26,7 @@ from cogs.ui.custom_ids import (
     PlaySelectControl,
 )
 from cogs.ui.errors import UserFacingError, report_error
+from cogs.ui.languages import member_language
 from cogs.ui.move_menu import ButtonSpec, SelectSpec
 from cogs.ui.names import CHALLENGES_COG, PLAY_COG
 
@@ -59,7 +61,8 @@ def _challenge_handler(interaction: discord.Interaction[Any]) -> ChallengeContro
 
 
 async def _not_ready(interaction: discord.Interaction[Any]) -> None:
-    await interaction.response.send_message("The bot is still starting; try again in a moment.", ephemeral=True)
+    said = translate(member_language(interaction), N_("The bot is still starting; try again in a moment."))
+    await interaction.response.send_message(said, ephemeral=True)
 
 
 Handler = TypeVar("Handler")
@@ -148,11 +151,11 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY_S
         """The PLAY control of the one play chosen; a refusal a player can read otherwise."""
         values = self.item.values
         if len(values) != 1:
-            raise UserFacingError("Choose one play from the list.")
+            raise UserFacingError(N_("Choose one play from the list."))
         try:
             return self.control.chosen(values[0])
         except ValueError:
-            raise UserFacingError("That is not a play from the list.") from None
+            raise UserFacingError(N_("That is not a play from the list.")) from None
 
 
 def game_view(rows: Sequence[Sequence[ButtonSpec] | SelectSpec]) -> discord.ui.View:

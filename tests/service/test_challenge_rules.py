@@ -97,7 +97,7 @@ async def test_an_expired_or_withdrawn_challenge_opens_nothing(service: GameServ
     challenge = await thread_challenge(service, BOB)
     await service.challenges.cancel(challenge.id, ALICE.user_id)
     opener = ThreadOpener()
-    with pytest.raises(ServiceError, match="already cancelled"):
+    with pytest.raises(ServiceError, match="already withdrawn"):
         await service.challenges.accept(challenge.id, BOB, open_channel=opener)
     assert opener.calls == [] and (await service.challenges.get(challenge.id)).status is ChallengeStatus.CANCELLED
     rows = list(await db.execute_fetchall("SELECT COUNT(*) FROM matches"))
