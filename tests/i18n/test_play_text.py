@@ -82,7 +82,9 @@ async def test_a_claim_refused_by_the_service_reads_in_the_members_language(db: 
     )
     with pytest.raises(ServiceError) as own:
         await service.act(record_.id, slow, cmd.Claim())
-    assert player_message(own.value, GERMAN) == "Du bist am Zug: gegen dich selbst kannst du keinen Sieg beanspruchen."
+    assert (
+        player_message(own.value, GERMAN) == "Du bist selbst am Zug: gegen dich selbst kannst du nichts beanspruchen."
+    )
     assert player_message(own.value, GREEK) == "Παίζεις εσύ: δεν μπορείς να διεκδικήσεις νίκη απέναντι στον εαυτό σου."
 
 
@@ -97,7 +99,7 @@ async def test_the_engines_refusals_of_a_turn_read_in_the_members_language(db: D
         await service.act(record_.id, mover, cmd.Undo())
     assert player_message(undo.value) == "There is no step to undo."
     assert player_message(undo.value, GERMAN) == "Es gibt keinen Schritt zum Zurücknehmen."
-    assert player_message(undo.value, TURKISH) == "Geri alınacak adım yok."
+    assert player_message(undo.value, TURKISH) == "Geri alınacak hamle yok."
     with pytest.raises(ServiceError) as unfinished:
         await service.act(record_.id, mover, cmd.Confirm())
     assert (
