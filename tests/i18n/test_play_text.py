@@ -85,7 +85,10 @@ async def test_a_claim_refused_by_the_service_reads_in_the_members_language(db: 
     assert (
         player_message(own.value, GERMAN) == "Du bist selbst am Zug: gegen dich selbst kannst du nichts beanspruchen."
     )
-    assert player_message(own.value, GREEK) == "Παίζεις εσύ: δεν μπορείς να διεκδικήσεις νίκη απέναντι στον εαυτό σου."
+    assert (
+        player_message(own.value, GREEK)
+        == "Είναι η σειρά σου: δεν μπορείς να διεκδικήσεις νίκη εναντίον του εαυτού σου."
+    )
 
 
 @SQLITE
@@ -103,10 +106,9 @@ async def test_the_engines_refusals_of_a_turn_read_in_the_members_language(db: D
     with pytest.raises(ServiceError) as unfinished:
         await service.act(record_.id, mover, cmd.Confirm())
     assert (
-        player_message(unfinished.value, GERMAN)
-        == "Dein Zug ist nicht fertig: setze so viele deiner Würfel wie möglich."
+        player_message(unfinished.value, GERMAN) == "Dein Zug ist nicht fertig: ziehe so viele Würfel, wie du kannst."
     )
-    assert player_message(unfinished.value, GREEK) == "Η κίνησή σου δεν τελείωσε: παίξε όσα περισσότερα ζάρια μπορείς."
+    assert player_message(unfinished.value, GREEK) == "Η κίνησή σου δεν τελείωσε: παίξε όσα ζάρια μπορείς."
 
 
 def test_a_board_not_shown_and_an_empty_quote_are_told_in_the_members_language() -> None:
