@@ -13,7 +13,7 @@ from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 from bot.service.clocks import ClockPreset, preset_text
 from cogs.ui import web_links
 from cogs.ui.analysis_text import AnalysisPages
-from cogs.ui.durations import format_duration, parse_duration
+from cogs.ui.durations import UnreadableDuration, format_duration, parse_duration
 from cogs.ui.errors import UserFacingError
 from cogs.ui.languages import SERVER_DEFAULT, language_choices, language_name, member_language, server_language
 from cogs.ui.names import ANALYSIS_COG
@@ -41,20 +41,21 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
         if guild_id is None:
             raise UserFacingError(N_("This setting belongs to a server."))
         await interaction.response.defer(ephemeral=True, thinking=True)
+        language = member_language(interaction)
         if duration is None:
             settings = await self.bot.service.settings.guild_settings(guild_id)
-            limit = format_duration(settings.turn_limit_seconds)
-            said = translate(member_language(interaction), N_("The turn time limit here is {limit}."), limit=limit)
+            limit = format_duration(settings.turn_limit_seconds, language)
+            said = translate(language, N_("The turn time limit here is {limit}."), limit=limit)
             await interaction.followup.send(said, ephemeral=True)
             return
         try:
             seconds = parse_duration(duration)
-        except ValueError as error:
-            raise UserFacingError(str(error)) from None
+        except UnreadableDuration as error:
+            raise UserFacingError(error.message.template, **error.message.params) from None
         settings = await self.bot.service.settings.set_turn_limit(guild_id, seconds)
         said = N_("The turn time limit is now {limit}: a reminder at half time, then the opponent may claim.")
-        limit = format_duration(settings.turn_limit_seconds)
-        await interaction.followup.send(translate(member_language(interaction), said, limit=limit), ephemeral=True)
+        limit = format_duration(settings.turn_limit_seconds, language)
+        await interaction.followup.send(translate(language, said, limit=limit), ephemeral=True)
 
     @app_commands.command(name="threads")
     @app_commands.checks.has_permissions(manage_guild=True)

@@ -99,15 +99,15 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
             raise UserFacingError(NOT_AVAILABLE)
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await chosen_match(self.bot.service, interaction, match)
+        language = member_language(interaction)  # every answer here is the member's alone
         if record.status is MatchStatus.ACTIVE:
             raise UserFacingError(
                 N_("{match}: a match is analysed once it is over (no help while it is played)."),
-                match=describe(record),
+                match=describe(record, language),
             )
         self.requests.admit(interaction.user.id)  # issue 31: one request per member every 30 s
         answer = await self.requests.ask(record.id, record.channel_id, self.message_exists)
-        language = member_language(interaction)  # every answer here is the member's alone
-        match_text, channel = describe(record), f"<#{answer.channel_id}>"
+        match_text, channel = describe(record, language), f"<#{answer.channel_id}>"
         if answer.shown is Shown.PRIVATE and answer.analysis is not None:
             content, files, view = await self.message(record.id, answer.analysis, language)
             note = translate(

@@ -49,13 +49,14 @@ class Records(commands.Cog):
 
         Without `match`, the open challenges of this channel come first: their commitments, before anyone accepts."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        language = member_language(interaction)
         waiting = [] if match is not None else await self.service.challenges.open_in(interaction.channel_id or 0)
         if waiting:  # the commitment before anyone accepts: the challenge itself says only that dice can be checked
-            text = challenge_fairness_text(waiting)
+            text = challenge_fairness_text(waiting, language)
         else:
             record = await chosen_match(self.service, interaction, match)
             info = record.fairness
-            text = unchecked_text(record) if info is None else fairness_text(record, info)
+            text = unchecked_text(record, language) if info is None else fairness_text(record, info, language)
         await interaction.followup.send(
             shortened(text), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -100,7 +101,7 @@ def export_text(record: MatchRecord, export: MatExport, language: str) -> str:
     """The answer that brings the file: which match, how to open it, and its notes (the Jacoby setting, what gnubg
     could not hold), in the member's `language`."""
     notes = "".join(f"\n{note.render(language)}" for note in export.notes)
-    return shortened(f"{describe(record)}.\n{translate(language, OPEN_IT)}{notes}")
+    return shortened(f"{describe(record, language)}.\n{translate(language, OPEN_IT)}{notes}")
 
 
 async def setup(bot: GammonBot) -> None:

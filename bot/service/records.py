@@ -188,12 +188,6 @@ class MatchRecord:
     def winner(self) -> PlayerRef | None:
         return None if self.match.winner is None else self.players[self.match.winner]
 
-    @property
-    def title(self) -> str:
-        """'Alice vs Bob' with the match length, for pointers such as 'There is already a match here'."""
-        kind = "money game" if self.options.is_money else f"{self.options.length}-point match"
-        return f"{self.players[0].name} vs {self.players[1].name} ({kind} #{self.id})"
-
 
 @dataclass(frozen=True, slots=True)
 class MatchUpdate:

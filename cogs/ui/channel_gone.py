@@ -45,12 +45,12 @@ def ended_text(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> str:
         )
     )
     fields: dict[str, Any] = {"players": players, "first": first, "second": second, "match": record.id}
-    return translate(language, said, **fields, length=record.options.length) + _reveal(record)
+    return translate(language, said, **fields, length=record.options.length) + _reveal(record, language)
 
 
-def _reveal(record: MatchRecord) -> str:
+def _reveal(record: MatchRecord, language: str) -> str:
     """The bot's seed of the ended match's dice (issue 18)."""
-    line = end_line(record)
+    line = end_line(record, language)
     return f"\n{line}" if line else ""
 
 

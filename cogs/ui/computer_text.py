@@ -78,7 +78,7 @@ def good_luck(what: str, language: str = DEFAULT_LANGUAGE) -> str:
 def announcement(human: str, what: str, language: str, commitment: str) -> str:
     """The announcement posted where the match is played, before its opening roll, with the dice's commitment: its
     id is the computer's seed (`/bg fairness` shows it)."""
-    return f"{plays_line(human, what, language)}\n{proof_line(commitment)}"
+    return f"{plays_line(human, what, language)}\n{proof_line(commitment, language)}"
 
 
 def computer_record_lines(records: Sequence[LevelRecordLike], language: str = DEFAULT_LANGUAGE) -> str:

@@ -60,13 +60,14 @@ class GameMessage:
     rows: Rows
     png: bytes
     match_page: int | None = None  # a finished match: its web page's link under the message (issue 34)
+    language: str = DEFAULT_LANGUAGE  # the server's: the link button's label
 
     def file(self) -> discord.File:
         return discord.File(io.BytesIO(self.png), filename=FILENAME)
 
     def view(self) -> discord.ui.View | None:
         view = game_view(self.rows) if self.rows else None
-        return view if self.match_page is None else match_link_view(self.match_page, view)
+        return view if self.match_page is None else match_link_view(self.match_page, view, self.language)
 
 
 #: How many lines of what happened a board keeps from before its update: the board is edited in place for the
@@ -147,7 +148,8 @@ async def compose(
         rows = () if thinking else controls(record.id, record.version, match, picked, language)
     png = await draw_board(match, viewer=viewer, clocks=clock_texts(record, now), language=language)
     finished = record.id if record.status is MatchStatus.FINISHED else None
-    return GameMessage(compose_text(record, events, history, now, thinking, language), rows, png, finished)
+    text = compose_text(record, events, history, now, thinking, language)
+    return GameMessage(text, rows, png, finished, language)
 
 
 def rematch_rows(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> Rows:

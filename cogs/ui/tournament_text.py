@@ -149,7 +149,7 @@ def started_text(pairing: Pairing, commitment: str, language: str = DEFAULT_LANG
         second=mention(second),
         length=pairing.length,
     )
-    return f"{text}\n{proof_line(commitment)}"
+    return f"{text}\n{proof_line(commitment, language)}"
 
 
 def thread_name(pairing: Pairing, language: str = DEFAULT_LANGUAGE) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import discord
 import pytest
 
+from bot.i18n import translate
 from bot.settings import Settings
 from bot.web import signing
 from cogs.admin import web_text
@@ -33,6 +34,11 @@ async def test_a_finished_matchs_message_links_its_page(pages_on: None) -> None:
     view = GameMessage("over", (), b"", match_page=12).view()
     assert buttons(view) == [("Match page", "https://gammon.example" + signing.match_path(SECRET, 12))]
     assert GameMessage("running", (), b"").view() is None  # a running match: no page, no link
+    german = GameMessage("vorbei", (), b"", match_page=12, language="de").view()  # the server's language
+    assert buttons(german) == [
+        (translate("de", web_links.MATCH_PAGE), "https://gammon.example" + signing.match_path(SECRET, 12))
+    ]
+    assert translate("de", web_links.MATCH_PAGE) != "Match page"
 
 
 async def test_no_links_while_the_pages_are_off() -> None:

@@ -45,6 +45,7 @@ async def test_the_announcement_follows_the_server_and_the_answer_the_member(bot
     interaction = await start(bot, discord.Locale.turkish)
     announcement = bot.channel.posted[0].content
     assert announcement.splitlines()[0] == "Alice spielt: ein 1-Punkte-Match gegen den Computer (Anfänger)."
+    assert announcement.splitlines()[1].startswith("-# Die Würfel")  # the proof line, in the server's language too
     assert interaction.said == ["bilgisayara karşı 1 puanlık bir maç (acemi) oynuyorsun. Bol şans!"]
     pool_of(bot).thinking.release()
     await asyncio.wait_for(bot.computer.idle(), PATIENCE)

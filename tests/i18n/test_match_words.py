@@ -157,3 +157,18 @@ async def test_the_server_clock_setting_answers_in_the_members_language(db: Data
     assert greek.said[0].startswith("Οι προκλήσεις εδώ παίζονται με μπλιτς ρολόι (8 δευτ. δωρεάν + 30 δευτ. ανά πόντο)")
     [server_default, *_languages] = await admin.language_autocomplete(Interaction(TURKISH, service), "")
     assert (server_default.name, server_default.value) == ("sunucu varsayılanı (Discord'daki sunucu dili)", "auto")
+
+
+@SQLITE
+async def test_the_turn_limit_setting_answers_in_the_members_language(db: Database, clock: FakeClock) -> None:
+    service = GameService(db, clock=clock)
+    admin = Admin(SimpleNamespace(service=service))  # type: ignore[arg-type]
+    german = Interaction(GERMAN, service)
+    await admin.turn_limit.callback(admin, german, duration="1h30m")  # type: ignore[arg-type]
+    assert german.said[0].startswith("Die Zugzeit beträgt jetzt 1 Stunde, 30 Minuten:")
+    with pytest.raises(UserFacingError) as unreadable:
+        await admin.turn_limit.callback(admin, Interaction(TURKISH, service), duration="soon")  # type: ignore[arg-type]
+    turkish = player_message(unreadable.value, TURKISH)
+    english = "I could not read 'soon' as a duration: write it like `24h`, `90m`, `1h30m` or `2d`."
+    assert player_message(unreadable.value) == english
+    assert turkish is not None and "'soon'" in turkish and turkish != english

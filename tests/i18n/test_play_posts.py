@@ -19,6 +19,7 @@ import discord
 import pytest
 
 from bot.engine.options import MatchOptions
+from bot.i18n import N_, translate
 from bot.service import GameService, MatchRecord, PlayerRef
 from bot.service import commands as cmd
 from bot.service.clocks import ClockPreset
@@ -231,6 +232,8 @@ async def test_a_deleted_thread_is_told_in_the_servers_language(bot: FakeBot, la
     assert [ended.id for ended in await channel_gone(bot, THREAD)] == [record.id]  # type: ignore[arg-type]
     (told,) = bot.channel(CHANNEL).posts
     assert told.content.startswith(f"<@{ALICE.user_id}> <@{BOB.user_id}>: {notice.format(match=record.id)}")
+    revealed = N_("The dice of this match can now be checked: `/bg fairness match:{match}`.")  # the seed's line
+    assert told.content.endswith("\n-# " + translate(language, revealed, match=record.id))
 
 
 async def test_the_move_list_and_the_result_at_the_end_are_in_the_servers_language(bot: FakeBot) -> None:

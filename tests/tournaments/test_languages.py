@@ -20,6 +20,7 @@ from bot.tournaments import TournamentService, TournamentStatus
 from bot.tournaments.records import Cancellation, DecidedBy, Pairing
 from cogs.tournaments import Tournaments
 from cogs.ui.errors import UserFacingError, player_message
+from cogs.ui.fairness_text import proof_line
 from cogs.ui.tournament_messages import TournamentAction, parse_start, signup_view
 from cogs.ui.tournament_runner import TournamentRunner
 from cogs.ui.tournament_text import (
@@ -173,6 +174,7 @@ async def test_a_pairings_thread_and_announcement_are_in_the_servers_language(to
     )
     semi = Pairing(1, 1, 2, "Cup", 5, 2, Message("Semi-finals"), 0, (11, 12), ("Bea", "Cal"), None)
     assert started_text(semi, "0" * 64, "el").startswith("**Cup**, Ημιτελικοί: <@11> εναντίον <@12>, ματς 5 πόντων.")
+    assert started_text(semi, "0" * 64, "el").splitlines()[1] == proof_line("0" * 64, "el") != proof_line("0" * 64)
 
 
 class _Message:
