@@ -142,6 +142,18 @@ class Table:
         user_id = int(found.group(1))
         return next(player for player in self.players if player.id == user_id)
 
+    async def acting(self, timeout: float = 15.0) -> ScenarioUser:
+        """The player the current board asks to act, once it asks someone: a board being replaced (posted anew
+        because the player to act had been away, the old one deleted) is followed to its successor."""
+        while True:
+            player = None if self.game.deleted else self.to_act()
+            if player is not None:
+                return player
+            message, version = self.game, self.game.version
+            if not message.deleted:
+                await wait_for_edit(message, version, timeout=timeout)
+            await self.after_edit(message, timeout)
+
     def other(self, user: ScenarioUser) -> ScenarioUser:
         return self.players[1] if user is self.players[0] else self.players[0]
 
