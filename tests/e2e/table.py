@@ -78,6 +78,11 @@ def is_move_list(message: Message) -> bool:
     return message.content.startswith("**Moves of match")
 
 
+def is_analysis_post(message: Message) -> bool:
+    """An earlier match's automatic analysis (issue 17): pictures, but no board; told by its button's custom id."""
+    return any((button.custom_id or "").startswith("an:") for button in message.buttons)
+
+
 #: Beside every board's controls (issue 33): a private question or answer, never a move; left out of `labels`.
 EXTRA_LABELS = ("Resign", "Moves")
 
@@ -107,11 +112,14 @@ class Table:
         return self.current
 
     async def next_board(self, timeout: float = 15.0) -> Message:
-        """The next new message with a board picture in this channel (others are kept in `others`)."""
+        """The next new message with a board picture in this channel (others are kept in `others`; an earlier
+        match's analysis, posted with pictures between two boards, is passed over)."""
         while True:
             message = await self.standin.wait_for_message(self.channel, timeout=timeout)
             if is_move_list(message):
                 self.move_lists.append(message)
+            elif is_analysis_post(message):
+                continue
             elif message.attachments:
                 self.current = message
                 self.boards.append(message)
@@ -128,6 +136,8 @@ class Table:
             message = await self.standin.wait_for_message(self.channel, timeout=timeout)
             if is_move_list(message):
                 self.move_lists.append(message)
+            elif is_analysis_post(message):
+                continue  # an earlier match's analysis: neither a board nor what is waited for here
             elif not message.attachments:
                 return message
             self.current = message
