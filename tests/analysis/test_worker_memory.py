@@ -81,7 +81,7 @@ def analyse_and_tell_the_worker(log_json: str, level: str) -> dict[str, Any]:
 
 
 async def test_recycled_workers_find_what_one_process_finds() -> None:
-    logs = [match().log for match in (matches.deliberate_blunder, matches.wrong_drop, matches.refused_beaver)]
+    logs = [match().log for match in (matches.deliberate_blunder, matches.refused_beaver)]  # a checker play, a cube
     pool = ComputerPool(1, timeout=TIMEOUT, retries=1, task=analyse_and_tell_the_worker, tasks_per_worker=1)
     answers, workers = [], set()
     try:
