@@ -1,0 +1,158 @@
+"""GNU Backgammon's own cube decisions for the benchmarks (issue 36 item 3): double or roll, take or pass.
+
+gnubg's Python module has no cube decision call (`gnubg.hint()` answers only checker plays, `gnubg.evaluate`
+is cubeless), but it carries gnubg's whole command interpreter: `set gnubgid` puts a match's state in it and
+the `hint` command prints gnubg's cube analysis, which is read back here. GNU Backgammon is GPL-3: only the
+benchmarks import it (a dev dependency, in the benchmark's own worker processes), never the bot.
+
+The analysis is gnubg's "world class" at 2 plies (or its 0-ply "expert"): cubeful, pruning nets, no noise, as
+gnubg's own computer player takes it. The decision follows gnubg's computer player (play.c, ComputerTurn) from
+its "proper cube action": it doubles on "Double, take", "Double, pass", "Redouble, ..." and "Double, beaver",
+not on an optional double (beyond 0-ply) nor when too good; it takes unless the action ends in "pass". (gnubg
+first skips the analysis when a cubeless look one ply shallower is below its dead-cube double point; a double
+it would skip that way is rare and not copied here.) A pending double is judged from the doubler's turn, as
+gnubg itself does: its `set gnubgid` cannot hold an offered double.
+
+gnubg prints to file descriptor 1 from C, so `hint`'s answer is caught there; `set threads 1` is needed, or
+`hint` never returns inside the module.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import dataclasses
+import os
+import re
+import sys
+import tempfile
+
+import gnubg
+
+from bot.engine import Match
+from bot.engine.actions import Action, Beaver, Double, Drop, Roll, Take
+from bot.engine.game import Phase
+
+_LIBC = ctypes.CDLL(None)
+_EQUITY = re.compile(r"^\s*\d\.\s+(No (?:re)?double|(?:Re)?[Dd]ouble, (?:take|pass|beaver))\s+([+-]\d+\.\d+)", re.M)
+_PROPER = re.compile(r"^Proper cube action:\s+(.+?)(?:\s+\(\d+(?:\.\d+)?%\))?\s*$", re.M)
+#: gnubg's computer doubles on these proper actions only (its optional doubles only at 0-ply).
+_DOUBLES = frozenset({"Double, take", "Double, pass", "Redouble, take", "Redouble, pass", "Double, beaver"})
+_OPTIONAL = "Optional "
+
+
+class GnubgAnswerError(RuntimeError):
+    """gnubg's `hint` gave no cube analysis where the engine allows a cube decision."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CubeHint:
+    """gnubg's cube analysis from the side on roll: its proper action and the cubeful equities (the side on
+    roll's, for a cube of 1: no double, double and take, double and pass)."""
+
+    proper: str
+    no_double: float
+    double_take: float
+    double_pass: float
+    plies: int = 2
+
+    @property
+    def doubles(self) -> bool:
+        """Whether gnubg's computer player doubles here."""
+        if self.proper.startswith(_OPTIONAL):
+            return self.plies == 0
+        return self.proper in _DOUBLES
+
+    @property
+    def takes(self) -> bool:
+        """Whether gnubg's computer player takes (or beavers) a double here."""
+        return not self.proper.endswith("pass")
+
+    @property
+    def beavers(self) -> bool:
+        return self.proper.endswith("beaver")
+
+
+def parse_hint(text: str, plies: int = 2) -> CubeHint:
+    """gnubg's `hint` output for a cube decision (raises GnubgAnswerError when it holds none)."""
+    proper = _PROPER.search(text)
+    equities = {
+        label.replace("Redouble", "Double").replace("No redouble", "No double"): float(value)
+        for label, value in _EQUITY.findall(text)
+    }
+    if proper is None or len(equities) != 3:
+        raise GnubgAnswerError(f"gnubg gave no cube analysis: {text.strip()[-300:]!r}")
+    take = equities.get("Double, take", equities.get("Double, beaver"))
+    if take is None or "No double" not in equities or "Double, pass" not in equities:
+        raise GnubgAnswerError(f"gnubg's cube analysis is not the one expected: {text.strip()[-300:]!r}")
+    return CubeHint(proper.group(1), equities["No double"], take, equities["Double, pass"], plies)
+
+
+def command_output(command: str) -> str:
+    """What gnubg prints for `command` (its C code writes to file descriptor 1)."""
+    sys.stdout.flush()
+    with tempfile.TemporaryFile() as sink:
+        screen = os.dup(1)
+        os.dup2(sink.fileno(), 1)
+        try:
+            gnubg.command(command)
+        finally:
+            _LIBC.fflush(None)
+            os.dup2(screen, 1)
+            os.close(screen)
+        sink.seek(0)
+        return sink.read().decode("utf-8", errors="replace")
+
+
+_configured: list[int] = []
+
+
+def configure(plies: int) -> None:
+    """gnubg's cube analysis at `plies`, as its "world class" (2) or "expert" (0) setting takes it; once per
+    process and depth."""
+    if _configured == [plies]:
+        return
+    settings = [
+        "set threads 1",
+        "set display off",
+        "set sound enable off",
+        "set output mwc off",
+        "set evaluation cubedecision type evaluation",
+        f"set evaluation cubedecision evaluation plies {plies}",
+        "set evaluation cubedecision evaluation cubeful on",
+        "set evaluation cubedecision evaluation prune on",
+        "set evaluation cubedecision evaluation noise 0",
+    ]
+    for setting in settings:
+        command_output(setting)
+    _configured[:] = [plies]
+
+
+def cube_hint(gnubg_id: str, plies: int = 2) -> CubeHint:
+    """gnubg's cube analysis of `PositionID:MatchID` (the side on roll before its roll) at `plies`."""
+    configure(plies)
+    command_output(f"set gnubgid {gnubg_id}")
+    return parse_hint(command_output("hint"), plies)
+
+
+def gnubg_id_before_the_offer(match: Match) -> str:
+    """The match's gnubg ID at the turn of the side on roll, before any double (gnubg cannot hold an offer)."""
+    fields = match.match_id_fields()
+    before = dataclasses.replace(fields, doubled=False, turn=fields.on_roll, dice=(0, 0))
+    return f"{match.position_id()}:{before.encode()}"
+
+
+def cube_action(match: Match, plies: int = 2) -> Action:
+    """gnubg's cube decision for the side the match waits for: before its roll (Double or Roll) or facing a
+    double (Take, Beaver where allowed, or Drop)."""
+    player = match.to_act
+    assert player is not None
+    if match.phase is Phase.ROLLING:
+        if Double not in match.allowed(player):
+            return Roll(player)
+        return Double(player) if cube_hint(gnubg_id_before_the_offer(match), plies).doubles else Roll(player)
+    if match.phase is Phase.DOUBLED:
+        hint = cube_hint(gnubg_id_before_the_offer(match), plies)
+        if not hint.takes:
+            return Drop(player)
+        return Beaver(player) if hint.beavers and Beaver in match.allowed(player) else Take(player)
+    raise ValueError(f"gnubg takes no cube decision in the phase {match.phase.value}")
