@@ -103,13 +103,14 @@ def command_output(command: str) -> str:
         return sink.read().decode("utf-8", errors="replace")
 
 
-_configured: list[int] = []
+_configured_plies: int | None = None
 
 
 def configure(plies: int) -> None:
     """gnubg's cube analysis at `plies`, as its "world class" (2) or "expert" (0) setting takes it; once per
     process and depth."""
-    if _configured == [plies]:
+    global _configured_plies
+    if _configured_plies == plies:
         return
     settings = [
         "set threads 1",
@@ -124,7 +125,7 @@ def configure(plies: int) -> None:
     ]
     for setting in settings:
         command_output(setting)
-    _configured[:] = [plies]
+    _configured_plies = plies
 
 
 def cube_hint(gnubg_id: str, plies: int = 2) -> CubeHint:
