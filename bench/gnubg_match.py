@@ -1,10 +1,10 @@
 """Matches with the cube against GNU Backgammon (bench_gnubg.py --matches): issue 36 item 3.
 
 The computer at its level plays gnubg at `--gnubg-plies` (2 = its "world class", 0 = its "expert"), each side with
-its own cube: gnubg's checker plays come from its move finder (bench/gnubg_player.py, cubeful and match-aware,
-as gnubg plays with the cube in a match), its doubles, takes and passes from its own cube analysis
-(bench/gnubg_cube.py). Only answers to the computer's resignations, which it offers only in games it cannot win,
-are the computer's own judgement. Each match's dice are played twice, the seats swapped.
+its own cube: gnubg's checker plays, doubles, takes and passes are its own, read from its `hint`
+(bench/gnubg_hint.py: cubeful, match-aware, its move filter). Only answers to the computer's resignations, which
+it offers only in games it cannot win, are the computer's own judgement. Each match's dice are played twice, the
+seats swapped.
 """
 
 from __future__ import annotations
@@ -18,14 +18,11 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-import gnubg
-
 from bench.bench_computer import SeededDice, interval
-from bench.gnubg_cube import cube_action
-from bench.gnubg_player import best_play
+from bench.gnubg_hint import best_play, cube_action
 from bot.computer import choose_action
 from bot.engine import Match, MatchOptions
-from bot.engine.actions import Double, Drop, Take
+from bot.engine.actions import Action, Double, Drop, Take
 from bot.engine.game import Phase
 
 #: the cube actions counted for each side
@@ -43,16 +40,9 @@ class MatchPlayed:
     gnubg_seconds: float = 0.0
 
 
-def gnubg_action(match: Match, gnubg_plies: int) -> Any:
+def gnubg_action(match: Match, gnubg_plies: int) -> Action:
     """gnubg's own decision for the side the match waits for: its play or its cube action."""
-    player = match.to_act
-    assert player is not None
-    if match.phase is Phase.MOVING:
-        owner = -1 if match.cube_owner is None else match.cube_owner
-        score = (match.scores[0], match.scores[1])
-        cube = gnubg.cube_info(match.cube, owner, player, match.options.length, score, int(match.crawford))
-        return best_play(match, gnubg_plies, cube, cubeful=True)
-    return cube_action(match, gnubg_plies)
+    return best_play(match, gnubg_plies) if match.phase is Phase.MOVING else cube_action(match, gnubg_plies)
 
 
 def one_match(level: str, gnubg_plies: int, length: int, seat: int, seed: int) -> MatchPlayed:

@@ -5,8 +5,7 @@ bot. The 2-ply player is gnubg's "world class" setting: deterministic, cubeless,
 (the 8 best plays within 0.16 at 0-ply searched at 2-ply, gnubg's MOVEFILTER_NORMAL). The module gives a play
 as (from, to) pairs and cuts the tuple short at the first checker borne off (off is its terminator); then
 every legal play's result is evaluated at the same depth and the best taken, which is gnubg's own judgement
-without the filter. In matches with the cube (bench/gnubg_match.py) the player is cubeful with pruning nets,
-as gnubg's own "world class" and "expert" settings are.
+without the filter.
 """
 
 from __future__ import annotations
@@ -44,15 +43,13 @@ def after_move(board: list[list[int]], move: tuple[int, ...]) -> Sides:
     return tuple(mover), tuple(other)
 
 
-def best_play(match: Match, plies: int, cube: Any = None, *, cubeful: bool = False) -> Move:
+def best_play(match: Match, plies: int, cube: Any = None) -> Move:
     """gnubg's play at `plies` for the side on roll, as one of the engine's legal plays; `cube` is gnubg's
-    cube_info (the cube and match score; a centred money cube when None); `cubeful` as gnubg's own player
-    judges plays with the cube in play (cubeful, pruning nets), else cubeless."""
+    cube_info (the cube and match score; a centred money cube when None)."""
     position = match.game.position
     assert match.dice is not None and match.to_act is not None
     board = [list(position.opponent[1:26]), list(position.mover[1:26])]
-    # gnubg's eval_context: (cubeful, plies, deterministic, prune, noise)
-    context = gnubg.eval_context(1, plies, 1, 1, 0) if cubeful else gnubg.eval_context(0, plies, 1, 0, 0)
+    context = gnubg.eval_context(0, plies, 1, 0, 0)
     dice = (max(match.dice), min(match.dice))
     cube = gnubg.cube_info() if cube is None else cube
     arguments: list[Any] = [board, cube, context, dice]

@@ -65,5 +65,5 @@ def test_benchmark_runs_and_writes_its_results(tmp_path: Path, script: str) -> N
     assert completed.returncode == 0, completed.stdout[-2000:] + completed.stderr[-3000:]
     written = json.loads((tmp_path / "bench" / "results" / results).read_text())
     assert isinstance(written, dict) and written
-    if script == "bench_gnubg.py":  # gnubg's own cube (bench/gnubg_cube.py) decided in the matches' games
+    if script == "bench_gnubg.py":  # gnubg's own cube (bench/gnubg_hint.py) decided in the matches' games
         assert any(name.startswith("gnubg ") for name in written["matches"]["cube_actions"]), written["matches"]

@@ -1,5 +1,5 @@
-"""GNU Backgammon's own cube decisions in the benchmarks (bench/gnubg_cube.py, issue 36 item 3): gnubg's `hint`
-answer is read right, and gnubg asked about positions whose answer is not in doubt decides as it should.
+"""GNU Backgammon's own decisions in the benchmarks' matches (bench/gnubg_hint.py, issue 36 item 3): gnubg's `hint`
+answers are read right, and gnubg asked about positions whose answer is not in doubt decides as it should.
 
 The live checks run gnubg in a child process, as the benchmark does (its state is global and its assertions
 abort the process)."""
@@ -11,9 +11,18 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from bench.gnubg_cube import CubeHint, GnubgAnswerError, cube_action, cube_hint, gnubg_id_before_the_offer, parse_hint
+from bench.gnubg_hint import (
+    CubeHint,
+    GnubgAnswerError,
+    best_play,
+    cube_action,
+    cube_hint,
+    gnubg_id_before_the_offer,
+    parse_hint,
+    parse_play_hint,
+)
 from bot.engine import MatchOptions
-from bot.engine.actions import Double
+from bot.engine.actions import Double, Move, Roll
 from tests.computer.positions import COMPUTER, arranged
 
 #: gnubg 1.1's `hint` in a 5-point match at 0-0: a race 62 pips against 70 (the double/take below).
@@ -72,7 +81,23 @@ Cubeful equities:
 Proper cube action: No double, beaver (23.0%)
 """
 
+#: gnubg's `hint` for a bear-off with 6-2 (5-point match, 1-2): its best play first
+BEAR_OFF_PLAY = """
+    1. Cubeful 2-ply    6/off 2/off                  Eq.: +0.999
+       0.949 0.000 0.000 - 0.051 0.000 0.000
+        2-ply cubeful prune [2ply]
+    2. Cubeful 2-ply    6/off 5/3                    Eq.: +0.993 (-0.006)
+       0.941 0.000 0.000 - 0.059 0.000 0.000
+        2-ply cubeful prune [2ply]
+"""
+OPENING_PLAY = """
+    1. Cubeful 0-ply    24/22 13/8                   Eq.: +0.004
+       0.502 0.133 0.005 - 0.498 0.133 0.004
+        0-ply cubeful prune [expert]
+"""
+
 START = {24: 2, 13: 5, 8: 3, 6: 5}
+BEAR_OFF = ({6: 2, 5: 3, 4: 3, 3: 2, 2: 2, 1: 1}, {6: 5, 5: 4, 4: 3, 3: 2, 2: 1})
 RACE_DOUBLE_TAKE = ({6: 4, 5: 3, 4: 3, 3: 2, 2: 2, 1: 1}, {6: 5, 5: 4, 4: 3, 3: 2, 2: 1})  # 62 pips against 70
 RACE_PASS = ({7: 2, 6: 4, 5: 3, 4: 3, 3: 2, 2: 1}, {8: 3, 7: 2, 6: 4, 5: 3, 4: 2, 3: 1})  # 73 pips against 88
 
@@ -108,6 +133,13 @@ def test_an_answer_without_a_cube_analysis_is_an_error() -> None:
         parse_hint("You cannot double.\n")
 
 
+def test_the_best_play_is_read_in_gnubgs_notation() -> None:
+    assert parse_play_hint(BEAR_OFF_PLAY) == "6/off 2/off"
+    assert parse_play_hint(OPENING_PLAY) == "24/22 13/8"
+    with pytest.raises(GnubgAnswerError, match="no checker play"):
+        parse_play_hint(DOUBLE_TAKE)
+
+
 def asked_in_a_child() -> list[str]:
     """gnubg 2-ply's analysis and decisions for the known positions, run in the child process."""
     answers = []
@@ -118,6 +150,10 @@ def asked_in_a_child() -> list[str]:
         answers.append(type(cube_action(match)).__name__)
         match.apply(Double(COMPUTER))  # the answer to a double, judged from the doubler's turn
         answers.append(type(cube_action(match)).__name__)
+    for (mover, other), dice, expected in ((BEAR_OFF, [6, 2], "6/off 2/off"), ((START, START), [3, 1], "8/5 6/5")):
+        match = arranged(MatchOptions.match(5), COMPUTER, mover, other, scores=(1, 2), dice=dice)
+        match.apply(Roll(COMPUTER))
+        answers.append(str(best_play(match) == Move(COMPUTER, match.parse_play(expected))))
     return answers
 
 
@@ -128,4 +164,5 @@ def test_gnubg_decides_clear_positions_as_it_should() -> None:
         *("Double, take", "Double", "Take"),
         *("Double, pass", "Double", "Drop"),
         *("No double, take", "Roll", "Take"),  # the opening position: no double (a 5-point match has no beaver)
+        *("True", "True"),  # the plays: both checkers off with 6-2 (gnubg cuts its own tuple short there); 31 made
     ]
