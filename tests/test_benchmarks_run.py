@@ -2,7 +2,7 @@
 
 Nothing else runs them, and one had been stopping with an AssertionError unnoticed. Each script is copied
 into a temporary folder and run from there, so that its results go to that folder's `bench/results/` and the
-committed ones stay as they are; small sizes keep each run to seconds (bench_gnubg's matches are 3 points long, so
+committed ones stay as they are; small sizes keep each run to seconds (bench_gnubg's matches are 2 points long, so
 that gnubg's own cube decisions are taken). The load benchmark has its own test
 (tests/load).
 """
@@ -40,7 +40,7 @@ SCRIPTS = {
     "bench_gnubg.py": (
         [
             *("--levels", "beginner", "--gnubg-plies", "0", "--pairs", "1"),
-            *("--matches", "1", "--length", "3", "--match-level", "beginner", "--jobs", "1"),
+            *("--matches", "1", "--length", "2", "--match-level", "beginner", "--jobs", "1"),
         ],
         "gnubg.json",
     ),
