@@ -11,9 +11,10 @@ matches with the cube. Run it under `nice -n 19` on a shared machine.
   matches; it estimates the same difference with much less of the dice's variance). Levels are also compared
   with each other on the same pairs (the difference of their results, pair by pair).
 - matches with the cube (`--matches N --length 5`): the computer's level against gnubg at `--gnubg-plies`,
-  each match's dice played twice with the seats swapped. gnubg's module has no cube decision call, so gnubg's
-  cube is bench/gnubg_cube.py's: gnubg's own cube analysis through its command interpreter. Match wins and
-  points per match for the level.
+  each side with its own cube (bench/gnubg_match.py): gnubg's checker plays (cubeful, match-aware, its move
+  filter), doubles, takes and passes are its own, read from its command interpreter's `hint` (its module has no
+  cube decision call; bench/gnubg_hint.py). Each match's dice are played twice with the seats swapped. Match
+  wins and points per match for the level, and both sides' cube actions.
 
 Run: .venv/bin/python bench/bench_gnubg.py [--levels expert,world-class] [--gnubg-plies 2] [--pairs 100]
      [--matches 0] [--length 5] [--match-level world-class] [--jobs 2] [--first-seed 1000] [--out FILE]

@@ -2,7 +2,8 @@
 
 Nothing else runs them, and one had been stopping with an AssertionError unnoticed. Each script is copied
 into a temporary folder and run from there, so that its results go to that folder's `bench/results/` and the
-committed ones stay as they are; small sizes keep each run to seconds. The load benchmark has its own test
+committed ones stay as they are; small sizes keep each run to seconds (bench_gnubg's matches are 2 points long, so
+that gnubg's own cube decisions are taken). The load benchmark has its own test
 (tests/load).
 """
 
@@ -39,7 +40,7 @@ SCRIPTS = {
     "bench_gnubg.py": (
         [
             *("--levels", "beginner", "--gnubg-plies", "0", "--pairs", "1"),
-            *("--matches", "1", "--length", "1", "--match-level", "beginner", "--jobs", "1"),
+            *("--matches", "1", "--length", "2", "--match-level", "beginner", "--jobs", "1"),
         ],
         "gnubg.json",
     ),
@@ -64,3 +65,5 @@ def test_benchmark_runs_and_writes_its_results(tmp_path: Path, script: str) -> N
     assert completed.returncode == 0, completed.stdout[-2000:] + completed.stderr[-3000:]
     written = json.loads((tmp_path / "bench" / "results" / results).read_text())
     assert isinstance(written, dict) and written
+    if script == "bench_gnubg.py":  # gnubg's own cube (bench/gnubg_hint.py) decided in the matches' games
+        assert any(name.startswith("gnubg ") for name in written["matches"]["cube_actions"]), written["matches"]

@@ -77,6 +77,7 @@ class LoadConfig:
     workdir: Path | None = None
     computer_matches: int = 0  # more tables, each a player against the computer, beside the K human ones
     computer_level: str = "expert"
+    computer_match_length: int = 1  # points; at 3 or more the computer's turns take cube decisions too
     computer_workers: int | None = None  # the bot's COMPUTER_WORKERS; None keeps its default
     # issue 19: the bot's DATABASE_URL (PostgreSQL) instead of its own SQLite file; processes > 1: that many bot
     # processes, shards 0..n-1 of n, one shared database, the tables spread over one guild per shard
@@ -200,6 +201,7 @@ class LoadResult:
         return {
             "computer_matches": self.config.computer_matches,
             "computer_level": self.config.computer_level,
+            "computer_match_length": self.config.computer_match_length,
             "human_ack_ms": percentiles(human_acks),
             "human_acks_past_3s": sum(1 for seconds in human_acks if seconds > ACK_LIMIT),
             "human_board_ms": percentiles(self.human_boards),
@@ -394,12 +396,12 @@ class Tables:
         self.result.computer_channels.add(channel.id)
         human = self.standin.add_user(f"c{number}")
         human.channel = channel
-        computer = self.standin.bot_user.id
+        computer, config = self.standin.bot_user.id, self.config
         await self.think(rng)
         while self.time_left():
             try:
                 acknowledged_in_time(
-                    await human.slash("bg computer", level=self.config.computer_level, length=self.config.match_length)
+                    await human.slash("bg computer", level=config.computer_level, length=config.computer_match_length)
                 )
                 table = LoadTable(self.standin, channel, (human, human), result=self.result)
                 await table.next_board(timeout=60.0)

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from bench.load import LoadConfig, run_load
+from bench.load.computer_report import computer_turn_verdicts, median_verdicts
 from bench.load.harness import percentiles
 from bench.load.setups import Setups
-from bench.load_bench import median_verdicts
 from cogs.ui.custom_ids import GameAction
 
 
@@ -89,6 +89,53 @@ def test_the_median_of_several_pairs_decides_the_computer_load_verdict() -> None
     assert ack.startswith("met ") and "1.08 x" in ack and "1.60, 0.90, 1.08" in ack  # one bad pair of three
     assert board.startswith("MISSED") and "1.10, 1.30, 2.00" in board and ": 1.3 x" in board  # median of 1.1, 1.3, 2
     assert median_verdicts(pairs[:1], 1.2) == []  # a single pair is judged by its own verdicts
+
+
+@pytest.mark.slow
+async def test_a_computer_table_beside_two_human_tables_is_measured_apart(tmp_path: Path) -> None:
+    """Issue 36's set-up, small: the computer's turns (3-point matches, so the cube is in play) timed from its
+    board saying it is thinking to its play, and the human tables' figures kept on their own."""
+    config = LoadConfig(
+        matches=2,
+        think=(0.05, 0.2),
+        seconds=6.0,
+        workdir=tmp_path,
+        computer_matches=1,
+        computer_level="beginner",
+        computer_match_length=3,
+        analysis=False,
+    )
+    summary = (await run_load(config)).summary()
+    assert summary["errors"] == 0 and summary["violations"] == 0, summary
+    assert summary["computer_level"] == "beginner" and summary["computer_match_length"] == 3
+    assert summary["computer_matches_started"] == 1 and summary["computer_turns"] >= 2
+    assert 0 < summary["computer_turn_ms"]["p50"] <= summary["computer_turn_ms"]["p99"] < 60_000
+    assert summary["human_ack_ms"]["p99"] < 3000 and summary["human_picture_ms"]["p50"] > 0
+    assert summary["acks_past_3s_or_missing"] == 0
+
+
+def test_world_class_turns_and_the_human_tables_beside_them_are_judged() -> None:
+    def run(level: str, turn_p99: float, human_ack_p99: float, matches: int = 200) -> dict[str, object]:
+        return {
+            "matches": matches,
+            "think": "2-6 s",
+            "computer_matches": 1,
+            "computer_level": level,
+            "computer_turns": 120,
+            "computer_turn_ms": {"p50": 900.0, "p99": turn_p99},
+            "human_ack_ms": {"p99": human_ack_p99},
+            "human_picture_ms": {"p99": 60.0},
+            "acks_past_3s_or_missing": 0,
+        }
+
+    at_200 = {"ack_p99_ms": 250, "board_p99_ms": 600}
+    turn, ack, board, late = computer_turn_verdicts([run("world-class", 2400.0, 300.0)], 3000, at_200)
+    assert turn.startswith("met ") and "2400.0 ms" in turn and "120 turns, p50 900 ms" in turn
+    assert ack.startswith("MISSED") and "300.0 ms" in ack
+    assert board.startswith("met ") and late.startswith("met ")
+    assert computer_turn_verdicts([run("world-class", 3100.0, 10.0, matches=50)], 3000, at_200)[0].startswith("MISSED")
+    assert computer_turn_verdicts([run("expert", 3100.0, 10.0, matches=50)], 3000, at_200) == []
+    assert computer_turn_verdicts([{"matches": 200, "think": "2-6 s"}], 3000, at_200) == []  # no computer tables
 
 
 async def test_the_reference_set_up_needs_a_checkout(tmp_path: Path) -> None:

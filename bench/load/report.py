@@ -1,0 +1,139 @@
+"""The load benchmark's reports beside its main table (bench/load_bench.py): the reference checkout against this
+one, the automatic analysis off and on, acknowledgement by interaction, the bot's timing probes; and the verdicts'
+wording."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+from bench.load.setups import REFERENCE_LABEL
+
+
+def ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0f}"
+
+
+def side_by_side(reference: dict[str, Any], this: dict[str, Any], key: str, p99: bool = False) -> str:
+    """`reference / this / ratio` of one figure of two runs."""
+    one, two = (row[key]["p99"] if p99 else row[key] for row in (reference, this))
+    if one is None or two is None:
+        return f"{one} / {two} / -"
+    ratio = f"{two / one:.2f}x" if one else "-"
+    return f"{one:.0f} / {two:.0f} / {ratio}" if p99 else f"{one} / {two} / {ratio}"
+
+
+def reference_comparison(rows: list[dict[str, Any]]) -> str:
+    """Each run of `sqlite-reference` with the `sqlite` run after it: both figures and this / reference."""
+    lines = [
+        "| K | think | ack p99 ms (reference / this / ratio) | board p99 ms | >3s | boards/s | CPU ms/action |",
+        "|" + "---|" * 7,
+    ]
+    for reference, this in itertools.pairwise(rows):
+        if reference["database"] != REFERENCE_LABEL or this["database"] != "sqlite":
+            continue
+        lines.append(
+            f"| {this['matches']} | {this['think']} | {side_by_side(reference, this, 'ack_ms', p99=True)} "
+            f"| {side_by_side(reference, this, 'board_ms', p99=True)} "
+            f"| {reference['acks_past_3s_or_missing']} / {this['acks_past_3s_or_missing']} "
+            f"| {side_by_side(reference, this, 'board_updates_per_second')} "
+            f"| {side_by_side(reference, this, 'bot_cpu_ms_per_action')} |"
+        )
+    return "\n".join(lines)
+
+
+def analysis_comparison(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> tuple[str, list[str]]:
+    """The same tables with the automatic analysis off and on: a table and the verdicts (issue 17)."""
+    lines = [
+        "| set-up | K | ack p99 ms (off -> on) | board p99 ms | picture p99 ms | >3s (off -> on) | boards/s | "
+        "finished matches | analyses done | bot PSS peak MB (off -> on) |",
+        "|" + "---|" * 10,
+    ]
+    verdicts = []
+    for off, on in pairs:
+
+        def change(key: str, off: dict[str, Any] = off, on: dict[str, Any] = on) -> str:
+            return f"{ms(off[key]['p99'])} -> {ms(on[key]['p99'])}"
+
+        lines.append(
+            f"| {on['bot_process_count']}x {on['database']} | {off['matches']} | {change('ack_ms')} | "
+            f"{change('board_ms')} | {change('picture_ms')} | "
+            f"{off['acks_past_3s_or_missing']} -> {on['acks_past_3s_or_missing']} | "
+            f"{off['board_updates_per_second']} -> {on['board_updates_per_second']} | "
+            f"{off['finished_matches']} -> {on['finished_matches']} | {on['analyses_posted']} | "
+            f"{off['bot_peak_pss_mb']} -> {on['bot_peak_pss_mb']} |"
+        )
+        verdicts.append(
+            verdict(
+                f"interactions past 3 s at K={on['matches']} while {on['analyses_posted']} matches were analysed",
+                on["acks_past_3s_or_missing"],
+                "<=",
+                0,
+                "",
+            )
+        )
+    return "\n".join(lines), verdicts
+
+
+def kinds_table(rows: list[dict[str, Any]]) -> str:
+    """Acknowledgement by what was clicked or typed, per run: which interactions answer late."""
+    columns = "".join(f"{name:>9}" for name in ("p50 ms", "p95 ms", "p99 ms", "max ms"))
+    lines = [f"{'set-up':<14}{'K':>5} {'think':<11}{'interaction':<22}{'count':>7}{columns}"]
+    for row in rows:
+        setup = f"{row['bot_process_count']}x {row['database']}"
+        for kind, ms in row["ack_ms_by_kind"].items():
+            lines.append(
+                f"{setup:<14}{row['matches']:>5} {row['think']:<11}{kind[:21]:<22}{ms['count']:>7}"
+                + "".join(f"{ms(ms[p]):>9}" for p in ("p50", "p95", "p99", "max"))
+            )
+    return "\n".join(lines)
+
+
+def step_cell(row: dict[str, Any] | None) -> str:
+    return "-" if row is None else f"{row['count']}/{row['total_ms']:g}"
+
+
+def trace_table(paths: list[Path | None]) -> str:
+    """The bot's timing probes side by side: p99 of each run (the runs' order), and the last run's count."""
+    runs = [json.loads(path.read_text()) if path is not None and path.exists() else {} for path in paths]
+    names = sorted({name for probes in runs for name, row in probes.items() if "p99_ms" in row})
+    lines = [f"{'probe':<60}{'count':>7}" + "".join(f"{f'run {n}':>9}" for n in range(1, len(runs) + 1))]
+    for name in names:
+        count = runs[-1].get(name, {}).get("count", 0)
+        p99s = "".join(f"{probes[name]['p99_ms'] if name in probes else '-':>9}" for probes in runs)
+        lines.append(f"{name[:59]:<60}{count:>7}{p99s}")
+    censuses = [probes.get("objects at exit", {}) for probes in runs]
+    lines.append(
+        f"{'objects the collector tracks at exit (frozen apart)':<67}"
+        + "".join(f"{census.get('tracked', '-'):>9}" for census in censuses)
+    )
+    lines.append(f"{'objects frozen':<67}" + "".join(f"{census.get('frozen', '-'):>9}" for census in censuses))
+    for n, probes in enumerate(runs, 1):
+        full = probes.get("gc full collections", {}).get("at_s_and_ms")
+        if full:
+            lines.append(
+                f"run {n}: the bot's full collections (seconds since its start, ms): "
+                + ", ".join(f"{at:g} s {ms:g}" for at, ms in full)
+            )
+    slow = [probes.get("loop steps past 2 ms", {}) for probes in runs]
+    if any(slow):
+        lines.append(f"{'loop steps past 2 ms: count / total ms of each run':<67}")
+        for name in sorted(
+            {name for steps in slow for name in steps},
+            key=lambda name: -max(steps.get(name, {}).get("total_ms", 0) for steps in slow),
+        )[:20]:
+            cells = "".join(f"{step_cell(steps.get(name)):>14}" for steps in slow)
+            lines.append(f"  {name[:65]:<65}{cells}")
+    if censuses[-1]:
+        lines.append(
+            "commonest in the last run: "
+            + ", ".join(f"{kind} {count}" for kind, count in censuses[-1]["commonest"][:12])
+        )
+    return "\n".join(lines)
+
+
+def verdict(what: str, value: float | None, relation: str, goal: float, unit: str) -> str:
+    met = value is not None and {"<": value < goal, "<=": value <= goal, ">=": value >= goal}[relation]
+    return f"{'met ' if met else 'MISSED'}  {what}: {value} {unit} (target {relation} {goal} {unit})"
