@@ -49,11 +49,6 @@ def no_controls(message: Message) -> bool:
     return not live_controls(message)
 
 
-def is_analysis(message: Message) -> bool:
-    """An earlier match's automatic analysis (issue 17), posted with a picture between the boards."""
-    return message.content.startswith("**Analysis of match")
-
-
 def seat_to_act(database: Path) -> int | None:
     """Who must act in the bot's only match as stored in its SQLite file (0 the human, 1 the computer)."""
     with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as db:

@@ -8,7 +8,7 @@ import random
 import pytest
 import pytest_asyncio
 
-from tests.e2e.boards_left import hand_over_held, is_analysis, only_the_final_board_is_live, seat_to_act
+from tests.e2e.boards_left import hand_over_held, only_the_final_board_is_live, seat_to_act
 from tests.e2e.conftest import seeded_env
 from tests.e2e.table import acknowledged_in_time, finish_turn, labels, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
@@ -71,9 +71,6 @@ async def test_after_one_point_matches_by_clicks_only_the_final_board_is_live(
     rng = random.Random(16)
     for played in range(1, MATCHES_IN_A_ROW + 1):
         for _ in range(MAX_CLICKS):
-            if is_analysis(table.game):  # the analysis of the match before (issue 17) came between two boards
-                await table.next_board()
-                continue
             player = table.to_act()
             if player is None:
                 break

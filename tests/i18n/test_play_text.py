@@ -10,7 +10,6 @@ import dataclasses
 import discord
 import pytest
 
-from bot.engine import actions
 from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
@@ -27,6 +26,7 @@ from cogs.ui.game_messages import compose_text
 from cogs.ui.repairs import BoardNotShown
 from cogs.ui.resign_menu import inline_list, offered_text, resign_question, resign_rows
 from tests.cogs.test_game_messages import record
+from tests.records.test_move_list import resigned_match
 from tests.service.conftest import FakeClock
 from tests.service.helpers import SeededDice, start_match
 
@@ -137,16 +137,6 @@ def test_the_clock_line_is_in_the_boards_language() -> None:
     assert f"-# Uhr (gemütlich): Alice 8:30 · Bob 8:55 · Die Zeit von Alice läuft {runs_out} ab" in german
     turkish = compose_text(shown, match.last_events, now=NOW, language="tr").splitlines()
     assert f"-# Saat (rahat): Alice 8:30 · Bob 8:55 · Alice oyuncusunun süresi {runs_out} doluyor" in turkish
-
-
-def resigned_match() -> Match:
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 4, 5, 2, 6, 6]))
-    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
-    match.apply(actions.Double(1))
-    match.apply(actions.Take(0))
-    match.apply(actions.Resign(1, WinKind.GAMMON))
-    match.apply(actions.AcceptResignation(0))
-    return match
 
 
 def test_the_move_list_is_in_the_readers_language_with_its_plays_as_written() -> None:

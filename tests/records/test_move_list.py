@@ -11,13 +11,19 @@ from bot.records.move_list import move_list
 from cogs.ui.resign_menu import MAX_INLINE_LIST, inline_list
 
 
-def test_each_roll_play_and_cube_action_in_order_then_the_games_end() -> None:
+def resigned_match() -> Match:
+    """A 3-point match's one game: a play, a double taken, a gammon resigned and accepted."""
     match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 4, 5, 2, 6, 6]))
     match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
     match.apply(actions.Double(1))
     match.apply(actions.Take(0))
     match.apply(actions.Resign(1, WinKind.GAMMON))
     match.apply(actions.AcceptResignation(0))
+    return match
+
+
+def test_each_roll_play_and_cube_action_in_order_then_the_games_end() -> None:
+    match = resigned_match()
     assert move_list(match.log).splitlines()[:9] == [
         "Game 1: Alice 0, Bob 0 (3-point match)",
         "Alice  3-1: 8/5 6/5",
