@@ -302,6 +302,8 @@ async def main() -> None:
             print(table([row]).splitlines()[-1], flush=True)
             for problem in row["first_errors"] + row["first_violations"]:
                 print("   ", problem, flush=True)
+    RESULTS.mkdir(exist_ok=True)  # the runs first: a failing report must not lose them
+    (RESULTS / f"{args.output}.json").write_text(json.dumps({"runs": rows}, indent=2) + "\n")
     verdicts = check_targets(
         [
             row

@@ -83,10 +83,10 @@ def kinds_table(rows: list[dict[str, Any]]) -> str:
     lines = [f"{'set-up':<14}{'K':>5} {'think':<11}{'interaction':<22}{'count':>7}{columns}"]
     for row in rows:
         setup = f"{row['bot_process_count']}x {row['database']}"
-        for kind, ms in row["ack_ms_by_kind"].items():
+        for kind, figures in row["ack_ms_by_kind"].items():
             lines.append(
-                f"{setup:<14}{row['matches']:>5} {row['think']:<11}{kind[:21]:<22}{ms['count']:>7}"
-                + "".join(f"{ms(ms[p]):>9}" for p in ("p50", "p95", "p99", "max"))
+                f"{setup:<14}{row['matches']:>5} {row['think']:<11}{kind[:21]:<22}{figures['count']:>7}"
+                + "".join(f"{ms(figures[p]):>9}" for p in ("p50", "p95", "p99", "max"))
             )
     return "\n".join(lines)
 

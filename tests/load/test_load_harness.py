@@ -9,6 +9,7 @@ import pytest
 from bench.load import LoadConfig, run_load
 from bench.load.computer_report import computer_turn_verdicts, median_verdicts
 from bench.load.harness import percentiles
+from bench.load.report import kinds_table
 from bench.load.setups import Setups
 from cogs.ui.custom_ids import GameAction
 
@@ -40,6 +41,12 @@ async def test_two_tables_play_by_clicks_and_are_measured(tmp_path: Path) -> Non
     assert sum(row["count"] for row in by_kind.values()) == result.interactions
     assert by_kind["/bg challenge"]["count"] == by_kind["challenge accept"]["count"] == result.matches_started
     assert by_kind.keys() <= {"/bg challenge", "challenge accept", *(action.value for action in GameAction)}
+    # ... and the report's table of them has one line per kind, with its count
+    lines = kinds_table([summary]).splitlines()[1:]
+    assert len(lines) == len(by_kind)
+    assert all(
+        f"{kind[:21]:<22}{row['count']:>7}" in text for (kind, row), text in zip(by_kind.items(), lines, strict=True)
+    )
     assert summary["reference_ms"] > 0
     # each board's latency split at the stand-in's receipt of it: the bot's part and the players' part make it up
     parts = [
