@@ -102,7 +102,7 @@ def fit(text: str, face: Font, max_width: int) -> str:
     return text[:low].rstrip() + ELLIPSIS
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)  # each a word's mask, up to tens of KB: the parts drawn with them are cached too
 def _text_mask(text: str, face: Font, anchor: str) -> tuple[Image.Image, int, int]:
     left, top, right, bottom = (round(edge) for edge in face.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)

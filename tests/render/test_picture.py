@@ -250,3 +250,21 @@ def test_warm_up_builds_the_caches_for_every_theme() -> None:
     board(start(), perspective=0, size=800, theme="light")
     info = picture._static.cache_info()
     assert info.currsize == len(THEMES) and info.hits >= 1  # the board used what warm_up built
+
+
+def test_a_drawn_board_keeps_each_row_part_once_and_their_cache_bounded() -> None:
+    """A busy bot draws thousands of names, pip counts and scores: with their full-colour copies cached as well
+    (three times the bytes), the drawing process grew past 250 MB in a 250-s load run."""
+    from render import picture, rows
+
+    rows.part_image.cache_clear()
+    picture._indexed_part.cache_clear()
+    rng = random.Random(5)
+    for _ in range(40):
+        state, perspective, last, partial = random_state(rng)
+        board(state, perspective=perspective, last_play=last, partial_steps=partial)
+    assert rows.part_image.cache_info().currsize == 0  # the full-colour parts are drawn, converted and dropped
+    kept = picture._indexed_part.cache_info()
+    assert kept.currsize > 40 and kept.maxsize is not None
+    # the widest part, a name row at 1000 px, is 738 x 72 at one byte a pixel
+    assert kept.maxsize * 738 * 72 < 64 * 2**20
