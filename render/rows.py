@@ -1,7 +1,8 @@
 """The rows around the board: each player's name, pip count and score, and the info row's match line and IDs.
 
 A row is cut in fixed parts (layout.row_parts). Each part is a small hashable value saying what it shows, so a
-part is drawn once in full colour (`part_image`) and reused; picture.py caches its palette version the same way.
+part is drawn once and reused: picture.py caches its palette version, `part_image` the full-colour one that only
+the palette fitting's full-colour boards use.
 """
 
 from __future__ import annotations
