@@ -74,7 +74,7 @@ def board(
 
 
 def warm_up(size: int = DEFAULT_WIDTH) -> None:
-    """Build the palettes and static boards of every theme now (about a second each), so that the first board a
+    """Build the palettes and static boards of every theme now (about 0.05 s each), so that the first board a
     player sees is as quick as the rest. Optional: `board` builds them on first use."""
     for theme in THEMES:
         with DRAWING:
