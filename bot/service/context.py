@@ -107,7 +107,7 @@ class ServiceContext:
 
     def remember(self, match_id: int, version: int, state_json: str, match: Match) -> None:
         """Keep a running match for its next action. A finished one is dropped: it is rarely read again, and a
-        busy bot finishes thousands an hour (kept, they filled the cache with ~50 KB each: 200 MB at 4,096)."""
+        busy bot finishes thousands a day (kept at ~50 KB each, they would push the running ones out)."""
         if match.finished:
             self._cache.pop(match_id, None)
             return

@@ -107,7 +107,7 @@ async def test_a_finished_match_refuses_more_actions(service: GameService, db: D
 
 
 async def test_the_cache_keeps_running_matches_and_lets_finished_ones_go(service: GameService) -> None:
-    """A busy bot finishes thousands of matches an hour: kept in the cache, they held 200 MB (load benchmark)."""
+    """A busy bot finishes thousands of matches a day: kept in the cache, they would push the running ones out."""
     running = (await start_match(service)).record
     assert service._ctx.cached(running.id, running.version) is running.match
     finished = await play_to_the_end(service, (await start_match(service, channel_id=11)).record, seed=4)
