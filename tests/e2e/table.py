@@ -243,7 +243,7 @@ async def start_match(
 
         def started() -> bool:
             return bool({t.id for t in standin.threads} - threads_before) or any(
-                m.attachments for m in channel.messages[seen:]
+                m.attachments and not is_analysis_post(m) for m in channel.messages[seen:]
             )
 
         await standin.eventually(
