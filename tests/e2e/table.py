@@ -83,6 +83,11 @@ def is_analysis_post(message: Message) -> bool:
     return any((button.custom_id or "").startswith("an:") for button in message.buttons)
 
 
+def shows_a_board(message: Message) -> bool:
+    """A message with a board picture: pictures that are not an earlier match's analysis."""
+    return bool(message.attachments) and not is_analysis_post(message)
+
+
 #: Beside every board's controls (issue 33): a private question or answer, never a move; left out of `labels`.
 EXTRA_LABELS = ("Resign", "Moves")
 
@@ -243,7 +248,7 @@ async def start_match(
 
         def started() -> bool:
             return bool({t.id for t in standin.threads} - threads_before) or any(
-                m.attachments and not is_analysis_post(m) for m in channel.messages[seen:]
+                shows_a_board(m) for m in channel.messages[seen:]
             )
 
         await standin.eventually(

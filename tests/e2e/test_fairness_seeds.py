@@ -19,7 +19,7 @@ import pytest
 
 from bot.computer import available
 from bot.fairness.check import read_tags
-from tests.e2e.table import Table, acknowledged_in_time, is_analysis_post, offer_resignation, start_match
+from tests.e2e.table import Table, acknowledged_in_time, offer_resignation, shows_a_board, start_match
 from tests.e2e.test_fairness import COMMITMENT, ENDED, attached_mat, fair_env, resign_to_the_end, shown_prefix
 from tests.support.discord_standin import Channel, DiscordStandin, Message, ScenarioUser
 from tests.support.discord_standin.pytest_plugin import LaunchBot
@@ -121,7 +121,7 @@ async def test_a_computer_matchs_seed_is_its_announcements_id(
     rematch_prefix = shown_prefix(again)
     await standin.eventually(  # the rematch's own first board, below its announcement: the rematch is stored
         lambda: any(  # not match #1's analysis, which may be posted in between with its pictures
-            m.attachments and not is_analysis_post(m) for m in channel.messages[channel.messages.index(again) + 1 :]
+            shows_a_board(m) for m in channel.messages[channel.messages.index(again) + 1 :]
         ),
         timeout=20,
         what="the rematch's first board",
