@@ -62,9 +62,15 @@ class PublishedTurns(ComputerTurns):
     lost (issue 16's leftover)."""
 
     def __init__(
-        self, service: GameService, pool: ComputerPool, computer_id: int, publisher: GamePublisher, on_update: OnUpdate
+        self,
+        service: GameService,
+        pool: ComputerPool,
+        computer_id: int,
+        publisher: GamePublisher,
+        on_update: OnUpdate,
+        turn_seconds: float | None,
     ) -> None:
-        super().__init__(service, pool, computer_id, on_update=on_update)
+        super().__init__(service, pool, computer_id, on_update=on_update, turn_seconds=turn_seconds)
         self.publisher = publisher
 
     async def play(self, match_id: int) -> list[MatchUpdate]:
@@ -126,9 +132,10 @@ class Computer(commands.Cog, name=COMPUTER_COG):
             return None
         if self._turns is None:
             workers = getattr(self.bot.settings, "computer_workers", 1)
+            seconds = getattr(self.bot.settings, "computer_turn_seconds", 0.0) or None  # 0: no limit
             self._pool = ComputerPool(workers, when_idle=True)  # its thinking never delays a click
             self._turns = PublishedTurns(
-                self.bot.service, self._pool, self.bot.user.id, self.publisher, on_update=self.announce
+                self.bot.service, self._pool, self.bot.user.id, self.publisher, self.announce, seconds
             )
         return self._turns
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 
 from bot.computer import sage
 from bot.computer.board import SageBoard, plays_by_result, sage_board
@@ -48,8 +49,11 @@ class NothingToDoError(ValueError):
     """choose_action was called while the match does not wait for anyone (it is over)."""
 
 
-def choose_action(match: Match, level_name: str, rng: random.Random | None = None) -> Action:
+def choose_action(
+    match: Match, level_name: str, rng: random.Random | None = None, *, seconds: float | None = None
+) -> Action:
     """The action of the player the match waits for, chosen at `level_name` (see bot.computer.levels).
+    `seconds`: the time a deep checker search may take (bot.computer.search); None: as long as it needs.
 
     :raises NothingToDoError: when the match is over.
     :raises ValueError: for an unknown level.
@@ -58,15 +62,17 @@ def choose_action(match: Match, level_name: str, rng: random.Random | None = Non
     me = match.to_act
     if me is None:
         raise NothingToDoError("The match is over: there is nothing to decide.")
-    return _Chooser(match, me, chosen, rng or random.Random()).action()
+    deadline = None if seconds is None else time.monotonic() + seconds
+    return _Chooser(match, me, chosen, rng or random.Random(), deadline).action()
 
 
 class _Chooser:
-    def __init__(self, match: Match, me: int, chosen: Level, rng: random.Random) -> None:
+    def __init__(self, match: Match, me: int, chosen: Level, rng: random.Random, deadline: float | None = None) -> None:
         self.match = match
         self.me = me
         self.level = chosen
         self.rng = rng
+        self.deadline = deadline  # time.monotonic() by which a deep checker search ends (None: no limit)
 
     def noise(self) -> float:
         """A checker play's error."""
@@ -136,7 +142,7 @@ class _Chooser:
         legal = plays_by_result(position, match.legal_plays())
         board, cube = sage_board(position), self.cube_state(self.me)
         if self.level.search:
-            ranked = filtered_checker_play(self.level.search, board, dice, cube)
+            ranked = filtered_checker_play(self.level.search, board, dice, cube, self.deadline)
         else:
             ranked = sage.checker_play(self.level.plies, board, dice, cube)
         known = [move for move in ranked if move.board in legal]

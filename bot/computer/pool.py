@@ -37,15 +37,16 @@ FALLBACK_LEVEL = "expert"
 #: loop and the drawing processes leave, so that people's clicks are not answered later for them (issue 16).
 WORKER_NICENESS = 10
 
-Task = Callable[[str, str], dict[str, Any]]
+Task = Callable[..., dict[str, Any]]  # (log JSON, level or argument, keywords) -> JSON
 
 
-def think(log_json: str, level: str) -> dict[str, Any]:
-    """In a worker: the action the match waits for, at `level`, as JSON (bot.engine.actions)."""
+def think(log_json: str, level: str, seconds: float | None = None) -> dict[str, Any]:
+    """In a worker: the action the match waits for, at `level`, as JSON (bot.engine.actions); `seconds` bounds
+    a deep search (bot.computer.search)."""
     from bot.computer.decide import choose_action
 
     match = Match.replay(MatchLog.from_json(log_json))
-    return action_to_json(choose_action(match, level))
+    return action_to_json(choose_action(match, level, seconds=seconds))
 
 
 def _start_worker(parent: int, when_idle: bool) -> None:
@@ -170,14 +171,15 @@ class ComputerPool:
     def worker_pids(self) -> list[int]:
         return [pid for slot in self._slots for pid in slot.pids()]
 
-    async def choose(self, match: Match, level: str) -> Action:
-        """The computer's action for the side the match waits for; retried on a fresh worker when one dies or
-        overruns, then at the fallback level."""
+    async def choose(self, match: Match, level: str, *, deadline: float | None = None) -> Action:
+        """The computer's action for the side the match waits for, its deep search ending by `deadline`
+        (time.monotonic(); None: no limit); retried on a fresh worker when one dies or overruns, then at the
+        fallback level."""
         log_json = match.log.to_json()
         tries = [level] * self.retries + [FALLBACK_LEVEL]
         for attempt, tried_level in enumerate(tries, start=1):
             try:
-                return action_from_json(await self._run(log_json, tried_level))
+                return action_from_json(await self._run(log_json, tried_level, deadline))
             except (BrokenProcessPool, TimeoutError) as error:
                 what = "overran" if isinstance(error, TimeoutError) else "died"
                 log.error(
@@ -189,13 +191,15 @@ class ComputerPool:
                 )
         raise WorkerFailedError("The computer could not decide: every worker it tried failed.")
 
-    async def _run(self, log_json: str, level: str) -> dict[str, Any]:
+    async def _run(self, log_json: str, level: str, deadline: float | None = None) -> dict[str, Any]:
         free = self._queue()
         slot = await free.get()
         slot.busy = True
         loop = asyncio.get_running_loop()
+        # The time left once a worker is free, as seconds (a deadline means nothing in another process's clock).
+        extra = {} if deadline is None else {"seconds": max(0.0, deadline - time.monotonic())}
         try:
-            future = loop.run_in_executor(slot.executor, functools.partial(self._task, log_json, level))
+            future = loop.run_in_executor(slot.executor, functools.partial(self._task, log_json, level, **extra))
             try:
                 return await asyncio.wait_for(future, self.timeout)
             except (BrokenProcessPool, TimeoutError) as error:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 
 from bot.computer.pool import ComputerPool
@@ -41,12 +42,21 @@ def merged(updates: list[MatchUpdate]) -> MatchUpdate:
 
 class ComputerTurns:
     def __init__(
-        self, service: GameService, pool: ComputerPool, computer_id: int, on_update: OnUpdate = _ignore
+        self,
+        service: GameService,
+        pool: ComputerPool,
+        computer_id: int,
+        on_update: OnUpdate = _ignore,
+        *,
+        turn_seconds: float | None = None,
     ) -> None:
+        """`turn_seconds`: the time a turn's decisions may take together (their deep searches are cut short to end
+        within it, bot.computer.search); None: no limit, every search runs to its end (tests, benchmarks)."""
         self.service = service
         self.pool = pool
         self.computer_id = computer_id
         self.on_update = on_update
+        self.turn_seconds = turn_seconds
         self._running: dict[int, asyncio.Task[list[MatchUpdate]]] = {}
         self._again: set[int] = set()
 
@@ -59,6 +69,7 @@ class ComputerTurns:
         pending: list[MatchUpdate] = []
         before: Match | None = None
         record: MatchRecord | None = None  # after an action of its own, the computer goes on from its update's record
+        deadline = self._deadline()
         try:
             for _ in range(MAX_DECISIONS_IN_A_ROW):
                 if record is None:  # (a database read less per decision)
@@ -69,7 +80,7 @@ class ComputerTurns:
                     or record.to_act.user_id != self.computer_id
                 ):
                     return updates
-                action = await self.pool.choose(record.match, level)
+                action = await self.pool.choose(record.match, level, deadline=deadline)
                 try:
                     update = await self.service.act(
                         match_id, self.computer_id, cmd.ComputerDecision(action), version=record.version
@@ -86,12 +97,16 @@ class ComputerTurns:
                 record = update.record
                 if any(isinstance(event, GameWon) for event in update.events):
                     await self._announce(pending, before)
+                    deadline = self._deadline()  # the next game's first turn has time of its own
             log.error(
                 "Match #%d: the computer took %d decisions in a row; stopping here", match_id, MAX_DECISIONS_IN_A_ROW
             )
             return updates
         finally:
             await self._announce(pending, before)
+
+    def _deadline(self) -> float | None:
+        return None if self.turn_seconds is None else time.monotonic() + self.turn_seconds
 
     async def _announce(self, pending: list[MatchUpdate], before: Match | None) -> None:
         if not pending or before is None:

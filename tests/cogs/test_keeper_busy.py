@@ -189,7 +189,7 @@ class FakePool:
     def __init__(self) -> None:
         self.thinking = Gate()
 
-    async def choose(self, match: Match, level: str) -> Action:
+    async def choose(self, match: Match, level: str, *, deadline: float | None = None) -> Action:
         await self.thinking.passing()
         player = match.to_act
         assert player is not None
@@ -239,6 +239,17 @@ def pool_of(bot: FakeBot) -> FakePool:
     assert turns is not None
     assert isinstance(turns.pool, FakePool)
     return turns.pool
+
+
+async def test_the_computers_turns_get_the_settings_time(bot: FakeBot) -> None:
+    """COMPUTER_TURN_SECONDS reaches the computer's turns (issue 36 item 4); 0 means no limit."""
+    bot.settings.computer_turn_seconds = 1.5
+    turns = bot.computer.turns()
+    assert turns is not None and turns.turn_seconds == 1.5
+    bot.computer._turns = None
+    bot.settings.computer_turn_seconds = 0.0
+    turns = bot.computer.turns()
+    assert turns is not None and turns.turn_seconds is None
 
 
 async def keeper_leaves_it_alone(bot: FakeBot, match_id: int) -> None:

@@ -23,6 +23,7 @@ from bot.engine.actions import (
     Roll,
     Take,
 )
+from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.position import WinKind
 from tests.computer.positions import COMPUTER, HUMAN, arranged
@@ -126,6 +127,20 @@ def test_plays_are_the_engines_own(level: str) -> None:
     legal = match.legal_plays()
     action = choose_action(match, level, random.Random(1))
     assert isinstance(action, Move) and action.play in legal
+
+
+def test_world_class_out_of_time_plays_the_raw_nets_best() -> None:
+    """Issue 36 item 4: with no time left, world-class's search stops before it begins and it plays the 1-ply
+    best, expert's play; given time, its deeper search plays otherwise in this position (the reply to the
+    opening 5-3 with 6-3: 24/18 13/10 at 3-ply, 24/15 at 1-ply)."""
+    rng = random.Random(5)
+    match = Match(("Human", "Computer"), MatchOptions.money(), FixedDice([rng.randint(1, 6) for _ in range(40)]))
+    match.apply(choose_action(match, "expert"))  # the opening 5-3: 8/3 6/3
+    match.apply(Roll(COMPUTER))  # the computer's seat replies
+    assert match.dice == (6, 3) and len(match.legal_plays()) > 1
+    expert = choose_action(match, "expert")
+    assert choose_action(match, "world-class") != expert
+    assert choose_action(match, "world-class", seconds=0.0) == expert
 
 
 def test_an_unknown_level_and_a_finished_match_are_refused() -> None:

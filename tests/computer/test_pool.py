@@ -91,6 +91,30 @@ def think_and_tell_the_worker(log_json: str, level: str) -> dict[str, Any]:
     return {**think(log_json, level), "pid": os.getpid()}
 
 
+def tell_the_time_left(log_json: str, level: str, seconds: float | None = None) -> dict[str, Any]:
+    """In a worker: think with the time it was given, and add that time to the file named after the level."""
+    name, _, told = level.partition("|")
+    with open(told, "a") as file:
+        file.write(f"{seconds}\n")
+    return think(log_json, name, seconds)
+
+
+async def test_a_deadline_reaches_the_worker_as_the_seconds_left(tmp_path: Path) -> None:
+    """Issue 36 item 4: the turn's deadline (the bot's clock) becomes the seconds left when a worker takes it."""
+    match = moving_match()
+    told = tmp_path / "told"
+    pool = ComputerPool(1, task=tell_the_time_left)
+    try:
+        action = await pool.choose(match, f"beginner|{told}", deadline=time.monotonic() + 30)
+        assert isinstance(action, Move) and action.play in match.legal_plays()
+        await pool.choose(match, f"beginner|{told}")
+        await pool.choose(match, f"beginner|{told}", deadline=time.monotonic() - 5)
+    finally:
+        pool.close()
+    given, none, past = told.read_text().split()
+    assert 25 < float(given) <= 30 and none == "None" and past == "0.0"
+
+
 async def test_a_worker_is_recycled_after_its_tasks_and_the_computers_pool_never_is() -> None:
     match = moving_match()
     recycling = ComputerPool(1, task=think_and_tell_the_worker, tasks_per_worker=2)

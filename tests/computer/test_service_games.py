@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from typing import cast
 
 import pytest
@@ -96,6 +97,32 @@ async def test_the_computer_acts_only_in_its_own_matches_and_turns(service: Game
         await service.act(record.id, COMPUTER.user_id, cmd.ComputerDecision(Roll(1)), version=stale_version)
 
 
+async def test_a_turn_shares_one_deadline_among_its_decisions(service: GameService, pool: ComputerPool) -> None:
+    """Issue 36 item 4: every decision of a computer turn (its cube, then its play) ends by one deadline,
+    `turn_seconds` after the turn began; without turn_seconds there is none."""
+    deadlines: list[float | None] = []
+
+    class TimedPool:
+        async def choose(self, match: Match, level: str, *, deadline: float | None = None) -> Action:
+            deadlines.append(deadline)
+            return await pool.choose(match, level, deadline=deadline)
+
+    first = await start(service, MatchOptions.match(3), "beginner", channel=11)
+    record, rng = await service.match(first.record.id), random.Random(4)
+    while record.to_act != COMPUTER:
+        record = (await random_action(service, record, rng, typed_plays=True)).record
+    began = time.monotonic()
+    await ComputerTurns(service, cast(ComputerPool, TimedPool()), COMPUTER.user_id, turn_seconds=2.5).play(record.id)
+    assert len(deadlines) >= 2 and len(set(deadlines)) == 1  # its roll (or cube) and its play
+    assert deadlines[0] is not None and began + 2.5 <= deadlines[0] <= time.monotonic() + 2.5
+    deadlines.clear()
+    record = await service.match(record.id)
+    while record.to_act != COMPUTER:
+        record = (await random_action(service, record, rng, typed_plays=True)).record
+    await ComputerTurns(service, cast(ComputerPool, TimedPool()), COMPUTER.user_id).play(record.id)
+    assert deadlines and set(deadlines) == {None}
+
+
 async def test_a_pending_computer_turn_is_taken_at_start_up(service: GameService, pool: ComputerPool) -> None:
     # The bot stopped while the computer was to act: a fresh runner (the next start) finds the turn and takes it,
     # announcing the roll and the play together, with the match as it was before them.
@@ -138,12 +165,12 @@ async def test_a_human_action_while_the_computer_thinks_is_read_before_it_acts(
     class HeldPool:
         """The real pool, its first decision held until the human has acted."""
 
-        async def choose(self, match: Match, level: str) -> Action:
+        async def choose(self, match: Match, level: str, *, deadline: float | None = None) -> Action:
             asked.append(match)
             if len(asked) == 1:
                 thinking.set()
                 await release.wait()
-            return await pool.choose(match, level)
+            return await pool.choose(match, level, deadline=deadline)
 
     turns = ComputerTurns(service, cast(ComputerPool, HeldPool()), COMPUTER.user_id)
     running = asyncio.create_task(turns.play(record.id))

@@ -44,3 +44,16 @@ def test_computer_matches_per_member_is_read_checked_and_documented(
         Settings.load(env_file=tmp_path / "missing.env")
     for name in (".env.example", "README.md"):
         assert "COMPUTER_MATCHES_PER_MEMBER" in (ROOT / name).read_text(), name
+
+
+def test_computer_turn_seconds_is_read_checked_and_documented(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 36 item 4: two seconds by default, 0 for no limit, never negative."""
+    monkeypatch.delenv("COMPUTER_TURN_SECONDS", raising=False)
+    assert Settings.load(env_file=tmp_path / "missing.env").computer_turn_seconds == 2.0
+    monkeypatch.setenv("COMPUTER_TURN_SECONDS", "0")
+    assert Settings.load(env_file=tmp_path / "missing.env").computer_turn_seconds == 0.0
+    monkeypatch.setenv("COMPUTER_TURN_SECONDS", "-1")
+    with pytest.raises(SettingsError, match="COMPUTER_TURN_SECONDS"):
+        Settings.load(env_file=tmp_path / "missing.env")
+    for name in (".env.example", "README.md"):
+        assert "COMPUTER_TURN_SECONDS" in (ROOT / name).read_text(), name
