@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import functools
 import logging
-import multiprocessing
 import os
 import time
 from collections.abc import Callable
@@ -25,7 +24,7 @@ from typing import Any
 from bot.engine.actions import Action, action_from_json, action_to_json
 from bot.engine.match import Match
 from bot.engine.match_log import MatchLog
-from bot.processes import exit_with
+from bot.processes import exit_with, forkserver
 
 log = logging.getLogger(__name__)
 
@@ -149,7 +148,7 @@ class ComputerPool:
         analysis's minutes-long jobs stay merely nicer, so that a busy bot still finishes them)."""
         if workers < 1:
             raise ValueError("The computer needs at least one worker process.")
-        context = multiprocessing.get_context("forkserver")
+        context = forkserver()
         self._slots = [_Slot(context, when_idle) for _ in range(workers)]
         self._free: asyncio.Queue[_Slot] | None = None
         self.timeout = timeout

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
-import multiprocessing
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -21,7 +20,7 @@ from bot.engine.events import Event, GameWon, Played
 from bot.engine.match import Match
 from bot.engine.play import Play, Step
 from bot.i18n import DEFAULT_LANGUAGE
-from bot.processes import exit_with
+from bot.processes import exit_with, forkserver
 from cogs.ui.board_words import with_words
 from cogs.ui.drawing_queue import DrawingQueue
 from render.match_state import board_state
@@ -32,13 +31,11 @@ _pool: ProcessPoolExecutor | None = None
 
 
 def _drawing_pool() -> ProcessPoolExecutor:
-    """The drawing processes, started on first use. "forkserver": workers are forked from a small clean process,
-    never from the bot with its threads and open connections."""
+    """The drawing processes, started on first use, forked from the bot's forkserver (bot.processes)."""
     global _pool
     if _pool is None:
-        context = multiprocessing.get_context("forkserver")
         _pool = ProcessPoolExecutor(
-            _DRAWING_PROCESSES, mp_context=context, initializer=exit_with, initargs=(os.getpid(),)
+            _DRAWING_PROCESSES, mp_context=forkserver(), initializer=exit_with, initargs=(os.getpid(),)
         )
     return _pool
 
