@@ -4,6 +4,7 @@ before boards drawn in the background (the computer's turns), and a cancelled wa
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from bot.engine.dice import FixedDice
 from bot.engine.match import Match
@@ -40,6 +41,40 @@ async def test_a_clicks_board_goes_before_background_boards_that_waited_longer()
     release.set()
     await asyncio.gather(first, *tasks)
     assert order == ["first click", "second click", "computer 1", "computer 2"]
+
+
+async def test_a_background_board_that_waited_its_patience_goes_before_later_clicks() -> None:
+    """Issue 36 item 4: clicks that keep coming do not hold the computer's board back for more than the patience."""
+    now = [0.0]
+    queue = DrawingQueue(1, patience=0.5, clock=lambda: now[0])
+    order: list[str] = []
+    gates = {name: asyncio.Event() for name in ("click 1", "click 2", "click 3", "computer")}
+
+    async def draw(name: str, background: bool) -> None:
+        with in_background() if background else contextlib.nullcontext():
+            async with queue.turn():
+                order.append(name)
+                await gates[name].wait()
+
+    tasks = [asyncio.create_task(draw("click 1", False))]
+    await asyncio.sleep(0)
+    tasks.append(asyncio.create_task(draw("computer", True)))  # waits from t=0
+    tasks.append(asyncio.create_task(draw("click 2", False)))
+    await asyncio.sleep(0)
+    gates["click 1"].set()  # at t=0.1 the click goes first
+    now[0] = 0.1
+    await asyncio.sleep(0.01)
+    assert order == ["click 1", "click 2"]
+    tasks.append(asyncio.create_task(draw("click 3", False)))
+    await asyncio.sleep(0)
+    now[0] = 0.6  # the computer's board has waited 0.6 s: it goes before the click that came after it
+    gates["click 2"].set()
+    await asyncio.sleep(0.01)
+    assert order == ["click 1", "click 2", "computer"]
+    for gate in gates.values():
+        gate.set()
+    await asyncio.gather(*tasks)
+    assert order == ["click 1", "click 2", "computer", "click 3"]
 
 
 async def test_a_cancelled_waiter_gives_its_turn_to_the_next() -> None:
