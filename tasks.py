@@ -55,12 +55,25 @@ def test_workers() -> int:
     return 2 * cpus
 
 
+#: The project's own folders of Python code, compiled before the tests (`compile_sources`).
+SOURCES = ("bot", "cogs", "render", "tests", "bench")
+
+
+def compile_sources() -> None:
+    """Write the project's bytecode (`__pycache__`, ignored by git) before the tests start their processes. Where
+    PYTHONDONTWRITEBYTECODE is set (as in many containers and CI images), nothing else writes it, and each of the
+    suite's few hundred Python processes (bots, their forkservers, benchmark scripts) compiled the project's
+    ~30,000 lines again: about 0.2 s of CPU each. The variable still keeps everything else from writing."""
+    _run(PYTHON, "-m", "compileall", "-q", "-j", "0", *SOURCES)
+
+
 def test(pytest_args: list[str]) -> None:
     """ruff, ruff format, mypy, then pytest with `test_workers()` processes unless the arguments choose (`-n 0`)."""
     setup()
     _run(BIN / "ruff", "check", ".")
     _run(BIN / "ruff", "format", "--check", ".")
     _run(BIN / "mypy")
+    compile_sources()
     chosen = any(arg == "-n" or arg.startswith(("-n", "--numprocesses")) for arg in pytest_args)
     parallel = [] if chosen else ["-n", str(test_workers())]
     _run(PYTHON, "-m", "pytest", *parallel, *pytest_args)
