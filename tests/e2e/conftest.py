@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
 
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
 from tests.support.discord_standin.launcher import ROOT, SITE_DIR
-from tests.support.discord_standin.pytest_plugin import LaunchBot
+from tests.support.discord_standin.pytest_plugin import LaunchBot, shared_bot
 from tests.support.postgres import ThrowawayPostgres
 
 E2E_SITE = Path(__file__).resolve().parent / "site"
@@ -45,6 +46,19 @@ async def bot(launch_bot: LaunchBot, request: pytest.FixtureRequest) -> BotProce
         server: ThrowawayPostgres = request.getfixturevalue("postgres_server")
         return await launch_bot(**seeded_env(), DATABASE_URL=await server.create_database())
     return await launch_bot(**seeded_env())
+
+
+def one_bot_per_module() -> tuple[Any, Any]:
+    """`bot, standin = one_bot_per_module()`, with `pytestmark = pytest.mark.asyncio(loop_scope="module")`: one
+    seeded bot for all the scenarios of a module, each in a channel of its own with players of its own (the dice
+    go on from one scenario to the next). A bot start costs about 1.6 s of CPU with its helper processes, more
+    than most scenarios; those that stop or restart the bot, or need settings of their own, keep `bot`."""
+
+    @pytest_asyncio.fixture(loop_scope="module")
+    async def standin(shared_standin: DiscordStandin) -> DiscordStandin:
+        return shared_standin
+
+    return shared_bot("bot", **seeded_env()), standin
 
 
 #: Runs a module's tests with a bot on SQLite and with a bot on a fresh PostgreSQL database.

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from tests.e2e.conftest import one_bot_per_module
 from tests.e2e.table import labels, start_match, until_may_double
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+bot, standin = one_bot_per_module()  # one bot for the module's scenarios
 
 
 async def test_double_take_redouble_beaver_and_drop_in_a_money_game(

@@ -9,8 +9,12 @@ import random
 
 import pytest
 
+from tests.e2e.conftest import one_bot_per_module
 from tests.e2e.table import EXTRA_LABELS, acknowledged_in_time, finish_turn, labels, start_match, until_may_double
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+bot, standin = one_bot_per_module()  # one bot for the module's scenarios
 
 
 async def test_a_stranger_and_the_waiting_player_are_refused_at_every_control(

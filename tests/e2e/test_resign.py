@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tests.e2e.conftest import one_bot_per_module
 from tests.e2e.table import acknowledged_in_time, labels, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+bot, standin = one_bot_per_module()  # one bot for the module's scenarios
 
 
 async def test_resignation_declined_then_accepted(

@@ -6,6 +6,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+import pytest
+
+from tests.e2e.conftest import one_bot_per_module
 from tests.e2e.table import (
     Table,
     acknowledged_in_time,
@@ -16,6 +19,9 @@ from tests.e2e.table import (
     whole_play_buttons,
 )
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser, wait_for_edit
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+bot, standin = one_bot_per_module()  # one bot for the module's scenarios
 
 
 async def settings(user: ScenarioUser, **options: object) -> str:

@@ -6,8 +6,12 @@ import random
 
 import pytest
 
+from tests.e2e.conftest import one_bot_per_module
 from tests.e2e.table import acknowledged_in_time, is_game_result, labels, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+bot, standin = one_bot_per_module()  # one bot for the module's scenarios
 
 MAX_TURNS = 400
 
