@@ -31,29 +31,27 @@ def test_the_setting_is_documented_where_it_is_set() -> None:
         assert "COMPUTER_WORKERS" in (ROOT / name).read_text(), name
 
 
-def test_computer_matches_per_member_is_read_checked_and_documented(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("variable", "default", "valid", "refused"),
+    [
+        # issue 31, item 4: matches against the computer one member may play at once, at least one
+        ("COMPUTER_MATCHES_PER_MEMBER", 2, "5", "0"),
+        # issue 36, item 4: seconds a computer turn may take, 0 for no limit, never negative
+        ("COMPUTER_TURN_SECONDS", 2.0, "0", "-1"),
+    ],
+)
+def test_a_computer_setting_is_read_checked_and_documented(
+    variable: str, default: float, valid: str, refused: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 31, item 4: two by default, set in the environment, at least one."""
-    monkeypatch.delenv("COMPUTER_MATCHES_PER_MEMBER", raising=False)
-    assert Settings.load(env_file=tmp_path / "missing.env").computer_matches_per_member == 2
-    monkeypatch.setenv("COMPUTER_MATCHES_PER_MEMBER", "5")
-    assert Settings.load(env_file=tmp_path / "missing.env").computer_matches_per_member == 5
-    monkeypatch.setenv("COMPUTER_MATCHES_PER_MEMBER", "0")
-    with pytest.raises(SettingsError, match="COMPUTER_MATCHES_PER_MEMBER"):
-        Settings.load(env_file=tmp_path / "missing.env")
-    for name in (".env.example", "README.md"):
-        assert "COMPUTER_MATCHES_PER_MEMBER" in (ROOT / name).read_text(), name
+    def value() -> object:
+        return getattr(Settings.load(env_file=tmp_path / "missing.env"), variable.lower())
 
-
-def test_computer_turn_seconds_is_read_checked_and_documented(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 36 item 4: two seconds by default, 0 for no limit, never negative."""
-    monkeypatch.delenv("COMPUTER_TURN_SECONDS", raising=False)
-    assert Settings.load(env_file=tmp_path / "missing.env").computer_turn_seconds == 2.0
-    monkeypatch.setenv("COMPUTER_TURN_SECONDS", "0")
-    assert Settings.load(env_file=tmp_path / "missing.env").computer_turn_seconds == 0.0
-    monkeypatch.setenv("COMPUTER_TURN_SECONDS", "-1")
-    with pytest.raises(SettingsError, match="COMPUTER_TURN_SECONDS"):
-        Settings.load(env_file=tmp_path / "missing.env")
+    monkeypatch.delenv(variable, raising=False)
+    assert value() == default
+    monkeypatch.setenv(variable, valid)
+    assert value() == float(valid)
+    monkeypatch.setenv(variable, refused)
+    with pytest.raises(SettingsError, match=variable):
+        value()
     for name in (".env.example", "README.md"):
-        assert "COMPUTER_TURN_SECONDS" in (ROOT / name).read_text(), name
+        assert variable in (ROOT / name).read_text(), name
