@@ -22,8 +22,9 @@ import time
 from bot.computer import sage
 from bot.computer.levels import Stage
 
-#: How much longer an evaluation one stage deeper takes than the longest of the stage before (measured: a play at
-#: bgsage's 3-ply costs 2-8 times its 2-ply, 2-ply about 1-5 times the whole 1-ply ranking); a margin over both.
+#: How much longer the first evaluation of a stage is expected to take than the longest of the stage before
+#: (measured over a match: a play at bgsage's 3-ply costs 1-8 times the longest 2-ply one, a 2-ply one 1-12 times
+#: the whole 1-ply ranking). Later evaluations of the stage are expected to take as long as its longest so far.
 DEEPER_COST = 10.0
 
 
