@@ -51,7 +51,7 @@ async def bot(launch_bot: LaunchBot, request: pytest.FixtureRequest) -> BotProce
 def one_bot_per_module() -> tuple[Any, Any]:
     """`bot, standin = one_bot_per_module()`, with `pytestmark = pytest.mark.asyncio(loop_scope="module")`: one
     seeded bot for all the scenarios of a module, each in a channel of its own with players of its own (the dice
-    go on from one scenario to the next). A bot start costs about 1.6 s of CPU with its helper processes, more
+    go on from one scenario to the next). A bot start costs about 1.5 s of CPU with its helper processes, more
     than most scenarios; those that stop or restart the bot, or need settings of their own, keep `bot`."""
 
     @pytest_asyncio.fixture(loop_scope="module")
