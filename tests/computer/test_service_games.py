@@ -19,7 +19,7 @@ from bot.engine.actions import Action, Roll
 from bot.engine.events import Played, ResignationAccepted, ResignationDeclined, ResignationOffered
 from bot.engine.match import Match
 from bot.ratings.hook import rate_finished_match
-from bot.service import GameService, MatchStatus, MatchUpdate, PlayerRef, ServiceError
+from bot.service import GameService, MatchRecord, MatchStatus, MatchUpdate, PlayerRef, ServiceError
 from bot.service import commands as cmd
 from bot.service.check import check_database
 from bot.store import Database
@@ -43,6 +43,13 @@ async def play_out(service: GameService, turns: ComputerTurns, update: MatchUpda
         assert record.to_act == ALICE
         await random_action(service, record, rng, typed_plays=True)
     raise AssertionError("the match did not end")
+
+
+async def until_the_computer_acts(service: GameService, record: MatchRecord, rng: random.Random) -> MatchRecord:
+    """The human's random legal actions until the match waits for the computer."""
+    while record.to_act != COMPUTER:
+        record = (await random_action(service, record, rng, typed_plays=True)).record
+    return record
 
 
 async def start(service: GameService, options: MatchOptions, level: str, channel: int) -> MatchUpdate:
@@ -109,16 +116,14 @@ async def test_a_turn_shares_one_deadline_among_its_decisions(service: GameServi
 
     first = await start(service, MatchOptions.match(3), "beginner", channel=11)
     record, rng = await service.match(first.record.id), random.Random(4)
-    while record.to_act != COMPUTER:
-        record = (await random_action(service, record, rng, typed_plays=True)).record
+    record = await until_the_computer_acts(service, record, rng)
     began = time.monotonic()
     await ComputerTurns(service, cast(ComputerPool, TimedPool()), COMPUTER.user_id, turn_seconds=2.5).play(record.id)
     assert len(deadlines) >= 2 and len(set(deadlines)) == 1  # its roll (or cube) and its play
     assert deadlines[0] is not None and began + 2.5 <= deadlines[0] <= time.monotonic() + 2.5
     deadlines.clear()
     record = await service.match(record.id)
-    while record.to_act != COMPUTER:
-        record = (await random_action(service, record, rng, typed_plays=True)).record
+    record = await until_the_computer_acts(service, record, rng)
     await ComputerTurns(service, cast(ComputerPool, TimedPool()), COMPUTER.user_id).play(record.id)
     assert deadlines and set(deadlines) == {None}
 
@@ -129,8 +134,7 @@ async def test_a_pending_computer_turn_is_taken_at_start_up(service: GameService
     first = await start(service, MatchOptions.money(), "intermediate", channel=8)
     rng = random.Random(2)
     record = first.record
-    while record.to_act != COMPUTER:
-        record = (await random_action(service, record, rng, typed_plays=True)).record
+    record = await until_the_computer_acts(service, record, rng)
     announced: list[tuple[MatchUpdate, Match]] = []
 
     async def announce(update: MatchUpdate, before: Match) -> None:
@@ -157,8 +161,7 @@ async def test_a_human_action_while_the_computer_thinks_is_read_before_it_acts(
     first = await start(service, MatchOptions.money(), "beginner", channel=9)
     rng = random.Random(3)
     record = first.record
-    while record.to_act != COMPUTER:
-        record = (await random_action(service, record, rng, typed_plays=True)).record
+    record = await until_the_computer_acts(service, record, rng)
     thinking, release = asyncio.Event(), asyncio.Event()
     asked: list[Match] = []
 
