@@ -7,39 +7,13 @@ import random
 
 import pytest
 
-from tests.e2e.conftest import seeded_env
+from tests.e2e.conftest import one_bot_per_module
 from tests.e2e.table import Table, acknowledged_in_time, finish_turn, posted_challenge, start_match
 from tests.support.discord_standin import DiscordStandin, ScenarioUser, wait_until
-from tests.support.discord_standin.model import CREATE_PUBLIC_THREADS
-from tests.support.discord_standin.pytest_plugin import LaunchBot
+from tests.support.discord_standin.model import CREATE_PUBLIC_THREADS, Channel
 
-#: The service clock runs this much faster in the expiry test: the 10 minutes pass in 6 seconds.
-CLOCK_RATE = 100.0
-
-
-@pytest.mark.slow
-async def test_a_challenge_nobody_answers_expires_and_its_buttons_say_so(
-    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
-) -> None:
-    await launch_bot(**seeded_env(clock_rate=CLOCK_RATE))
-    alice, bob = players
-    challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
-    await wait_until(challenge, lambda m: "expired" in m.content, timeout=20)
-    assert [(b.label, b.disabled) for b in challenge.buttons] == [("Expired", True)]
-
-
-@pytest.mark.slow
-async def test_after_a_restart_an_expired_challenge_still_says_so_by_itself(
-    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
-) -> None:
-    process = await launch_bot(**seeded_env(clock_rate=CLOCK_RATE))
-    alice, bob = players
-    challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
-    await asyncio.sleep(1)  # the bot stores where the message is right after posting it
-    await process.restart()  # the new process finds the challenge's message in the database
-    assert [b.label for b in challenge.buttons] == ["Accept", "Accept with my seed", "Decline", "Withdraw"]
-    await wait_until(challenge, lambda m: "expired" in m.content, timeout=20)  # nobody clicked
-    assert [(b.label, b.disabled) for b in challenge.buttons] == [("Expired", True)]
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+bot, standin = one_bot_per_module()  # one bot for the module's scenarios, each in a channel of its own
 
 
 async def test_open_challenge_is_accepted_by_anyone_but_the_challenger(
@@ -106,9 +80,17 @@ async def test_matches_in_new_threads_share_one_channel(
     assert "no match in this channel" in nothing.content and nothing.ephemeral
 
 
-def thread_requests(standin: DiscordStandin) -> int:
-    """How many times the bot asked Discord to open a thread."""
-    return sum(1 for method, path in standin.requests if method == "POST" and path.endswith("/threads"))
+def thread_requests(standin: DiscordStandin, channel: Channel) -> int:
+    """How many times the bot asked Discord to open a thread in `channel`."""
+    inside = f"/channels/{channel.id}/"
+    return sum(
+        1 for method, path in standin.requests if method == "POST" and inside in path and path.endswith("/threads")
+    )
+
+
+def threads_of(standin: DiscordStandin, channel: Channel) -> list[Channel]:
+    """The threads opened in `channel` (the module's other scenarios open theirs in their own channels)."""
+    return [thread for thread in standin.threads if thread.parent_id == channel.id]
 
 
 async def test_a_stranger_pressing_accept_on_a_thread_challenge_opens_no_thread(
@@ -120,13 +102,15 @@ async def test_a_stranger_pressing_accept_on_a_thread_challenge_opens_no_thread(
     refused = acknowledged_in_time(await carol.click(challenge, "Accept"))
     answer = await refused.next_followup(timeout=5)
     assert "This challenge is for Bob" in answer.content and answer.ephemeral
-    assert thread_requests(standin) == 0 and not standin.threads and not standin.deleted_channels
+    here = alice.channel
+    assert thread_requests(standin, here) == 0 and not threads_of(standin, here)
+    assert not [gone for gone in standin.deleted_channels if gone.parent_id == here.id]
     # the challenged member's Accept then works: one thread, the match in it, no apology
     accepted = acknowledged_in_time(await bob.click(challenge, "Accept"))
     await wait_until(challenge, lambda m: "challenge accepted" in m.content, timeout=10)
     assert not accepted.followups
-    (thread,) = standin.threads
-    assert thread.name == "Alice vs Bob" and thread_requests(standin) == 1
+    (thread,) = threads_of(standin, here)
+    assert thread.name == "Alice vs Bob" and thread_requests(standin, here) == 1
     board = await standin.wait_for_message(thread, timeout=10)
     assert board.attachments
 
@@ -141,8 +125,9 @@ async def test_two_members_accepting_one_open_thread_challenge_at_once(
     for reply in replies:
         acknowledged_in_time(reply)
     await wait_until(challenge, lambda m: "challenge accepted" in m.content, timeout=10)
-    (thread,) = standin.threads
-    assert thread_requests(standin) == 1 and not standin.deleted_channels
+    (thread,) = threads_of(standin, alice.channel)
+    assert thread_requests(standin, alice.channel) == 1
+    assert not [gone for gone in standin.deleted_channels if gone.parent_id == alice.channel.id]
     winner = bob if "vs Bob" in thread.name else carol
     loser = carol if winner is bob else bob
     assert thread.name == f"Alice vs {winner.name}"
@@ -189,8 +174,8 @@ async def test_a_server_may_play_every_match_in_a_new_thread(
     assert "in a new thread" in challenge.content
     acknowledged_in_time(await bob.click(challenge, "Accept"))
     await wait_until(challenge, lambda m: "challenge accepted" in m.content, timeout=10)
-    (thread,) = standin.threads
-    assert thread.parent_id == alice.channel.id and thread.name == "Alice vs Bob"
+    (thread,) = threads_of(standin, alice.channel)
+    assert thread.name == "Alice vs Bob"
     assert (await standin.wait_for_message(thread, timeout=10)).attachments  # the match is played there
     # in the match's thread, the default cannot open a thread inside it: the thread's own match is in the way
     carol, dave = standin.add_user("Carol"), standin.add_user("Dave")
@@ -198,10 +183,12 @@ async def test_a_server_may_play_every_match_in_a_new_thread(
     assert "already a match in this channel" in (await busy.settled()).content
     # the challenger's word wins over the default
     here = await start_match(standin, carol, dave, length=1, thread=False)
-    assert here.channel is alice.channel and len(standin.threads) == 1
+    assert here.channel is alice.channel and len(threads_of(standin, alice.channel)) == 1
     await acknowledged_in_time(await alice.slash("bgadmin threads", setting="off")).settled()
     shown = await acknowledged_in_time(await alice.slash("bgadmin threads")).settled()
     assert "Threads by default is off" in shown.content
+    # the module's other scenarios share this bot, and so this server's setting: back to the default
+    await acknowledged_in_time(await alice.slash("bgadmin threads", setting="on")).settled()
 
 
 async def test_where_the_bot_may_not_open_threads_the_match_plays_in_the_channel(
@@ -220,7 +207,7 @@ async def test_where_the_bot_may_not_open_threads_the_match_plays_in_the_channel
     table = Table(standin, channel, (alice, bob))
     board = await table.next_board()
     assert board.channel_id == channel.id and table.to_act() in (alice, bob)
-    assert thread_requests(standin) == 0 and not standin.threads
+    assert thread_requests(standin, channel) == 0 and not threads_of(standin, channel)
     mover = table.to_act()
     await finish_turn(table, random.Random(33))  # played on in the channel
     assert table.to_act() is table.other(mover) and table.game.channel_id == channel.id
@@ -233,7 +220,7 @@ async def test_where_the_bot_may_not_open_threads_the_match_plays_in_the_channel
     accepted = acknowledged_in_time(await dave.click(later, "Accept"))
     assert not accepted.ephemeral or "threads" not in accepted.content
     assert (await Table(standin, lobby, (carol, dave)).next_board()).channel_id == lobby.id
-    assert thread_requests(standin) == 0 and not standin.threads
+    assert thread_requests(standin, lobby) == 0 and not threads_of(standin, lobby)
 
 
 async def test_a_challenge_is_answered_privately_at_once_then_posted_as_a_new_message(
