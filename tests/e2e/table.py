@@ -54,6 +54,11 @@ async def posted_challenge(standin: DiscordStandin, reply: Reply, challenger: Sc
     return message
 
 
+def threads_of(standin: DiscordStandin, channel: Channel) -> list[Channel]:
+    """The threads opened in `channel`: a bot shared by a module's scenarios opens theirs in their own channels."""
+    return [thread for thread in standin.threads if thread.parent_id == channel.id]
+
+
 def addressed(message: Message) -> int | None:
     """Whose turn the board asks for: the id mentioned on its last line, None while the computer thinks and once the
     match is over."""

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tests.e2e.conftest import one_bot_per_module
-from tests.e2e.table import Table, acknowledged_in_time, finish_turn, posted_challenge, start_match
+from tests.e2e.table import Table, acknowledged_in_time, finish_turn, posted_challenge, start_match, threads_of
 from tests.support.discord_standin import DiscordStandin, ScenarioUser, wait_until
 from tests.support.discord_standin.model import CREATE_PUBLIC_THREADS, Channel
 
@@ -86,11 +86,6 @@ def thread_requests(standin: DiscordStandin, channel: Channel) -> int:
     return sum(
         1 for method, path in standin.requests if method == "POST" and inside in path and path.endswith("/threads")
     )
-
-
-def threads_of(standin: DiscordStandin, channel: Channel) -> list[Channel]:
-    """The threads opened in `channel` (the module's other scenarios open theirs in their own channels)."""
-    return [thread for thread in standin.threads if thread.parent_id == channel.id]
 
 
 async def test_a_stranger_pressing_accept_on_a_thread_challenge_opens_no_thread(

@@ -3,8 +3,14 @@ and a very long `/bg move` still gets its (short) answer instead of none (issue 
 
 from __future__ import annotations
 
-from tests.e2e.table import Table, acknowledged_in_time, posted_challenge, start_match
+import pytest
+
+from tests.e2e.conftest import one_bot_per_module
+from tests.e2e.table import Table, acknowledged_in_time, posted_challenge, start_match, threads_of
 from tests.support.discord_standin import DiscordStandin, ScenarioUser, wait_until
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+bot, standin = one_bot_per_module()  # one bot for the module's scenarios, each in a channel of its own
 
 MARKDOWN_NAME = "**Bo**b [x](https://e.com) ||y||"
 ESCAPED_NAME = r"\*\*Bo\*\*b \[x](https://e.com) \|\|y\|\|"
@@ -24,7 +30,7 @@ async def test_markdown_in_names_is_shown_as_typed(standin: DiscordStandin, bot:
     acknowledged_in_time(await bob.click(challenge, "Accept"))
     await wait_until(challenge, lambda m: "challenge accepted" in m.content, timeout=10)
     assert_escaped(challenge.content)  # "Alice vs **Bo**b ...: challenge accepted."
-    (thread,) = standin.threads
+    (thread,) = threads_of(standin, alice.channel)
     assert thread.name == f"Alice vs {MARKDOWN_NAME}"  # thread names show no markdown: kept as typed
     table = Table(standin, thread, (alice, bob))
     board = await table.next_board()
