@@ -4,18 +4,23 @@ the rate limit; nothing internal in an answer."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 from aiohttp.test_utils import TestClient, TestServer
 from markupsafe import escape
 
+from bot.analysis import player_figures
+from bot.analysis.decisions import match_points
 from bot.service import GameService, PlayerRef
 from bot.store import Database
 from bot.tournaments import TournamentService
 from bot.web import signing
+from bot.web.frames import match_frames
 from tests.service.helpers import ALICE, BOB, GUILD, start_match
 from tests.tournaments.helpers import ORGANISER, lose, open_tournament, player, start_pairing
-from tests.web.helpers import SECRET, app_for, finished_match
+from tests.web.helpers import SECRET, analysis_of, app_for, finished_match, store_analysis
 
 EVIL = PlayerRef(666, '<script>alert("x")</script>&<img src=x onerror=alert(1)>')
 
@@ -39,6 +44,41 @@ async def test_a_finished_match_has_its_page_boards_and_file(db: Database) -> No
             assert "Server" not in response.headers
             assert "default-src 'none'" in response.headers["Content-Security-Policy"]
             assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+async def test_an_analysed_matchs_page_shows_the_figures_the_marks_the_chart_and_each_rolls_luck(
+    db: Database,
+) -> None:
+    record = await finished_match(db)
+    log = record.match.log
+    path = signing.match_path(SECRET, record.id)
+    async with TestClient(TestServer(app_for(db))) as client:
+        text = await (await client.get(path)).text()
+    assert f"/bg analyze match:{record.id}" in text and 'class="luck"' not in text  # not analysed yet
+    checker = [d.index for d in match_points(log).decisions if d.kind.value == "checker"]
+    grades = {checker[0]: "blunder", checker[2]: "error", checker[4]: "doubtful"}
+    analysis = analysis_of(log, {checker[0]: 0.2, checker[2]: 0.05, checker[4]: 0.025}, set())
+    await store_analysis(db, record, analysis)
+    async with TestClient(TestServer(app_for(db))) as client:
+        text = await (await client.get(path)).text()
+    for side in (0, 1):
+        figures = player_figures(analysis, side)
+        assert f"<td>{figures.summary()}</td>" in text
+        assert f"<td>{figures.checker_rate:.1f} ({figures.checker_decisions})</td>" in text
+        assert f"<td>{figures.doubtful} / {figures.errors} / {figures.blunders}</td>" in text
+        assert f"<td>{figures.luck:+.3f} ({figures.luck_rate:+.1f} per roll)</td>" in text
+    step = {index: frame.index for frame in match_frames(log) for index in frame.decisions}
+    marked = re.findall(r'<li data-i="(\d+)" class="(\w+)">', text)
+    assert sorted((int(i), mark) for i, mark in marked) == sorted((step[d], grade) for d, grade in grades.items())
+    dots = re.findall(r'<circle [^>]*class="(\w+)" data-i="(\d+)"', text)
+    assert sorted((int(i), mark) for mark, i in dots) == sorted((step[d], grade) for d, grade in grades.items())
+    assert text.count('<span class="luck"') == len(analysis.rolls) > 0
+    frames = json.loads(re.findall(r'<script type="application/json" id="frames">(.*?)</script>', text)[0])
+    assert [roll["luck"] for frame in frames for roll in frame["lk"]] == [round(r.luck, 3) for r in analysis.rolls]
+    assert frames[step[checker[0]]]["an"][0] | {"who": 0} == {
+        "who": 0, "kind": "checker", "chosen": f"made {checker[0]}", "best": f"best {checker[0]}", "loss": 0.2,
+        "grade": "blunder", "counted": True,
+    }  # fmt: skip
 
 
 async def test_refusals_are_the_same_plain_404(db: Database) -> None:
