@@ -1,6 +1,6 @@
 """The web server (issue 34) on both databases: a finished match's page, boards and file; the same plain 404 for a
-forged link, an unknown match, a running match and a server page that is off; names escaped everywhere; only GET;
-the rate limit; nothing internal in an answer."""
+forged link, an unknown match, a running match and a server page that is off; names escaped everywhere; only GET,
+and no request changes the database; the rate limit; nothing internal in an answer."""
 
 from __future__ import annotations
 
@@ -15,9 +15,12 @@ from bot.analysis import player_figures
 from bot.analysis.decisions import match_points
 from bot.service import GameService, PlayerRef
 from bot.store import Database
+from bot.store.backend import Work
 from bot.tournaments import TournamentService
 from bot.web import signing
+from bot.web.app import make_app
 from bot.web.frames import match_frames
+from bot.web.reads import WebReads
 from tests.service.helpers import ALICE, BOB, GUILD, start_match
 from tests.tournaments.helpers import ORGANISER, lose, open_tournament, player, start_pairing
 from tests.web.helpers import SECRET, analysis_of, app_for, finished_match, store_analysis
@@ -108,6 +111,70 @@ async def test_refusals_are_the_same_plain_404(db: Database) -> None:
             assert (response.status, await response.text()) == (404, "Not found\n"), path
         posted = await client.post(signing.match_path(SECRET, record.id), data=b"x")
         assert posted.status == 404  # read-only: nothing but GET and HEAD
+
+
+class Watched:
+    """The database as the pages get it, every write asked of it noted (and done, so that a test sees it)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.writes: list[object] = []
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.db, name)
+
+    async def write(self, work: Work[object]) -> object:
+        self.writes.append(work)
+        return await self.db.write(work)
+
+    async def execute(self, sql: str, parameters: tuple[object, ...] = ()) -> int:
+        self.writes.append(sql)
+        return await self.db.execute(sql, parameters)
+
+    async def executemany(self, sql: str, rows: object) -> None:
+        self.writes.append(sql)
+        await self.db.executemany(sql, rows)  # type: ignore[arg-type]
+
+
+async def every_row(db: Database) -> dict[str, list[str]]:
+    """Each table's rows, sorted."""
+    if db.dialect == "sqlite":
+        tables = await db.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")
+    else:
+        tables = await db.fetchall(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    names = sorted(str(row[0]) for row in tables)
+    return {name: sorted(repr(tuple(row)) for row in await db.fetchall(f"SELECT * FROM {name}")) for name in names}
+
+
+async def test_no_request_changes_the_database(db: Database) -> None:
+    record = await finished_match(db, players=(EVIL, BOB))
+    await GameService(db).settings.set_web_page(GUILD, True)
+    running = (await start_match(GameService(db), channel_id=77)).record
+    match = signing.match_path(SECRET, record.id)
+    paths = [
+        *(f"{match}{tail}" for tail in ("", "/0.png", "/1.png", "/match.mat", "/99999.png")),
+        signing.match_path(SECRET, running.id),
+        signing.match_path(SECRET, 424_242),
+        signing.server_path(SECRET, GUILD),
+        signing.server_path(SECRET, GUILD + 1),
+        signing.player_path(SECRET, GUILD, EVIL.user_id),
+        signing.player_path(SECRET, GUILD, 31_337),
+        "/static/match.js",
+        "/nowhere",
+    ]
+    before = await every_row(db)
+    watched = Watched(db)
+    app = make_app(WebReads(watched), SECRET, rate_limit=len(paths) + 3)  # type: ignore[arg-type]
+    async with TestClient(TestServer(app)) as client:
+        statuses = {(await client.get(path)).status for path in paths}
+        for method in ("POST", "PUT", "DELETE", "PATCH"):
+            statuses.add((await client.request(method, match, data=b"status=finished")).status)
+        statuses |= {(await client.get(match)).status for _ in range(5)}
+    assert statuses == {200, 404, 429}
+    assert watched.writes == []
+    assert await every_row(db) == before
 
 
 async def test_names_are_escaped_on_every_page(db: Database) -> None:
