@@ -13,6 +13,7 @@ from markupsafe import escape
 
 from bot.analysis import player_figures
 from bot.analysis.decisions import match_points
+from bot.ratings.service import RecordsService
 from bot.service import GameService, PlayerRef
 from bot.store import Database
 from bot.store.backend import Work
@@ -20,6 +21,7 @@ from bot.tournaments import TournamentService
 from bot.web import signing
 from bot.web.app import make_app
 from bot.web.frames import match_frames
+from bot.web.pages import rating_chart
 from bot.web.reads import WebReads
 from tests.service.helpers import ALICE, BOB, GUILD, start_match
 from tests.tournaments.helpers import ORGANISER, lose, open_tournament, player, start_pairing
@@ -206,6 +208,38 @@ async def test_the_server_page_when_on_lists_the_ladder_and_links_its_matches(db
         assert "Alice" in player and signing.match_path(SECRET, record.id) in player
         await service.settings.set_web_page(GUILD, False)
         assert (await client.get(signing.server_path(SECRET, GUILD))).status == 404
+
+
+def test_the_rating_chart_puts_the_oldest_rating_left_and_the_highest_at_the_top() -> None:
+    assert rating_chart([]) == {"path": "", "low": 0.0, "high": 0.0}
+    assert rating_chart([1500.0]) == {"path": "", "low": 1500.0, "high": 1500.0}  # one point: no line
+    assert rating_chart([1500.0, 1510.0, 1490.0]) == {
+        "path": "M0.0,80.0 L300.0,8.0 L600.0,152.0",  # 8 px margins in a 160 px high chart
+        "low": 1490.0,
+        "high": 1510.0,
+    }
+    assert rating_chart([1500.0, 1500.0])["path"] == "M0.0,152.0 L600.0,152.0"  # flat: no division by zero
+
+
+async def test_a_players_page_shows_the_rating_chart_the_pr_trend_and_the_matches(db: Database) -> None:
+    records = [await finished_match(db, length=1, seed=seed) for seed in (1, 2)]
+    prs = []
+    for step, record in zip((0.01, 0.03), records, strict=True):
+        made = analysis_of(record.match.log, {index: step * index for index in range(0, 40, 3)}, set())
+        await store_analysis(db, record, made)
+        assert record.players[0] == ALICE
+        prs.append(player_figures(made, 0).pr)
+    assert prs[0] != prs[1]
+    await GameService(db).settings.set_web_page(GUILD, True)
+    stats = await RecordsService(db).player_stats(GUILD, ALICE.user_id, viewer_id=ALICE.user_id, name="Alice")
+    assert len(stats.ratings) == 3  # the starting rating and one after each match
+    async with TestClient(TestServer(app_for(db))) as client:
+        text = await (await client.get(signing.player_path(SECRET, GUILD, ALICE.user_id))).text()
+    chart = rating_chart(stats.ratings)
+    assert "<h2>Rating over time</h2>" in text and f'<path d="{chart["path"]}" class="line"/>' in text
+    assert f"From {chart['low']:.1f} to {chart['high']:.1f}, one point per rated match" in text
+    assert f"Newest first: {round(prs[1], 1)}, {round(prs[0], 1)} (lower is better)" in text
+    assert all(signing.match_path(SECRET, record.id) in text for record in records)
 
 
 async def test_the_rate_limit_answers_429_per_address(db: Database) -> None:
