@@ -167,9 +167,11 @@ class Ladder(commands.Cog, name=LADDER_COG):
         description = "\n".join(lines) or translate(language, N_("No finished matches yet."))
         title = translate(language, N_("Recent matches of {name}"), name=safe_name(name, language))
         embed = discord.Embed(title=title, description=description, colour=COLOUR)
+        # Issue 34: after the Player page, a link button to each listed match's page (at most
+        # bot.ratings.records.HISTORY_SIZE, 10): 11 buttons in 3 rows, within the 25 Discord allows under a message.
         view = with_links(
             await self.player_page(guild_id, target.id, language),
-            *((f"#{e.match_id}", match_url(e.match_id)) for e in entries[:4]),
+            *((f"#{e.match_id}", match_url(e.match_id)) for e in entries),
         )
         await interaction.response.send_message(embed=embed, **view_kwargs(view))
 

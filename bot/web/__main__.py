@@ -8,11 +8,9 @@ import logging
 import signal
 import sys
 
-from aiohttp import web
-
 from bot.settings import Settings, SettingsError
 from bot.store import open_database
-from bot.web.app import make_app
+from bot.web.app import make_app, start
 from bot.web.reads import WebReads
 
 log = logging.getLogger("bot.web")
@@ -31,10 +29,7 @@ async def serve(settings: Settings, secret: str) -> None:
         loop.add_signal_handler(signum, stop.set)
     async with open_database(settings.database()) as db:
         app = make_app(WebReads(db), secret, rate_limit=settings.web_rate_limit, behind_proxy=settings.web_behind_proxy)
-        runner = web.AppRunner(app, access_log=None)
-        await runner.setup()
-        site = web.TCPSite(runner, settings.web_host, settings.web_port, reuse_port=True)
-        await site.start()
+        runner = await start(app, settings.web_host, settings.web_port)
         log.info("Serving the web pages on %s:%d for %s", settings.web_host, settings.web_port, settings.web_base_url)
         try:
             await stop.wait()

@@ -1,12 +1,15 @@
 """The web server (issue 34): aiohttp routes over `Pages`, read-only (GET and HEAD only), every link checked against
 its signature, requests bounded per address, and nothing internal in any answer: a refusal is a plain 404, an
-overload a plain 429, a failure a plain 500 (the details go to the log only); no `Server` header.
+overload a plain 429, a failure a plain 500 (the details go to the log only), a request that is not proper HTTP a
+plain 400; no `Server` header.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Awaitable, Callable
+from http import HTTPStatus
 
 from aiohttp import web
 from aiohttp.typedefs import Middleware
@@ -149,6 +152,34 @@ async def static(request: web.Request) -> web.StreamResponse:
     return web.Response(
         body=body, content_type=kind, charset="utf-8", headers={"Cache-Control": "public, max-age=3600"}
     )
+
+
+class _Request(web.Request):
+    """Every request `start`'s server reads. One aiohttp cannot parse (a malformed request line or header, a line
+    too long) never reaches the application and its middleware: aiohttp answers it itself, with the parser's
+    message and its own Server header (aiohttp has no hook for that answer: aio-libs/aiohttp#3287). Every answer
+    passes here before it is sent, so that one is made as plain as the others: its status's name and our headers.
+    """
+
+    async def _prepare_hook(self, response: web.StreamResponse) -> None:
+        if self._match_info is None and isinstance(response, web.Response):  # never routed: aiohttp's own answer
+            body = f"{HTTPStatus(response.status).phrase}\n".encode()
+            response.body = body
+            response.headers["Content-Type"] = "text/plain; charset=utf-8"
+            response.headers["Content-Length"] = str(len(body))  # already counted for the parser's message
+            await _headers(self, response)
+        await super()._prepare_hook(response)
+
+
+async def start(app: web.Application, host: str, port: int) -> web.AppRunner:
+    """Serve `app` on host:port until the returned runner is cleaned up. The port may be shared with other copies
+    (SO_REUSEPORT: the kernel spreads the connections over them)."""
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    assert runner.server is not None
+    runner.server.request_factory = functools.partial(app._make_request, _cls=_Request)
+    await web.TCPSite(runner, host, port, reuse_port=True).start()
+    return runner
 
 
 def make_app(reads: WebReads, secret: str, *, rate_limit: int = 600, behind_proxy: bool = False) -> web.Application:

@@ -10,8 +10,9 @@ from collections import OrderedDict
 import render
 from bot.web.frames import PUBLIC_SIDE, Frame
 
-#: Boards kept in memory (about 20-40 KB each).
-CACHE_SIZE = 2048
+#: Boards kept in memory: a PNG is about 70 KB (68-70 KB in bench/results/web.json), so these take at most about
+#: 36 MB. A match has 60 to 180 steps: several matches' boards; one drawn again costs 30-40 ms.
+CACHE_SIZE = 512
 #: Boards drawn at the same time; more wait their turn.
 DRAWING_AT_ONCE = 2
 

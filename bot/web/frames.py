@@ -38,6 +38,7 @@ class Frame:
     state: render.BoardState
     last_play: Play | None
     decisions: tuple[int, ...] = ()  # indices of the analysis's decisions made by this frame's action
+    rolls: tuple[tuple[int, int, int], ...] = ()  # the rolls of this frame's action: (player, die, die), in order
 
     @property
     def pips(self) -> tuple[int, int]:
@@ -141,6 +142,18 @@ def _decision_count(event: ev.Event) -> int:
     return 0
 
 
+def _rolls(events: list[ev.Event]) -> tuple[tuple[int, int, int], ...]:
+    """The rolls among the events, as bot.analysis.decisions takes them for the luck (an opening roll's last)."""
+    rolls = []
+    for event in events:
+        match event:
+            case ev.OpeningRolled(rolls=opening, player=player):
+                rolls.append((player, opening[-1][0], opening[-1][1]))
+            case ev.Rolled(player=player, dice=dice):
+                rolls.append((player, dice[0], dice[1]))
+    return tuple(rolls)
+
+
 def _actor(events: list[ev.Event]) -> int | None:
     for event in events:
         player = getattr(event, "player", None)
@@ -164,7 +177,7 @@ class _Builder:
         decided = tuple(range(self.decisions, self.decisions + count))
         self.decisions += count
         game = next((e.number for e in events if isinstance(e, ev.GameWon)), self.match.game.number)
-        frame = Frame(len(self.frames), game, actions, _actor(events), texts, state, last, decided)
+        frame = Frame(len(self.frames), game, actions, _actor(events), texts, state, last, decided, _rolls(events))
         self.frames.append(frame)
 
 

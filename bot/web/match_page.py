@@ -1,6 +1,6 @@
 """What a match page shows, as plain values for its template: the frames with their move-list lines, the analysis
-laid beside them (each decision's grade, the best play against the one made, the equity lost), each player's
-figures, the equity chart's points, and the dice proof with every roll to check. Pure: no I/O.
+laid beside them (each decision's grade, the best play against the one made, the equity lost, each roll's luck),
+each player's figures, the equity chart's points, and the dice proof with every roll to check. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -21,11 +21,21 @@ CHART_HEIGHT = 160
 
 
 @dataclass(frozen=True, slots=True)
+class RollLine:
+    """One roll's luck as the page shows it: EMG per unit of cube, from the roller's side (positive: lucky)."""
+
+    who: int
+    dice: str  # "63"
+    luck: float
+
+
+@dataclass(frozen=True, slots=True)
 class MoveLine:
     index: int
     game: int
     text: str
     mark: str  # "", "doubtful", "error", "blunder"
+    luck: tuple[RollLine, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +85,7 @@ def _decision_entry(decision: DecisionResult) -> dict[str, Any]:
     }
 
 
-def _frame_entry(frame: Frame, decisions: list[DecisionResult]) -> dict[str, Any]:
+def _frame_entry(frame: Frame, decisions: list[DecisionResult], luck: tuple[RollLine, ...] = ()) -> dict[str, Any]:
     state = frame.state
     return {
         "pid": frame.position_id,
@@ -87,7 +97,26 @@ def _frame_entry(frame: Frame, decisions: list[DecisionResult]) -> dict[str, Any
         "cube": state.cube_value,
         "dice": list(state.dice) if state.dice else [],
         "an": [_decision_entry(d) for d in decisions],
+        "lk": [{"who": roll.who, "dice": roll.dice, "luck": roll.luck} for roll in luck],
     }
+
+
+def _luck(frames: list[Frame], analysis: MatchAnalysis | None) -> list[tuple[RollLine, ...]]:
+    """Each frame's rolls with their luck. The analysis has one entry per roll of the match, in the order played
+    (bot.analysis.decisions reads the same events), but for a roll bgsage could not rate, left out: an entry is
+    laid on the next frame roll with the same game, player and dice."""
+    rolls = analysis.rolls if analysis is not None else ()
+    at = 0
+    per_frame = []
+    for frame in frames:
+        lines = []
+        for player, first, second in frame.rolls:
+            rolled = (frame.game, player, (first, second))
+            if at < len(rolls) and (rolls[at].game, rolls[at].player, rolls[at].dice) == rolled:
+                lines.append(RollLine(player, f"{first}{second}", round(rolls[at].luck, 3)))
+                at += 1
+        per_frame.append(tuple(lines))
+    return per_frame
 
 
 def _rolls(log: MatchLog) -> list[list[int]]:
@@ -126,11 +155,12 @@ def match_page(
     decided = analysis.decisions if analysis is not None else ()
     per_frame = [[decided[i] for i in frame.decisions if i < len(decided)] for frame in frames]
     marks = [_mark(decisions) for decisions in per_frame]
+    luck = _luck(frames, analysis)
     lines = [
-        MoveLine(frame.index, frame.game, " · ".join(frame.texts) or "The match starts", mark)
-        for frame, mark in zip(frames, marks, strict=True)
+        MoveLine(frame.index, frame.game, " · ".join(frame.texts) or "The match starts", mark, rolls)
+        for frame, mark, rolls in zip(frames, marks, luck, strict=True)
     ]
-    entries = [_frame_entry(frame, decisions) for frame, decisions in zip(frames, per_frame, strict=True)]
+    entries = [_frame_entry(*parts) for parts in zip(frames, per_frame, luck, strict=True)]
     figures = None
     chart: list[ChartPoint] = []
     path = ""

@@ -51,8 +51,9 @@ def environment() -> jinja2.Environment:
 
 
 def static_file(name: str) -> bytes | None:
-    """A file of the pages' static folder (the script and the style sheet); None for any other name."""
-    if name not in ("match.js", "style.css", "charts.js"):
+    """A file of the pages' static folder (the script and the style sheet); None for any other name. The charts
+    are inline SVG drawn by the templates: no script of their own."""
+    if name not in ("match.js", "style.css"):
         return None
     return resources.files("bot.web").joinpath("static", name).read_bytes()
 

@@ -1,5 +1,6 @@
 """What a finished match leaves besides its boards (issue 33): the move list of the whole match, and, when it was
-played in a thread, one result line in the channel the challenge was made in.
+played in a thread, one result line in the channel the challenge was made in, with a **Match page** link button
+when the web pages are on (issue 34).
 
 The move list is the one the Moves button shows (bot.records.move_list: per game, each roll with its play, each
 cube action, each game's end, in words players read), in the message itself when it fits and as a file otherwise.
@@ -20,6 +21,7 @@ from bot.records.move_list import move_list
 from bot.service import MatchRecord
 from cogs.ui.event_text import MAX_CONTENT, escape_name
 from cogs.ui.game_messages import over_text
+from cogs.ui.web_links import match_link_view, view_kwargs
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -60,7 +62,8 @@ async def post_match_end(
 ) -> None:
     """Post the move list where the match was played and, for a match in a thread, the result line in the
     channel it came from, both in the server's `language`. Neither is needed to go on playing: a refusal is
-    logged, not retried."""
+    logged, not retried. The result line carries the match page's link button; the move list does not, as it
+    follows the final board, which has it."""
     text = await asyncio.to_thread(move_list, record.match.log, language)
     content, file = move_list_message(record, text, language)
     place = bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
@@ -76,6 +79,7 @@ async def post_match_end(
         return
     try:
         channel = bot.get_partial_messageable(parent, guild_id=record.guild_id)
-        await channel.send(result_line(record, link, language), allowed_mentions=NO_MENTIONS, silent=True)
+        page = view_kwargs(match_link_view(record.id, language=language))
+        await channel.send(result_line(record, link, language), allowed_mentions=NO_MENTIONS, silent=True, **page)
     except discord.HTTPException:
         log.warning("Could not post the result of match %s in its channel", record.id, exc_info=True)

@@ -3,8 +3,10 @@ to the end by the random legal player through the service, analysed by bgsage wh
 
 from __future__ import annotations
 
-from bot.analysis import analyse
+from bot.analysis import DecisionResult, MatchAnalysis, RollLuck, analyse
+from bot.analysis.decisions import match_points
 from bot.analysis.jobs import prs
+from bot.engine.match_log import MatchLog
 from bot.engine.options import MatchOptions
 from bot.ratings.hook import rate_finished_match
 from bot.service import GameService, MatchRecord, PlayerRef
@@ -43,15 +45,58 @@ async def finished_match(
     return await service.match(record.id)
 
 
-async def store_analysis(db: Database, record: MatchRecord) -> None:
-    """The analysis as the bot stores it, made at bgsage's quick level."""
-    result = analyse(record.match.log, "quick")
+async def store_analysis(db: Database, record: MatchRecord, made: MatchAnalysis | None = None) -> None:
+    """The analysis as the bot stores it: `made`, or one made at bgsage's quick level."""
+    result = made if made is not None else analyse(record.match.log, "quick")
 
     async def write(connection: Connection) -> None:
         await analysis_store.request(connection, record.id, "quick", record.channel_id, 0.0)
         await analysis_store.finish(connection, record.id, result.to_json(), prs(result), 1.0)
 
     await db.write(write)
+
+
+#: The equities given to the decisions in turn (from the decider's side): clipped to -1..+1 on the chart.
+EQUITIES = (1.5, -2.0, 0.0, 0.5, -0.25)
+
+
+def result(index: int, player: int, loss: float, counted: bool = True) -> DecisionResult:
+    """Decision `index`, its best equity taken from EQUITIES in turn."""
+    return DecisionResult(
+        index=index,
+        game=1,
+        player=player,
+        kind="checker",
+        chosen=f"made {index}",
+        best=f"best {index}",
+        loss=loss,
+        counted=counted,
+        forced=False,
+        dice=(3, 1),
+        board=(),
+        viewer=player,
+        cube=1,
+        cube_owner="centered",
+        away=(3, 3),
+        crawford=False,
+        chosen_equity=EQUITIES[index % len(EQUITIES)] - loss,
+        best_equity=EQUITIES[index % len(EQUITIES)],
+    )
+
+
+def analysis_of(log: MatchLog, losses: dict[int, float], uncounted: set[int], *, dropped: int = -1) -> MatchAnalysis:
+    """Every decision of the match, losing `losses`; every roll but the `dropped`-th, roll k's luck (k + 1) / 1000,
+    negative for even k."""
+    points = match_points(log)
+    decisions = tuple(
+        result(d.index, d.player, losses.get(d.index, 0.0), d.index not in uncounted) for d in points.decisions
+    )
+    rolls = tuple(
+        RollLuck(r.game, r.player, r.dice, (k + 1) / 1000 * (1 if k % 2 else -1))
+        for k, r in enumerate(points.rolls)
+        if k != dropped
+    )
+    return MatchAnalysis("quick", log.names, log.options.length, decisions, rolls)
 
 
 def app_for(db: Database, *, rate_limit: int = 10_000):  # type: ignore[no-untyped-def]

@@ -1,6 +1,7 @@
 """The match page in a real browser (issue 34): Debian's headless Chromium, driven through its chromedriver by
 Selenium, opens an analysed match's page, steps through every position with the arrow keys and checks the
-Position ID shown against the engine's after the same actions, runs the dice check (every roll matches; a roll
+Position ID shown against the engine's after the same actions, steps with the buttons (the board's image following),
+shows a roll's luck and a move's analysis, runs the dice check (every roll matches; a roll
 changed in the page is caught), fits a phone's 400 px without scrolling sideways, and saves screenshots.
 
 The screenshots go to the test's folder; with GAMMON_DOCS_SCREENSHOTS=1 to docs/ too, for docs/web.md.
@@ -24,6 +25,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from bot.store import open_database
 from bot.web import signing
+from bot.web.reads import WebReads
 from tests.support.system_programs import installed
 from tests.web.helpers import SECRET, app_for, finished_match
 from tests.web.test_frames import expected_position_id
@@ -68,6 +70,17 @@ def step_through(driver: webdriver.Chrome, log: object, count: int) -> int:
     return seen
 
 
+def click_through(driver: webdriver.Chrome, count: int) -> None:
+    """The buttons step too, and the board shown is the step's: its image's address ends with the step."""
+    board = driver.find_element(By.ID, "board")
+    for button, frame in (("next", 1), ("next", 2), ("prev", 1), ("last", count - 1), ("first", 0), ("prev", 0)):
+        driver.find_element(By.ID, button).click()
+        assert shown(driver)[0] == frame, button
+        assert (board.get_attribute("src") or "").endswith(f"/{frame}.png"), (button, board.get_attribute("src"))
+    assert driver.find_element(By.ID, "counter").text == f"1 / {count}"
+    assert "'s roll " in driver.find_element(By.ID, "judged").text  # the opening roll's luck, on the first step
+
+
 def check_dice(driver: webdriver.Chrome, rolls: int) -> None:
     driver.find_element(By.ID, "check-dice").click()
     result = driver.find_element(By.ID, "dice-result")
@@ -81,6 +94,7 @@ def drive(url: str, log: object, frames: int, rolls: int, shots: Path) -> None:
     try:
         driver.get(url)
         assert step_through(driver, log, frames) == frames
+        click_through(driver, frames)
         marked = driver.find_elements(By.CSS_SELECTOR, "#moves li.blunder, #moves li.error")
         assert marked, "a randomly played match has errors, marked in the move list"
         marked[0].click()  # a click on a move shows it, with its analysis
@@ -121,6 +135,8 @@ async def test_the_match_page_in_chromium(tmp_path: Path) -> None:
         async with TestServer(app_for(db), host="127.0.0.1") as server:
             page = await _get(server, signing.match_path(SECRET, record.id))
             frames = page.count('<li data-i="')
+            analysis = await WebReads(db).analysis(record.id)
+            assert analysis is not None and page.count('<span class="luck"') == len(analysis.rolls) > 0  # every roll
             url = str(server.make_url(signing.match_path(SECRET, record.id)))
             await asyncio.to_thread(drive, url, log, frames, rolls, tmp_path)
     for name in ("web-match.png", "web-dice.png", "web-phone.png"):

@@ -22,6 +22,14 @@
     return box;
   }
 
+  function lucky(roll) {
+    const box = document.createElement("p");
+    const sign = roll.luck > 0 ? "+" : "";
+    box.textContent = `${names[roll.who]}'s roll ${roll.dice}: luck ${sign}${roll.luck.toFixed(3)}`;
+    box.className = "luck";
+    return box;
+  }
+
   function show(index) {
     current = Math.max(0, Math.min(frames.length - 1, index));
     const frame = frames[current];
@@ -38,7 +46,7 @@
     viewer.dataset.actions = String(frame.n);
     const item = items.get(current);
     $("what").textContent = item ? item.firstChild.textContent : "";
-    $("judged").replaceChildren(...frame.an.map(judged));
+    $("judged").replaceChildren(...frame.lk.map(lucky), ...frame.an.map(judged));
     document.querySelectorAll("#moves li.current").forEach((li) => li.classList.remove("current"));
     if (item) {
       item.classList.add("current");
