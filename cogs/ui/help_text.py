@@ -22,7 +22,7 @@ QUICK_START = N_("""\
 **Move**: pick your whole play from the list or a green button, or move checker by checker and press **Done**.
 **Type it**: `/bg move 24/18 13/11` works too; the autocomplete lists the legal plays.
 **Doubled?** **Take** plays on for twice the stake; **Drop** gives up the game at the stake before the double.
-**Give up a game**: `/bg resign`.
+**Give up a game**: **Resign** under the board, or `/bg resign`. **Moves** lists the match so far.
 **Lost the board?** `/bg board` shows it again; `/bg matches` lists your matches.
 **After the match**: `/bg analyze` rates your play; `/leaderboard` and `/stats player` show the ladder.
 More: `/bg help topic:` playing, cube, computer, time, dice, analysis, tournaments or commands.""")
@@ -34,7 +34,8 @@ the checkers to move one at a time: **Undo** takes back a step, **Done** ends th
 **Typing**: `/bg move 24/18 13/11`; also `bar/22`, `6/off`, `8/5(2)` for two checkers.
 When only one play is possible, or none, the bot plays it for you.
 `/bg settings auto_done: True` ends your turn as soon as your last checker is moved (no **Done** to press).
-**Resigning**: `/bg resign` offers a single game, a gammon or a backgammon; your opponent accepts or declines.""")
+**Resigning**: **Resign** under the board (or `/bg resign`) offers a single game, a gammon or a backgammon; your \
+opponent accepts or declines. **Moves** lists the match so far.""")
 # (R9.2-R9.4: entering a play, Undo and Done, forced plays, rolling at once.)
 
 CUBE = N_("""\

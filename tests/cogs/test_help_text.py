@@ -10,6 +10,7 @@ from typing import get_args
 import pytest
 from discord import app_commands
 
+from bot.i18n import available_languages, translate
 from bot.store import Database
 from cogs.ui.help_text import EMBED_DESCRIPTION_LIMIT, QUICK_START, TOPICS, Topic, help_embed
 from tests.cogs.command_tree import loaded_bot
@@ -58,6 +59,15 @@ def test_every_topic_is_offered_fits_an_embed_and_is_plain() -> None:
         assert (embed.title, embed.description) == (title, text)
         assert 0 < len(text) <= EMBED_DESCRIPTION_LIMIT // 2, topic  # short: the old help was 4,000 characters
         assert JARGON.search(text) is None, (topic, JARGON.search(text))
+
+
+@pytest.mark.parametrize("language", available_languages())
+def test_the_quick_start_names_the_boards_buttons_as_they_read(language: str) -> None:
+    """Resign and Moves included (issue 33): a player finds under the board what the help names."""
+    text = help_embed("start", language).description
+    assert text is not None
+    for label in ("Roll", "Double", "Done", "Take", "Drop", "Resign", "Moves"):
+        assert f"**{translate(language, label)}**" in text, (language, label)
 
 
 def test_the_default_is_the_quick_start() -> None:
