@@ -12,7 +12,7 @@ import pytest
 
 from tests.e2e.computer_play import MAX_MESSAGES, human_acts
 from tests.e2e.conftest import one_bot_per_module
-from tests.e2e.quiet_counts import counts
+from tests.e2e.quiet_counts import CALLS_PER_TURN, counts
 from tests.e2e.table import THINKING, Table, acknowledged_in_time, addressed, labels, threads_of
 from tests.support.discord_standin import BotProcess, Channel, DiscordStandin, ScenarioUser
 
@@ -60,6 +60,7 @@ async def test_a_match_against_the_computer_is_played_to_the_end(
     turns = sum(1 for line in set(lines) if re.match(r"^\w+ rolled \d-\d", line))
     print(f"1-point match against the computer: {turns} turns or more, {spent}, {spent.per_turn(turns):.2f}/turn")
     assert spent.created <= 3, str(spent)  # the first board, the move list (and maybe a board after a pause)
+    assert turns > 2 and spent.per_turn(turns) <= CALLS_PER_TURN, (turns, str(spent))  # issue 33 item 4
     # Each board was edited without fetching it from Discord: the bot remembers the messages it sent (it has no
     # message cache, as it takes no message events). Only a board shown again (a repair) reads one back.
     fetched = [
