@@ -29,6 +29,8 @@ async def test_public_board_is_public_and_its_refusal_private(
     assert shown in bob.visible_messages(table.channel)
     # issue 33: a spectator's board carries nothing addressed to the player (the prompt stays on the game message)
     assert "<@" not in shown.content and "your turn" not in shown.content and "Controls:" not in shown.content
+    # and its picture is the players' board itself, pixel for pixel: nothing in it is meant for one of them
+    assert shown.attachments[0].data == table.game.attachments[0].data
     private = acknowledged_in_time(await spectator.slash("bg board", in_channel=table.channel))
     seen = await private.settled()
     assert seen.ephemeral and "<@" not in seen.content and "Board: " in seen.content
