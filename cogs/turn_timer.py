@@ -106,7 +106,7 @@ class TurnTimer(commands.Cog):
     async def remind_and_offer(self) -> None:
         """R9.5, each once per turn (stored as sent, so restarts too): the reminder at half the limit, the claim
         offer when it runs out, each on the board posted anew. A turn due both at once (the bot was down) gets the
-        offer only: its board mentions both players. A player playing right now needs no reminder."""
+        offer only: its board mentions both players."""
         offers = await self.bot.service.timers.due_claim_offers(guilds=self.bot.shard_set)
         reminders = await self.bot.service.timers.due_reminders(guilds=self.bot.shard_set)
         offered = {record.id for record in offers}
@@ -115,12 +115,12 @@ class TurnTimer(commands.Cog):
         for record in reminders:
             text = reminder_text(record, await self.language(record))
             if text and record.id not in offered:
-                await self.show_anew(record, (note(text),), unless_here=True)
+                await self.show_anew(record, (note(text),))
 
-    async def show_anew(self, record: MatchRecord, notes: tuple[str, ...], *, unless_here: bool = False) -> None:
+    async def show_anew(self, record: MatchRecord, notes: tuple[str, ...]) -> None:
         publisher = publisher_of(self.bot)
         try:
-            await publisher.show_anew(record, notes, unless_here=unless_here)
+            await publisher.show_anew(record, notes)
         except discord.NotFound:
             log.info("Match %s: its channel is gone", record.id)  # its match ended (cogs.ui.channel_gone)
         except discord.HTTPException:

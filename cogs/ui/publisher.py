@@ -50,6 +50,7 @@ from cogs.ui.game_messages import (
 from cogs.ui.languages import guild_language
 from cogs.ui.match_end import post_match_end
 from cogs.ui.repairs import BoardNotShown, Repairs
+from cogs.ui.timer_text import claim_stands
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -263,15 +264,19 @@ class GamePublisher(BoardMessages):
         """Make the match's current game message show its stored version with the controls of whoever acts
         now, and, when a board change was left unfinished (a crash, or a refused retirement), leave no other board
         of the match with live controls (issue 31). Returns the match as shown. Raises discord.HTTPException when
-        Discord refuses."""
+        Discord refuses. A shown version's board posted anew by the turn timer (`show_anew`) and cut short is
+        adopted when it got out, else the current board is drawn again while the claim stands, to offer it (R9.5)."""
         async with self._locks.hold(match_id):
             record = await self.bot.service.match(match_id)
             change = await self.bot.service.boards.change(match_id)
             boards = [] if change is None else await live_boards(self.bot, record, change)
-            if record.shown:
+            adopt = to_adopt(record, boards)
+            if record.shown and adopt is not None and adopt.message.id < (record.message_id or 0):
+                adopt = None  # an older board of this version: the current one stays
+            if record.shown and adopt is None and not (change is not None and claim_stands(record)):
                 self._shown[match_id] = max(self._shown.get(match_id, -1), record.version)
             else:
-                await self._show(record, to_adopt(record, boards), settling=change is not None)
+                await self._show(record, adopt, settling=change is not None)
                 record = await self.bot.service.match(match_id)
             if change is not None:
                 await self._settle(record, boards, change)
@@ -315,20 +320,17 @@ class GamePublisher(BoardMessages):
         if change is not None:
             await self.bot.service.boards.finish_change(change)
 
-    async def show_anew(self, record: MatchRecord, notes: Sequence[str], *, unless_here: bool = False) -> bool:
+    async def show_anew(self, record: MatchRecord, notes: Sequence[str]) -> bool:
         """The turn timer's news (R9.5: the reminder, the claim offer) as the match's board posted anew with `notes`
         above its prompt, the old board deleted: a new message is the only thing Discord notifies for, and it
         notifies everyone it names (the player to act; with the claim offer, their opponent too), while the deleted
         board's mentions go with it. False, and nothing shown, when the turn passed meanwhile (the next board says
-        what matters), the computer is to act, or (`unless_here`) the player to act is playing now. Raises
-        discord.HTTPException when Discord refuses."""
+        what matters) or the computer is to act. Raises discord.HTTPException when Discord refuses."""
         with self.acting(record.id):
             async with self._locks.hold(record.id):
                 current = await self.bot.service.match(record.id)
                 same_turn = current.timer.started_at == record.timer.started_at
                 if current.status is not MatchStatus.ACTIVE or not same_turn or self.thinking(current):
-                    return False
-                if unless_here and not self.away(current):
                     return False
                 old = await self._current_message(current)
                 message = await compose(
