@@ -25,6 +25,7 @@ from bot.i18n import N_, translate
 from bot.records.move_list import move_list
 from bot.service import MatchRecord, MatchUpdate, StaleStateError
 from bot.service import commands as cmd
+from cogs.ui.controls import NOTE_PREFIX
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.errors import UserFacingError, reply_privately
 from cogs.ui.game_messages import compose, current_link, match_line, refusal, timed_out_text
@@ -171,8 +172,8 @@ class Play(
         message = await compose(record, (), viewer=viewer, now=self.service.now(), language=language)
         link = self.publisher.current_link(record)
         text = message.content  # no events: the status line and whose turn it is
-        if public or viewer is None:  # not for the player's eyes only: no prompt addressed to them (issue 33)
-            text = "\n".join(line for line in text.splitlines() if not line.startswith("<@"))
+        if public or viewer is None:  # not for the player's eyes only: nothing addressed to them (issue 33)
+            text = "\n".join(line for line in text.splitlines() if not line.startswith(("<@", NOTE_PREFIX)))
         if link:
             label = N_("Board: {link}") if public or viewer is None else N_("Controls: {link}")
             text = "\n".join(line for line in (text, translate(language, label, link=link)) if line)

@@ -1,15 +1,17 @@
 """The turn time limit (R9.5) and challenge expiry, run by a background task that reads the database.
 
-Every few seconds: players past half their turn limit get one reminder mentioning them; when the limit runs
-out the opponent is offered a Claim button, once per turn; challenges older than 10 minutes expire and their
-messages say so. Everything it needs is stored, so it picks up where it was after a restart.
+Every few seconds: when a player is past half their turn limit, their board is posted anew with a reminder that
+mentions them; when the limit runs out, anew with the claim offer, which mentions their opponent, and a Claim
+button among the board's controls, once per turn each (the old board is deleted: issue 33 leaves no message of
+the timer's own). Challenges older than 10 minutes expire and their messages say so. Everything it needs is stored,
+so it picks up where it was after a restart.
 
 A process of a sharded bot (issue 19) handles only the matches and challenges of the guilds its shards serve
 (`bot.shard_set`), so that no match is reminded, claimed, expired or timed out by two processes.
 
 Match clocks (issue 20): a match whose player to act has spent their reserve ends on time, and is shown like
 any other update. Each round also records a heartbeat; at start-up the time since the last one (the bot was
-down) is added to every running clock as a pause, and the channels of those matches are told.
+down) is added to every running clock as a pause, and the boards of those matches say so until their next edit.
 """
 
 from __future__ import annotations
@@ -20,20 +22,15 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.i18n import translate
 from bot.service import MatchRecord
 from bot.service.records import Resumed
 from cogs.ui.challenge_text import close_message
-from cogs.ui.channel_gone import ended_if_gone
-from cogs.ui.custom_ids import GameAction, GameControl
-from cogs.ui.game_messages import players_only
 from cogs.ui.languages import guild_language
-from cogs.ui.move_menu import ButtonSpec
 from cogs.ui.names import PLAY_COG
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.repairs import BoardNotShown
-from cogs.ui.timer_text import CLAIM_LABEL, claim_text, reminder_text, resumed_text
-from cogs.ui.views import game_view
+from cogs.ui.timer_text import note, reminder_text, resumed_text
+from cogs.ui.wiring import publisher_of
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -65,7 +62,7 @@ class TurnTimer(commands.Cog):
         if self._resumed is not None:
             resumed, self._resumed = self._resumed, None
             await self.say_resumed(resumed)
-        for step in (self.heartbeat, self.time_out, self.expire_challenges, self.send_reminders, self.offer_claims):
+        for step in (self.heartbeat, self.time_out, self.expire_challenges, self.remind_and_offer):
             try:
                 await step()
             except Exception:  # one failing step (Discord down, a deleted channel) must not stop the others
@@ -76,10 +73,17 @@ class TurnTimer(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def say_resumed(self, resumed: Resumed) -> None:
-        """After a stop: the clocks of running turns were paused for the downtime; say so where they are played."""
+        """After a stop: the clocks of running turns were paused for the downtime; their boards say so, edited in
+        place (the note goes with the board's next edit: nothing is left of it after the match)."""
+        publisher = publisher_of(self.bot)
         for record in resumed.paused:
-            language = await self.language(record)
-            await self.send(record, resumed_text(record, resumed.downtime, self.bot.service.now(), language))
+            text = resumed_text(record, resumed.downtime, await self.language(record))
+            try:
+                await publisher.add_note(record, (note(text),))
+            except discord.HTTPException:
+                log.warning(
+                    "Could not say on the board of match %s that its clock was paused", record.id, exc_info=True
+                )
 
     async def heartbeat(self) -> None:
         await self.bot.service.timers.heartbeat(self.bot.shard_set)
@@ -99,39 +103,33 @@ class TurnTimer(commands.Cog):
         for challenge in await self.bot.service.challenges.expire(self.bot.shard_set):
             await close_message(self.bot, challenge)
 
-    async def send_reminders(self) -> None:
-        for record in await self.bot.service.timers.due_reminders(guilds=self.bot.shard_set):
+    async def remind_and_offer(self) -> None:
+        """R9.5, each once per turn (stored as sent, so restarts too): the reminder at half the limit, the claim
+        offer when it runs out, each on the board posted anew. A turn due both at once (the bot was down) gets the
+        offer only: its board mentions both players."""
+        offers = await self.bot.service.timers.due_claim_offers(guilds=self.bot.shard_set)
+        reminders = await self.bot.service.timers.due_reminders(guilds=self.bot.shard_set)
+        offered = {record.id for record in offers}
+        for record in offers:
+            await self.show_anew(record, ())  # the offer and its button come from the stored record
+        for record in reminders:
             text = reminder_text(record, await self.language(record))
-            if text:
-                await self.send(record, text)
+            if text and record.id not in offered:
+                await self.show_anew(record, (note(text),))
 
-    async def offer_claims(self) -> None:
-        # stored as offered: once per turn, restarts too
-        for record in await self.bot.service.timers.due_claim_offers(guilds=self.bot.shard_set):
-            language = await self.language(record)
-            text = claim_text(record, language)
-            if text is None:
-                continue
-            label = translate(language, CLAIM_LABEL)
-            claim = ButtonSpec(
-                label, GameControl(record.id, record.version, GameAction.CLAIM), discord.ButtonStyle.danger
-            )
-            await self.send(record, text, game_view([[claim]]))
+    async def show_anew(self, record: MatchRecord, notes: tuple[str, ...]) -> None:
+        publisher = publisher_of(self.bot)
+        try:
+            await publisher.show_anew(record, notes)
+        except discord.NotFound:
+            log.info("Match %s: its channel is gone", record.id)  # its match ended (cogs.ui.channel_gone)
+        except discord.HTTPException:
+            log.warning("Could not post the board of match %s for the turn timer", record.id, exc_info=True)
+            publisher.repairs.add(record.id)  # a board change may be left: showing again settles it
 
     async def language(self, record: MatchRecord) -> str:
         """Reminders, claim offers and clock notes are public: in the server's language (issue 35)."""
         return await guild_language(self.bot.service.settings, self.bot, record.guild_id)
-
-    async def send(self, record: MatchRecord, text: str, view: discord.ui.View | None = None) -> None:
-        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        try:
-            if view is None:
-                await channel.send(text, allowed_mentions=players_only(record))
-            else:
-                await channel.send(text, view=view, allowed_mentions=players_only(record))
-        except discord.HTTPException as error:
-            if not await ended_if_gone(self.bot, record, error):  # a deleted channel ends its match instead
-                log.warning("Could not post the turn timer message of match %s", record.id, exc_info=True)
 
 
 async def setup(bot: GammonBot) -> None:

@@ -220,7 +220,7 @@ def record(stored: match_store.StoredMatch, match: Match) -> MatchRecord:
 
 def timer(stored: match_store.StoredMatch) -> TurnTimer:
     limit = DEFAULT_TURN_LIMIT if stored.turn_limit_seconds is None else stored.turn_limit_seconds
-    return TurnTimer(stored.turn_started_at, limit, stored.reminded, stored.controls_at)
+    return TurnTimer(stored.turn_started_at, limit, stored.reminded, stored.controls_at, stored.claim_offered_for)
 
 
 def stale(current: match_store.StoredMatch) -> StaleStateError:

@@ -93,13 +93,19 @@ class MatchStatus(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class TurnTimer:
     """When the player now asked to act was first asked, when they were first shown working controls for it, and
-    whether the half-time reminder went out (R9.5). The clock runs from the showing: a player whose board
-    Discord refused, or whose bot was down, is not timed for a turn they could not play (issue 15)."""
+    whether the half-time reminder and the claim offer went out (R9.5). The clock runs from the showing: a player
+    whose board Discord refused, or whose bot was down, is not timed for a turn they could not play (issue 15)."""
 
     started_at: float
     limit_seconds: int
     reminded: bool
     controls_at: float | None = None
+    claim_offered_for: float | None = None  # the turn (its started_at) whose claim offer went out
+
+    @property
+    def claim_offered(self) -> bool:
+        """Whether the opponent was offered to claim this turn: the board carries the offer until the turn passes."""
+        return self.claim_offered_for is not None and self.claim_offered_for == self.started_at
 
     @property
     def running(self) -> bool:

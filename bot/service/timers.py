@@ -62,7 +62,7 @@ class Timers:
 
         async def write(connection: Connection) -> list[match_store.StoredMatch]:
             return [
-                stored
+                dataclasses.replace(stored, claim_offered_for=stored.turn_started_at)
                 for stored in due
                 if await match_store.mark_claim_offered(connection, stored.id, stored.turn_started_at)
             ]

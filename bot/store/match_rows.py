@@ -50,6 +50,7 @@ class StoredMatch:
     rematch_of: int | None = None  # the finished match this one is a rematch of
     server_seed: str | None = field(default=None, repr=False)  # hex, secret until the end; None before migration 010
     seeds: tuple[str, str] | None = None  # the challenger's and the acceptor's seeds
+    claim_offered_for: float | None = None  # the turn (its turn_started_at) whose claim offer went out (R9.5)
 
 
 def _optional_int(value: Any) -> int | None:
@@ -92,6 +93,7 @@ def _from_row(row: Row) -> StoredMatch:
         rematch_of=_optional_int(row["rematch_of"]),
         server_seed=None if row["server_seed"] is None else str(row["server_seed"]),
         seeds=None if row["server_seed"] is None else (str(row["seed0"] or ""), str(row["seed1"] or "")),
+        claim_offered_for=None if row["claim_offered_for"] is None else float(row["claim_offered_for"]),
     )
 
 

@@ -43,7 +43,8 @@ class LiveBoard:
 
 def controls_version(message: discord.Message, match_id: int) -> int | None:
     """The version the message's enabled board controls of the match were drawn for; None when it has none. A
-    claim offer (cogs.turn_timer) is no board: its Claim button stays beside the board."""
+    Claim button alone makes no board: a board carries it beside the controls of the player to act, and a claim
+    offer an older bot posted on its own is no board to keep or adopt."""
     for row in message.components:
         for child in getattr(row, "children", ()):
             custom_id = getattr(child, "custom_id", None)

@@ -77,6 +77,9 @@ def controls(
 
 #: Discord's subtext markdown: a small grey line. The status line starts with it, so it can be told apart.
 STATUS_PREFIX = "-# "
+#: A quote: a note of the turn timer on the board (cogs.ui.timer_text), dropped when the board is edited. No line of
+#: what happened starts so (names are escaped at the start of a line: cogs.ui.event_text).
+NOTE_PREFIX = "> "
 
 
 def status_line(match: Match, language: str = DEFAULT_LANGUAGE) -> str:

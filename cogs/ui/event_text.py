@@ -42,6 +42,11 @@ _OUTCOME = {
 #: How much of a player's own text a reply quotes back (a refusal of a 3,000-character `/bg move` must still fit).
 QUOTE_LIMIT = 60
 
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
 #: Markdown that acts only at the start of a line (headings, quotes, lists, subtext): escaped there as well.
 _LINE_START = re.compile(r"^(?:[#>+-]|(\d+)\.)")
 

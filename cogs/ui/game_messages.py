@@ -18,17 +18,14 @@ from bot.service import MatchRecord, MatchStatus, MatchUpdate
 from cogs.ui.board_picture import FILENAME, draw_board
 from cogs.ui.clock_text import clock_line, clock_texts
 from cogs.ui.control_words import translated_rows
-from cogs.ui.controls import STATUS_PREFIX, controls, prompt, status_line
+from cogs.ui.controls import NOTE_PREFIX, STATUS_PREFIX, controls, prompt, status_line
 from cogs.ui.custom_ids import GameAction, GameControl
-from cogs.ui.event_text import clip, describe, escape_name
+from cogs.ui.event_text import clip, describe, escape_name, mention
 from cogs.ui.fairness_text import end_line
 from cogs.ui.move_menu import ButtonSpec, Rows
+from cogs.ui.timer_text import claim_notes, with_claim
 from cogs.ui.views import game_view
 from cogs.ui.web_links import match_link_view
-
-
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -91,11 +88,12 @@ def compose_text(
     now: float | None = None,
     thinking: bool = False,
     language: str = DEFAULT_LANGUAGE,
+    notes: Sequence[str] = (),
 ) -> str:
     """What happened (this update's lines, after the last lines of the `history` kept from the message being
     edited) and the prompt for the player to act, as the last line; a clocked match's clocks above it (issue 20).
-    `thinking`: the computer acts next, and the last line says it is thinking instead (issue 33). All in the
-    server's `language` (issue 35)."""
+    `thinking`: the computer acts next, and the last line says it is thinking instead (issue 33). `notes`: the turn
+    timer's lines (cogs.ui.timer_text), just above the prompt. All in the server's `language` (issue 35)."""
     match = record.match
     lines = history.splitlines()[-HISTORY_LINES:] if history else []
     lines += describe(events, match.names, match.options.length, language)
@@ -106,6 +104,7 @@ def compose_text(
     if to_act is not None:
         lines.append(status_line(match, language))
         lines.append(clock_line(record, time.time() if now is None else now, language))
+        lines += notes
         asked = mention(record.players[to_act].user_id)
         lines.append(thinking_line(record, language) if thinking else prompt(match, asked, language))
     return clip("\n".join(line for line in lines if line))
@@ -118,10 +117,10 @@ def match_result_text(record: MatchRecord, events: Sequence[Event], language: st
 
 
 def history_of(content: str) -> str:
-    """The content of a game message without its last line (the prompt) and the status line, kept when the
-    message is edited."""
+    """The content of a game message without its last line (the prompt), the status lines and the timer's notes
+    (said once, or drawn again from the record), kept when the message is edited."""
     lines = content.splitlines()[:-1]
-    return "\n".join(line for line in lines if not line.startswith(STATUS_PREFIX))
+    return "\n".join(line for line in lines if not line.startswith((STATUS_PREFIX, NOTE_PREFIX)))
 
 
 async def compose(
@@ -134,21 +133,27 @@ async def compose(
     now: float | None = None,
     thinking: bool = False,
     language: str = DEFAULT_LANGUAGE,
+    notes: Sequence[str] = (),
 ) -> GameMessage:
     """The message for the match now (`now` on the service's clock, for the match clock). Public boards are drawn
     from the challenger's side; `viewer` (0 or 1) draws a private view from that player's side. A finished match
     offers a Rematch (issue 20). `thinking`: the computer acts next: no controls for anyone (issue 33). `language`:
-    the reader's (the server's for a public board, the member's for a private one; issue 35)."""
+    the reader's (the server's for a public board, the member's for a private one; issue 35). `notes`: the turn
+    timer's lines said with this message; the claim offer (R9.5) and its button come from the record, on every
+    board of the turn once offered."""
     match = record.match
     now = time.time() if now is None else now
     rows: Rows
     if record.status is MatchStatus.FINISHED:
         rows = rematch_rows(record, language)
+    elif thinking:
+        rows = ()
     else:
-        rows = () if thinking else controls(record.id, record.version, match, picked, language)
+        rows = with_claim(controls(record.id, record.version, match, picked, language), record, language)
+        notes = (*notes, *claim_notes(record, language))
     png = await draw_board(match, viewer=viewer, clocks=clock_texts(record, now), language=language)
     finished = record.id if record.status is MatchStatus.FINISHED else None
-    text = compose_text(record, events, history, now, thinking, language)
+    text = compose_text(record, events, history, now, thinking, language, notes)
     return GameMessage(text, rows, png, finished, language)
 
 

@@ -5,7 +5,9 @@ for whoever acts next. A new message only when a game ends (its board stays, tur
 with the result), when the player to act has been away (a new message is the only thing Discord notifies for;
 cogs.ui.board_messages), or when there is no board to edit; the board it replaces is then deleted. So a finished
 match leaves its challenge, one final board per game (the last one with the match's result) and the move list
-(cogs.ui.match_end). The computer's turn shows "thinking" with no controls, then its play on the same board.
+(cogs.ui.match_end). The computer's turn shows "thinking" with no controls, then its play on the same board. The
+turn timer has no message of its own either (cogs.turn_timer): its reminder and claim offer post the board anew
+(`show_anew`), and its note after a restart is an edit (`add_note`).
 
 The stored state is the truth: the service records which version each board shows, so that whatever was stored but
 not shown is shown again (issue 15). A new board is posted before the old one is deleted, and before the post a
@@ -48,6 +50,7 @@ from cogs.ui.game_messages import (
 from cogs.ui.languages import guild_language
 from cogs.ui.match_end import post_match_end
 from cogs.ui.repairs import BoardNotShown, Repairs
+from cogs.ui.timer_text import claim_stands
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -149,7 +152,8 @@ class GamePublisher(BoardMessages):
 
     def _target(self, record: MatchRecord, interaction: discord.Interaction[Any] | None) -> Target | None:
         """The board an update is shown on: the clicked board, else the match's current one; None when the match
-        has none yet. A clicked message that is no board (a claim offer) just loses its buttons (`_clear`)."""
+        has none yet. A clicked message that is no board (a claim offer an older bot posted on its own) just loses
+        its buttons (`_clear`)."""
         clicked = interaction.message if interaction is not None else None
         if interaction is not None and clicked is not None and clicked.attachments:
             return Target(clicked.channel.id, clicked.id, clicked.content, interaction)
@@ -161,9 +165,11 @@ class GamePublisher(BoardMessages):
         known = self._last_sent.get(current[1])
         return Target(current[0], current[1], known.content if known else "", None)
 
-    async def _edit(self, record: MatchRecord, events: Sequence[Event], target: Target) -> tuple[int, int] | None:
-        """Show the update on the target board; returns where (channel id, message id), None when that board is
-        gone (deleted by a moderator)."""
+    async def _edit(
+        self, record: MatchRecord, events: Sequence[Event], target: Target, notes: Sequence[str] = ()
+    ) -> tuple[int, int] | None:
+        """Show the update (and the timer's `notes`) on the target board; returns where (channel id, message id),
+        None when that board is gone (deleted by a moderator)."""
         message = await compose(
             record,
             events,
@@ -171,6 +177,7 @@ class GamePublisher(BoardMessages):
             now=self.now(),
             thinking=self.thinking(record),
             language=await self.language(record),
+            notes=notes,
         )
         fields: dict[str, Any] = {
             "content": message.content,
@@ -247,7 +254,7 @@ class GamePublisher(BoardMessages):
         return sent.channel.id, sent.id
 
     async def _clear(self, interaction: discord.Interaction[Any]) -> None:
-        """A pressed message that is no board (a claim offer) loses its buttons."""
+        """A pressed message that is no board (an older bot's claim offer) loses its buttons."""
         try:
             await interaction.edit_original_response(view=None)
         except discord.HTTPException:
@@ -257,15 +264,19 @@ class GamePublisher(BoardMessages):
         """Make the match's current game message show its stored version with the controls of whoever acts
         now, and, when a board change was left unfinished (a crash, or a refused retirement), leave no other board
         of the match with live controls (issue 31). Returns the match as shown. Raises discord.HTTPException when
-        Discord refuses."""
+        Discord refuses. A shown version's board posted anew by the turn timer (`show_anew`) and cut short is
+        adopted when it got out, else the current board is drawn again while the claim stands, to offer it (R9.5)."""
         async with self._locks.hold(match_id):
             record = await self.bot.service.match(match_id)
             change = await self.bot.service.boards.change(match_id)
             boards = [] if change is None else await live_boards(self.bot, record, change)
-            if record.shown:
+            adopt = to_adopt(record, boards)
+            if record.shown and adopt is not None and adopt.message.id < (record.message_id or 0):
+                adopt = None  # an older board of this version: the current one stays
+            if record.shown and adopt is None and not (change is not None and claim_stands(record)):
                 self._shown[match_id] = max(self._shown.get(match_id, -1), record.version)
             else:
-                await self._show(record, to_adopt(record, boards), settling=change is not None)
+                await self._show(record, adopt, settling=change is not None)
                 record = await self.bot.service.match(match_id)
             if change is not None:
                 await self._settle(record, boards, change)
@@ -291,16 +302,61 @@ class GamePublisher(BoardMessages):
         message = await compose(record, (), now=self.now(), thinking=self.thinking(record), language=language)
         if record.to_act is None:
             message = dataclasses.replace(message, content=clip(f"{over_text(record, language)}\n{message.content}"))
+        await self._replace(record, old, message, silent=not self.away(record), settling=settling)
+        log.info("Showed match %s again at version %s", record.id, record.version)
+
+    async def _replace(
+        self, record: MatchRecord, old: discord.Message | None, message: GameMessage, *, silent: bool, settling: bool
+    ) -> None:
+        """Post `message` as the match's board and delete `old` when it is a live board (a game's final board is
+        kept). A board change is stored before the post (issue 31) unless an unfinished one is `settling`."""
         change = None if settling else change_for(record, record.message_id)
         if change is not None:
             await self.bot.service.boards.begin_change(change)  # a crash from here on is settled at start-up
-        await self.post(record, message, silent=not self.away(record))
+        await self.post(record, message, silent=silent)
         if old is not None and controls_version(old, record.id) is not None:
             self._forget(old.id)
             await self._delete(record, old)
         if change is not None:
             await self.bot.service.boards.finish_change(change)
-        log.info("Showed match %s again at version %s", record.id, record.version)
+
+    async def show_anew(self, record: MatchRecord, notes: Sequence[str]) -> bool:
+        """The turn timer's news (R9.5: the reminder, the claim offer) as the match's board posted anew with `notes`
+        above its prompt, the old board deleted: a new message is the only thing Discord notifies for, and it
+        notifies everyone it names (the player to act; with the claim offer, their opponent too), while the deleted
+        board's mentions go with it. False, and nothing shown, when the turn passed meanwhile (the next board says
+        what matters) or the computer is to act. Raises discord.HTTPException when Discord refuses."""
+        with self.acting(record.id):
+            async with self._locks.hold(record.id):
+                current = await self.bot.service.match(record.id)
+                same_turn = current.timer.started_at == record.timer.started_at
+                if current.status is not MatchStatus.ACTIVE or not same_turn or self.thinking(current):
+                    return False
+                old = await self._current_message(current)
+                message = await compose(
+                    current,
+                    (),
+                    history=history_of(old.content) if old is not None else "",
+                    now=self.now(),
+                    language=await self.language(current),
+                    notes=notes,
+                )
+                await self._replace(current, old, message, silent=False, settling=False)
+                log.info("Match %s: board posted anew at version %s for the turn timer", record.id, current.version)
+                return True
+
+    async def add_note(self, record: MatchRecord, notes: Sequence[str]) -> bool:
+        """A timer's `notes` on the match's current board, edited in place (after a restart: the clock was paused).
+        Said once: the board's next edit drops them, so nothing is left of them after the match. False when the
+        current message is no live board for the player to act (it is shown anew later, without the note)."""
+        with self.acting(record.id):
+            async with self._locks.hold(record.id):
+                current = await self.bot.service.match(record.id)
+                old = await self._current_message(current)
+                if current.status is not MatchStatus.ACTIVE or old is None or not self._in_place(current, old):
+                    return False
+                target = Target(old.channel.id, old.id, old.content, None)
+                return await self._edit(current, (), target, notes) is not None
 
     def _in_place(self, record: MatchRecord, old: discord.Message) -> bool:
         """Whether the current message can show the record's version by an edit: a board of the match still live

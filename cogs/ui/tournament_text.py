@@ -14,9 +14,9 @@ from bot.i18n import DEFAULT_LANGUAGE, N_, Message, pgettext, translate
 from bot.tournaments import Tournament, TournamentStatus
 from bot.tournaments.bracket import round_name
 from bot.tournaments.records import DecidedBy, Pairing
-from cogs.ui.event_text import clip, escape_name, escape_text
+from cogs.ui.event_text import clip, escape_name, escape_text, mention
 from cogs.ui.fairness_text import proof_line
-from cogs.ui.game_messages import mention, message_link
+from cogs.ui.game_messages import message_link
 
 #: The longest name Discord gives a thread.
 MAX_THREAD_NAME = 100

@@ -20,7 +20,7 @@ from bot.engine import actions
 from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
-from bot.service import BoardChange, MatchRecord, MatchUpdate
+from bot.service import BoardChange, MatchRecord, MatchUpdate, TurnTimer
 from cogs.ui import game_messages
 from cogs.ui.board_sweep import CLOCK_MARGIN, change_for, controls_version
 from cogs.ui.publisher import GamePublisher
@@ -140,6 +140,50 @@ async def test_killed_before_the_old_board_was_retired_it_is_retired(bot: Bot) -
     await GamePublisher(bot).show_again(5)  # type: ignore[arg-type]
     assert [message.id for message in bot.messages.values() if message.live] == [orphan.id]
     assert opening.deletes == 1 and not bot.service.changes  # retired: deleted (issue 33)
+
+
+async def claim_offered_then_killed(bot: Bot, *, before_the_post: bool) -> tuple[FakeMessage, FakeMessage | None]:
+    """Alice's opening board is shown; her turn limit runs out, the offer is stored (R9.5) and the turn timer posts
+    the board anew (the same version, issue 33). The bot dies before recording it, or `before_the_post` got out."""
+    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
+    bot.service.record = record(match, 0, None)
+    await GamePublisher(bot).publish(MatchUpdate(bot.service.record, []))  # type: ignore[arg-type]
+    [opening] = bot.messages.values()
+    assert bot.service.record.shown and "Claim win" not in labels(opening)
+    bot.service.record = dataclasses.replace(bot.service.record, timer=TurnTimer(0.0, 60, True, 0.0, 0.0))
+    bot.service.killed = True
+    sent = bot.channel.send
+
+    async def killed_first(*_args: Any, **_kwargs: Any) -> FakeMessage:
+        raise Killed
+
+    bot.channel.send = killed_first if before_the_post else sent  # type: ignore[method-assign]
+    with pytest.raises(Killed):
+        await GamePublisher(bot).show_anew(bot.service.record, ())  # type: ignore[arg-type]
+    bot.service.killed = False
+    bot.channel.send = sent  # type: ignore[method-assign]
+    offer = None if before_the_post else bot.messages[max(bot.messages)]
+    assert bot.service.changes and opening.live and (offer is None or "Claim win" in labels(offer))
+    return opening, offer
+
+
+async def test_the_claim_offers_board_posted_before_the_kill_is_adopted(bot: Bot) -> None:
+    """The new board shows the version already recorded as shown: it is adopted all the same (it is the newer
+    one, with the offer and its button), and the board before is retired."""
+    opening, offer = await claim_offered_then_killed(bot, before_the_post=False)
+    assert offer is not None
+    shown = await GamePublisher(bot).show_again(5)  # type: ignore[arg-type]
+    assert [message.id for message in bot.messages.values() if message.live] == [offer.id]
+    assert opening.deletes == 1 and len(bot.messages) == 2 and shown.message_id == offer.id
+    assert not bot.service.changes
+
+
+async def test_a_claim_offer_whose_board_never_got_out_is_drawn_on_the_current_board(bot: Bot) -> None:
+    opening, _ = await claim_offered_then_killed(bot, before_the_post=True)
+    shown = await GamePublisher(bot).show_again(5)  # type: ignore[arg-type]
+    assert [message.id for message in bot.messages.values() if message.live] == [opening.id]
+    assert labels(opening)[-1] == "Claim win" and shown.message_id == opening.id  # edited in place: the claim offered
+    assert not bot.service.changes
 
 
 def test_a_change_starts_at_the_oldest_board_that_may_be_live() -> None:

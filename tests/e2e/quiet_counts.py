@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from tests.e2e.boards_left import live_controls
-from tests.support.discord_standin import Channel, DiscordStandin
+from tests.support.discord_standin import Channel, DiscordStandin, Message
 
 #: A roll in a match's move list (bot.records.move_list): `Alice  3-1: 8/5 6/5`, or `6-5: cannot move`.
 ROLL = re.compile(r"\b[1-6]-[1-6]:")
@@ -62,7 +62,32 @@ def live_boards(channel: Channel) -> int:
     return sum(1 for m in channel.messages if not m.deleted and not m.ephemeral and live_controls(m))
 
 
-def unread_mentions(channel: Channel, user_id: int) -> int:
-    """Boards still there that notified this user (a deleted message's mention is gone with it; the challenge,
-    which names the challenged member, is no board)."""
-    return sum(1 for m in channel.messages if not m.deleted and m.attachments and user_id in m.pinged)
+def last_read(standin: DiscordStandin, channel: Channel, user_id: int) -> int:
+    """The id of the member's last interaction in the channel (0: none): pressing a button or running a command
+    there, they saw every message before it, as Discord marks the channel read."""
+    return max(
+        (i.id for i in standin.interactions.values() if i.user.id == user_id and i.channel_id == channel.id), default=0
+    )
+
+
+def unread_mentions(standin: DiscordStandin, channel: Channel, user_id: int) -> int:
+    """Messages still in the channel that notified this user after they last acted there (issue 33): any message,
+    board or not (a reminder or a claim offer of their own would count). A deleted message's mention goes with it;
+    one the member saw before acting is read (the challenge they accepted, say). Ids are Discord's snowflakes, in
+    order of time."""
+    seen = last_read(standin, channel, user_id)
+    return sum(1 for m in channel.messages if not m.deleted and not m.ephemeral and user_id in m.pinged and m.id > seen)
+
+
+def only_what_a_match_keeps(standin: DiscordStandin, thread: Channel, moves: Message, result: Message) -> list[Message]:
+    """Issue 33, item 1: a match played in a thread keeps there one final board per game (the last one says who
+    won the match, none has controls but the last one's Rematch) and the move list; the channel keeps the challenge
+    (a link to the thread now) and the result line. Returns the final boards."""
+    finals = [m for m in thread.messages if not m.deleted and not m.ephemeral and m.attachments and m is not moves]
+    assert finals and all(not m.buttons for m in finals[:-1]) and "wins the match" in finals[-1].content, kept(thread)
+    assert all(" wins " in m.content for m in finals), kept(thread)
+    assert [m for m in thread.messages if not m.deleted and not m.ephemeral] == [*finals, moves], kept(thread)
+    parent = standin.channels[thread.parent_id or 0]
+    left = [m for m in parent.messages if not m.deleted and not m.ephemeral]
+    assert len(left) == 2 and f"<#{thread.id}>" in left[0].content and left[1] is result, kept(parent)
+    return finals

@@ -93,12 +93,13 @@ def shows_a_board(message: Message) -> bool:
     return bool(message.attachments) and not is_analysis_post(message)
 
 
-#: Beside every board's controls (issue 33): a private question or answer, never a move; left out of `labels`.
-EXTRA_LABELS = ("Resign", "Moves")
+#: Beside every board's controls (issue 33): a private question or answer, or the opponent's Claim once the turn
+#: limit ran out (R9.5); never a move of the player to act: left out of `labels`, so that drivers pick moves only.
+EXTRA_LABELS = ("Resign", "Moves", "Claim win")
 
 
 def labels(message: Message, *, extras: bool = False) -> list[str]:
-    """The enabled buttons' labels; Resign and Moves only with `extras`, so that drivers pick moves only."""
+    """The enabled buttons' labels; Resign, Moves and Claim win only with `extras`, so that drivers pick moves only."""
     return [
         button.label or ""
         for button in message.buttons
@@ -113,7 +114,7 @@ class Table:
     players: tuple[ScenarioUser, ScenarioUser]
     current: Message | None = None
     boards: list[Message] = field(default_factory=list)
-    others: list[Message] = field(default_factory=list)  # non-board messages seen (reminders, claims ...)
+    others: list[Message] = field(default_factory=list)  # non-board messages seen (a rematch's question ...)
     move_lists: list[Message] = field(default_factory=list)  # what a finished match leaves besides its boards
 
     @property
@@ -138,8 +139,8 @@ class Table:
                 self.others.append(message)
 
     async def next_other(self, timeout: float = 15.0) -> Message:
-        """The next new message without a board (a reminder, a claim offer), boards passing by are followed (and
-        a finished match's move list is kept in `move_lists`)."""
+        """The next new message without a board (a rematch's question), boards passing by are followed (and a
+        finished match's move list is kept in `move_lists`)."""
         if self.others:
             return self.others.pop(0)
         while True:

@@ -12,7 +12,8 @@ import re
 import pytest
 
 from tests.e2e.conftest import seeded_env
-from tests.e2e.table import acknowledged_in_time, labels, start_match
+from tests.e2e.quiet_counts import only_what_a_match_keeps
+from tests.e2e.table import acknowledged_in_time, labels, offer_resignation, start_match
 from tests.support.discord_standin import DiscordStandin, ScenarioUser, wait_until
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
@@ -57,7 +58,8 @@ async def test_a_restart_mid_turn_does_not_charge_the_downtime(
 ) -> None:
     """In real time (a restarted fast test clock would start behind the old one): 10 s into a blitz turn (8 s of
     delay, 2 s of reserve), the bot is killed for 8 s; after the restart the channel is told, and the reserve
-    left is about 28 s, not the 20 s that charging the downtime would leave."""
+    left is about 28 s, not the 20 s that charging the downtime would leave. The note is on the board, gone with its
+    next edit: the finished match leaves nothing of it."""
     process = await launch_bot(**seeded_env())
     alice, bob = players
     table = await start_match(standin, alice, bob, length=1, clock="blitz")
@@ -68,10 +70,23 @@ async def test_a_restart_mid_turn_does_not_charge_the_downtime(
     await asyncio.sleep(8)
     await process.start()
     await process.wait_ready()
-    notice = await table.next_other(timeout=20)
-    assert notice.content.startswith("The bot was down for "), notice.content
-    assert "was paused meanwhile and runs again now" in notice.content
-    found = re.search(rf"{re.escape(slow.name)} 0:(\d\d)", notice.content)
-    assert found is not None, notice.content
+    # the board says so, edited in place (issue 33: no message of its own), its clock line below the note
+    board = table.game
+    await wait_until(board, lambda m: "> The bot was down for " in m.content, timeout=20)
+    assert "was paused meanwhile and runs again now" in board.content and not board.deleted
+    found = re.search(rf"{re.escape(slow.name)} 0:(\d\d)", board.content)
+    assert found is not None, board.content
     assert 25 <= int(found.group(1)) <= 30  # the heartbeat comes every 2 s: up to 2 s more may be left
     assert table.to_act() is slow  # still their turn: nothing timed out
+
+    # the note goes with the board's next edit, and the finished match leaves nothing of it (issue 33, item 1)
+    offered = await offer_resignation(table, slow)
+    assert "The bot was down" not in offered.content
+    version = offered.version
+    acknowledged_in_time(await table.other(slow).click(offered, "Accept resignation"))
+    final = await table.updated(version)
+    moves = await standin.wait_for_message(table.channel, timeout=10)
+    result = await standin.wait_for_message(standin.general, timeout=10)
+    assert only_what_a_match_keeps(standin, table.channel, moves, result) == [final]
+    assert table.others == []
+    assert not [m.content for m in standin.messages.values() if not m.deleted and "The bot was down" in m.content]

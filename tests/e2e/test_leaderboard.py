@@ -165,12 +165,11 @@ async def test_a_claimed_win_is_rated(
     slow = table.to_act()
     assert slow is not None
     claimant = table.other(slow)
-    offer = None
-    while offer is None or not offer.buttons:
-        offer = await table.next_other(timeout=20)  # the half-time reminder first, then the claim offer
-    board = table.game
+    offer = table.game
+    while "Claim win" not in labels(offer, extras=True):
+        offer = await table.next_board(timeout=20)  # the half-time reminder's board first, then the claim offer's
     acknowledged_in_time(await claimant.click(offer, "Claim win"))
-    await wait_until(board, lambda m: "wins the match" in m.content, timeout=15)  # the final board, in place
+    await wait_until(offer, lambda m: "wins the match" in m.content, timeout=15)  # the final board, in place
 
     ladder = standin.add_channel("ladder")
     reply = acknowledged_in_time(await alice.slash("leaderboard", in_channel=ladder))

@@ -15,8 +15,8 @@ from tests.e2e.conftest import seeded_env
 from tests.e2e.quiet_counts import (
     CALLS_PER_TURN,
     counts,
-    kept,
     live_boards,
+    only_what_a_match_keeps,
     turns_in,
     unread_mentions,
 )
@@ -75,14 +75,9 @@ async def test_a_three_point_match_by_buttons_leaves_its_boards_and_moves_and_is
     result = await standin.wait_for_message(standin.general, timeout=10)  # one line in the channel
     assert "won the match" in result.content and str(thread.id) in result.content, result.content
 
-    # The thread: one final board per game (the last one says who won the match), then the move list.
-    finals = [m for m in thread.messages if not m.deleted and m.attachments and m is not moves]
-    assert all(not m.buttons for m in finals[:-1]) and "wins the match" in finals[-1].content, kept(thread)
-    assert all(" wins " in m.content for m in finals), kept(thread)
-    assert [m for m in thread.messages if not m.deleted] == [*finals, moves], kept(thread)
-    # The channel: the challenge, a link to the thread now, and the result line.
-    left = [m for m in standin.general.messages if not m.deleted and not m.ephemeral]
-    assert len(left) == 2 and f"<#{thread.id}>" in left[0].content and left[1] is result, kept(standin.general)
+    # The thread: one final board per game (the last one says who won the match), then the move list; the channel:
+    # the challenge, a link to the thread now, and the result line.
+    finals = only_what_a_match_keeps(standin, thread, moves, result)
 
     # Nobody was notified while both played fast, but each player at most once when first asked to act (the
     # challenger may have left after challenging).
@@ -121,7 +116,7 @@ async def test_a_player_away_gets_one_mention_and_none_while_both_play_fast(
         await whole_turn(table, rng)
         assert old.deleted and table.game is not old and table.to_act() is other
         assert table.game.pinged == {other.id}
-        assert unread_mentions(channel, other.id) <= 1 and unread_mentions(channel, player.id) <= 1
+        assert unread_mentions(standin, channel, other.id) == 1 and unread_mentions(standin, channel, player.id) == 0
         assert live_boards(channel) == 1
 
 

@@ -1,9 +1,10 @@
 """What a match posts by itself, in the server's language, and what a button answers, in the member's (issue 35).
 
 The real game service (SQLite), the real cogs (turn timer, play, publisher) and the real end-of-match and deleted
-thread handlers run against a fake Discord that records every post: reminders, claim offers, the clock note after a
-restart, the move list and result line at the end, and the ended-thread notice follow the language the server's
-admin chose (German, Turkish, Greek); the Moves and Resign buttons answer in the language of whoever pressed.
+thread handlers run against a fake Discord that records every post: the reminders, claim offers and the clock note
+after a restart (on the boards), the move list and result line at the end, and the ended-thread notice follow the
+language the server's admin chose (German, Turkish, Greek); the Moves and Resign buttons answer in the language of
+whoever pressed.
 """
 
 # ruff: noqa: RUF001  # Turkish and Greek letters are what these tests are about
@@ -20,7 +21,7 @@ import pytest
 
 from bot.engine.options import MatchOptions
 from bot.i18n import N_, translate
-from bot.service import GameService, MatchRecord, PlayerRef
+from bot.service import GameService, MatchRecord, MatchUpdate, PlayerRef
 from bot.service import commands as cmd
 from bot.service.clocks import ClockPreset
 from bot.service.records import Challenge
@@ -32,7 +33,7 @@ from cogs.ui.channel_gone import channel_gone
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.names import PLAY_COG
 from tests.service.conftest import FakeClock
-from tests.service.helpers import ALICE, BOB, GUILD, SeededDice, show, start_match
+from tests.service.helpers import ALICE, BOB, GUILD, SeededDice, start_match
 
 pytestmark = pytest.mark.parametrize("db", ["sqlite"], indirect=True)
 HOUR = 3600
@@ -53,21 +54,29 @@ class Post:
     attachments: list[object]
     view: discord.ui.View | None = None
     edits: list[dict[str, Any]] = field(default_factory=list)
-    components: list[object] = field(default_factory=list)
+    deleted: bool = False
 
     def labels(self) -> list[str]:
         return labels(self.view)
 
+    @property
+    def components(self) -> list[SimpleNamespace]:
+        """The view as Discord hands a fetched message's components back: rows of items with custom ids."""
+        items = self.view.children if self.view is not None else []
+        return [SimpleNamespace(children=[getattr(item, "item", item) for item in items])] if items else []
+
     async def edit(self, **fields: Any) -> Post:
         self.edits.append(fields)
         self.content = fields.get("content", self.content)
+        self.view = fields.get("view", self.view)
+        self.attachments = fields.get("attachments", self.attachments)
         return self
 
     async def fetch(self) -> Post:
         return self
 
     async def delete(self) -> None:
-        return None
+        self.deleted = True
 
 
 class Channel:
@@ -171,31 +180,80 @@ def names(record: MatchRecord) -> tuple[str, str, int]:
     return record.players[waiting].name, record.players[1 - waiting].name, record.players[1 - waiting].user_id
 
 
-async def test_reminders_and_claim_offers_are_in_the_servers_language(bot: FakeBot, clock: FakeClock) -> None:
+async def first_board(bot: FakeBot, record: MatchRecord) -> Post:
+    """The match's first board, posted as the bot posts it (the turn clock runs from then, R9.5)."""
+    await bot.publisher.publish(MatchUpdate(record, []))
+    board = bot.channel(record.channel_id).posts[-1]
+    assert board.attachments and board.labels()
+    return board
+
+
+async def finish_turn(bot: FakeBot, record: MatchRecord) -> MatchRecord:
+    """The player to act enters the first legal steps and Done, each shown as the Play cog shows it."""
+    waiting = record.to_act
+    assert waiting is not None
+    while record.to_act == waiting:
+        steps = record.match.next_steps()
+        command = cmd.Step(steps[0].start, steps[0].die) if steps else cmd.Confirm()
+        update = await bot.service.act(record.id, waiting.user_id, command)
+        await bot.publisher.publish(update, actor=waiting.user_id)
+        record = update.record
+    return record
+
+
+async def test_reminders_and_claim_offers_are_on_the_board_in_the_servers_language(
+    bot: FakeBot, clock: FakeClock
+) -> None:
+    """Issue 33: the reminder and the claim offer are no messages of their own. Each posts the board anew (the old
+    one deleted), with its line above the prompt; the Claim button stays among the board's controls until the turn
+    passes."""
     await bot.service.settings.set_guild_language(GUILD, "de")
-    record = (await start_match(bot.service, CHANNEL, MatchOptions(5))).record
+    record = (await start_match(bot.service, CHANNEL, MatchOptions(5), shown=False)).record
+    posts = bot.channel(CHANNEL).posts
+    first = await first_board(bot, record)
     slow, _, claimant = names(record)
     waiting = record.to_act
     assert waiting is not None
     timer = TurnTimer(bot)  # type: ignore[arg-type]
     clock.now += 12 * HOUR
-    await timer.send_reminders()
-    (reminder,) = bot.channel(CHANNEL).posts
-    assert reminder.content.startswith(
-        f"<@{waiting.user_id}>, Erinnerung: Du bist am Zug in Alice gegen Bob (5-Punkte-Match #{record.id}). "
-        "Du hast noch etwa 12 Stunden, bevor dein Gegner den Sieg im Match beanspruchen kann."
-    )
+    await timer.remind_and_offer()
+    reminded = posts[-1]
+    assert reminded is not first and first.deleted and reminded.attachments
+    assert (
+        f"\n> <@{waiting.user_id}>, Erinnerung: Du bist am Zug in Alice gegen Bob (5-Punkte-Match #{record.id}). "
+        "Du hast noch etwa 12 Stunden, bevor dein Gegner den Sieg im Match beanspruchen kann.\n"
+    ) in reminded.content
+    assert reminded.content.splitlines()[-1].startswith(f"<@{waiting.user_id}>")  # the prompt stays last
+    await timer.remind_and_offer()
+    assert posts[-1] is reminded and not reminded.deleted  # once per turn
     await bot.service.settings.set_guild_language(GUILD, "tr")
     clock.now += 12 * HOUR
-    await timer.offer_claims()
-    offer = bot.channel(CHANNEL).posts[-1]
-    assert offer.content == (
-        f"<@{claimant}>, {slow} 1 gün boyunca oynamadı. Maçta galibiyet isteyebilir ya da beklemeye devam edebilirsin."
+    await timer.remind_and_offer()
+    offered = posts[-1]
+    assert offered is not reminded and reminded.deleted and [p for p in posts if not p.deleted] == [offered]
+    offer = (
+        f"> <@{claimant}>, {slow} 1 gün boyunca oynamadı. "
+        "Maçta galibiyet isteyebilir ya da beklemeye devam edebilirsin."
     )
-    assert offer.labels() == ["Galibiyet iste"]
+    assert offer in offered.content.splitlines() and "Erinnerung" not in offered.content
+    assert offered.labels()[-1] == "Galibiyet iste" and len(offered.labels()) > 1  # the slow player keeps theirs
+
+    # the slow player moves after all: the same board, the claim still offered, until the turn passes
+    record = await bot.service.match(record.id)
+    step = record.match.next_steps()[0]
+    update = await bot.service.act(record.id, waiting.user_id, cmd.Step(step.start, step.die))
+    await bot.publisher.publish(update, actor=waiting.user_id)
+    assert posts[-1] is offered and offered.edits and offer in offered.content.splitlines()
+    assert offered.labels()[-1] == "Galibiyet iste"
+    await finish_turn(bot, update.record)
+    assert offered.deleted or "Galibiyet iste" not in offered.labels()
+    current = [p for p in posts if not p.deleted]
+    assert len(current) == 1 and "Galibiyet iste" not in current[0].labels() and "galibiyet" not in current[0].content
 
 
-async def test_the_clock_note_after_a_restart_is_in_the_servers_language(bot: FakeBot, clock: FakeClock) -> None:
+async def test_the_clock_note_after_a_restart_is_on_the_board_in_the_servers_language(
+    bot: FakeBot, clock: FakeClock
+) -> None:
     await bot.service.settings.set_guild_language(GUILD, "el")
     challenge = await bot.service.challenges.create(
         guild_id=GUILD,
@@ -206,17 +264,20 @@ async def test_the_clock_note_after_a_restart_is_in_the_servers_language(bot: Fa
         clock=ClockPreset.RELAXED,
     )
     record = (await bot.service.challenges.accept(challenge.id, BOB)).record
-    await show(bot.service, record)
+    board = await first_board(bot, record)
     await bot.service.timers.heartbeat()
     clock.now += 90 * 60  # the bot is down for an hour and a half
     resumed = await bot.service.timers.resume_clocks()
     await TurnTimer(bot).say_resumed(resumed)  # type: ignore[arg-type]
-    (note,) = bot.channel(CHANNEL).posts
-    assert note.content.startswith(
-        "Το bot ήταν εκτός λειτουργίας για 1 ώρα 30 λεπτά· "
-        f"το ρολόι του Alice εναντίον Bob (ματς 3 πόντων #{record.id}) σταμάτησε στο μεταξύ και τρέχει ξανά τώρα. "
-        "Ρολόι (χαλαρό): Alice "
+    assert bot.channel(CHANNEL).posts == [board] and board.edits  # no message of its own: the board, edited
+    lines = board.content.splitlines()
+    said = (
+        "> Το bot ήταν εκτός λειτουργίας για 1 ώρα 30 λεπτά· "
+        f"το ρολόι του Alice εναντίον Bob (ματς 3 πόντων #{record.id}) σταμάτησε στο μεταξύ και τρέχει ξανά τώρα."
     )
+    assert said in lines and lines[lines.index(said) - 1].startswith("-# Ρολόι (χαλαρό): Alice ")
+    await finish_turn(bot, await bot.service.match(record.id))  # the board's next edit drops the note
+    assert not [p.content for p in bot.channel(CHANNEL).posts if not p.deleted and "Το bot" in p.content]
 
 
 @pytest.mark.parametrize(

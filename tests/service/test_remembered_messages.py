@@ -1,5 +1,5 @@
 """What the timer task must find again after a restart (issue 7): a challenge's message and whether an overdue
-turn's claim offer (R9.5) already went out."""
+turn's claim offer (R9.5) already went out (the board shows the offer from the stored record: issue 33)."""
 
 from __future__ import annotations
 
@@ -37,11 +37,14 @@ async def test_a_claim_is_offered_once_per_overdue_turn_even_across_restarts(db:
     record = (await start_match(service, options=MatchOptions(5))).record
     clock.now += 23 * HOUR
     assert await service.timers.due_claim_offers() == []  # R9.5: not before the limit
+    assert not (await service.match(record.id)).timer.claim_offered
     clock.now += 1 * HOUR
-    assert [r.id for r in await service.timers.due_claim_offers()] == [record.id]
+    (offered,) = await service.timers.due_claim_offers()
+    assert offered.id == record.id and offered.timer.claim_offered
     assert await service.timers.due_claim_offers() == []
     restarted = GameService(db, dice=SeededDice(3), clock=clock)
     assert await restarted.timers.due_claim_offers() == []
+    assert (await restarted.match(record.id)).timer.claim_offered  # stored: a board drawn later still offers it
     assert [r.id for r in await restarted.timers.claimable()] == [record.id]  # still claimable, just not offered again
 
     # the waiting player acts: the next overdue turn is a new turn and gets its own offer
@@ -53,8 +56,10 @@ async def test_a_claim_is_offered_once_per_overdue_turn_even_across_restarts(db:
         steps = current.match.next_steps()
         if steps:
             current = (await restarted.act(record.id, user, cmd.Step(steps[0].start, steps[0].die))).record
+            assert current.timer.claim_offered  # a step is no new turn: the offer stands
         else:
             current = (await restarted.act(record.id, user, cmd.Confirm())).record
+    assert not current.timer.claim_offered  # the turn passed: the offer is gone with it
     await show(restarted, current)
     clock.now += 25 * HOUR
     assert [r.id for r in await restarted.timers.due_claim_offers()] == [record.id]
