@@ -27,6 +27,7 @@ from cogs.ui.match_end import post_match_end
 from tests.cogs.test_game_messages import record
 from tests.fairness.helpers import played_match
 from tests.i18n.test_analysis_words import ANALYSIS, Channel, analysis_cog_of
+from tests.support.fake_interaction import FakeInteraction, returns
 
 BASE = "https://gammon.example"
 SECRET = "a-secret-for-the-web-pages-of-32-chars+"
@@ -102,29 +103,6 @@ async def test_the_result_line_in_the_challenges_channel_links_the_page(on: bool
         assert "view" not in line_fields
 
 
-class Asked:
-    """A slash command by a member (10 unless told) of server 1 in channel 2: what is answered."""
-
-    def __init__(self, user_id: int = 10) -> None:
-        self.locale = discord.Locale.american_english
-        self.guild_id, self.channel_id = 1, 2
-        self.guild = SimpleNamespace(name="Club")
-        self.user = SimpleNamespace(id=user_id, display_name="Alice")
-        self.sent: list[dict[str, Any]] = []
-        self.response = SimpleNamespace(send_message=self._send, defer=self._nothing)
-        self.followup = SimpleNamespace(send=self._send)
-
-    async def _send(self, content: str | None = None, **fields: Any) -> None:
-        self.sent.append({"content": content, **fields})
-
-    async def _nothing(self, **_fields: Any) -> None:
-        return None
-
-
-async def returns(value: Any) -> Any:
-    return value
-
-
 def ladder_with(entries: list[HistoryEntry], server_page: bool) -> Ladder:
     records = SimpleNamespace(
         recent_matches=lambda guild_id, user_id: returns(entries),
@@ -143,7 +121,7 @@ async def test_history_links_every_listed_match_and_the_player_page(pages_on: No
         HistoryEntry(100 + n, 20, "Bob", 3, n % 2 == 0, 3, 1, None, 1_700_000_000.0 - n, None, 30, 40)
         for n in range(HISTORY_SIZE)
     ]
-    asked = Asked()
+    asked = FakeInteraction()
     cog = ladder_with(entries, server_page=True)
     await cog.history.callback(cog, asked, None)  # type: ignore[arg-type]
     view = asked.sent[0]["view"]
@@ -152,7 +130,7 @@ async def test_history_links_every_listed_match_and_the_player_page(pages_on: No
         *((f"#{entry.match_id}", page_of(entry.match_id)) for entry in entries),
     ]
     assert len(view.children) <= 25  # Discord's limit of components under one message
-    asked = Asked()
+    asked = FakeInteraction()
     cog = ladder_with(entries[:2], server_page=False)  # no server page: no Player page, the matches still
     await cog.history.callback(cog, asked, None)  # type: ignore[arg-type]
     assert links(asked.sent[0]["view"]) == [("#100", page_of(100)), ("#101", page_of(101))]
@@ -160,7 +138,7 @@ async def test_history_links_every_listed_match_and_the_player_page(pages_on: No
 
 async def test_history_has_no_links_while_the_pages_are_off() -> None:
     web_links.configure(None)
-    asked = Asked()
+    asked = FakeInteraction()
     cog = ladder_with([HistoryEntry(100, 20, "Bob", 3, True, 3, 1, None, 1.0, None, 30, 40)], server_page=True)
     await cog.history.callback(cog, asked, None)  # type: ignore[arg-type]
     assert "view" not in asked.sent[0]
@@ -184,7 +162,7 @@ async def test_analyze_answers_and_the_public_analysis_link_the_page(
 
     monkeypatch.setattr(cog.requests, "ask", ask)
     for member in (11, 12):  # one request per member at a time
-        asked = Asked(member)
+        asked = FakeInteraction(user_id=member)
         await cog.analyze.callback(cog, asked, 6)  # type: ignore[arg-type]
         assert links(asked.sent[0]["view"]) == [("Match page", page_of(6))]
     channel = Channel()

@@ -29,6 +29,7 @@ from cogs.ui.ladder_text import chart_caption
 from render import chart, dice_chart
 from render.chart import rating_chart
 from render.fonts import font
+from tests.support.fake_interaction import FakeInteraction, returns
 
 ALICE = LadderEntry(1, 10, "Alice", 1523.4, matches=3, wins=2)
 BOB = LadderEntry(2, 20, "Bob", 1476.6, matches=1, wins=1)
@@ -50,29 +51,6 @@ STATS = PlayerStats(
 )
 WON = HistoryEntry(5, 20, "Bob", 5, True, 5, 3, None, 1_700_000_000.0, 12.5, 30, 40)
 LOST_ON_TIME = HistoryEntry(6, 999, "Gammon", 0, False, 0, 2, "timeout", 1_700_000_100.0, None, 30, None)
-
-
-class Interaction:
-    """A command or a button press by Alice (user 10) on the server "Tavla Club", her Discord in `locale`."""
-
-    def __init__(self, locale: discord.Locale, user_id: int = 10) -> None:
-        self.locale = locale
-        self.guild_id = 1
-        self.guild = SimpleNamespace(name="Tavla Club")
-        self.user = SimpleNamespace(id=user_id, display_name="Alice")
-        self.sent: list[dict[str, Any]] = []
-        self.response = SimpleNamespace(send_message=self._send, edit_message=self._send, defer=self._nothing)
-        self.followup = SimpleNamespace(send=self._send)
-
-    async def _send(self, content: str | None = None, **fields: Any) -> None:
-        self.sent.append({"content": content, **fields})
-
-    async def _nothing(self, **_fields: Any) -> None:
-        return None
-
-
-async def returns(value: Any) -> Any:
-    return value
 
 
 def fake_bot() -> Any:
@@ -118,7 +96,7 @@ def pages_on() -> Iterator[None]:
 
 async def test_the_leaderboard_in_german_and_another_members_page_in_turkish() -> None:
     cog = Ladder(fake_bot())
-    asked = Interaction(discord.Locale.german)
+    asked = FakeInteraction(discord.Locale.german)
     await cog.leaderboard.callback(cog, asked, 1)  # type: ignore[arg-type]
     embed: discord.Embed = asked.sent[0]["embed"]
     assert embed.title == "Rangliste von Tavla Club"
@@ -130,7 +108,7 @@ async def test_the_leaderboard_in_german_and_another_members_page_in_turkish() -
     assert [(field.name, field.value) for field in embed.fields] == [("Du", "#1 von 2 · Wertung 1523")]
     assert embed.footer.text == "Seite 1 von 1 · 2 Spieler"
     assert labels(asked.sent[0]["view"]) == ["Zurück", "Weiter"]
-    other = Interaction(discord.Locale.turkish, user_id=20)
+    other = FakeInteraction(discord.Locale.turkish, user_id=20)
     await cog.show_page(other, 10, 0)  # type: ignore[arg-type]
     copy = other.sent[0]
     assert copy["ephemeral"] and copy["embed"].title == "Tavla Club sıralaması"
@@ -146,7 +124,7 @@ async def test_stats_in_greek_with_the_chart_in_greek(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(ladder_cog, "rating_chart", chart_drawn)
     cog = Ladder(fake_bot())
-    asked = Interaction(discord.Locale.greek)
+    asked = FakeInteraction(discord.Locale.greek)
     await cog.stats.callback(cog, asked, None)  # type: ignore[arg-type]
     embed: discord.Embed = asked.sent[0]["embed"]
     assert embed.title == "Στατιστικά του/της Alice"
@@ -177,7 +155,7 @@ async def test_dice_in_german_with_the_chart_in_german(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(dice_text, "dice_chart", chart_drawn)
     cog = Ladder(fake_bot())
-    asked = Interaction(discord.Locale.german)
+    asked = FakeInteraction(discord.Locale.german)
     await cog.dice.callback(cog, asked, None)  # type: ignore[arg-type]
     embed: discord.Embed = asked.sent[0]["embed"]
     assert embed.title == "Würfel von Alice"
@@ -196,7 +174,7 @@ async def test_dice_in_german_with_the_chart_in_german(monkeypatch: pytest.Monke
 
 async def test_history_in_turkish() -> None:
     cog = Ladder(fake_bot())
-    asked = Interaction(discord.Locale.turkish)
+    asked = FakeInteraction(discord.Locale.turkish)
     await cog.history.callback(cog, asked, None)  # type: ignore[arg-type]
     embed: discord.Embed = asked.sent[0]["embed"]
     assert embed.title == "Alice oyuncusunun son maçları"
@@ -211,7 +189,7 @@ async def test_history_in_turkish() -> None:
 
 async def test_a_ladder_outside_a_server_is_refused_in_the_members_language() -> None:
     cog = Ladder(fake_bot())
-    asked = Interaction(discord.Locale.german)
+    asked = FakeInteraction(discord.Locale.german)
     asked.guild_id = None  # type: ignore[assignment]
     with pytest.raises(UserFacingError) as refused:
         await cog.history.callback(cog, asked, None)  # type: ignore[arg-type]
