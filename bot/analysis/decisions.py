@@ -139,10 +139,9 @@ class _Tracker:
                 self.position, self.cube, self.owner, self.taken = Position.initial(), 1, None, False
             case ev.AutomaticDouble(cube=cube):
                 self.cube = cube
-            case ev.OpeningRolled(rolls=rolls, player=player):
+            case ev.OpeningRolled(deciding=dice, player=player):
                 self.on_roll = player
-                last = rolls[-1]
-                self.roll(player, (last[0], last[1]), opening=True)
+                self.roll(player, dice, opening=True)
             case ev.Rolled(player=player, dice=dice, automatic=automatic):
                 if not automatic:
                     self.add(player, Kind.DOUBLE, Choice.NO_DOUBLE, player)

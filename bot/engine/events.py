@@ -22,6 +22,11 @@ class OpeningRolled:
     rolls: tuple[tuple[int, int], ...]  # (player 0's die, player 1's die), in order
     player: int
 
+    @property
+    def deciding(self) -> tuple[int, int]:
+        """The pair that decided who moves first, the first player's dice to play (R2.2): the last, after any ties."""
+        return self.rolls[-1]
+
 
 @dataclass(frozen=True, slots=True)
 class AutomaticDouble:

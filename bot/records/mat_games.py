@@ -124,8 +124,8 @@ class _Builder:
                 self.pending = None
             case ev.AutomaticDouble():
                 self.game.automatic_doubles += 1
-            case ev.OpeningRolled(rolls=rolls, player=player):
-                self.pending = (player, _high_first(rolls[-1]))
+            case ev.OpeningRolled(deciding=dice, player=player):
+                self.pending = (player, _high_first(dice))
             case ev.Rolled(player=player, dice=dice):
                 self.pending = (player, _high_first(dice))
             case ev.Played(player=player, dice=dice, play=play):

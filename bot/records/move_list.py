@@ -100,8 +100,8 @@ class MoveList:
         match event:
             case ev.GameStarted(number=number, crawford=crawford):
                 self.games.append([self.heading(number, scores, crawford)])
-            case ev.OpeningRolled(rolls=rolls, player=player):
-                self.pending = (player, rolls[-1])
+            case ev.OpeningRolled(deciding=dice, player=player):
+                self.pending = (player, dice)
             case ev.Rolled(player=player, dice=dice):
                 self.pending = (player, dice)
             case ev.Played(player=player, dice=dice, play=play):

@@ -144,11 +144,11 @@ def _decision_count(event: ev.Event) -> int:
 
 def _rolls(events: list[ev.Event]) -> tuple[tuple[int, int, int], ...]:
     """The rolls among the events, as bot.analysis.decisions takes them for the luck (an opening roll's last)."""
-    rolls = []
+    rolls: list[tuple[int, int, int]] = []
     for event in events:
         match event:
-            case ev.OpeningRolled(rolls=opening, player=player):
-                rolls.append((player, opening[-1][0], opening[-1][1]))
+            case ev.OpeningRolled(deciding=dice, player=player):
+                rolls.append((player, *dice))
             case ev.Rolled(player=player, dice=dice):
                 rolls.append((player, dice[0], dice[1]))
     return tuple(rolls)
