@@ -21,7 +21,7 @@ from bot.service.errors import AlreadyAcceptedError
 from bot.service.records import CHALLENGE_SECONDS
 from cogs.ui.custom_ids import ChallengeAction, ChallengeControl
 from cogs.ui.errors import report_error
-from cogs.ui.event_text import escape_name
+from cogs.ui.event_text import escape_name, mention
 from cogs.ui.fairness_text import proof_line
 from cogs.ui.languages import guild_language
 from cogs.ui.views import ChallengeButton
@@ -56,14 +56,14 @@ def challenge_text(challenge: Challenge, language: str = DEFAULT_LANGUAGE) -> st
     if challenge.clock is not ClockPreset.NONE:
         what = translate(language, N_("{what} with a {clock}"), what=what, clock=preset_text(challenge.clock, language))
     expires = f"<t:{int(challenge.expires_at)}:R>"
-    challenger = f"<@{challenge.challenger.user_id}>"
+    challenger = mention(challenge.challenger.user_id)
     if challenge.opponent is None:
         said = _OPEN_CHALLENGE[challenge.in_thread]
         text = translate(language, said, challenger=challenger, what=what, expires=expires)
     else:
         said = _CHALLENGE[challenge.in_thread]
-        mention = f"<@{challenge.opponent.user_id}>"
-        text = translate(language, said, mention=mention, challenger=challenger, what=what, expires=expires)
+        opponent = mention(challenge.opponent.user_id)
+        text = translate(language, said, mention=opponent, challenger=challenger, what=what, expires=expires)
     return text + commitment_line(challenge, language)
 
 

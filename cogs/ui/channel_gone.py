@@ -16,7 +16,7 @@ import discord
 
 from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 from bot.service import MatchRecord
-from cogs.ui.event_text import escape_name
+from cogs.ui.event_text import escape_name, mention
 from cogs.ui.fairness_text import end_line
 from cogs.ui.languages import guild_language
 
@@ -31,7 +31,7 @@ UNKNOWN_CHANNEL = 10003
 
 def ended_text(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> str:
     """The players told, in the server's `language`, that their match ended with its thread."""
-    players = " ".join(f"<@{player.user_id}>" for player in record.players)
+    players = " ".join(mention(player.user_id) for player in record.players)
     first, second = (escape_name(player.name) for player in record.players)
     said = (
         N_(

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.i18n import DEFAULT_LANGUAGE, N_, translate
-from cogs.ui.event_text import escape_name
+from cogs.ui.event_text import escape_name, mention
 from cogs.ui.fairness_text import proof_line
 
 #: The finished board's button that asks for a rematch (cogs.ui.game_messages), named in the request.
@@ -40,7 +40,7 @@ def rematch_request(
     text = translate(
         language,
         said,
-        mention=f"<@{waiting_for_id}>",
+        mention=mention(waiting_for_id),
         name=escape_name(asked_by),
         button=translate(language, REMATCH_LABEL),
         until=f"<t:{until}:R>",

@@ -44,6 +44,7 @@ QUOTE_LIMIT = 60
 
 
 def mention(user_id: int) -> str:
+    """How a message names a member so that Discord shows it as their name (and notifies them, if allowed)."""
     return f"<@{user_id}>"
 
 
