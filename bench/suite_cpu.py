@@ -35,7 +35,7 @@ def _cpu() -> tuple[float, float]:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None, Any, Any]:
-    own, children, started = *_cpu(), time.monotonic()
+    own, children, started, began = *_cpu(), time.monotonic(), time.time()
     result = yield
     own_after, children_after = _cpu()
     row = {
@@ -43,6 +43,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         "own": round(own_after - own, 3),
         "children": round(children_after - children, 3),
         "wall": round(time.monotonic() - started, 3),
+        "began": round(began, 3),
+        "worker": os.environ.get("PYTEST_XDIST_WORKER", "main"),
     }
     with Path(os.environ.get(OUTPUT_VARIABLE, "suite_cpu.jsonl")).open("a") as output:
         output.write(json.dumps(row) + "\n")
