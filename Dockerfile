@@ -14,6 +14,7 @@ COPY bot ./bot
 COPY cogs ./cogs
 COPY render ./render
 RUN pip install --no-cache-dir . \
+    && python -m bot.i18n.compile \
     && useradd --create-home --uid 10001 gammon \
     && mkdir -p /app/data \
     && chown gammon:gammon /app/data

@@ -30,7 +30,13 @@ def _run(*args: str | Path) -> None:
 
 
 def setup() -> None:
-    """Create .venv and install the project with its dev extra, unless nothing changed since last time."""
+    """Create .venv and install the project with its dev extra, unless nothing changed since last time; then compile
+    the message catalogues whose `.po` changed (bot.i18n.compile)."""
+    _install()
+    _run(PYTHON, "-m", "bot.i18n.compile")
+
+
+def _install() -> None:
     if not PYTHON.exists():
         _run(sys.executable, "-m", "venv", VENV)
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()

@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.i18n import available_languages, catalogue, language_of, translate
+from bot.i18n import available_languages, language_of, translate
 from bot.i18n.catalogues import po_path
 from bot.i18n.messages import placeholders
 from bot.i18n.template import TEMPLATE, build_template
 from cogs.ui.translator import fits_discord
+from tests.i18n import po_files
 
 TRANSLATED = [language for language in available_languages() if language != "en"]
 
@@ -31,7 +32,7 @@ def test_german_is_there_and_regional_locales_fall_back() -> None:
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_message_is_translated_with_the_same_placeholders(language: str) -> None:
-    translations = catalogue(language).messages
+    translations = po_files.translations(language)
     missing = [key for key in template_messages() if not translations.get(key)]
     assert missing == [], f"{language}: {len(missing)} untranslated, e.g. {missing[:3]}"
     for (context, english), text in translations.items():
@@ -40,7 +41,7 @@ def test_every_message_is_translated_with_the_same_placeholders(language: str) -
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_names_descriptions_and_choices_fit_discord(language: str) -> None:
-    for (context, english), text in catalogue(language).messages.items():
+    for (context, english), text in po_files.translations(language).items():
         if context is not None:
             assert fits_discord(context, text), (language, context, english, text)
 
@@ -68,6 +69,6 @@ def test_translate_fills_placeholders_in_the_readers_language() -> None:
 def test_a_prompt_still_starts_with_its_mention(language: str) -> None:
     """A board's prompt is found by its first characters (cogs.ui.game_messages.retired_text), so a translation
     keeps `{mention}` first; a thinking line ends with an ellipsis however it is translated."""
-    for (_context, english), text in catalogue(language).messages.items():
+    for (_context, english), text in po_files.translations(language).items():
         if english.startswith("{mention}"):
             assert text.startswith("{mention}"), (language, english, text)
