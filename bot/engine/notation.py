@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from bot.engine.errors import IllegalPlayError, InvalidPlayError
 from bot.engine.legal import LegalPlays, dice_left, why_not
-from bot.engine.movegen import STEPS, Board, make_step, result_key, unmake_step
+from bot.engine.movegen import HIT_BIT, STEPS, WEIGHT, Board, board_key, make_step, unmake_step
 from bot.engine.play import BAR, NO_PLAY_TEXT, OFF, Play, Step, point_name
 from bot.i18n.messages import N_, Message
 
@@ -113,9 +113,12 @@ class _Realizer:
         self.paths = paths
         self.current = [path[0][0] for path in paths]
         self.next_index = [1] * len(paths)
+        self.lengths = [len(path) for path in paths]
+        self.kinds = [paths.index(path) for path in paths]  # checkers on equal paths share the first one's index
+        self.key = board_key(tuple(mover))  # the result key (see movegen.result_key) of the steps made so far
         self.found: list[tuple[Step, ...]] = []
         self.failure: tuple[tuple[bool, int], Message] | None = None
-        self.seen: set[tuple[tuple[int, ...], ...]] = set()
+        self.seen: set[tuple[int, ...]] = set()
         self.candidates: list[Play] = []
         self.answer: Play | None = None
 
@@ -130,11 +133,13 @@ class _Realizer:
             self.failure = (rank, message)
 
     def _extend(self, left: list[int], steps: list[Step]) -> None:
-        state = (tuple(self.current), tuple(self.next_index), tuple(left), tuple(self.opp))
-        if self.answer is not None or state in self.seen:  # another order of the same steps got here: same outcomes
+        # Where each checker is on its path, the key (the mover's board and the blots hit) and the dice left are
+        # all that decides what follows: another order of the same steps that got here has the same outcomes.
+        state = (*self.current, *self.next_index, self.key, *left)
+        if self.answer is not None or state in self.seen:
             return
         self.seen.add(state)
-        pending = [i for i, path in enumerate(self.paths) if self.next_index[i] < len(path)]
+        pending = [i for i, length in enumerate(self.lengths) if self.next_index[i] < length]
         if not pending:
             self._complete(tuple(steps))
             return
@@ -144,18 +149,20 @@ class _Realizer:
                 len(steps), Message(N_("That is more than your roll of {roll} can move"), {"roll": roll}), by_rule=False
             )
             return
-        tried: set[tuple[Path, int, int]] = set()
+        tried: set[tuple[int, int, int]] = set()
         for i in pending:
-            stage = (self.paths[i], self.current[i], self.next_index[i])
+            stage = (self.kinds[i], self.current[i], self.next_index[i])
             if stage in tried:  # two checkers on the same path and stage: trying one is enough
                 continue
             tried.add(stage)
             self._advance(i, left, steps)
+            if self.answer is not None:
+                return
 
     def _complete(self, steps: tuple[Step, ...]) -> None:
         """All paths are played: keep the legal play they reach, and stop at one whose hits match the `*` marks."""
         self.found.append(steps)
-        play = self.table.by_key.get(result_key(self.mover, self.opponent, steps))
+        play = self.table.by_key.get(self.key)
         if play is None:
             return
         if {step.end for step in play.steps if step.hit} == self.marked:
@@ -179,6 +186,8 @@ class _Realizer:
             end = max(landing, OFF)
             hit = end > OFF and self.opp[end] == 1
             make_step(self.me, self.opp, start, end, hit)
+            moved = WEIGHT[end] - WEIGHT[start] + (HIT_BIT[end] if hit else 0)
+            self.key += moved
             self.current[i] = end
             if end == target:
                 self.next_index[i] += 1
@@ -190,7 +199,10 @@ class _Realizer:
             if end == target:
                 self.next_index[i] -= 1
             self.current[i] = start
+            self.key -= moved
             unmake_step(self.me, self.opp, start, end, hit)
+            if self.answer is not None:
+                return
         if not fits:
             segment_start = self.paths[i][self.next_index[i] - 1][0]
             text = f"{point_name(segment_start)}/{point_name(target)}"
