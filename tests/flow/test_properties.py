@@ -84,9 +84,9 @@ def refused_actions_change_nothing(match: Match, rng: random.Random) -> None:
 
 
 def copy_of(match: Match) -> Match:
-    """A deep copy sharing the frozen values (log entries, outcomes, legal plays, the position), as the service
-    copies a match (bot/service/context.py): copying those only takes time."""
-    frozen = [*match.log.entries, *match.outcomes, *match.legal_plays(), match.game.position]
+    """A deep copy sharing frozen values (outcomes, legal plays, the position; the match shares its log's entries
+    itself), as the service copies a match (bot/service/context.py): copying those only takes time."""
+    frozen = [*match.outcomes, *match.legal_plays(), match.game.position]
     return copy.deepcopy(match, {id(item): item for item in frozen})
 
 
