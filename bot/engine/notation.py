@@ -26,6 +26,18 @@ _SPACES_AROUND_SLASH = re.compile(r"\s*/\s*")
 _SPACES_BEFORE_MARK = re.compile(r"\s+(?=[*(])")
 
 
+def _point_of(name: str) -> int:
+    """The point a name `_POINT` matched stands for (over 25 for a number too high, refused by the caller)."""
+    return BAR if name in ("bar", "b") else OFF if name == "off" else int(name)
+
+
+#: Every ASCII spelling `_POINT` reads (`13`, `05`, `99`, `bar`, `b`, `off`, each with or without `*`), read once.
+_POINT_NAMES: dict[str, tuple[int, bool]] = {
+    name + star: (_point_of(name), bool(star))
+    for name in ("bar", "b", "off", *(str(n) for n in range(100)), *(f"0{n}" for n in range(10)))
+    for star in ("", "*")
+}
+
 #: A refusal quotes at most this much of what the player typed (Discord refuses messages over 2,000 characters).
 QUOTE_LIMIT = 40
 
@@ -41,12 +53,13 @@ def read_paths(text: str) -> list[Path]:
     :raises InvalidPlayError: for text that is not notation.
     :raises IllegalPlayError: for a step that goes backwards.
     """
-    cleaned = text.strip().lower().replace(",", " ")
-    cleaned = _SPACES_BEFORE_MARK.sub("", _SPACES_AROUND_SLASH.sub("/", cleaned))
+    cleaned = " ".join(text.lower().replace(",", " ").split())  # each run of white space one space
+    if " /" in cleaned or "/ " in cleaned or " *" in cleaned or " (" in cleaned:  # a step with spaces inside
+        cleaned = _SPACES_BEFORE_MARK.sub("", _SPACES_AROUND_SLASH.sub("/", cleaned))
     paths: list[Path] = []
     for token in cleaned.split():
         count = 1
-        repeat = _REPEAT.fullmatch(token)
+        repeat = _REPEAT.fullmatch(token) if token.endswith(")") else None
         if repeat:
             token, count = repeat.group(1), int(repeat.group(2))
             if not 1 <= count <= 4:
@@ -70,18 +83,21 @@ def read_paths(text: str) -> list[Path]:
 
 
 def _read_point(part: str, token: str, *, first: bool) -> tuple[int, bool]:
-    match = _POINT.fullmatch(part)
-    if not match:
-        raise InvalidPlayError(
-            N_(
-                "I can't read {part} in {text}: points are 1 to 24, bar or off; "
-                "write steps like 24/18 13/11, bar/22*, 6/off or 13/7(2)"
-            ),
-            part=_shown(part),
-            text=_shown(token),
-        )
-    name, star = match.groups()
-    point = BAR if name in ("bar", "b") else OFF if name == "off" else int(name)
+    read = _POINT_NAMES.get(part)
+    if read is None:  # not a usual spelling: the pattern decides (`\d` also reads other scripts' digits)
+        match = _POINT.fullmatch(part)
+        if not match:
+            raise InvalidPlayError(
+                N_(
+                    "I can't read {part} in {text}: points are 1 to 24, bar or off; "
+                    "write steps like 24/18 13/11, bar/22*, 6/off or 13/7(2)"
+                ),
+                part=_shown(part),
+                text=_shown(token),
+            )
+        name, star = match.groups()
+        read = (_point_of(name), bool(star))
+    point, star = read
     if point > BAR:
         raise InvalidPlayError(
             N_("There is no point {point}: points are 1 to 24 (25 is the bar, 0 is off)"), point=point
@@ -94,7 +110,7 @@ def _read_point(part: str, token: str, *, first: bool) -> tuple[int, bool]:
         raise InvalidPlayError(
             N_("{text} marks a hit on its starting point; put '*' after the point where you hit"), text=_shown(token)
         )
-    return point, bool(star)
+    return read
 
 
 class _Realizer:
