@@ -36,5 +36,8 @@ def position_from_sage(board: SageBoard) -> Position:
 
 
 def plays_by_result(position: Position, plays: list[Play]) -> dict[SageBoard, Play]:
-    """Each legal play keyed by the board it leaves, seen from the player who made it (bgsage's move boards)."""
-    return {sage_board(position.apply(play).swapped()): play for play in plays}
+    """Each legal play keyed by the board it leaves, seen from the player who made it (bgsage's move boards).
+
+    That board is `position.after_steps`, the same as `apply(play).swapped()` without its two extra Positions.
+    """
+    return {sage_board(position.after_steps(play.steps)): play for play in plays}

@@ -121,7 +121,7 @@ def checker_play(plies: int, board: tuple[int, ...], dice: tuple[int, int], cube
     """Every play bgsage finds for this roll, best first."""
     result = _analyzer(plies).checker_play(list(board), dice[0], dice[1], cube.value, cube.owner, **cube.arguments())
     return [
-        RankedMove(tuple(int(n) for n in move.board), float(move.equity), _probs(move.probs)) for move in result.moves
+        RankedMove(tuple(map(int, move.board)), float(move.equity), _probs(move.probs)) for move in result.moves
     ]
 
 
@@ -175,7 +175,7 @@ def ranked_plays(
         **cube.arguments(),
     )
     return [
-        RankedMove(tuple(int(n) for n in move.board), float(move.equity), _probs(move.probs)) for move in result.moves
+        RankedMove(tuple(map(int, move.board)), float(move.equity), _probs(move.probs)) for move in result.moves
     ]
 
 

@@ -110,21 +110,22 @@ def walk(me: Board, opp: Board, dice: tuple[int, int], steps: Sequence[Step]) ->
     return left
 
 
-def next_steps(
-    mover: Side, opponent: Side, dice: tuple[int, int], steps_so_far: Sequence[Step], table: LegalPlays
-) -> list[Step]:
+@lru_cache(maxsize=1024)
+def next_steps(mover: Side, opponent: Side, dice: tuple[int, int], steps_so_far: tuple[Step, ...]) -> tuple[Step, ...]:
     """The legal single steps after `steps_so_far` from which a complete legal play is still reachable.
 
-    A complete legal play uses `table.dice_used` dice (R4.1), and with one die from a non-double roll, the die
-    that must be played (R4.2-R4.3); a step is offered when enough dice can still follow it. Sorted from the
-    farthest start, higher die first.
+    A complete legal play uses the dice every legal play uses (R4.1), and with one die from a non-double roll, the
+    die that must be played (R4.2-R4.3); a step is offered when enough dice can still follow it. Sorted from the
+    farthest start, higher die first. Cached: composing one move menu asks the same a few times, and every click
+    composes one.
     """
+    table = legal_plays(mover, opponent, dice)
     me = list(mover)
     opp = list(reversed(opponent))
     left = walk(me, opp, dice, steps_so_far)
     needed = table.dice_used - len(steps_so_far)
     if needed <= 0:
-        return []
+        return ()
     outside = outside_count(me)
     found: list[Step] = []
     for die in sorted(set(left), reverse=True):
@@ -144,7 +145,7 @@ def next_steps(
                 found.append(STEPS[start][die][hit])
             unmake_step(me, opp, start, end, hit)
     found.sort(key=lambda step: (-step.start, -step.die))
-    return found
+    return tuple(found)
 
 
 def complete_play(

@@ -7,6 +7,7 @@ log with the dice it drew, and returns the events in order. `Match.replay(log)` 
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from bot.engine.actions import Abort, Action, ActionError, Claim, Timeout
@@ -148,6 +149,16 @@ class Match:
             else (options.length - self.scores[0], options.length - self.scores[1]),
         )
         return Game(len(self.outcomes) + 1, self.names, rules)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
+        """A deep copy whose log shares the entries, which are frozen: copied one by one, they made each copy (the
+        service copies a match for every action) cost as much as the whole match so far."""
+        clone = Match.__new__(Match)
+        memo[id(self)] = clone
+        memo[id(self._entries)] = list(self._entries)
+        for name, value in vars(self).items():
+            setattr(clone, name, copy.deepcopy(value, memo))
+        return clone
 
     # --- the log and replay ------------------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from bot.engine.errors import IllegalPlayError, InvalidPlayError
 from bot.engine.legal import LegalPlays, dice_left, why_not
-from bot.engine.movegen import STEPS, Board, make_step, result_key, unmake_step
+from bot.engine.movegen import HIT_BIT, STEPS, WEIGHT, Board, board_key, make_step, unmake_step
 from bot.engine.play import BAR, NO_PLAY_TEXT, OFF, Play, Step, point_name
 from bot.i18n.messages import N_, Message
 
@@ -25,6 +25,18 @@ _REPEAT = re.compile(r"(.*?)\((\d+)\)")
 _SPACES_AROUND_SLASH = re.compile(r"\s*/\s*")
 _SPACES_BEFORE_MARK = re.compile(r"\s+(?=[*(])")
 
+
+def _point_of(name: str) -> int:
+    """The point a name `_POINT` matched stands for (over 25 for a number too high, refused by the caller)."""
+    return BAR if name in ("bar", "b") else OFF if name == "off" else int(name)
+
+
+#: Every ASCII spelling `_POINT` reads (`13`, `05`, `99`, `bar`, `b`, `off`, each with or without `*`), read once.
+_POINT_NAMES: dict[str, tuple[int, bool]] = {
+    name + star: (_point_of(name), bool(star))
+    for name in ("bar", "b", "off", *(str(n) for n in range(100)), *(f"0{n}" for n in range(10)))
+    for star in ("", "*")
+}
 
 #: A refusal quotes at most this much of what the player typed (Discord refuses messages over 2,000 characters).
 QUOTE_LIMIT = 40
@@ -41,12 +53,13 @@ def read_paths(text: str) -> list[Path]:
     :raises InvalidPlayError: for text that is not notation.
     :raises IllegalPlayError: for a step that goes backwards.
     """
-    cleaned = text.strip().lower().replace(",", " ")
-    cleaned = _SPACES_BEFORE_MARK.sub("", _SPACES_AROUND_SLASH.sub("/", cleaned))
+    cleaned = " ".join(text.lower().replace(",", " ").split())  # each run of white space one space
+    if " /" in cleaned or "/ " in cleaned or " *" in cleaned or " (" in cleaned:  # a step with spaces inside
+        cleaned = _SPACES_BEFORE_MARK.sub("", _SPACES_AROUND_SLASH.sub("/", cleaned))
     paths: list[Path] = []
     for token in cleaned.split():
         count = 1
-        repeat = _REPEAT.fullmatch(token)
+        repeat = _REPEAT.fullmatch(token) if token.endswith(")") else None
         if repeat:
             token, count = repeat.group(1), int(repeat.group(2))
             if not 1 <= count <= 4:
@@ -70,18 +83,21 @@ def read_paths(text: str) -> list[Path]:
 
 
 def _read_point(part: str, token: str, *, first: bool) -> tuple[int, bool]:
-    match = _POINT.fullmatch(part)
-    if not match:
-        raise InvalidPlayError(
-            N_(
-                "I can't read {part} in {text}: points are 1 to 24, bar or off; "
-                "write steps like 24/18 13/11, bar/22*, 6/off or 13/7(2)"
-            ),
-            part=_shown(part),
-            text=_shown(token),
-        )
-    name, star = match.groups()
-    point = BAR if name in ("bar", "b") else OFF if name == "off" else int(name)
+    read = _POINT_NAMES.get(part)
+    if read is None:  # not a usual spelling: the pattern decides (`\d` also reads other scripts' digits)
+        match = _POINT.fullmatch(part)
+        if not match:
+            raise InvalidPlayError(
+                N_(
+                    "I can't read {part} in {text}: points are 1 to 24, bar or off; "
+                    "write steps like 24/18 13/11, bar/22*, 6/off or 13/7(2)"
+                ),
+                part=_shown(part),
+                text=_shown(token),
+            )
+        name, star = match.groups()
+        read = (_point_of(name), bool(star))
+    point, star = read
     if point > BAR:
         raise InvalidPlayError(
             N_("There is no point {point}: points are 1 to 24 (25 is the bar, 0 is off)"), point=point
@@ -94,7 +110,7 @@ def _read_point(part: str, token: str, *, first: bool) -> tuple[int, bool]:
         raise InvalidPlayError(
             N_("{text} marks a hit on its starting point; put '*' after the point where you hit"), text=_shown(token)
         )
-    return point, bool(star)
+    return read
 
 
 class _Realizer:
@@ -113,9 +129,12 @@ class _Realizer:
         self.paths = paths
         self.current = [path[0][0] for path in paths]
         self.next_index = [1] * len(paths)
+        self.lengths = [len(path) for path in paths]
+        self.kinds = [paths.index(path) for path in paths]  # checkers on equal paths share the first one's index
+        self.key = board_key(tuple(mover))  # the result key (see movegen.result_key) of the steps made so far
         self.found: list[tuple[Step, ...]] = []
         self.failure: tuple[tuple[bool, int], Message] | None = None
-        self.seen: set[tuple[tuple[int, ...], ...]] = set()
+        self.seen: set[tuple[int, ...]] = set()
         self.candidates: list[Play] = []
         self.answer: Play | None = None
 
@@ -130,11 +149,13 @@ class _Realizer:
             self.failure = (rank, message)
 
     def _extend(self, left: list[int], steps: list[Step]) -> None:
-        state = (tuple(self.current), tuple(self.next_index), tuple(left), tuple(self.opp))
-        if self.answer is not None or state in self.seen:  # another order of the same steps got here: same outcomes
+        # Where each checker is on its path, the key (the mover's board and the blots hit) and the dice left are
+        # all that decides what follows: another order of the same steps that got here has the same outcomes.
+        state = (*self.current, *self.next_index, self.key, *left)
+        if self.answer is not None or state in self.seen:
             return
         self.seen.add(state)
-        pending = [i for i, path in enumerate(self.paths) if self.next_index[i] < len(path)]
+        pending = [i for i, length in enumerate(self.lengths) if self.next_index[i] < length]
         if not pending:
             self._complete(tuple(steps))
             return
@@ -144,18 +165,20 @@ class _Realizer:
                 len(steps), Message(N_("That is more than your roll of {roll} can move"), {"roll": roll}), by_rule=False
             )
             return
-        tried: set[tuple[Path, int, int]] = set()
+        tried: set[tuple[int, int, int]] = set()
         for i in pending:
-            stage = (self.paths[i], self.current[i], self.next_index[i])
+            stage = (self.kinds[i], self.current[i], self.next_index[i])
             if stage in tried:  # two checkers on the same path and stage: trying one is enough
                 continue
             tried.add(stage)
             self._advance(i, left, steps)
+            if self.answer is not None:
+                return
 
     def _complete(self, steps: tuple[Step, ...]) -> None:
         """All paths are played: keep the legal play they reach, and stop at one whose hits match the `*` marks."""
         self.found.append(steps)
-        play = self.table.by_key.get(result_key(self.mover, self.opponent, steps))
+        play = self.table.by_key.get(self.key)
         if play is None:
             return
         if {step.end for step in play.steps if step.hit} == self.marked:
@@ -179,6 +202,8 @@ class _Realizer:
             end = max(landing, OFF)
             hit = end > OFF and self.opp[end] == 1
             make_step(self.me, self.opp, start, end, hit)
+            moved = WEIGHT[end] - WEIGHT[start] + (HIT_BIT[end] if hit else 0)
+            self.key += moved
             self.current[i] = end
             if end == target:
                 self.next_index[i] += 1
@@ -190,7 +215,10 @@ class _Realizer:
             if end == target:
                 self.next_index[i] -= 1
             self.current[i] = start
+            self.key -= moved
             unmake_step(self.me, self.opp, start, end, hit)
+            if self.answer is not None:
+                return
         if not fits:
             segment_start = self.paths[i][self.next_index[i] - 1][0]
             text = f"{point_name(segment_start)}/{point_name(target)}"

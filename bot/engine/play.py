@@ -83,11 +83,11 @@ def format_play(steps: tuple[Step, ...]) -> str:
     if not steps:
         return NO_PLAY_TEXT
     chains = sorted(_chains(steps), key=lambda chain: (-chain[0][0], chain[-1][0]))
-    counts = Counter(_chain_text(chain) for chain in chains)
+    texts = [_chain_text(chain) for chain in chains]
+    counts = Counter(texts)
     seen: set[str] = set()
     parts: list[str] = []
-    for chain in chains:
-        text = _chain_text(chain)
+    for text in texts:
         if text in seen:
             continue
         seen.add(text)

@@ -122,7 +122,7 @@ class Position:
         :raises IllegalPlayError: when `steps_so_far` cannot be played in that order with these dice.
         """
         dice = legal.check_dice(dice)
-        return legal.next_steps(self.mover, self.opponent, dice, steps_so_far, self._legal(dice))
+        return list(legal.next_steps(self.mover, self.opponent, dice, tuple(steps_so_far)))
 
     def complete_play(self, dice: tuple[int, int], steps_so_far: Sequence[Step]) -> Play | None:
         """The legal play (as listed by `legal_plays`) that these steps make, or None if they are not complete.

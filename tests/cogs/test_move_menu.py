@@ -98,7 +98,8 @@ def reachable_plays(position: Position, dice: tuple[int, int]) -> Iterator[Posit
         seen.add(key)
         rows = move_menu(MATCH_ID, VERSION, position, dice, steps, picked)
         check_limits(rows)
-        offered = {step.start: step for step in position.next_steps(dice, steps)}
+        following = position.next_steps(dice, steps)
+        offered = {step.start: step for step in following}
         for menu in selects_of(rows):
             assert (menu.control.match_id, menu.control.version) == (MATCH_ID, VERSION)
             for _, value in menu.options:
@@ -107,9 +108,7 @@ def reachable_plays(position: Position, dice: tuple[int, int]) -> Iterator[Posit
             control = button.control
             assert (control.match_id, control.version) == (MATCH_ID, VERSION)
             if control.action is GameAction.STEP:
-                matching = [
-                    s for s in position.next_steps(dice, steps) if (s.start, s.die) == (control.start, control.die)
-                ]
+                matching = [s for s in following if (s.start, s.die) == (control.start, control.die)]
                 assert matching, f"{control} is not a legal next step"
                 stack.append(((*steps, matching[0]), None))
             elif control.action is GameAction.PICK:
