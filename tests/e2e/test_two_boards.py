@@ -3,7 +3,8 @@
 A new board is posted before the old one is retired. Killed the moment Discord creates the new board (the bot never
 learns its id), the bot used to leave it live and, restarted, post a third board beside it. Killed after the new
 board was recorded but before the old one was retired, it left the old one live until someone pressed it. Each
-kill happens while the bot's request is held at the stand-in (faults.Hold), so the moment is exact.
+kill happens while the bot's request is held at the stand-in (faults.Hold), so the moment is exact. Both scenarios
+share one bot, each in a channel of its own.
 """
 
 from __future__ import annotations
@@ -12,23 +13,17 @@ import random
 from functools import partial
 
 import pytest
-import pytest_asyncio
 
 from tests.e2e.boards_left import live_controls
-from tests.e2e.conftest import seeded_env
+from tests.e2e.conftest import one_bot_per_module, seeded_env
 from tests.e2e.table import acknowledged_in_time, labels, start_match
 from tests.e2e.test_stuck_matches import steps_until_done, the_game_goes_on
 from tests.support.discord_standin import BotProcess, Channel, DiscordStandin, Message, ScenarioUser
-from tests.support.discord_standin.pytest_plugin import LaunchBot
 
-pytestmark = pytest.mark.slow
-
-
-@pytest_asyncio.fixture
-async def bot(launch_bot: LaunchBot) -> BotProcess:
-    """Every player counts as away (issue 33), so that each turn passing posts a new board and deletes the old:
-    the moment a crash can leave two boards."""
-    return await launch_bot(**seeded_env(), AWAY_SECONDS="0")
+pytestmark = [pytest.mark.slow, pytest.mark.asyncio(loop_scope="module")]
+#: Every player counts as away (issue 33), so that each turn passing posts a new board and deletes the old: the
+#: moment a crash can leave two boards.
+bot, standin = one_bot_per_module(seeded_env() | {"AWAY_SECONDS": "0"})
 
 
 def live_boards(channel: Channel) -> list[Message]:
@@ -68,10 +63,13 @@ async def test_killed_once_the_new_board_is_created_one_board_keeps_controls(
     orphan = await table.next_board()
     assert old.buttons and orphan.buttons  # two boards with controls, as the crash left them
 
+    logged = bot.log_path.stat().st_size  # the restarted bot's lines follow
     await bot.start()
     await bot.wait_ready()
     live = await only_one_stays_live(standin, table.channel, "one board of the match left with controls")
-    await standin.eventually(lambda: "were stored but not shown" in bot.log(), timeout=10, what="the keeper's scan")
+    await standin.eventually(
+        lambda: b"were stored but not shown" in bot.log_path.read_bytes()[logged:], timeout=10, what="the keeper's scan"
+    )
     assert live is orphan  # adopted: the board Discord created is made the current one, no other is posted
     table.current = live
     assert table.to_act() is table.other(mover), live.content
