@@ -32,11 +32,10 @@ async def test_a_challenge_nobody_answers_expires_and_its_buttons_say_so(
 async def test_after_a_restart_an_expired_challenge_still_says_so_by_itself(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
-    process = bot
     alice, bob = players
     challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
     await asyncio.sleep(1)  # the bot stores where the message is right after posting it
-    await process.restart()  # the new process finds the challenge's message in the database
+    await bot.restart()  # the new process finds the challenge's message in the database
     assert [b.label for b in challenge.buttons] == ["Accept", "Accept with my seed", "Decline", "Withdraw"]
     await wait_until(challenge, lambda m: "expired" in m.content, timeout=20)  # nobody clicked
     assert [(b.label, b.disabled) for b in challenge.buttons] == [("Expired", True)]

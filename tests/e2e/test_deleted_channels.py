@@ -81,15 +81,14 @@ async def test_deleting_a_channel_ends_its_match_and_those_of_its_threads(
 async def test_a_deletion_missed_while_offline_ends_the_match_at_the_next_post(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
-    process = bot
     alice, bob = players
     own_guild(standin, alice, bob)  # the turn limit is the server's: the other scenarios' matches keep theirs
     acknowledged_in_time(await alice.slash("bgadmin turn-limit", duration="2m"))  # a reminder after 1 s
     table = await start_match(standin, alice, bob, length=3, thread=True)
-    await process.kill()
+    await bot.kill()
     standin.delete_channel(table.channel)  # nobody is connected to hear it
-    await process.start()
-    await process.wait_ready()
+    await bot.start()
+    await bot.wait_ready()
     notice = await ended_notice(standin, table)  # the reminder met 404 Unknown Channel
     assert "thread was deleted" in notice
     assert NO_MATCHES in await listed(alice) and NO_MATCHES in await listed(bob)
