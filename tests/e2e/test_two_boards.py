@@ -1,10 +1,11 @@
-"""After a crash, at most one message of a match shows live controls (issue 31).
+"""After a crash, at most one message of a match shows live controls (issue 31); nor after a typed command racing
+the post of the next board (issue 16's leftover).
 
 A new board is posted before the old one is retired. Killed the moment Discord creates the new board (the bot never
 learns its id), the bot used to leave it live and, restarted, post a third board beside it. Killed after the new
 board was recorded but before the old one was retired, it left the old one live until someone pressed it. Each
-kill happens while the bot's request is held at the stand-in (faults.Hold), so the moment is exact. Both scenarios
-share one bot, each in a channel of its own.
+kill happens while the bot's request is held at the stand-in (faults.Hold), so the moment is exact, as is the
+moment of the typed command. The scenarios share one bot, each in a channel of its own.
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ from functools import partial
 
 import pytest
 
-from tests.e2e.boards_left import live_controls
+from tests.e2e.boards_left import hand_over_held, live_controls, match_of, only_the_final_board_is_live, seat_to_act
 from tests.e2e.conftest import one_bot_per_module, seeded_env
 from tests.e2e.table import acknowledged_in_time, labels, start_match
 from tests.e2e.test_stuck_matches import steps_until_done, the_game_goes_on
 from tests.support.discord_standin import BotProcess, Channel, DiscordStandin, Message, ScenarioUser
 
-pytestmark = [pytest.mark.slow, pytest.mark.asyncio(loop_scope="module")]
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 #: Every player counts as away (issue 33), so that each turn passing posts a new board and deletes the old: the
-#: moment a crash can leave two boards.
+#: moment a crash, or a command typed meanwhile, can leave two boards.
 bot, standin = one_bot_per_module(seeded_env() | {"AWAY_SECONDS": "0"})
 
 
@@ -44,6 +45,7 @@ async def only_one_stays_live(standin: DiscordStandin, channel: Channel, what: s
     return live_boards(channel)[0]
 
 
+@pytest.mark.slow
 async def test_killed_once_the_new_board_is_created_one_board_keeps_controls(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
@@ -77,6 +79,7 @@ async def test_killed_once_the_new_board_is_created_one_board_keeps_controls(
     assert one_live_board(table.channel), [m.content for m in live_boards(table.channel)]
 
 
+@pytest.mark.slow
 async def test_killed_before_the_old_board_is_retired_it_is_retired_at_start_up(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
@@ -100,3 +103,32 @@ async def test_killed_before_the_old_board_is_retired_it_is_retired_at_start_up(
     assert await only_one_stays_live(standin, table.channel, "the old board retired") is new
     assert "Roll" in labels(new) or table.to_act() is table.other(mover)
     await the_game_goes_on(table, rng)
+
+
+async def test_an_action_typed_while_the_next_board_is_posted_leaves_no_live_board_behind(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """The same race as the computer's, with a typed command: Alice's turn ends and the board asking Bob to roll is
+    still being posted (held at the stand-in) when Bob offers to resign with `/bg resign`. His offer was stored
+    before that board was recorded as current, so its update names Alice's board; the board asking Bob to roll
+    must lose its Roll button all the same when the offer's board follows it."""
+    alice, bob = players
+    table = await start_match(standin, alice, bob, length=3, thread=False)  # 3 points: the cube is alive
+    first = table.to_act()
+    assert first is not None
+    second = table.other(first)
+    seats, match = {alice.id: 0, bob.id: 1}, match_of(table.game)  # the challenger is player 0
+    held = await hand_over_held(standin, table, first, new_board=True)
+    offer = await second.slash("bg resign", kind="backgammon")  # 3 points: the match
+    acknowledged_in_time(offer)
+    await standin.eventually(
+        lambda: seat_to_act(bot.database_path, match) == seats[first.id], timeout=15, what="the resignation offer"
+    )
+    held.release()
+    asking_second = await table.next_board()
+    assert "Roll" in [button.label for button in asking_second.history[0].buttons], asking_second.history[0].content
+    offered = await table.next_board()
+    assert "offers to resign" in offered.content and table.to_act() is first
+    final = await table.click(first, "Accept resignation")
+    assert "wins the match" in final.content, final.content
+    await only_the_final_board_is_live(standin, table.channel, final)
