@@ -49,10 +49,21 @@ def no_controls(message: Message) -> bool:
     return not live_controls(message)
 
 
-def seat_to_act(database: Path) -> int | None:
-    """Who must act in the bot's only match as stored in its SQLite file (0 the human, 1 the computer)."""
+def match_of(message: Message) -> int:
+    """The id of the match whose game controls the message carries (`bg:<match>:<version>:...`)."""
+    ids = [button.custom_id or "" for button in message.buttons]
+    (match,) = {int(custom_id.split(":")[1]) for custom_id in ids if custom_id.startswith("bg:")}
+    return match
+
+
+def seat_to_act(database: Path, match: int | None = None) -> int | None:
+    """Who must act in the match (by default the bot's only match) as stored in its SQLite file (0 the human or the
+    challenger, 1 the computer or the acceptor)."""
     with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as db:
-        (state,) = db.execute("SELECT state FROM match_snapshots").fetchone()
+        if match is None:
+            (state,) = db.execute("SELECT state FROM match_snapshots").fetchone()
+        else:
+            (state,) = db.execute("SELECT state FROM match_snapshots WHERE match_id = ?", (match,)).fetchone()
     to_act = json.loads(state)["game"]["to_act"]
     return None if to_act is None else int(to_act)
 

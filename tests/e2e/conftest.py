@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -11,17 +13,23 @@ import pytest_asyncio
 
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
 from tests.support.discord_standin.launcher import ROOT, SITE_DIR
-from tests.support.discord_standin.pytest_plugin import LaunchBot, shared_bot
+from tests.support.discord_standin.pytest_plugin import LaunchBot, kept_running
 from tests.support.postgres import ThrowawayPostgres
 
 E2E_SITE = Path(__file__).resolve().parent / "site"
 DICE_SEED = "20261122"
+SQLITE, BACKENDS = ("sqlite",), ("sqlite", "postgresql")
 
 
 #: How long a bot started with `seeded_env(race_window=True)` waits between its guild and on_ready (discord.py's
 #: default, and production's, is 2 s): for the tests that act before the bot is ready, so that a busy machine
 #: (the suite runs two workers per CPU) cannot make the bot ready before the test has acted.
 RACE_WINDOW_SECONDS = 8.0
+
+
+#: In a bot's env: its commands synced globally, as in production, not to the stand-in's first guild only, so that a
+#: scenario may play in a guild of its own (`table.own_guild`).
+GLOBAL_COMMANDS = {"DEV_GUILD_ID": ""}
 
 
 def seeded_env(seed: str = DICE_SEED, clock_rate: float | None = None, race_window: bool = False) -> dict[str, str]:
@@ -48,21 +56,39 @@ async def bot(launch_bot: LaunchBot, request: pytest.FixtureRequest) -> BotProce
     return await launch_bot(**seeded_env())
 
 
-def one_bot_per_module() -> tuple[Any, Any]:
+def one_bot_per_module(env: dict[str, str] | None = None, *, backends: tuple[str, ...] = SQLITE) -> tuple[Any, Any]:
     """`bot, standin = one_bot_per_module()`, with `pytestmark = pytest.mark.asyncio(loop_scope="module")`: one
-    seeded bot for all the scenarios of a module, each in a channel of its own with players of its own (the dice
-    go on from one scenario to the next). A bot start costs about 1.5 s of CPU with its helper processes, more
-    than most scenarios; those that stop or restart the bot, or need settings of their own, keep `bot`."""
+    bot for all the scenarios of a module, started with `env` (default `seeded_env()`), each scenario in a channel
+    of its own with players of its own (the dice go on from one scenario to the next). A bot start costs about
+    1.6 s of CPU with its helper processes, more than most scenarios; those that need a fresh bot keep `bot`.
+
+    `backends=BACKENDS`: the module's scenarios run on a bot on SQLite, then on one on a fresh PostgreSQL database
+    (issue 19), backend after backend (pytest orders them so); a scenario marked `ON_SQLITE` runs on SQLite only."""
+
+    @pytest_asyncio.fixture(scope="module", loop_scope="module", params=list(backends) if backends != SQLITE else None)
+    async def bot(
+        module_standin: DiscordStandin, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+    ) -> AsyncIterator[BotProcess]:
+        started = dict(seeded_env() if env is None else env)
+        if "GAMMON_TEST_CLOCK_RATE" in started:  # one origin for all its starts: restarted, its clock goes on
+            started.setdefault("GAMMON_TEST_CLOCK_ORIGIN", repr(time.time()))
+        if getattr(request, "param", "sqlite") == "postgresql":
+            server: ThrowawayPostgres = request.getfixturevalue("postgres_server")
+            started["DATABASE_URL"] = await server.create_database()
+        async with kept_running(module_standin, tmp_path_factory.mktemp("bot"), "bot", started) as process:
+            yield process
 
     @pytest_asyncio.fixture(loop_scope="module")
     async def standin(shared_standin: DiscordStandin) -> DiscordStandin:
         return shared_standin
 
-    return shared_bot("bot", **seeded_env()), standin
+    return bot, standin
 
 
 #: Runs a module's tests with a bot on SQLite and with a bot on a fresh PostgreSQL database.
-BOTH_BACKENDS = pytest.mark.parametrize("bot", ["sqlite", "postgresql"], indirect=True)
+BOTH_BACKENDS = pytest.mark.parametrize("bot", BACKENDS, indirect=True)
+#: A scenario of a module sharing a bot per backend (`one_bot_per_module(backends=BACKENDS)`) run on SQLite only.
+ON_SQLITE = pytest.mark.parametrize("bot", SQLITE, indirect=True)
 
 
 @pytest_asyncio.fixture

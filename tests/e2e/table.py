@@ -59,6 +59,27 @@ def threads_of(standin: DiscordStandin, channel: Channel) -> list[Channel]:
     return [thread for thread in standin.threads if thread.parent_id == channel.id]
 
 
+async def new_thread(standin: DiscordStandin, channel: Channel, before: set[int]) -> Channel:
+    """The one thread opened in `channel` that is not among the threads `before` (waited for)."""
+
+    def opened() -> list[Channel]:
+        return [thread for thread in threads_of(standin, channel) if thread.id not in before]
+
+    await standin.eventually(opened, timeout=15, what=f"a new thread in #{channel.name}")
+    (thread,) = opened()
+    return thread
+
+
+def own_guild(standin: DiscordStandin, *users: ScenarioUser) -> Channel:
+    """A guild of its own, whose "general" channel becomes the users' channel: for a scenario that changes a
+    server's setting (the turn limit) on a bot shared with others, whose matches it would reach. The bot's commands
+    must be global (`GLOBAL_COMMANDS` in its env), as in production: otherwise only its development guild has them."""
+    channel = standin.general_of(standin.add_guild(f"guild of {users[0].name}"))
+    for user in users:
+        user.channel = channel
+    return channel
+
+
 def addressed(message: Message) -> int | None:
     """Whose turn the board asks for: the id mentioned on its last line, None while the computer thinks and once the
     match is over."""
@@ -246,15 +267,16 @@ async def start_match(
     challenge = await posted_challenge(
         standin, await challenger.slash("bg challenge", opponent=opponent, **options), challenger
     )
-    channel = standin.channels[challenge.channel_id]
-    threads_before = {thread.id for thread in standin.threads}
-    seen = len(channel.messages)
+    lobby = standin.channels[challenge.channel_id]
+    threads_before = {thread.id for thread in threads_of(standin, lobby)}
+    seen = len(lobby.messages)
     acknowledged_in_time(await opponent.click(challenge, "Accept"))
+    channel = lobby
     if options.get("thread") is not False:  # a new thread on the challenge, unless the bot may not open one
 
         def started() -> bool:
-            return bool({t.id for t in standin.threads} - threads_before) or any(
-                shows_a_board(m) for m in channel.messages[seen:]
+            return bool({t.id for t in threads_of(standin, lobby)} - threads_before) or any(
+                shows_a_board(m) for m in lobby.messages[seen:]
             )
 
         await standin.eventually(
@@ -262,7 +284,7 @@ async def start_match(
             timeout=10,
             what="a new thread or a board",
         )
-        channel = next((t for t in standin.threads if t.id not in threads_before), channel)
+        channel = next((t for t in threads_of(standin, lobby) if t.id not in threads_before), lobby)
     table = Table(standin, channel, (challenger, opponent))
     await table.next_board()
     return table

@@ -1,27 +1,22 @@
 """Match analysis through the real bot (issue 17): posted automatically when a match ends, `/bg analyze` shows the
 stored one again, the **All decisions** button opens the private pages, a running match is refused, and an
-analysis cut by a SIGKILL is finished and posted after the restart."""
+analysis cut by a SIGKILL is finished and posted after the restart. Both scenarios share one bot; the one that needs
+a bot of its own (an analysis held in its worker) is in test_analysis_stop.py."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import os
 import random
-import signal
-import sqlite3
-import time
-from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import seeded_env
+from tests.e2e.conftest import one_bot_per_module
 from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, offer_resignation, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_until
-from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 ANALYSIS = "**Analysis of match #"
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+bot, standin = one_bot_per_module()  # each scenario in a channel of its own
 
 
 async def play_then_resign(table: Table, turns: int, seed: int) -> None:
@@ -127,47 +122,3 @@ async def test_an_analysis_cut_by_a_kill_is_posted_after_the_restart(
     await bot.restart()  # SIGKILL while the worker starts and analyses
     assert not any(m.content.startswith(ANALYSIS) for m in table.channel.messages)
     check_public(await analysis_message(standin, table))
-
-
-def stored_analysis(bot: BotProcess) -> tuple[str, int] | None:
-    """The match's analysis row (status, posted), read from the bot's SQLite file (one match per test)."""
-    with contextlib.closing(sqlite3.connect(bot.database_path)) as db:
-        row = db.execute("SELECT status, posted FROM match_analyses").fetchone()
-    return None if row is None else (str(row[0]), int(row[1]))
-
-
-async def until(condition: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"{what} did not happen within {timeout} s"
-        await asyncio.sleep(0.05)
-
-
-@pytest.mark.slow
-async def test_an_analysis_cut_by_a_stop_is_posted_once_after_the_start(
-    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser], tmp_path: Path
-) -> None:
-    """Issue 31: a stop while the automatic analysis runs leaves it pending, not failed, and the next start runs it
-    and posts it once. The stop is that of a service manager or a terminal (systemd signals every process of the
-    unit, Ctrl-C the whole group): the analysis worker first, then the bot, once the bot saw its worker die."""
-    gate = tmp_path / "gate"  # tests/e2e/site: the analysis is held in the worker until `release` exists
-    gate.mkdir()
-    bot = await launch_bot(**seeded_env(), GAMMON_TEST_ANALYSIS_GATE=str(gate))
-    alice, bob = players
-    table = await start_match(standin, alice, bob, length=1)
-    await play_then_resign(table, turns=6, seed=8)
-    await until(lambda: (gate / "started").exists(), "the analysis's start")
-    [worker] = (gate / "started").read_text().split()
-    os.kill(int(worker), signal.SIGTERM)
-    await until(lambda: "analysis worker died" in bot.log() or "match #1 failed" in bot.log(), "the worker's end")
-    assert await bot.terminate() == 0
-    assert "The analysis of match #1 failed" not in bot.log()
-    assert stored_analysis(bot) == ("pending", 0)
-
-    (gate / "release").touch()
-    await bot.start()
-    await bot.wait_ready()
-    check_public(await analysis_message(standin, table))
-    assert stored_analysis(bot) == ("done", 1)  # marked posted before it was sent: never sent again
-    await asyncio.sleep(1.0)
-    assert sum(m.content.startswith(ANALYSIS) for m in table.channel.messages) == 1

@@ -1,4 +1,5 @@
-"""Challenges through the real bot: expiry, open challenges, decline and cancel, and matches in new threads."""
+"""Challenges through the real bot: open challenges, decline and cancel, matches in new threads, and the line saying
+that the dice can be checked."""
 
 from __future__ import annotations
 
@@ -9,8 +10,12 @@ import pytest
 
 from tests.e2e.conftest import one_bot_per_module
 from tests.e2e.table import Table, acknowledged_in_time, finish_turn, posted_challenge, start_match, threads_of
+from tests.e2e.test_fairness import HASH
 from tests.support.discord_standin import DiscordStandin, ScenarioUser, wait_until
 from tests.support.discord_standin.model import CREATE_PUBLIC_THREADS, Channel
+
+#: The line of a challenge whose dice can be checked (issue 18), with the commitment's first 16 hex characters.
+CHECKABLE = "The dice can be checked: `/bg fairness` · commitment `"
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 bot, standin = one_bot_per_module()  # one bot for the module's scenarios, each in a channel of its own
@@ -247,3 +252,19 @@ async def test_a_challenge_the_bot_cannot_post_is_withdrawn_and_the_challenger_t
     # withdrawn: a new challenge to Bob is not refused as a second open one
     challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
     assert bob.id in challenge.pinged
+
+
+async def test_the_seeded_path_shows_no_hash_either(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """The seeded scenarios' path (the dice hook on; tests/e2e/test_fairness.py has the bot's own dice): the challenge
+    says the dice can be checked, in one short line, and neither it (in the channel) nor the first board (in the
+    match's thread) shows a whole hash (issue 33)."""
+    alice, bob = players
+    table = await start_match(standin, alice, bob, length=1)
+    places = {alice.channel.id: alice.channel, table.channel.id: table.channel}.values()
+    shown = [
+        version.content for place in places for message in place.messages for version in [*message.history, message]
+    ]
+    assert any(CHECKABLE in text for text in shown)  # the challenge, before it was accepted
+    assert not any(HASH.search(text) for text in shown)

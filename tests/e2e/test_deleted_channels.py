@@ -1,6 +1,7 @@
 """A match whose channel or thread is deleted ends, aborted and unrated, and `/bg matches` no longer lists it:
 when Discord reports the deletion, and when the bot missed it (offline) and its next post answers 404
-(issue 15). The players of a thread match are told in the channel the challenge was made in."""
+(issue 15). The players of a thread match are told in the channel the challenge was made in. The scenarios share
+one bot, whose service clock runs 60 times faster (a 2-minute turn limit takes 2 seconds)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,14 @@ import asyncio
 
 import pytest
 
-from tests.e2e.conftest import seeded_env
-from tests.e2e.table import Table, acknowledged_in_time, start_match
-from tests.support.discord_standin import DiscordStandin, ScenarioUser
-from tests.support.discord_standin.pytest_plugin import LaunchBot
+from tests.e2e.conftest import GLOBAL_COMMANDS, one_bot_per_module, seeded_env
+from tests.e2e.table import Table, acknowledged_in_time, own_guild, start_match
+from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+bot, standin = one_bot_per_module(
+    seeded_env(clock_rate=60.0) | GLOBAL_COMMANDS
+)  # each scenario in a channel of its own
 
 NO_MATCHES = "You have no active matches"
 
@@ -74,16 +79,16 @@ async def test_deleting_a_channel_ends_its_match_and_those_of_its_threads(
 
 @pytest.mark.slow
 async def test_a_deletion_missed_while_offline_ends_the_match_at_the_next_post(
-    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
-    process = await launch_bot(**seeded_env(clock_rate=60.0))
     alice, bob = players
+    own_guild(standin, alice, bob)  # the turn limit is the server's: the other scenarios' matches keep theirs
     acknowledged_in_time(await alice.slash("bgadmin turn-limit", duration="2m"))  # a reminder after 1 s
     table = await start_match(standin, alice, bob, length=3, thread=True)
-    await process.kill()
+    await bot.kill()
     standin.delete_channel(table.channel)  # nobody is connected to hear it
-    await process.start()
-    await process.wait_ready()
+    await bot.start()
+    await bot.wait_ready()
     notice = await ended_notice(standin, table)  # the reminder met 404 Unknown Channel
     assert "thread was deleted" in notice
     assert NO_MATCHES in await listed(alice) and NO_MATCHES in await listed(bob)

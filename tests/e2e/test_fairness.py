@@ -17,28 +17,29 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.fairness.check import check_mat, read_tags, written_rolls
-from tests.e2e.conftest import seeded_env
+from tests.e2e.conftest import one_bot_per_module, seeded_env
 from tests.e2e.table import (
     MENTION,
     Table,
     acknowledged_in_time,
     finish_turn,
+    is_move_list,
     labels,
+    new_thread,
     offer_resignation,
     posted_challenge,
-    start_match,
+    threads_of,
 )
-from tests.e2e.test_tournament import new_thread
 from tests.fairness.helpers import issue_roll
 from tests.support.discord_standin import BotProcess, Channel, DiscordStandin, Message, ScenarioUser, wait_until
-from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 COMMITMENT = re.compile(r"commitment[^`]*`([0-9a-f]{64})`", re.IGNORECASE)
 REVEALED = re.compile(r"The bot's seed \(revealed, the match is over\): `([0-9a-f]{64})`")
 #: The last board of a finished match says the dice can now be checked (the seed itself only behind /bg fairness).
 ENDED = "can now be checked"
-CHECKABLE = "The dice can be checked: `/bg fairness` · commitment `"
 #: The short line of every message that publishes a commitment (issue 33): its first 16 hex characters.
 SHOWN = re.compile(r"^-# The dice can be checked: `/bg fairness` · commitment `([0-9a-f]{16})`", re.MULTILINE)
 HASH = re.compile(r"\b[0-9a-f]{64}\b")
@@ -72,6 +73,10 @@ def fair_env() -> dict[str, str]:
     env = seeded_env()
     del env["GAMMON_TEST_DICE_SEED"]
     return env | {"LOG_LEVEL": "DEBUG"}
+
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+bot, standin = one_bot_per_module(fair_env())  # one bot for the module's scenarios, each in a channel of its own
 
 
 def everything_shown(standin: DiscordStandin) -> str:
@@ -109,9 +114,8 @@ async def resign_to_the_end(table: Table) -> None:
 
 
 async def test_seeds_commitment_and_reveal(
-    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
-    bot = await launch_bot(**fair_env())
     alice, bob = players
     reply = await alice.slash("bg challenge", opponent=bob, length=1, seed="alice's lucky 7", thread=False)
     challenge = await posted_challenge(standin, reply, alice)
@@ -147,7 +151,10 @@ async def test_seeds_commitment_and_reveal(
     assert hashlib.sha256(bytes.fromhex(server_seed)).hexdigest() == commitment
     assert server_seed not in shown_before and server_seed not in running
     # the check can fail: DEBUG logs the body of every message the bot sends without a file (here the move list's)
-    await standin.eventually(lambda: "Moves of match" in bot_log(bot)[log_before:], timeout=10, what="the move list")
+    await standin.eventually(lambda: any(map(is_move_list, table.channel.messages)), timeout=10, what="the move list")
+    [moves] = [message for message in table.channel.messages if is_move_list(message)]
+    logged = moves.content.split(",")[0]  # "**Moves of match #7**": this match's, not another scenario's
+    await standin.eventually(lambda: logged in bot_log(bot)[log_before:], timeout=10, what="the move list logged")
     log_after = bot_log(bot)
     assert server_seed not in log_after[:log_before]
 
@@ -185,19 +192,17 @@ async def test_seeds_commitment_and_reveal(
 
 
 async def test_default_seeds_and_an_aborted_match(
-    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
-    bot = await launch_bot(**fair_env())
     alice, bob = players
     lobby = alice.channel
     challenged = await alice.slash("bg challenge", opponent=bob, length=3, thread=True)
     challenge = await posted_challenge(standin, challenged, alice)
     commitment = await commitment_before_accepting(bob, lobby)
     assert commitment.startswith(shown_prefix(challenge))
-    threads_before = {thread.id for thread in standin.threads}
+    threads_before = {thread.id for thread in threads_of(standin, lobby)}
     accepted = acknowledged_in_time(await bob.click(challenge, "Accept"))
-    await standin.eventually(lambda: {t.id for t in standin.threads} - threads_before, timeout=10, what="a thread")
-    (thread,) = [t for t in standin.threads if t.id not in threads_before]
+    thread = await new_thread(standin, lobby, threads_before)
     table = Table(standin, thread, (alice, bob))
     await table.next_board()
     fairness = await acknowledged_in_time(await alice.slash("bg fairness", in_channel=thread)).settled()
@@ -218,38 +223,21 @@ async def test_default_seeds_and_an_aborted_match(
     assert server_seed not in shown_before and server_seed not in bot_log(bot)[:log_before]
 
 
-async def test_the_seeded_path_shows_no_hash_either(
-    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
-) -> None:
-    """The seeded scenarios' path (the dice hook on): the challenge says the dice can be checked, in one short line,
-    and neither it (in the channel) nor the first board (in the match's thread) shows a whole hash (issue 33)."""
-    await launch_bot(**seeded_env())
-    alice, bob = players
-    table = await start_match(standin, alice, bob, length=1)
-    places = {standin.general.id: standin.general, table.channel.id: table.channel}.values()
-    shown = [
-        version.content for place in places for message in place.messages for version in [*message.history, message]
-    ]
-    assert any(CHECKABLE in text for text in shown)  # the challenge, before it was accepted
-    assert not any(HASH.search(text) for text in shown)
-
-
 async def test_a_tournament_match_is_seeded_by_discord_after_its_commitment(
-    standin: DiscordStandin, launch_bot: LaunchBot, tmp_path: Path
+    standin: DiscordStandin, bot: BotProcess, tmp_path: Path
 ) -> None:
     """Issue 31 item 7: the announcement in the match's thread shows the commitment before the opening roll, and
     the dice's seeds are the thread's id and that announcement's id (Discord gives it only once it is posted);
     the export of the match passes `python -m bot.fairness`."""
-    await launch_bot(**fair_env())
     uma, vic = standin.add_user("Uma"), standin.add_user("Vic")
-    threads = {t.id for t in standin.threads}
+    threads = {t.id for t in threads_of(standin, uma.channel)}
     signup = acknowledged_in_time(await uma.slash("tournament create", name="Dice Cup", length=1, size=4)).message
     assert signup is not None
     for user in (uma, vic):
         acknowledged_in_time(await user.click(signup, "Join"))
     await wait_until(signup, lambda m: "Signed up (2/4)" in m.content, timeout=10)
     acknowledged_in_time(await uma.slash("tournament start"))
-    thread = await new_thread(standin, threads)
+    thread = await new_thread(standin, uma.channel, threads)
     intro = await standin.wait_for_message(thread, timeout=15)
     prefix = shown_prefix(intro)  # shown before the announcement's id (a seed) exists
     users = {uma.id: uma, vic.id: vic}

@@ -19,10 +19,13 @@ import pytest
 
 from bot.computer import available
 from bot.fairness.check import read_tags
+from tests.e2e.conftest import one_bot_per_module
 from tests.e2e.table import Table, acknowledged_in_time, offer_resignation, shows_a_board, start_match
 from tests.e2e.test_fairness import COMMITMENT, ENDED, attached_mat, fair_env, resign_to_the_end, shown_prefix
-from tests.support.discord_standin import Channel, DiscordStandin, Message, ScenarioUser
-from tests.support.discord_standin.pytest_plugin import LaunchBot
+from tests.support.discord_standin import BotProcess, Channel, DiscordStandin, Message, ScenarioUser
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+bot, standin = one_bot_per_module(fair_env())  # one bot for both scenarios, each in a channel of its own
 
 
 async def posted_after(standin: DiscordStandin, channel: Channel, seen: int, text: str) -> Message:
@@ -46,9 +49,8 @@ def checked_by_the_module(exported: str, path: Path) -> str:
 
 
 async def test_a_rematchs_seeds_are_its_request_and_the_press_after_it(
-    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser], tmp_path: Path
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser], tmp_path: Path
 ) -> None:
-    await launch_bot(**fair_env())
     alice, bob = players
     table = await start_match(standin, alice, bob, length=1)
     await resign_to_the_end(table)
@@ -83,12 +85,11 @@ async def test_a_rematchs_seeds_are_its_request_and_the_press_after_it(
 
 @pytest.mark.skipif(not available(), reason="bgsage is not installed")
 async def test_a_computer_matchs_seed_is_its_announcements_id(
-    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser], tmp_path: Path
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser], tmp_path: Path
 ) -> None:
-    await launch_bot(**fair_env())
     alice, _ = players
     computer = standin.bot_user
-    channel = standin.general
+    channel = alice.channel
     reply = acknowledged_in_time(await alice.slash("bg computer", level="beginner", length=1, seed="alice's seed"))
     announcement = await posted_after(standin, channel, 0, "against the computer")
     prefix = shown_prefix(announcement)

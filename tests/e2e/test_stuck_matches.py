@@ -7,7 +7,8 @@ shown with working controls, and a press on an old board links to the current on
 
 Every player counts as away here (AWAY_SECONDS 0, issue 33), so that each turn passing posts a new board and
 deletes the old one: the path with a moment between the two. The matches are played in the channel (thread=False),
-where the commands are typed.
+where the commands are typed. The scenarios share one bot, each in a channel of its own; a restarted bot shows
+again what the earlier scenarios left, in their channels.
 """
 
 from __future__ import annotations
@@ -15,21 +16,15 @@ from __future__ import annotations
 import random
 
 import pytest
-import pytest_asyncio
 
-from tests.e2e.conftest import seeded_env
+from tests.e2e.conftest import one_bot_per_module, seeded_env
 from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, start_match, until_may_double
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_until
 from tests.support.discord_standin.faults import Hold
-from tests.support.discord_standin.pytest_plugin import LaunchBot
 
-pytestmark = pytest.mark.slow
-
-
-@pytest_asyncio.fixture
-async def bot(launch_bot: LaunchBot) -> BotProcess:
-    """Every player counts as away: each turn passing posts a new board and deletes the old."""
-    return await launch_bot(**seeded_env(), AWAY_SECONDS="0")
+pytestmark = [pytest.mark.slow, pytest.mark.asyncio(loop_scope="module")]
+#: Every player counts as away: each turn passing posts a new board and deletes the old.
+bot, standin = one_bot_per_module(seeded_env() | {"AWAY_SECONDS": "0"})
 
 
 async def kill_at(bot: BotProcess, hold: Hold) -> None:

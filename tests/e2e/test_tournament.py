@@ -1,5 +1,8 @@
 """A tournament through the real bot (issue 21): sign-up by buttons, refusals, the start, each match in its own
-thread with both players mentioned, results advancing the winners, the live bracket and the champion."""
+thread with both players mentioned, results advancing the winners, the live bracket and the champion.
+
+The scenarios share one bot (on PostgreSQL too for the first), each in a guild of its own: "here" is the server for
+`/tournament` (the only open tournament of the server), and so is the turn limit."""
 
 from __future__ import annotations
 
@@ -7,17 +10,14 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import BOTH_BACKENDS, seeded_env
-from tests.e2e.table import MENTION, Table, acknowledged_in_time, labels
+from tests.e2e.conftest import BACKENDS, GLOBAL_COMMANDS, ON_SQLITE, one_bot_per_module, seeded_env
+from tests.e2e.table import MENTION, Table, acknowledged_in_time, labels, new_thread, own_guild, threads_of
 from tests.support.discord_standin import Channel, DiscordStandin, Message, ScenarioUser, wait_until
 from tests.support.discord_standin.launcher import BotProcess
-from tests.support.discord_standin.pytest_plugin import LaunchBot
 
-
-async def new_thread(standin: DiscordStandin, before: set[int]) -> Channel:
-    await standin.eventually(lambda: {t.id for t in standin.threads} - before, timeout=15, what="a new thread")
-    (thread,) = [t for t in standin.threads if t.id not in before]
-    return thread
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+#: The service clock runs 60 times faster: a 2-minute turn limit takes 2 seconds.
+bot, standin = one_bot_per_module(seeded_env(clock_rate=60.0) | GLOBAL_COMMANDS, backends=BACKENDS)
 
 
 async def play_thread_match(
@@ -40,11 +40,10 @@ async def play_thread_match(
     return mover, loser
 
 
-@BOTH_BACKENDS  # issue 19
 async def test_a_tournament_from_sign_up_to_the_champion(standin: DiscordStandin, bot: BotProcess) -> None:
     alice, bob, carol = (standin.add_user(name) for name in ("Alice", "Bob", "Carol"))
     users = {user.id: user for user in (alice, bob, carol)}
-    channel = standin.channels[alice.channel.id]
+    channel = own_guild(standin, alice, bob, carol)
 
     reply = acknowledged_in_time(await alice.slash("tournament create", name="Friday Cup", length=1, size=4))
     signup = reply.message
@@ -68,19 +67,19 @@ async def test_a_tournament_from_sign_up_to_the_champion(standin: DiscordStandin
     assert "already a tournament called" in (await refused.settled(10)).content
     assert signup.content == before
 
-    threads = {t.id for t in standin.threads}
+    threads = {t.id for t in threads_of(standin, channel)}
     started = acknowledged_in_time(await alice.slash("tournament start"))
     await started.settled(10)
     # Three players: a bracket of four; the top seed has a bye, seeds 2 and 3 play at once in a thread.
     await wait_until(signup, lambda m: bool(m.attachments) and not m.buttons, timeout=15)
     assert "Semi-finals in play" in signup.content
-    first_thread = await new_thread(standin, threads)
+    first_thread = await new_thread(standin, channel, threads)
     assert first_thread.parent_id == channel.id and first_thread.name.startswith("Friday Cup Semi-finals: ")
     semi_winner, semi_loser = await play_thread_match(standin, first_thread, users)
 
     # The winner meets the top seed in the final, in a thread of its own; the bracket follows.
     await wait_until(signup, lambda m: "Final in play" in m.content, timeout=15)
-    final_thread = await new_thread(standin, threads | {first_thread.id})
+    final_thread = await new_thread(standin, channel, threads | {first_thread.id})
     assert final_thread.name.startswith("Friday Cup Final: ")
     champion, runner_up = await play_thread_match(standin, final_thread, users)
     assert semi_loser not in (champion, runner_up) and semi_winner in (champion, runner_up)
@@ -105,6 +104,7 @@ async def test_a_tournament_from_sign_up_to_the_champion(standin: DiscordStandin
 
 
 @pytest.mark.slow
+@ON_SQLITE
 async def test_a_tournament_survives_kills_while_starting_and_in_the_middle_of_a_round(
     standin: DiscordStandin, bot: BotProcess
 ) -> None:
@@ -113,7 +113,7 @@ async def test_a_tournament_survives_kills_while_starting_and_in_the_middle_of_a
     four = [standin.add_user(name) for name in ("Ann", "Ben", "Cat", "Dan")]
     users = {user.id: user for user in four}
     organiser = four[0]
-    channel = standin.channels[organiser.channel.id]
+    channel = own_guild(standin, *four)
     reply = acknowledged_in_time(await organiser.slash("tournament create", name="Night Cup", length=1, size=4))
     signup = reply.message
     assert signup is not None
@@ -122,7 +122,7 @@ async def test_a_tournament_survives_kills_while_starting_and_in_the_middle_of_a
         assert "You are signed up for **Night Cup**" in (await joined.settled(10)).content
     await wait_until(signup, lambda m: "Signed up (4/4)" in m.content, timeout=10)
 
-    threads = {t.id for t in standin.threads}
+    threads = {t.id for t in threads_of(standin, channel)}
     hold = standin.hold("POST", "/threads")
     acknowledged_in_time(await organiser.slash("tournament start"))
     await hold.wait_reached()
@@ -132,18 +132,18 @@ async def test_a_tournament_survives_kills_while_starting_and_in_the_middle_of_a
     await bot.wait_ready()
 
     await standin.eventually(
-        lambda: len({t.id for t in standin.threads} - threads) == 2, timeout=20, what="both semi-final threads"
+        lambda: len({t.id for t in threads_of(standin, channel)} - threads) == 2, timeout=20, what="both semi-finals"
     )
-    semis = [t for t in standin.threads if t.id not in threads]
+    semis = [t for t in threads_of(standin, channel) if t.id not in threads]
     first_winner, _ = await play_thread_match(standin, semis[0], users)
     await bot.restart()  # one semi-final over, the other in play
     second_winner, _ = await play_thread_match(standin, semis[1], users)
 
-    final_thread = await new_thread(standin, threads | {t.id for t in semis})
+    final_thread = await new_thread(standin, channel, threads | {t.id for t in semis})
     champion, _ = await play_thread_match(standin, final_thread, users)
     assert champion in (first_winner, second_winner)
     await wait_until(signup, lambda m: f"Champion: {champion.mention}" in m.content, timeout=15)
-    ours = [t for t in standin.threads if t.id not in threads]
+    ours = [t for t in threads_of(standin, channel) if t.id not in threads]
     assert len(ours) == 3  # n - 1 matches, each in one thread
     for thread in ours:  # each match was started once: one introduction, one opening board
         intros = [m for m in thread.messages if "Good luck!" in m.content]
@@ -160,7 +160,9 @@ async def test_a_tournament_survives_kills_while_starting_and_in_the_middle_of_a
 async def sign_up_and_start(
     standin: DiscordStandin, names: tuple[str, ...], tournament: str
 ) -> tuple[list[ScenarioUser], Message]:
+    """The users sign up for a 3-point tournament in a guild of their own, and its first round starts."""
     users = [standin.add_user(name) for name in names]
+    own_guild(standin, *users)
     reply = acknowledged_in_time(await users[0].slash("tournament create", name=tournament, length=3, size=4))
     signup = reply.message
     assert signup is not None
@@ -180,12 +182,11 @@ async def first_board(standin: DiscordStandin, thread: Channel, users: dict[int,
 
 
 @pytest.mark.slow
-async def test_a_claimed_tournament_match_advances_the_claimant(standin: DiscordStandin, launch_bot: LaunchBot) -> None:
-    await launch_bot(**seeded_env(clock_rate=60.0))  # the service's clock: a 2-minute limit takes 2 seconds
-    threads = {t.id for t in standin.threads}
+@ON_SQLITE
+async def test_a_claimed_tournament_match_advances_the_claimant(standin: DiscordStandin, bot: BotProcess) -> None:
     users, signup = await sign_up_and_start(standin, ("Pia", "Quinn"), "Claim Cup")
     acknowledged_in_time(await users[0].slash("bgadmin turn-limit", duration="2m"))
-    table = await first_board(standin, await new_thread(standin, threads), {u.id: u for u in users})
+    table = await first_board(standin, await new_thread(standin, users[0].channel, set()), {u.id: u for u in users})
     slow = table.to_act()
     assert slow is not None
     claimant = table.other(slow)
@@ -199,11 +200,11 @@ async def test_a_claimed_tournament_match_advances_the_claimant(standin: Discord
     await wait_until(signup, lambda m: f"Champion: {claimant.mention}" in m.content, timeout=15)
 
 
+@ON_SQLITE
 async def test_an_award_stops_the_match_and_advances_the_winner(standin: DiscordStandin, bot: BotProcess) -> None:
-    threads = {t.id for t in standin.threads}
     users, signup = await sign_up_and_start(standin, ("Rae", "Sam", "Tom"), "Award Cup")
-    by_id = {u.id: u for u in users}
-    thread = await new_thread(standin, threads)
+    channel, by_id = users[0].channel, {u.id: u for u in users}
+    thread = await new_thread(standin, channel, set())
     table = await first_board(standin, thread, by_id)
     organiser = users[0]
     winner = table.players[1]
@@ -218,6 +219,6 @@ async def test_an_award_stops_the_match_and_advances_the_winner(standin: Discord
     stopped = await wait_until(board, lambda m: "ended the match without a result" in m.content, timeout=15)
     assert "ended the match without a result" in stopped.content and not stopped.buttons
     await wait_until(signup, lambda m: f"Awarded to {winner.mention}: opponent left" in m.content, timeout=15)
-    final_thread = await new_thread(standin, threads | {thread.id})
+    final_thread = await new_thread(standin, channel, {thread.id})
     final = await first_board(standin, final_thread, by_id)
     assert set(final.players) == {winner, top_seed}

@@ -1,9 +1,11 @@
-"""After a crash, at most one message of a match shows live controls (issue 31).
+"""After a crash, at most one message of a match shows live controls (issue 31); nor after a typed command racing
+the post of the next board (issue 16's leftover).
 
 A new board is posted before the old one is retired. Killed the moment Discord creates the new board (the bot never
 learns its id), the bot used to leave it live and, restarted, post a third board beside it. Killed after the new
 board was recorded but before the old one was retired, it left the old one live until someone pressed it. Each
-kill happens while the bot's request is held at the stand-in (faults.Hold), so the moment is exact.
+kill happens while the bot's request is held at the stand-in (faults.Hold), so the moment is exact, as is the
+moment of the typed command. The scenarios share one bot, each in a channel of its own.
 """
 
 from __future__ import annotations
@@ -12,23 +14,17 @@ import random
 from functools import partial
 
 import pytest
-import pytest_asyncio
 
-from tests.e2e.boards_left import live_controls
-from tests.e2e.conftest import seeded_env
+from tests.e2e.boards_left import hand_over_held, live_controls, match_of, only_the_final_board_is_live, seat_to_act
+from tests.e2e.conftest import one_bot_per_module, seeded_env
 from tests.e2e.table import acknowledged_in_time, labels, start_match
 from tests.e2e.test_stuck_matches import steps_until_done, the_game_goes_on
 from tests.support.discord_standin import BotProcess, Channel, DiscordStandin, Message, ScenarioUser
-from tests.support.discord_standin.pytest_plugin import LaunchBot
 
-pytestmark = pytest.mark.slow
-
-
-@pytest_asyncio.fixture
-async def bot(launch_bot: LaunchBot) -> BotProcess:
-    """Every player counts as away (issue 33), so that each turn passing posts a new board and deletes the old:
-    the moment a crash can leave two boards."""
-    return await launch_bot(**seeded_env(), AWAY_SECONDS="0")
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+#: Every player counts as away (issue 33), so that each turn passing posts a new board and deletes the old: the
+#: moment a crash, or a command typed meanwhile, can leave two boards.
+bot, standin = one_bot_per_module(seeded_env() | {"AWAY_SECONDS": "0"})
 
 
 def live_boards(channel: Channel) -> list[Message]:
@@ -49,6 +45,7 @@ async def only_one_stays_live(standin: DiscordStandin, channel: Channel, what: s
     return live_boards(channel)[0]
 
 
+@pytest.mark.slow
 async def test_killed_once_the_new_board_is_created_one_board_keeps_controls(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
@@ -68,10 +65,13 @@ async def test_killed_once_the_new_board_is_created_one_board_keeps_controls(
     orphan = await table.next_board()
     assert old.buttons and orphan.buttons  # two boards with controls, as the crash left them
 
+    logged = bot.log_path.stat().st_size  # the restarted bot's lines follow
     await bot.start()
     await bot.wait_ready()
     live = await only_one_stays_live(standin, table.channel, "one board of the match left with controls")
-    await standin.eventually(lambda: "were stored but not shown" in bot.log(), timeout=10, what="the keeper's scan")
+    await standin.eventually(
+        lambda: b"were stored but not shown" in bot.log_path.read_bytes()[logged:], timeout=10, what="the keeper's scan"
+    )
     assert live is orphan  # adopted: the board Discord created is made the current one, no other is posted
     table.current = live
     assert table.to_act() is table.other(mover), live.content
@@ -79,6 +79,7 @@ async def test_killed_once_the_new_board_is_created_one_board_keeps_controls(
     assert one_live_board(table.channel), [m.content for m in live_boards(table.channel)]
 
 
+@pytest.mark.slow
 async def test_killed_before_the_old_board_is_retired_it_is_retired_at_start_up(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
@@ -102,3 +103,32 @@ async def test_killed_before_the_old_board_is_retired_it_is_retired_at_start_up(
     assert await only_one_stays_live(standin, table.channel, "the old board retired") is new
     assert "Roll" in labels(new) or table.to_act() is table.other(mover)
     await the_game_goes_on(table, rng)
+
+
+async def test_an_action_typed_while_the_next_board_is_posted_leaves_no_live_board_behind(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """The same race as the computer's, with a typed command: Alice's turn ends and the board asking Bob to roll is
+    still being posted (held at the stand-in) when Bob offers to resign with `/bg resign`. His offer was stored
+    before that board was recorded as current, so its update names Alice's board; the board asking Bob to roll
+    must lose its Roll button all the same when the offer's board follows it."""
+    alice, bob = players
+    table = await start_match(standin, alice, bob, length=3, thread=False)  # 3 points: the cube is alive
+    first = table.to_act()
+    assert first is not None
+    second = table.other(first)
+    seats, match = {alice.id: 0, bob.id: 1}, match_of(table.game)  # the challenger is player 0
+    held = await hand_over_held(standin, table, first, new_board=True)
+    offer = await second.slash("bg resign", kind="backgammon")  # 3 points: the match
+    acknowledged_in_time(offer)
+    await standin.eventually(
+        lambda: seat_to_act(bot.database_path, match) == seats[first.id], timeout=15, what="the resignation offer"
+    )
+    held.release()
+    asking_second = await table.next_board()
+    assert "Roll" in [button.label for button in asking_second.history[0].buttons], asking_second.history[0].content
+    offered = await table.next_board()
+    assert "offers to resign" in offered.content and table.to_act() is first
+    final = await table.click(first, "Accept resignation")
+    assert "wins the match" in final.content, final.content
+    await only_the_final_board_is_live(standin, table.channel, final)

@@ -72,6 +72,24 @@ async def module_standin() -> AsyncIterator[DiscordStandin]:
         await server.stop()
 
 
+@contextlib.asynccontextmanager
+async def kept_running(
+    standin: DiscordStandin, workdir: Path, module: str, env: dict[str, str]
+) -> AsyncIterator[BotProcess]:
+    """A bot process for several tests, ready: `shared_standin` starts it again before a test if an earlier one
+    killed or stopped it. Stopped at the end, and then no longer started again (another may follow it)."""
+    process = BotProcess(standin, workdir, module=module, env=env)
+    process.keep_running = True
+    await process.start()
+    await process.wait_ready()
+    try:
+        yield process
+    finally:
+        process.keep_running = False
+        if process.running:
+            await process.terminate()
+
+
 def shared_bot(module: str = "bot", **env: str) -> Any:
     """Make a module-scoped fixture running one bot process for all tests of a module, e.g.
     `probe = shared_bot("tests.support.probe_bot")`. A test may kill or restart it; the next test gets it
@@ -81,15 +99,8 @@ def shared_bot(module: str = "bot", **env: str) -> Any:
     async def fixture(
         module_standin: DiscordStandin, tmp_path_factory: pytest.TempPathFactory
     ) -> AsyncIterator[BotProcess]:
-        process = BotProcess(module_standin, tmp_path_factory.mktemp("bot"), module=module, env=env)
-        process.keep_running = True
-        await process.start()
-        await process.wait_ready()
-        try:
+        async with kept_running(module_standin, tmp_path_factory.mktemp("bot"), module, env) as process:
             yield process
-        finally:
-            if process.running:
-                await process.terminate()
 
     return fixture
 
@@ -173,6 +184,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 __all__ = [
     "LaunchBot",
     "gammon_bot",
+    "kept_running",
     "launch_bot",
     "module_standin",
     "pytest_runtest_makereport",
