@@ -141,7 +141,7 @@ def test_the_biggest_cubes_import_into_gnubg_and_score_as_the_notes_say() -> Non
     )
     changed = 0
     for match, export, result in zip(matches, exports, imported, strict=True):
-        compare(match, result)
+        compare(match, match_events(match.log), result)
         last = result.games[-1]
         won = gnubg_won(last[0][2], last[-1][2])
         assert MatchIdFields.decode(last[-1][2]).cube <= (MONEY_CUBE_LIMIT if match.options.is_money else 64)
