@@ -120,9 +120,7 @@ def _probs(value: Any) -> Probabilities:
 def checker_play(plies: int, board: tuple[int, ...], dice: tuple[int, int], cube: CubeState) -> list[RankedMove]:
     """Every play bgsage finds for this roll, best first."""
     result = _analyzer(plies).checker_play(list(board), dice[0], dice[1], cube.value, cube.owner, **cube.arguments())
-    return [
-        RankedMove(tuple(map(int, move.board)), float(move.equity), _probs(move.probs)) for move in result.moves
-    ]
+    return [RankedMove(tuple(map(int, move.board)), float(move.equity), _probs(move.probs)) for move in result.moves]
 
 
 def after_move(plies: int, board: tuple[int, ...], cube: CubeState) -> tuple[float, Probabilities]:
@@ -174,9 +172,7 @@ def ranked_plays(
         force_boards=[list(b) for b in force] or None,
         **cube.arguments(),
     )
-    return [
-        RankedMove(tuple(map(int, move.board)), float(move.equity), _probs(move.probs)) for move in result.moves
-    ]
+    return [RankedMove(tuple(map(int, move.board)), float(move.equity), _probs(move.probs)) for move in result.moves]
 
 
 def cube_with_rolls(plies: int, board: tuple[int, ...], cube: CubeState) -> tuple[CubeAnswer, list[RollEquity]]:
