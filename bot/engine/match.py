@@ -153,7 +153,7 @@ class Match:
     def __deepcopy__(self, memo: dict[int, Any]) -> Match:
         """A deep copy whose log shares the entries, which are frozen: copied one by one, they made each copy (the
         service copies a match for every action) cost as much as the whole match so far."""
-        clone = Match.__new__(Match)
+        clone = type(self).__new__(type(self))
         memo[id(self)] = clone
         memo[id(self._entries)] = list(self._entries)
         for name, value in vars(self).items():
