@@ -45,6 +45,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         "wall": round(time.monotonic() - started, 3),
         "began": round(began, 3),
         "worker": os.environ.get("PYTEST_XDIST_WORKER", "main"),
+        "pid": os.getpid(),  # to match the test to process accounting's records (`accton`), by parent pid
     }
     with Path(os.environ.get(OUTPUT_VARIABLE, "suite_cpu.jsonl")).open("a") as output:
         output.write(json.dumps(row) + "\n")

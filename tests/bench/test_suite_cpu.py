@@ -44,6 +44,9 @@ def test_each_test_writes_its_own_and_its_childrens_cpu(tmp_path: Path) -> None:
     assert rows["test_busy"]["own"] >= 0.35 and rows["test_busy"]["children"] < 0.1
     assert rows["test_idle"]["own"] < 0.2 and rows["test_idle"]["wall"] >= 0.4
     assert rows["test_child"]["children"] >= 0.35 and rows["test_child"]["own"] < 0.3
+    assert {row["pid"] for row in rows.values()} == {rows["test_busy"]["pid"]} and rows["test_busy"][
+        "pid"
+    ] != os.getpid()
 
 
 def test_the_summary_adds_up_per_folder() -> None:
