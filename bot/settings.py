@@ -13,6 +13,11 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.sharding import MAX_SHARDS, ShardError, ShardSet, parse_shard_ids
 
+#: Matches up to this many points are analysed when they end (issue 17), on servers that have not chosen ...
+DEFAULT_AUTO_LENGTH = 11
+#: ... and the longest a server (`/bgadmin analysis`) or ANALYSIS_AUTO_LENGTH may choose.
+MAX_AUTO_LENGTH = 25
+
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
@@ -55,6 +60,9 @@ class Settings(BaseSettings):
     #: Seconds without a match to analyse after which the analysis worker ends, giving back its memory (issue 10);
     #: the next analysis starts it again. 0: it never ends.
     analysis_idle_seconds: float = Field(default=60.0, ge=0)
+    #: Matches up to this many points are analysed when they end, on servers whose admins have not chosen with
+    #: `/bgadmin analysis` (issue 17). 0: none, unless a server turns it on.
+    analysis_auto_length: int = Field(default=DEFAULT_AUTO_LENGTH, ge=0, le=MAX_AUTO_LENGTH)
     #: Seconds without an action of theirs in a match after which a player is away (issue 33): the turn passing
     #: to them then posts the board anew with a mention that notifies them; else the board is edited in place.
     away_seconds: float = Field(default=45.0, ge=0, le=86400)

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 from bot.service.clocks import ClockPreset, preset_text
+from bot.settings import MAX_AUTO_LENGTH
 from cogs.ui import web_links
 from cogs.ui.analysis_text import AnalysisPages
 from cogs.ui.durations import UnreadableDuration, format_duration, parse_duration
@@ -103,7 +104,9 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
         max_length="Analyse every match up to this many points when it ends; 0 turns it off (default 11)."
     )
     async def analysis(
-        self, interaction: discord.Interaction[Any], max_length: app_commands.Range[int, 0, 25] | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        max_length: app_commands.Range[int, 0, MAX_AUTO_LENGTH] | None = None,
     ) -> None:
         """Show or change the automatic analysis of finished matches.
 

@@ -25,6 +25,7 @@ from bot.analysis.requests import AnalysisRequests, Shown
 from bot.computer import sage
 from bot.i18n import N_, translate
 from bot.service import MatchStatus
+from bot.settings import DEFAULT_AUTO_LENGTH
 from cogs.ui.analysis_text import (
     NOT_AVAILABLE,
     PICTURES,
@@ -62,6 +63,7 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
             bot.service,
             on_done=self.post_in_channel,
             idle_seconds=getattr(bot.settings, "analysis_idle_seconds", IDLE_SECONDS),
+            auto_length=getattr(bot.settings, "analysis_auto_length", DEFAULT_AUTO_LENGTH),
         )
         self.requests = AnalysisRequests(self.jobs)
         self._resume: asyncio.Task[Any] | None = None

@@ -33,6 +33,7 @@ from bot.analysis.worker import analyse_in_worker
 from bot.computer import sage
 from bot.computer.pool import ComputerPool
 from bot.service import GameService, MatchRecord
+from bot.settings import DEFAULT_AUTO_LENGTH
 from bot.sharding import ShardSet
 from bot.store import analysis as analysis_store
 from bot.store.backend import Connection, Database
@@ -78,10 +79,13 @@ class AnalysisJobs:
         level: str = DEFAULT_LEVEL,
         on_done: OnDone | None = None,
         idle_seconds: float = IDLE_SECONDS,
+        auto_length: int = DEFAULT_AUTO_LENGTH,
     ) -> None:
+        """`auto_length`: the automatic analysis's length for servers that chose none (ANALYSIS_AUTO_LENGTH)."""
         self.service = service
         self.level = level
         self.idle_seconds = idle_seconds
+        self.default_auto_length = auto_length
         self.on_done = on_done
         self._pool = pool
         self._own_pool = pool is None  # made here on first use, and closed by close()
@@ -131,7 +135,8 @@ class AnalysisJobs:
         match = record.match
         if not sage.available() or match.aborted or not match.options.length:
             return None
-        if not 0 < match.options.length <= await analysis_store.auto_length(connection, record.guild_id):
+        longest = await analysis_store.auto_length(connection, record.guild_id, self.default_auto_length)
+        if not 0 < match.options.length <= longest:
             return None
         await analysis_store.request(connection, record.id, self.level, record.channel_id, self.service.now())
 
@@ -148,7 +153,7 @@ class AnalysisJobs:
 
     async def auto_length(self, guild_id: int, length: int | None = None) -> int:
         """The server's automatic analysis length (`/bgadmin analysis`); set first when `length` is given."""
-        return await auto_length(self.service.db, guild_id, length)
+        return await auto_length(self.service.db, guild_id, length, self.default_auto_length)
 
     async def stored(self, match_id: int) -> analysis_store.StoredAnalysis | None:
         return await self.service.db.read(lambda c: analysis_store.load(c, match_id))

@@ -8,9 +8,6 @@ from dataclasses import dataclass
 
 from bot.store.backend import Queries, Row
 
-#: Matches up to this many points are analysed when they end, unless the server says otherwise.
-DEFAULT_AUTO_LENGTH = 11
-
 
 @dataclass(frozen=True, slots=True)
 class StoredAnalysis:
@@ -142,9 +139,10 @@ async def unfinished(connection: Queries) -> list[tuple[StoredAnalysis, int | No
     return [(_row(row), None if row[8] is None else int(row[8])) for row in rows]
 
 
-async def auto_length(connection: Queries, guild_id: int) -> int:
+async def auto_length(connection: Queries, guild_id: int, default: int) -> int:
+    """The server's own automatic length, else `default` (the bot's ANALYSIS_AUTO_LENGTH)."""
     row = await connection.fetchone("SELECT auto_length FROM guild_analysis WHERE guild_id = ?", (guild_id,))
-    return DEFAULT_AUTO_LENGTH if row is None else int(row[0])
+    return default if row is None else int(row[0])
 
 
 async def set_auto_length(connection: Queries, guild_id: int, length: int) -> None:

@@ -105,6 +105,23 @@ async def test_the_server_setting_and_money_games_ask_for_nothing(
     assert await stored(db, off) is None and await stored(db, money) is None
 
 
+async def test_the_bots_setting_holds_until_a_server_chooses(
+    service: GameService, db: Database, pool: ComputerPool
+) -> None:
+    """ANALYSIS_AUTO_LENGTH (here 0: none) for a server without its own choice; `/bgadmin analysis` then wins."""
+    jobs = AnalysisJobs(service, pool=pool, auto_length=0)
+    assert await jobs.auto_length(GUILD) == 0 and await AnalysisJobs(service, pool=pool).auto_length(GUILD) == 11
+    record = await service.match(await finished_match(service, 14, MatchOptions(1), seed=4))
+    # The match-finished hook, called as the service calls it; its answer (what to start once committed) is not
+    # called: only whether an analysis is asked for matters here.
+    assert await db.write(lambda c: jobs.on_match_finished(c, record)) is None
+    assert await stored(db, record.id) is None
+    assert await jobs.auto_length(GUILD, 3) == 3
+    assert callable(await db.write(lambda c: jobs.on_match_finished(c, record)))
+    row = await stored(db, record.id)
+    assert row is not None and row.status == "pending"
+
+
 async def test_an_analysis_cut_by_a_restart_is_finished_after_it(
     service: GameService, db: Database, pool: ComputerPool
 ) -> None:

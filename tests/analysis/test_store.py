@@ -30,8 +30,8 @@ async def test_rows_from_request_to_posted(service: GameService, db: Database) -
         assert [(p.match_id, p.pr) for p in await store.recent_prs(c, ALICE.user_id, GUILD)] == [(first, 6.25)]
         assert await store.recent_prs(c, BOB.user_id, GUILD) == []  # no rated decision: no PR
         assert await store.prs_of_matches(c, ALICE.user_id, [first, second]) == {first: 6.25}
-        assert await store.auto_length(c, GUILD) == store.DEFAULT_AUTO_LENGTH == 11
+        assert await store.auto_length(c, GUILD, 11) == 11 and await store.auto_length(c, GUILD, 0) == 0  # the bot's
         await store.set_auto_length(c, GUILD, 3)
-        assert await store.auto_length(c, GUILD) == 3
+        assert await store.auto_length(c, GUILD, 11) == 3 and await store.auto_length(c, GUILD, 0) == 3  # the server's
 
     await db.write(work)

@@ -141,15 +141,23 @@ async def test_the_workers_peak_memory_stays_under_its_bound() -> None:
     assert 30 < peak < PEAK_BOUND_MB, f"the analysis worker peaked at {peak:.0f} MB of PSS"
 
 
-def test_the_idle_time_is_a_setting_checked_and_documented(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_idle_time_and_the_automatic_length_are_settings_checked_and_documented(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("ANALYSIS_IDLE_SECONDS", raising=False)
-    assert Settings.load(env_file=tmp_path / "missing.env").analysis_idle_seconds == IDLE_SECONDS == 60
+    monkeypatch.delenv("ANALYSIS_AUTO_LENGTH", raising=False)
+    defaults = Settings.load(env_file=tmp_path / "missing.env")
+    assert defaults.analysis_idle_seconds == IDLE_SECONDS == 60 and defaults.analysis_auto_length == 11
     env = tmp_path / ".env"
-    env.write_text("ANALYSIS_IDLE_SECONDS=5\n")
-    assert Settings.load(env_file=env).analysis_idle_seconds == 5
-    monkeypatch.setenv("ANALYSIS_IDLE_SECONDS", "-1")
-    with pytest.raises(SettingsError, match="ANALYSIS_IDLE_SECONDS"):
-        Settings.load(env_file=env)
+    env.write_text("ANALYSIS_IDLE_SECONDS=5\nANALYSIS_AUTO_LENGTH=0\n")
+    chosen = Settings.load(env_file=env)
+    assert chosen.analysis_idle_seconds == 5 and chosen.analysis_auto_length == 0
+    for name, bad in (("ANALYSIS_IDLE_SECONDS", "-1"), ("ANALYSIS_AUTO_LENGTH", "26"), ("ANALYSIS_AUTO_LENGTH", "-1")):
+        with monkeypatch.context() as patched:
+            patched.setenv(name, bad)
+            with pytest.raises(SettingsError, match=name):
+                Settings.load(env_file=env)
     root = Path(__file__).resolve().parents[2]
     for name in (".env.example", "README.md"):
-        assert "ANALYSIS_IDLE_SECONDS" in (root / name).read_text(), name
+        for setting in ("ANALYSIS_IDLE_SECONDS", "ANALYSIS_AUTO_LENGTH"):
+            assert setting in (root / name).read_text(), (name, setting)

@@ -9,14 +9,15 @@ import random
 
 import pytest
 
-from tests.e2e.conftest import one_bot_per_module
+from tests.e2e.conftest import one_bot_per_module, seeded_env
 from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, offer_resignation, start_match
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_until
+from tests.support.discord_standin.pytest_plugin import ANALYSIS_ON
 
 ANALYSIS = "**Analysis of match #"
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-bot, standin = one_bot_per_module()  # each scenario in a channel of its own
+bot, standin = one_bot_per_module({**seeded_env(), **ANALYSIS_ON})  # each scenario in a channel of its own
 
 
 async def play_then_resign(table: Table, turns: int, seed: int) -> None:

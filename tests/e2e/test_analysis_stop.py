@@ -18,7 +18,7 @@ from tests.e2e.conftest import seeded_env
 from tests.e2e.table import start_match
 from tests.e2e.test_analysis import ANALYSIS, analysis_message, check_public, play_then_resign
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
-from tests.support.discord_standin.pytest_plugin import LaunchBot
+from tests.support.discord_standin.pytest_plugin import ANALYSIS_ON, LaunchBot
 
 
 def stored_analysis(bot: BotProcess) -> tuple[str, int] | None:
@@ -44,7 +44,7 @@ async def test_an_analysis_cut_by_a_stop_is_posted_once_after_the_start(
     unit, Ctrl-C the whole group): the analysis worker first, then the bot, once the bot saw its worker die."""
     gate = tmp_path / "gate"  # tests/e2e/site: the analysis is held in the worker until `release` exists
     gate.mkdir()
-    bot = await launch_bot(**seeded_env(), GAMMON_TEST_ANALYSIS_GATE=str(gate))
+    bot = await launch_bot(**seeded_env(), **ANALYSIS_ON, GAMMON_TEST_ANALYSIS_GATE=str(gate))
     alice, bob = players
     table = await start_match(standin, alice, bob, length=1)
     await play_then_resign(table, turns=6, seed=8)

@@ -26,6 +26,13 @@ class LaunchBot(Protocol):
 #: tests/e2e/test_shards.py checks the real bot against the real 5 s.
 TEST_IDENTIFY_INTERVAL = 1.0
 
+#: What the fixtures' bots run with unless a test says otherwise: no automatic analysis of finished matches
+#: (ANALYSIS_AUTO_LENGTH=0). Each analysis keeps a core busy for seconds after a scenario that does not look at it;
+#: the analysis scenarios (tests/e2e/test_analysis*.py) turn it on with `ANALYSIS_ON`.
+TEST_BOT_ENV = {"ANALYSIS_AUTO_LENGTH": "0"}
+#: The bot's own default: matches up to 11 points analysed when they end.
+ANALYSIS_ON = {"ANALYSIS_AUTO_LENGTH": "11"}
+
 #: (test id, kind, name, seconds) of every acknowledgement in this pytest run, for the summary at the end.
 ACKNOWLEDGEMENTS: list[tuple[str, str, str, float]] = []
 LATENCY_JSON_VARIABLE = "GAMMON_STANDIN_LATENCY_JSON"
@@ -78,7 +85,7 @@ async def kept_running(
 ) -> AsyncIterator[BotProcess]:
     """A bot process for several tests, ready: `shared_standin` starts it again before a test if an earlier one
     killed or stopped it. Stopped at the end, and then no longer started again (another may follow it)."""
-    process = BotProcess(standin, workdir, module=module, env=env)
+    process = BotProcess(standin, workdir, module=module, env={**TEST_BOT_ENV, **env})
     process.keep_running = True
     await process.start()
     await process.wait_ready()
@@ -129,7 +136,7 @@ async def launch_bot(standin: DiscordStandin, tmp_path: Path) -> AsyncIterator[L
     processes: list[BotProcess] = []
 
     async def launch(module: str = "bot", *, wait_ready: bool = True, **env: str) -> BotProcess:
-        process = BotProcess(standin, tmp_path / f"bot{len(processes)}", module=module, env=env)
+        process = BotProcess(standin, tmp_path / f"bot{len(processes)}", module=module, env={**TEST_BOT_ENV, **env})
         processes.append(process)
         await process.start()
         if wait_ready:
