@@ -9,12 +9,14 @@ The figure is the mean over turns of the mean over that turn's legal plays, so e
 Roll is not counted. Two ways of counting a select menu: as one interaction (one choice sent to the bot), and
 as two clicks (open the list, pick the play), which is what a player's hand does; buttons are one of each.
 Prints a table and writes bench/results/clicks_per_turn.json.
-Run: .venv/bin/python bench/clicks_per_turn.py [GAMES]
+Run: .venv/bin/python bench/clicks_per_turn.py [GAMES [TURNS]] (TURNS: stop after that many turns with a choice,
+for a quick check that it runs; the figures need whole games)
 """
 
 from __future__ import annotations
 
 import heapq
+import itertools
 import json
 import random
 import statistics
@@ -184,12 +186,12 @@ SETUPS = (
 )
 
 
-def measure(games: int, seed: int = 20261124) -> dict[str, object]:
+def measure(games: int, seed: int = 20261124, max_turns: int | None = None) -> dict[str, object]:
     means: dict[str, list[float]] = {setup.name: [] for setup in SETUPS}
     one_choice = 0
     plays_per_turn: list[int] = []
     started = time.perf_counter()
-    for position, dice in turns(games, seed):
+    for position, dice in itertools.islice(turns(games, seed), max_turns):
         legal = {position.after_steps(play.steps) for play in position.legal_plays(dice)}
         plays_per_turn.append(len(legal))
         for setup in SETUPS:
@@ -211,7 +213,7 @@ def measure(games: int, seed: int = 20261124) -> dict[str, object]:
 
 def main(argv: Sequence[str]) -> None:
     games = int(argv[0]) if argv else GAMES
-    results = measure(games)
+    results = measure(games, max_turns=int(argv[1]) if len(argv) > 1 else None)
     figures = results["clicks_per_turn"]
     assert isinstance(figures, dict)
     print(

@@ -44,7 +44,7 @@ SCRIPTS = {
         ],
         "gnubg.json",
     ),
-    "clicks_per_turn.py": (["1"], "clicks_per_turn.json"),
+    "clicks_per_turn.py": (["1", "12"], "clicks_per_turn.json"),
     "game_flow.py": (["20"], "game_flow.json"),
     "ratings_queries.py": ([], "ratings_queries.json"),
     "bench_web.py": (["--matches", "1", "--length", "1"], "web.json"),
