@@ -100,9 +100,7 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
 
     @app_commands.command(name="analysis")
     @app_commands.checks.has_permissions(manage_guild=True)
-    @app_commands.describe(
-        max_length="Analyse every match up to this many points when it ends; 0 turns it off (default 11)."
-    )
+    @app_commands.describe(max_length="Analyse every match up to this many points when it ends; 0 turns it off.")
     async def analysis(
         self,
         interaction: discord.Interaction[Any],
