@@ -3,7 +3,7 @@
 Measures bot.ratings.store (index walks: ORDER BY ... LIMIT/OFFSET on ratings_by_rank, rank by COUNT of
 higher ratings) side by side with a reference that answers the same questions the obvious way: a RANK()
 window over the whole guild. Prints a table and writes bench/results/ratings_queries.json.
-Run: .venv/bin/python bench/ratings_queries.py
+Run: .venv/bin/python bench/ratings_queries.py [RUNS] (the median of RUNS runs of each query, default 30)
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import asyncio
 import json
 import random
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
@@ -72,16 +73,16 @@ async def reference_page(db: Database, page: int, caller: int) -> tuple[list[tup
     return rows, int(row[1])
 
 
-async def timed(action: Callable[[], Awaitable[object]]) -> float:
+async def timed(action: Callable[[], Awaitable[object]], runs: int) -> float:
     times = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         start = time.perf_counter()
         await action()
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1000
 
 
-async def main() -> None:
+async def main(runs: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         async with open_database(Path(folder) / "bench.db") as db:
             await populate(db)
@@ -95,25 +96,29 @@ async def main() -> None:
                 results.append(
                     {
                         "query": f"leaderboard page {page + 1} + caller's rank",
-                        "store_ms": await timed(lambda page=page: leaderboard_page(db, GUILD, page, caller_id=caller)),
-                        "reference_ms": await timed(lambda page=page: reference_page(db, page, caller)),
+                        "store_ms": await timed(
+                            lambda page=page: leaderboard_page(db, GUILD, page, caller_id=caller), runs
+                        ),
+                        "reference_ms": await timed(lambda page=page: reference_page(db, page, caller), runs),
                     }
                 )
             results.append(
                 {
                     "query": "stats of a player with 10 matches",
-                    "store_ms": await timed(lambda: player_stats(db, GUILD, caller, viewer_id=1)),
+                    "store_ms": await timed(lambda: player_stats(db, GUILD, caller, viewer_id=1), runs),
                     "reference_ms": None,
                 }
             )
-    print(f"{PLAYERS} players, {MATCHES} rated matches in one guild; median of {RUNS} runs")
+    print(f"{PLAYERS} players, {MATCHES} rated matches in one guild; median of {runs} runs")
     print(f"{'query':<42} {'store ms':>10} {'RANK() ms':>10}")
     for row in results:
         reference = "-" if row["reference_ms"] is None else f"{row['reference_ms']:.2f}"
         print(f"{row['query']:<42} {row['store_ms']:>10.2f} {reference:>10}")
     RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps({"players": PLAYERS, "matches": MATCHES, "results": results}, indent=2) + "\n")
+    RESULTS.write_text(
+        json.dumps({"players": PLAYERS, "matches": MATCHES, "runs": runs, "results": results}, indent=2) + "\n"
+    )
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else RUNS))
