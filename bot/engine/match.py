@@ -151,11 +151,16 @@ class Match:
         return Game(len(self.outcomes) + 1, self.names, rules)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Match:
-        """A deep copy whose log shares the entries, which are frozen: copied one by one, they made each copy (the
-        service copies a match for every action) cost as much as the whole match so far."""
+        """A deep copy sharing what never changes (all frozen): the log's entries, the outcomes, the last events, the
+        options, and the game's rules, position, steps, last play and legal plays. Copied one by one, they made each
+        copy (the service copies a match for every action) cost as much as the whole match so far."""
         clone = type(self).__new__(type(self))
         memo[id(self)] = clone
         memo[id(self._entries)] = list(self._entries)
+        game = self.game
+        frozen = (*self.outcomes, *self.last_events, *game.legal_plays, self.options, game.rules, game.position)
+        for value in (*frozen, game.steps, game.last_play):
+            memo.setdefault(id(value), value)
         for name, value in vars(self).items():
             setattr(clone, name, copy.deepcopy(value, memo))
         return clone

@@ -117,15 +117,8 @@ class ServiceContext:
             self._cache.popitem(last=False)
 
     def copy(self, match: Match) -> Match:
-        """A deep copy that shares what never changes: the dice source and the frozen outcomes, plays, last events,
-        options, rules, position, steps and last play (the log's entries the match shares itself); sharing them
-        keeps the copy well under a millisecond however long the match is, and every action copies its match."""
-        game = match.game
-        shared: list[object] = [*match.outcomes, *match.legal_plays(), *match.last_events]
-        if self.dice is not None:
-            shared.append(self.dice)
-        shared += [match.options, game.rules, game.position, game.steps, game.last_play]
-        return copy.deepcopy(match, {id(item): item for item in shared})
+        """A deep copy on the same dice source (the match shares its frozen parts itself: Match.__deepcopy__)."""
+        return copy.deepcopy(match, {} if self.dice is None else {id(self.dice): self.dice})
 
     def dice_for(self, seeds: MatchSeeds) -> DiceSource:
         """A new match's dice: its own committed dice, unless a test gave the service a source."""

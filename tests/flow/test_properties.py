@@ -83,13 +83,6 @@ def refused_actions_change_nothing(match: Match, rng: random.Random) -> None:
     assert match.snapshot() == before
 
 
-def copy_of(match: Match) -> Match:
-    """A deep copy sharing frozen values (outcomes, legal plays, the position; the match shares its log's entries
-    itself), as the service copies a match (bot/service/context.py): copying those only takes time."""
-    frozen = [*match.outcomes, *match.legal_plays(), match.game.position]
-    return copy.deepcopy(match, {id(item): item for item in frozen})
-
-
 def allowed_actions_apply(match: Match, rng: random.Random) -> None:
     """Every action type `allowed` lists for either player is accepted (tried on copies)."""
     for player in (0, 1):
@@ -101,7 +94,7 @@ def allowed_actions_apply(match: Match, rng: random.Random) -> None:
                 action = MoveChecker(player, step.start, step.end)
             else:
                 action = some_action(cls, player)
-            copy_of(match).apply(action)
+            copy.deepcopy(match).apply(action)
 
 
 def play_random_match(seed: int, *, check: bool, stop_early: bool = False, try_allowed: bool = False) -> Match:
