@@ -45,12 +45,17 @@ def browser(width: int, height: int) -> webdriver.Chrome:
     return webdriver.Chrome(service=service, options=options)
 
 
-def shown(driver: webdriver.Chrome) -> tuple[int, int, str]:
-    """(frame, log entries applied, Position ID) as the page shows them now."""
-    viewer = driver.find_element(By.ID, "viewer")
-    frame, actions = viewer.get_attribute("data-frame"), viewer.get_attribute("data-actions")
-    assert frame is not None and actions is not None
-    return int(frame), int(actions), driver.find_element(By.ID, "pid").text
+#: What the page shows now, read in one round trip to the browser (a few per frame cost chromedriver and Chromium
+#: most of this test's CPU): the viewer's frame and log entries applied, the Position ID, the caption.
+READ_SHOWN = """const v = document.getElementById('viewer');
+return [v.dataset.frame, v.dataset.actions, document.getElementById('pid').innerText,
+        document.getElementById('what').innerText];"""
+
+
+def shown(driver: webdriver.Chrome) -> tuple[int, int, str, str]:
+    """(frame, log entries applied, Position ID, caption) as the page shows them now."""
+    frame, actions, position_id, caption = driver.execute_script(READ_SHOWN)
+    return int(frame), int(actions), position_id, caption
 
 
 def step_through(driver: webdriver.Chrome, log: object, count: int) -> int:
@@ -58,9 +63,9 @@ def step_through(driver: webdriver.Chrome, log: object, count: int) -> int:
     body = driver.find_element(By.TAG_NAME, "body")
     seen = 0
     for index in range(count):
-        frame, actions, position_id = shown(driver)
+        frame, actions, position_id, caption = shown(driver)
         assert frame == index
-        game_over = "wins game" in driver.find_element(By.ID, "what").text or index == count - 1
+        game_over = "wins game" in caption or index == count - 1
         assert position_id == expected_position_id(log, actions, game_over), (index, actions)  # type: ignore[arg-type]
         seen += 1
         body.send_keys(Keys.ARROW_RIGHT)
@@ -115,16 +120,13 @@ def drive(url: str, log: object, frames: int, rolls: int, shots: Path) -> None:
         result = driver.find_element(By.ID, "dice-result")
         WebDriverWait(driver, 60).until(lambda _: f"{rolls - 1} of {rolls}" in result.text)
         assert "mismatch" in (driver.find_elements(By.CSS_SELECTOR, "#rolls li")[3].get_attribute("class") or "")
+        driver.set_window_size(400, 800)  # a phone's width, in the same browser (one Chromium started, not two)
+        driver.get(url)
+        wide = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        assert wide <= 0, f"the page scrolls sideways by {wide} px at 400 px"
+        driver.save_screenshot(str(shots / "web-phone.png"))
     finally:
         driver.quit()
-    phone = browser(400, 800)
-    try:
-        phone.get(url)
-        wide = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
-        assert wide <= 0, f"the page scrolls sideways by {wide} px at 400 px"
-        phone.save_screenshot(str(shots / "web-phone.png"))
-    finally:
-        phone.quit()
 
 
 async def test_the_match_page_in_chromium(tmp_path: Path) -> None:
