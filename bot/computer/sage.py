@@ -8,18 +8,45 @@ The answers are plain tuples and floats, so the rest of bot.computer does not de
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.i18n import N_
 
 try:  # pragma: no branch - which side runs depends on the platform
     import bgsage as _bgsage
+    import bgsage.analyzer as _bgsage_analyzer
 
     _IMPORT_ERROR: BaseException | None = None
 except Exception as error:  # ImportError, or OSError when its compiled part cannot load
-    _bgsage = None
+    _bgsage = _bgsage_analyzer = None
     _IMPORT_ERROR = error
+
+_T = TypeVar("_T")
+
+#: bgsage's function that turns one 1-ply candidate's cubeless equity into a cubeful one: a few calls into its
+#: compiled part, microseconds each.
+CHEAP_CONVERSION = "_convert_move_legacy"
+
+
+class InlineCheapConversions(ThreadPoolExecutor):
+    """bgsage's thread pools, except for its 1-ply cubeful conversions, which run inline. bgsage hands those to a
+    pool of at least two threads for every checker play, whatever it is told to use: handing each candidate
+    between threads cost 4-6 times the play itself (1,500 opening plays at 1-ply: 2.7 s of CPU, 0.4-0.7 s
+    inline, the same plays). The deeper levels' pools, whose work is real, keep their threads."""
+
+    def map(
+        self, fn: Callable[..., _T], *iterables: Iterable[Any], timeout: float | None = None, chunksize: int = 1
+    ) -> Iterator[_T]:
+        if getattr(fn, "__name__", "") == CHEAP_CONVERSION:
+            return map(fn, *iterables)
+        return super().map(fn, *iterables, timeout=timeout, chunksize=chunksize)
+
+
+if _bgsage_analyzer is not None:
+    _bgsage_analyzer.ThreadPoolExecutor = InlineCheapConversions
 
 #: Threads bgsage may use for one N-ply search. bgsage itself raises it to at least 2 for 2-ply and deeper
 #: (world-class); the 1-ply levels (beginner to expert) use one core.
