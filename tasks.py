@@ -42,9 +42,29 @@ def _install() -> None:
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.exists() and STAMP.read_text() == wanted:
         return
-    _run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    _run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[dev]")
+    if not _install_with_uv():
+        _run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+        _run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[dev]")
     STAMP.write_text(wanted)
+
+
+#: The installer, from PyPI into .venv (pinned, as the linters are: a release must not change a fresh set-up).
+UV = "uv==0.13.9"
+
+
+def _install_with_uv() -> bool:
+    """Install the project with its dev extra using uv, which downloads, unpacks and byte-compiles in parallel: about
+    10 s on a machine with nothing cached, where pip took about 30 s with its cache warm (issue 30). False, after
+    saying why, where uv cannot be installed or fails: pip installs the project instead."""
+    steps: tuple[list[str | Path], ...] = (
+        [PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", UV],
+        [BIN / "uv", "pip", "install", "--quiet", "--python", PYTHON, "--compile-bytecode", "-e", ".[dev]"],
+    )
+    for step in steps:
+        if subprocess.run([str(a) for a in step], cwd=ROOT).returncode:
+            print(f"tasks.py: `{' '.join(map(str, step))}` failed; installing with pip instead", file=sys.stderr)
+            return False
+    return True
 
 
 def run() -> None:
