@@ -16,12 +16,13 @@ from typing import Any, TypeVar
 from bot.i18n import N_
 
 try:  # pragma: no branch - which side runs depends on the platform
+    import bgbot_cpp as _bgbot_cpp  # bgsage's compiled part
     import bgsage as _bgsage
     import bgsage.analyzer as _bgsage_analyzer
 
     _IMPORT_ERROR: BaseException | None = None
 except Exception as error:  # ImportError, or OSError when its compiled part cannot load
-    _bgsage = _bgsage_analyzer = None
+    _bgsage = _bgsage_analyzer = _bgbot_cpp = None
     _IMPORT_ERROR = error
 
 _T = TypeVar("_T")
@@ -159,7 +160,13 @@ def after_move(plies: int, board: tuple[int, ...], cube: CubeState) -> tuple[flo
 
 
 def cube_action(plies: int, board: tuple[int, ...], cube: CubeState) -> CubeAnswer:
-    result = _analyzer(plies).cube_action(list(board), cube.value, cube.owner, **cube.arguments())
+    if plies == 1:
+        return one_ply_cube_action(board, cube)
+    return _answer(_analyzer(plies).cube_action(list(board), cube.value, cube.owner, **cube.arguments()))
+
+
+def _answer(result: Any) -> CubeAnswer:
+    """bgsage's CubeActionResult as a CubeAnswer."""
     return CubeAnswer(
         float(result.equity_nd),
         float(result.equity_dt),
@@ -168,6 +175,41 @@ def cube_action(plies: int, board: tuple[int, ...], cube: CubeState) -> CubeAnsw
         bool(result.should_take),
         bool(result.is_beaver),
         _probs(result.probs),
+    )
+
+
+def one_ply_cube_action(board: tuple[int, ...], cube: CubeState) -> CubeAnswer:
+    """bgsage's 1-ply cube decision (its evaluate_cube_decision_unified, step by step) with the net the 1-ply
+    analyzer holds. bgsage's own call loads its nets from disk again on every decision: 40-60 ms where this
+    takes well under one. The same answers, float for float (tests/computer/test_sage_cube.py); it reaches into
+    bgsage's internals as share_one_ply does, and leaves the decision to bgsage where they are not as expected."""
+    analyzer = _analyzer(1)
+    strategy = getattr(getattr(getattr(analyzer, "_analyzer", None), "_inner", None), "_strategy_1ply", None)
+    if strategy is None:  # another bgsage version: its own (slower) call
+        return _answer(analyzer.cube_action(list(board), cube.value, cube.owner, **cube.arguments()))
+    cpp = _bgbot_cpp
+    flipped = cpp.flip_board(list(board))  # the position as its opponent just left it
+    before_roll = cpp.invert_probs_py(strategy.evaluate_board(flipped, flipped)["probs"])
+    race = cpp.is_race(list(board))
+    efficiency = cpp.cube_efficiency(before_roll, race, *cpp.pip_counts(list(board)))
+    money = cube.away == (0, 0)
+    owner = _bgsage_analyzer.resolve_owner(cube.owner)
+    away1, away2 = cube.away
+    decided = cpp.cube_decision_1ply(
+        before_roll, cube.value, owner, efficiency, away1, away2, cube.crawford, cube.jacoby and money
+    )
+    double_take, double_pass = decided.equity_dt, decided.equity_dp
+    beaver = cube.beavers and money and double_take < 0.0  # bgsage's binding leaves beavers out: its rule, here
+    if beaver:
+        double_take *= 2.0  # the beavered cube: exact in single precision, as bgsage computes it
+    return CubeAnswer(
+        float(decided.equity_nd),
+        float(double_take),
+        float(double_pass),
+        min(double_take, double_pass) > decided.equity_nd if beaver else bool(decided.should_double),
+        double_take <= double_pass if beaver else bool(decided.should_take),
+        beaver,
+        _probs(_bgsage.Probabilities.from_list(before_roll)),  # bgsage clamps them so
     )
 
 
