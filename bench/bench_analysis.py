@@ -204,10 +204,12 @@ def main() -> None:
     parser.add_argument(
         "--reference-plies", type=int, default=2, help="gnubg's plies for the PR and blunder comparison (2; 0 is quick)"
     )
+    parser.add_argument("--first-seed", type=int, default=0, help="the dice seed of the first match (0)")
     arguments = parser.parse_args()
     reference = arguments.reference_plies
 
-    matches = [self_play(seed, arguments.level, arguments.length) for seed in range(arguments.matches)]
+    seeds = range(arguments.first_seed, arguments.first_seed + arguments.matches)
+    matches = [self_play(seed, arguments.level, arguments.length) for seed in seeds]
     mats = [match_to_mat(match) for match in matches]
     ours: list[MatchAnalysis] = []
     seconds: list[float] = []

@@ -39,9 +39,10 @@ TARGET_FIRST_BYTE_MS = 50.0
 WARM_REQUESTS = 40
 
 
-async def make_matches(path: Path, count: int, length: int) -> list[int]:
+async def make_matches(path: Path, count: int, length: int, first_seed: int = 1) -> list[int]:
+    seeds = range(first_seed, first_seed + count)
     async with open_database(path) as db:
-        return [(await finished_match(db, length=length, seed=seed, analysed=True)).id for seed in range(1, count + 1)]
+        return [(await finished_match(db, length=length, seed=seed, analysed=True)).id for seed in seeds]
 
 
 def free_port() -> int:
@@ -116,10 +117,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=3)
     parser.add_argument("--length", type=int, default=5)
+    parser.add_argument("--first-seed", type=int, default=1, help="the dice seed of the first match (1)")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "gammon.db"
-        match_ids = asyncio.run(make_matches(database, arguments.matches, arguments.length))
+        match_ids = asyncio.run(make_matches(database, arguments.matches, arguments.length, arguments.first_seed))
         port = free_port()
         server = start_server(database, port)
         try:
