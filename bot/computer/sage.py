@@ -162,11 +162,12 @@ def after_move(plies: int, board: tuple[int, ...], cube: CubeState) -> tuple[flo
 def cube_action(plies: int, board: tuple[int, ...], cube: CubeState) -> CubeAnswer:
     if plies == 1:
         return one_ply_cube_action(board, cube)
-    return _answer(_analyzer(plies).cube_action(list(board), cube.value, cube.owner, **cube.arguments()))
+    return bgsages_cube_action(_analyzer(plies), board, cube)
 
 
-def _answer(result: Any) -> CubeAnswer:
-    """bgsage's CubeActionResult as a CubeAnswer."""
+def bgsages_cube_action(analyzer: Any, board: tuple[int, ...], cube: CubeState) -> CubeAnswer:
+    """The cube decision as `analyzer`, one of bgsage's, makes it (at 1 ply: loading its nets again)."""
+    result = analyzer.cube_action(list(board), cube.value, cube.owner, **cube.arguments())
     return CubeAnswer(
         float(result.equity_nd),
         float(result.equity_dt),
@@ -186,12 +187,11 @@ def one_ply_cube_action(board: tuple[int, ...], cube: CubeState) -> CubeAnswer:
     analyzer = _analyzer(1)
     strategy = getattr(getattr(getattr(analyzer, "_analyzer", None), "_inner", None), "_strategy_1ply", None)
     if strategy is None:  # another bgsage version: its own (slower) call
-        return _answer(analyzer.cube_action(list(board), cube.value, cube.owner, **cube.arguments()))
-    cpp = _bgbot_cpp
-    flipped = cpp.flip_board(list(board))  # the position as its opponent just left it
+        return bgsages_cube_action(analyzer, board, cube)
+    cpp, listed = _bgbot_cpp, list(board)
+    flipped = cpp.flip_board(listed)  # the position as its opponent just left it
     before_roll = cpp.invert_probs_py(strategy.evaluate_board(flipped, flipped)["probs"])
-    race = cpp.is_race(list(board))
-    efficiency = cpp.cube_efficiency(before_roll, race, *cpp.pip_counts(list(board)))
+    efficiency = cpp.cube_efficiency(before_roll, cpp.is_race(listed), *cpp.pip_counts(listed))
     money = cube.away == (0, 0)
     owner = _bgsage_analyzer.resolve_owner(cube.owner)
     away1, away2 = cube.away

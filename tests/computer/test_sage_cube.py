@@ -32,8 +32,7 @@ COMPARED = 70
 
 
 def bgsages_own(board: tuple[int, ...], cube: sage.CubeState) -> sage.CubeAnswer:
-    analyzer = sage._analyzer(1)
-    return sage._answer(analyzer.cube_action(list(board), cube.value, cube.owner, **cube.arguments()))
+    return sage.bgsages_cube_action(sage._analyzer(1), board, cube)
 
 
 def closeness(answer: sage.CubeAnswer, cube: sage.CubeState) -> float:
