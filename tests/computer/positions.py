@@ -1,6 +1,10 @@
-"""Hand-made positions for the computer's decisions: a match put into a chosen state (like tests/flow's set_up)."""
+"""Positions for the computer's decisions: a match put into a chosen state (like tests/flow's set_up), and positions of
+random legal play."""
 
 from __future__ import annotations
+
+import random
+from collections.abc import Iterator
 
 from bot.engine.dice import FixedDice
 from bot.engine.game import Phase
@@ -34,3 +38,15 @@ def arranged(
     game.cube, game.cube_owner = cube, owner
     game.dice, game.steps, game.phase = None, (), Phase.ROLLING
     return match
+
+
+def positions_in_play(count: int, seed: int) -> Iterator[tuple[Position, tuple[int, int]]]:
+    """Positions and rolls of random legal play from the start, a new game whenever one ends."""
+    rng = random.Random(seed)
+    position = Position.initial()
+    for _ in range(count):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        yield position, dice
+        plays = position.legal_plays(dice)
+        after = position.apply(rng.choice(plays))  # seen from the side on roll next
+        position = Position.initial() if after.winner_kind(winner_is_mover=False) is not None else after

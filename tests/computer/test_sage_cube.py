@@ -9,7 +9,7 @@ import pytest
 from bot.computer import sage
 from bot.computer.board import sage_board
 from bot.engine.position import Position
-from tests.computer.test_sage_threads import positions_in_play
+from tests.computer.positions import positions_in_play
 
 pytestmark = pytest.mark.skipif(not sage.available(), reason="bgsage is not installed")
 

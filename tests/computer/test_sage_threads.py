@@ -3,9 +3,7 @@ the same plays and equities as with bgsage's own pool, and no thread started for
 
 from __future__ import annotations
 
-import random
 import threading
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -13,6 +11,7 @@ import pytest
 from bot.computer import sage
 from bot.computer.board import sage_board
 from bot.engine.position import Position
+from tests.computer.positions import positions_in_play
 
 pytestmark = pytest.mark.skipif(not sage.available(), reason="bgsage is not installed")
 
@@ -25,18 +24,6 @@ CUBES = (
     sage.CubeState(1, "centered", (1, 4), crawford=True),
     sage.CubeState(4, "player", (7, 2)),
 )
-
-
-def positions_in_play(count: int, seed: int) -> Iterator[tuple[Position, tuple[int, int]]]:
-    """Positions and rolls of random legal play from the start, a new game whenever one ends."""
-    rng = random.Random(seed)
-    position = Position.initial()
-    for _ in range(count):
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        yield position, dice
-        plays = position.legal_plays(dice)
-        after = position.apply(rng.choice(plays))  # seen from the side on roll next
-        position = Position.initial() if after.winner_kind(winner_is_mover=False) is not None else after
 
 
 def ranked(position: Position, dice: tuple[int, int], cube: sage.CubeState) -> list[sage.RankedMove]:
