@@ -499,6 +499,7 @@ class RestApi:
         if not message.ephemeral:
             self.standin.calls.append(Call("delete", message.channel_id, message.id))
         message.deleted = True
+        self.standin.board_changed(message)
         async with message.changed():
             message.changed().notify_all()
         if not message.ephemeral:

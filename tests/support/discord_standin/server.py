@@ -26,6 +26,7 @@ from .gateway import (
     gateway_handler,
     shard_for,
 )
+from .live_boards import LiveBoards
 from .model import (
     EPHEMERAL_FLAG,
     SILENT_FLAG,
@@ -119,6 +120,8 @@ class DiscordStandin:
         self.channel_buckets_emptied: list[int] = []
         #: Messages created, edited, deleted (not ephemeral), in order (`Call`).
         self.calls: list[Call] = []
+        #: The bot's messages with live game controls, per match; a second one is the violation "one live board".
+        self.live_boards = LiveBoards()
         #: Permissions taken away from the bot in a channel (channel id -> bits, e.g. model.CREATE_PUBLIC_THREADS):
         #: left out of the interactions' app_permissions there, and a thread opened there anyway is refused.
         self.denied: dict[int, int] = {}
@@ -334,6 +337,15 @@ class DiscordStandin:
     def violate(self, rule: str, detail: str, request: str = "") -> None:
         """Record a broken Discord rule; the `standin` fixture fails the test if any are left at the end."""
         self.violations.append(Violation(rule, detail, request))
+
+    def board_changed(self, message: Message) -> None:
+        """A message of the bot was created, edited or deleted: a match must never show live controls on two."""
+        if message.author is not self.bot_user:
+            return
+        for moment in self.live_boards.changed(message):
+            self.violate(
+                "one live board", f"match {moment.match_id} has live controls on messages {moment.message_ids}"
+            )
 
     def take_violations(self) -> list[Violation]:
         """Return and forget the violations so far (for tests that break rules on purpose)."""
@@ -613,6 +625,7 @@ class DiscordStandin:
             self.calls.append(Call("create", channel.id, message.id, len(files)))
         self.messages[message.id] = message
         channel.messages.append(message)
+        self.board_changed(message)
         async with channel.changed():
             channel.changed().notify_all()
         self.dispatch_message_event("MESSAGE_CREATE", message)
@@ -627,6 +640,7 @@ class DiscordStandin:
             message.pinged = pinged_users(message.content, body.get("allowed_mentions"))
         message.flags &= ~(1 << 7)  # an edit ends a deferred response's "thinking" state
         message.edited_at = iso_now()
+        self.board_changed(message)
         async with message.changed():
             message.changed().notify_all()
         self.dispatch_message_event("MESSAGE_UPDATE", message)
