@@ -42,6 +42,7 @@ Scenario API (all async calls wait for the bot's acknowledgement, up to 3.5 s):
     reply.acknowledged / .type (4 msg, 5 deferred, 6 deferred update, 7 update, 8 choices, 9 modal)
     reply.latency (s) / .message (response message, or the clicked one for 6/7) / .ephemeral / .content
     reply.followups / await reply.next_followup(timeout) / await reply.settled(timeout)  (deferred -> final)
+    await reply.private_answer(timeout)   # the private answer: the response itself (type 4), else a followup
     reply.rejections -> callbacks the stand-in refused (limits, too late), each also a violation
     message = await standin.wait_for_message(channel, timeout=5.0, include_ephemeral=False)
         # each message returned once, oldest first: the bot's next message in that channel

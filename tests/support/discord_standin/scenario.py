@@ -32,6 +32,7 @@ class Reply:
 
     interaction: Interaction
     _seen_followups: int = field(default=0, init=False, repr=False)
+    _response_read: bool = field(default=False, init=False, repr=False)
 
     @property
     def acknowledged(self) -> bool:
@@ -79,6 +80,15 @@ class Reply:
             raise ScenarioError(f"{self.interaction.name!r} has no response message (callback type {self.type})")
         await wait_until(message, lambda m: not m.loading, timeout)
         return message
+
+    async def private_answer(self, timeout: float = 5.0) -> Message:
+        """The next private message answering the interaction: its own response the first time when it was one (a
+        press refused at once, callback type 4), else its next followup (after a deferral)."""
+        message = self.message
+        if not self._response_read and self.type == 4 and message is not None and message.ephemeral:
+            self._response_read = True
+            return message
+        return await self.next_followup(timeout)
 
     async def next_followup(self, timeout: float = 5.0) -> Message:
         """Wait for the next followup message (counting those already seen through this method)."""
