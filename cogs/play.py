@@ -25,6 +25,7 @@ from bot.i18n import N_, translate
 from bot.records.move_list import move_list
 from bot.service import MatchRecord, MatchUpdate, StaleStateError
 from bot.service import commands as cmd
+from cogs.ui.control_commands import ACTIONS, command_for
 from cogs.ui.controls import NOTE_PREFIX
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.errors import UserFacingError, reply_privately
@@ -33,6 +34,7 @@ from cogs.ui.help_text import Topic, help_embed
 from cogs.ui.languages import member_language
 from cogs.ui.names import PLAY_COG
 from cogs.ui.options import player_ref
+from cogs.ui.press_answer import PressAnswer
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.rematch_presses import RematchPresses
 from cogs.ui.resign_menu import RESIGN_KINDS, inline_list, may_resign, offered_text, resign_question, resign_rows
@@ -229,40 +231,49 @@ class Play(
     # --- buttons ---------------------------------------------------------------------------------------------
 
     async def on_game_control(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
+        if control.action in (GameAction.PICK, GameAction.BACK):
+            await self.show_menu(interaction, control)
+            return
+        if control.action in ACTIONS:
+            await self.act_on_press(interaction, control)
+            return
         await interaction.response.defer()
         if control.action is GameAction.REMATCH:
             computer = computer_of(self.bot)
             if computer is None or not await computer.rematch(interaction, control.match_id):
                 await self.rematches.press(interaction, control.match_id)
-            return
-        if control.action in (GameAction.RESIGN, GameAction.MOVES):
+        elif control.action in (GameAction.RESIGN, GameAction.MOVES):
             await self.ask_privately(interaction, control)
-            return
-        if control.action in RESIGN_KINDS:
+        elif control.action in RESIGN_KINDS:
             await self.resign_by_button(interaction, control, RESIGN_KINDS[control.action])
-            return
-        if control.action in (GameAction.PICK, GameAction.BACK):
-            try:
-                await self.show_menu(interaction, control)
-            except StaleStateError as error:
-                await self.out_of_date(interaction, error.match_id)
-            return
+
+    async def act_on_press(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
+        """Store the press's action, then answer the press with the new board (cogs.ui.press_answer). A refusal
+        (not their turn ...) is answered privately by the error handler; a press on an older board says so."""
+        answer = PressAnswer(interaction)
         with self.publisher.acting(control.match_id):
             try:
-                update = await self.apply(interaction, control)
+                command = command_for(control)
+                update = await self.service.act(control.match_id, interaction.user.id, command, version=control.version)
             except StaleStateError:
                 stale = True
             else:
                 stale = False
+                answer.stored()
                 self.remember_use(control.custom_id, interaction.user.id)
-                await self.publisher.publish(update, interaction, update.before)
+                try:
+                    await self.publisher.publish(update, answer, update.before)
+                finally:
+                    answer.stop()
+                await answer.acknowledge()  # shown on another message (a new board): the press still needs its answer
         if not stale:
             self.after(update)
-        if stale:
-            used_at = self.just_used.pop((control.custom_id, interaction.user.id), None)
-            if used_at is not None and time.monotonic() - used_at < JUST_USED_SECONDS:
-                return  # a second press on a control this member has just used: nothing to say (issue 15)
-            await self.out_of_date(interaction, control.match_id)
+            return
+        await interaction.response.defer()
+        used_at = self.just_used.pop((control.custom_id, interaction.user.id), None)
+        if used_at is not None and time.monotonic() - used_at < JUST_USED_SECONDS:
+            return  # a second press on a control this member has just used: nothing to say (issue 15)
+        await self.out_of_date(interaction, control.match_id)
 
     async def ask_privately(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
         """Moves: the match's move list, to anyone. Resign: a player's private choice of what to resign (R7.4),
@@ -315,42 +326,21 @@ class Play(
         self.just_used.pop(key, None)  # re-inserted last: the dict stays in the order of use
         self.just_used[key] = time.monotonic()
 
-    async def apply(self, interaction: discord.Interaction[Any], control: GameControl) -> MatchUpdate:
-        service, user_id, version = self.service, interaction.user.id, control.version
-        if control.action is GameAction.STEP:
-            assert control.start is not None and control.die is not None
-            return await service.act(control.match_id, user_id, cmd.Step(control.start, control.die), version=version)
-        if control.action is GameAction.PLAY:  # a whole play (button or select), confirmed at once (R10.1)
-            assert control.play is not None
-            return await service.act(control.match_id, user_id, cmd.PlayText(control.play), version=version)
-        calls: dict[GameAction, cmd.Command] = {
-            GameAction.ROLL: cmd.Roll(),
-            GameAction.DOUBLE: cmd.Double(),
-            GameAction.TAKE: cmd.Take(),
-            GameAction.DROP: cmd.Drop(),
-            GameAction.BEAVER: cmd.Beaver(),
-            GameAction.ACCEPT_BEAVER: cmd.AcceptBeaver(),
-            GameAction.REFUSE_BEAVER: cmd.RefuseBeaver(),
-            GameAction.UNDO: cmd.Undo(),
-            GameAction.DONE: cmd.Confirm(),
-            GameAction.ACCEPT_RESIGNATION: cmd.AcceptResignation(),
-            GameAction.DECLINE_RESIGNATION: cmd.DeclineResignation(),
-            GameAction.CLAIM: cmd.Claim(),
-        }
-        return await service.act(control.match_id, user_id, calls[control.action], version=version)
-
     async def show_menu(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
-        """A checker was chosen (or Back pressed): show its dice; nothing changes in the game."""
+        """A checker was chosen (or Back pressed): show its dice in the press's own response; nothing changes in
+        the game. A press on an older board says so."""
         record = await self.service.match(control.match_id)
         if record.version != control.version:
-            raise StaleStateError(N_("This board is out of date."), match_id=record.id, version=record.version)
+            await interaction.response.defer()
+            await self.out_of_date(interaction, record.id)
+            return
         to_act = record.to_act
         if to_act is None or to_act.user_id != interaction.user.id:
             raise UserFacingError(refusal(record, interaction.user.id, member_language(interaction)))
         picked = control.start if control.action is GameAction.PICK else None
         language = await self.publisher.language(record)  # the public board's menu: the server's language
         message = await compose(record, (), picked=picked, now=self.service.now(), language=language)
-        await interaction.edit_original_response(view=message.view())
+        await interaction.response.edit_message(view=message.view())
 
     async def out_of_date(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """A press on an old board: make sure the current board carries the controls (it may not, after a crash

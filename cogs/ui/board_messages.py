@@ -13,13 +13,14 @@ import logging
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.service import MatchRecord, MatchStatus
 from cogs.ui.channel_gone import ended_if_gone
 from cogs.ui.game_messages import GameMessage, current_link, message_link, players_only
+from cogs.ui.press_answer import PressAnswer
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -44,13 +45,13 @@ class SentMessage:
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """The board an update is shown on: where it is, its text as last sent, and the interaction whose message it
-    is (edited through the interaction then; None: edited by id)."""
+    """The board an update is shown on: where it is, its text as last sent, and the press on it (answered with the
+    board then; None: edited by id)."""
 
     channel_id: int
     message_id: int
     content: str
-    via: discord.Interaction[Any] | None
+    via: PressAnswer | None
 
 
 class BoardMessages:
@@ -72,9 +73,9 @@ class BoardMessages:
     def away_seconds(self) -> float:
         return float(getattr(self.bot.settings, "away_seconds", AWAY_SECONDS))
 
-    def saw(self, match_id: int, user_id: int) -> None:
-        """The player acted in the match just now."""
-        self._seen[(match_id, user_id)] = time.monotonic()
+    def saw(self, match_id: int, user_id: int, ago: float = 0.0) -> None:
+        """The player acted in the match just now, or `ago` seconds ago (a challenge they made)."""
+        self._seen[(match_id, user_id)] = time.monotonic() - max(0.0, ago)
         self._seen.move_to_end((match_id, user_id))
         while len(self._seen) > REMEMBERED_MESSAGES:
             self._seen.popitem(last=False)
@@ -139,51 +140,37 @@ class BoardMessages:
             return None
 
     async def retire(
-        self,
-        record: MatchRecord,
-        clicked: discord.Interaction[Any] | None,
-        *,
-        keep: int,
-        also: tuple[int, int] | None = None,
-    ) -> bool:
-        """Delete the boards a new one (`keep`) replaces (issue 33: what happened is on the new board): the one
-        pressed (through `clicked`), the record's current one, and `also` (channel id, message id), the board this
-        process showed last, when the record was read before that board was recorded. A game's final board is never
-        among them (it is forgotten once made). The new board is already up: a failure here leaves stale buttons,
-        which say "out of date" when pressed; False then (True: every previous board deleted, or gone)."""
-        retired = True
-        message = clicked.message if clicked is not None else None
-        if clicked is not None and message is not None and message.id != keep:
-            self._forget(message.id)
+        self, record: MatchRecord, pressed: PressAnswer | None, *, also: tuple[int, int] | None = None
+    ) -> None:
+        """Delete the boards a new one replaces, before it is posted (issue 33: what happened is on the new board;
+        a match never shows two boards with live controls): the one pressed (through the press), the record's
+        current one, and `also` (channel id, message id), the board this process showed last, when the record was
+        read before that board was recorded. A game's final board is never among them (it is forgotten once
+        made). Raises discord.HTTPException when Discord refuses one: the new board is then not posted, and the
+        match is shown again later (`repairs`)."""
+        message = pressed.message if pressed is not None else None
+        if pressed is not None and message is not None:
             try:
-                await clicked.delete_original_response()
+                if not await pressed.delete():  # the press ran out of time: by id
+                    await self._delete(record, self._partial(record, message.channel.id, message.id))
             except discord.NotFound:
                 log.info("The previous board of match %s is gone", record.id)
-            except discord.HTTPException:
-                log.warning("Could not delete the previous board of match %s", record.id, exc_info=True)
-                retired = False
+            self._forget(message.id)
         previous = []
         if record.message_id is not None:
             previous.append((record.message_channel_id or record.channel_id, record.message_id))
         if also is not None and also[1] != record.message_id:
             previous.append(also)
         for channel_id, old in previous:
-            if old != keep and (message is None or message.id != old):
-                retired = await self._retire_previous(record, channel_id, old) and retired
-        return retired
+            if message is None or message.id != old:
+                await self._retire_previous(record, channel_id, old)
 
-    async def _retire_previous(self, record: MatchRecord, channel_id: int, old: int) -> bool:
-        """Delete an earlier board of the match by id, once (as this process remembers it). False when Discord
-        refused."""
+    async def _retire_previous(self, record: MatchRecord, channel_id: int, old: int) -> None:
+        """Delete an earlier board of the match by id, once (as this process remembers it)."""
         if old in self._last_sent and self._last_sent[old] is None:
-            return True  # retired already (by the publish of an earlier update), or a game's final board
-        try:
-            self._forget(old)
-            await self._delete(record, self._partial(record, channel_id, old))
-        except discord.HTTPException:
-            log.warning("Could not delete the previous board of match %s", record.id, exc_info=True)
-            return False
-        return True
+            return  # retired already (by the publish of an earlier update), or a game's final board
+        await self._delete(record, self._partial(record, channel_id, old))
+        self._forget(old)
 
     async def _delete(self, record: MatchRecord, message: discord.Message | discord.PartialMessage) -> None:
         try:

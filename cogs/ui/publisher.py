@@ -31,7 +31,7 @@ from bot.engine.events import Event
 from bot.engine.match import Match
 from bot.service import BoardChange, MatchRecord, MatchStatus, MatchUpdate
 from bot.service.locks import KeyedLocks
-from cogs.ui.board_messages import NO_MENTIONS, BoardMessages, Target
+from cogs.ui.board_messages import NO_MENTIONS, BoardMessages, SentMessage, Target
 from cogs.ui.board_picture import draw_final_board
 from cogs.ui.board_sweep import LiveBoard, change_for, controls_version, live_boards, to_adopt
 from cogs.ui.event_text import clip
@@ -49,6 +49,7 @@ from cogs.ui.game_messages import (
 )
 from cogs.ui.languages import guild_language
 from cogs.ui.match_end import post_match_end
+from cogs.ui.press_answer import PressAnswer
 from cogs.ui.repairs import BoardNotShown, Repairs
 from cogs.ui.timer_text import claim_stands
 
@@ -59,7 +60,7 @@ log = logging.getLogger(__name__)
 
 
 class GamePublisher(BoardMessages):
-    """Shows match updates in Discord. Callers acknowledge the interaction first (defer).
+    """Shows match updates in Discord, answering the press that made one with its new board.
 
     The stored state is the truth and the board follows it (issue 15): every board shown is recorded with its
     version (`service.boards.set_shown`), and a match whose current message does not show its current version (the
@@ -95,13 +96,14 @@ class GamePublisher(BoardMessages):
     async def publish(
         self,
         update: MatchUpdate,
-        interaction: discord.Interaction[Any] | None = None,
+        answer: PressAnswer | None = None,
         before: Match | None = None,
         *,
         actor: int | None = None,
     ) -> None:
-        """Show an update (`_publish`). `actor`: the member who acted (default: the interaction's user; None for
-        the computer and the timers).
+        """Show an update (`_publish`). `answer`: the press that made it, answered with the new board when it is
+        edited in place (else acknowledged); `actor`: the member who acted (default: the press's; None for the
+        computer and the timers).
 
         `before` is the match as it was before the action: when a game of a match ends, its final board is shown
         with the result, and the next game's opening follows in a message of its own. Raises BoardNotShown when
@@ -114,8 +116,8 @@ class GamePublisher(BoardMessages):
                 if self._shown.get(record.id, -1) >= record.version:
                     return  # shown meanwhile (by show_again), or a newer update was: nothing to add
                 try:
-                    who = actor if actor is not None else interaction.user.id if interaction is not None else None
-                    await self._publish(update, interaction, before, who)
+                    who = actor if actor is not None else answer.user_id if answer is not None else None
+                    await self._publish(update, answer, before, who)
                 except discord.HTTPException as error:
                     log.warning("Could not show match %s at version %s", record.id, record.version, exc_info=True)
                     if not isinstance(error, discord.NotFound):  # a deleted channel ends its match (cogs.channels)
@@ -123,7 +125,7 @@ class GamePublisher(BoardMessages):
                     raise BoardNotShown(record.id, error) from error
 
     async def _publish(
-        self, update: MatchUpdate, interaction: discord.Interaction[Any] | None, before: Match | None, actor: int | None
+        self, update: MatchUpdate, answer: PressAnswer | None, before: Match | None, actor: int | None
     ) -> None:
         """One board per game, edited in place (issue 33): while the players are both here, the turn passes on the
         same message. A new message only when a game ends (its board stays as the game's final board), when the
@@ -132,31 +134,31 @@ class GamePublisher(BoardMessages):
         events = update.events
         if actor is not None:
             self.saw(record.id, actor)
-        target = self._target(record, interaction)
+        target = self._target(record, answer)
         split = next_game_starts(events)
         if split is not None:
             await self._end_game(record, events[:split], target, before)
-            await self._move(record, events[split:], interaction, None)
+            await self._move(record, events[split:], answer, None)
             return
         handed = actor is None or record.to_act is None or record.to_act.user_id != actor
         where = None
         if target is not None and not (handed and self.away(record)):
             where = await self._edit(record, events, target)
-            if where is not None and interaction is not None and interaction.message is not None and not target.via:
-                await self._clear(interaction)
+            if where is not None and answer is not None and answer.message is not None and not target.via:
+                await self._clear(answer)
         if where is None:
-            where = await self._move(record, events, interaction, target)
+            where = await self._move(record, events, answer, target)
         if hands_over(events) and record.status is MatchStatus.FINISHED:
             link = message_link(record.guild_id, *where)
             await post_match_end(self.bot, record, link, await self.language(record))  # public: the server's
 
-    def _target(self, record: MatchRecord, interaction: discord.Interaction[Any] | None) -> Target | None:
-        """The board an update is shown on: the clicked board, else the match's current one; None when the match
-        has none yet. A clicked message that is no board (a claim offer an older bot posted on its own) just loses
+    def _target(self, record: MatchRecord, answer: PressAnswer | None) -> Target | None:
+        """The board an update is shown on: the pressed board, else the match's current one; None when the match
+        has none yet. A pressed message that is no board (a claim offer an older bot posted on its own) just loses
         its buttons (`_clear`)."""
-        clicked = interaction.message if interaction is not None else None
-        if interaction is not None and clicked is not None and clicked.attachments:
-            return Target(clicked.channel.id, clicked.id, clicked.content, interaction)
+        clicked = answer.message if answer is not None else None
+        if answer is not None and clicked is not None and clicked.attachments:
+            return Target(clicked.channel.id, clicked.id, clicked.content, answer)
         current = self._current.get(record.id)
         if current is None and record.message_id is not None:
             current = (record.message_channel_id or record.channel_id, record.message_id)
@@ -168,8 +170,9 @@ class GamePublisher(BoardMessages):
     async def _edit(
         self, record: MatchRecord, events: Sequence[Event], target: Target, notes: Sequence[str] = ()
     ) -> tuple[int, int] | None:
-        """Show the update (and the timer's `notes`) on the target board; returns where (channel id, message id),
-        None when that board is gone (deleted by a moderator)."""
+        """Show the update (and the timer's `notes`) on the target board, in the press's own response when it is
+        the pressed board; returns where (channel id, message id), None when that board is gone (deleted by a
+        moderator)."""
         message = await compose(
             record,
             events,
@@ -185,17 +188,14 @@ class GamePublisher(BoardMessages):
             "view": message.view(),
             "allowed_mentions": players_only(record),
         }
-        edited: discord.Message
         try:
-            if target.via is not None:
-                edited = await target.via.edit_original_response(**fields)
-            else:
-                edited = await self._partial(record, target.channel_id, target.message_id).edit(**fields)
+            if target.via is None or not await target.via.edit(**fields):  # by id when the press ran out of time
+                await self._partial(record, target.channel_id, target.message_id).edit(**fields)
         except discord.NotFound:
             log.info("The board of match %s is gone: posting another", record.id)
             self._forget(target.message_id)
             return None
-        self._remember(edited)
+        self._keep(target.message_id, SentMessage(target.message_id, message.content, True))
         await self.shown(record, target.channel_id, target.message_id)
         return target.channel_id, target.message_id
 
@@ -214,9 +214,7 @@ class GamePublisher(BoardMessages):
         if target is not None:
             self._forget(target.message_id)
             try:
-                if target.via is not None:
-                    await target.via.edit_original_response(**fields)
-                else:
+                if target.via is None or not await target.via.edit(**fields):
                     await self._partial(record, target.channel_id, target.message_id).edit(**fields)
                 return
             except discord.NotFound:
@@ -228,35 +226,36 @@ class GamePublisher(BoardMessages):
         self,
         record: MatchRecord,
         events: Sequence[Event],
-        interaction: discord.Interaction[Any] | None,
+        answer: PressAnswer | None,
         target: Target | None,
     ) -> tuple[int, int]:
-        """Post the board as a new message, mentioning the player to act (silently unless they were away), then
-        delete the board it replaces (`target`). Before the post, a board change is stored (issue 31)."""
+        """Post the board as a new message, mentioning the player to act (silently unless they were away), once the
+        boards it replaces are retired (`retire`): a match never shows two boards with live controls, only a gap of
+        one Discord call with none. A board change is stored first: a stop between the retirement and the post is
+        mended at the restart by showing the match again (cogs.ui.board_sweep adopts a board Discord created as
+        the bot died)."""
         # The update's record may name an older board: an action stored while the board now current was still
         # being posted (the computer's turn resumed at start-up, a timer) was read before that board was recorded.
         shown_before = self._current.get(record.id)
         older = (record.message_id, shown_before[1] if shown_before else None, target.message_id if target else None)
         change = change_for(record, *older)
-        await self.bot.service.boards.begin_change(change)  # stored before the post (issue 31)
+        await self.bot.service.boards.begin_change(change)
         language = await self.language(record)
         message = await compose(record, events, now=self.now(), thinking=self.thinking(record), language=language)
         notify = self.away(record)
         log.info("Match %s: new board at version %s (old: %s, notifying: %s)", record.id, record.version, older, notify)
+        pressed = target.via if target is not None else None
+        await self.retire(record, pressed, also=shown_before)
+        if answer is not None and pressed is None and answer.message is not None:
+            await self._clear(answer)
         sent = await self.post(record, message, silent=not notify)
-        clicked = target.via if target is not None and target.via is not None else None
-        if await self.retire(record, clicked, keep=sent.id, also=shown_before):
-            await self.bot.service.boards.finish_change(change)
-        else:
-            self.repairs.add(record.id)  # an old board kept its controls: showing again retires it
-        if interaction is not None and interaction.message is not None and clicked is None:
-            await self._clear(interaction)
+        await self.bot.service.boards.finish_change(change)
         return sent.channel.id, sent.id
 
-    async def _clear(self, interaction: discord.Interaction[Any]) -> None:
+    async def _clear(self, answer: PressAnswer) -> None:
         """A pressed message that is no board (an older bot's claim offer) loses its buttons."""
         try:
-            await interaction.edit_original_response(view=None)
+            await answer.edit(view=None)
         except discord.HTTPException:
             log.info("Could not clear the buttons of a pressed message", exc_info=True)
 
@@ -308,15 +307,15 @@ class GamePublisher(BoardMessages):
     async def _replace(
         self, record: MatchRecord, old: discord.Message | None, message: GameMessage, *, silent: bool, settling: bool
     ) -> None:
-        """Post `message` as the match's board and delete `old` when it is a live board (a game's final board is
-        kept). A board change is stored before the post (issue 31) unless an unfinished one is `settling`."""
+        """Delete `old` when it is a live board (a game's final board is kept), then post `message` as the match's
+        board. A board change is stored before (issue 31) unless an unfinished one is `settling`."""
         change = None if settling else change_for(record, record.message_id)
         if change is not None:
             await self.bot.service.boards.begin_change(change)  # a crash from here on is settled at start-up
-        await self.post(record, message, silent=silent)
         if old is not None and controls_version(old, record.id) is not None:
             self._forget(old.id)
             await self._delete(record, old)
+        await self.post(record, message, silent=silent)
         if change is not None:
             await self.bot.service.boards.finish_change(change)
 

@@ -59,6 +59,8 @@ class FakeMessage:
         return [types.SimpleNamespace(children=children)] if children else []
 
     async def fetch(self) -> FakeMessage:
+        if self.deletes:  # as Discord answers for a deleted message
+            raise discord.NotFound(types.SimpleNamespace(status=404, reason="Not Found"), "Unknown Message")
         return self
 
 

@@ -3,14 +3,16 @@ way to make a board's edit slow on purpose (held at the stand-in) while the bot 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import sqlite3
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 from tests.e2e.table import Table, acknowledged_in_time, labels, whole_play_buttons
-from tests.support.discord_standin import Channel, DiscordStandin, Message, ScenarioUser, wait_for_edit
+from tests.support.discord_standin import Channel, DiscordStandin, Message, Reply, ScenarioUser, wait_for_edit
 from tests.support.discord_standin.faults import Hold
 
 
@@ -68,14 +70,26 @@ def seat_to_act(database: Path, match: int | None = None) -> int | None:
     return None if to_act is None else int(to_act)
 
 
+@dataclass
+class HeldHandOver:
+    """A hand-over held at the stand-in (`hold`), and the press that made it (`press`: its reply, once answered)."""
+
+    hold: Hold
+    press: asyncio.Task[Reply]
+
+    def release(self) -> None:
+        self.hold.release()
+
+
 async def hand_over_held(
     standin: DiscordStandin, table: Table, player: ScenarioUser, *, new_board: bool = False
-) -> Hold:
-    """End the player's turn by clicks while the board's edit that hands it over is held at the stand-in (returned
-    once that edit is being made). Rolling and the steps of a turn edit the player's board in place; so does the
+) -> HeldHandOver:
+    """End the player's turn by clicks while the Discord call that hands it over is held at the stand-in (returned
+    once that call is being made). Rolling and the steps of a turn edit the player's board in place; so does the
     press that ends the turn (a whole play, a choice from the menu, Done: issue 33, the board then says the computer
-    is thinking). The hold is set just before that press. `new_board`: the next player counts as away (a bot run
-    with AWAY_SECONDS=0), so the hand-over posts a new board: that post is held instead."""
+    is thinking), in the press's own answer: that answer is held, so the press is not acknowledged until it is let
+    go. `new_board`: the next player counts as away (a bot run with AWAY_SECONDS=0), so the hand-over posts a new
+    board: that post is held instead."""
     board = table.game
     for _ in range(12):
         shown = labels(board)
@@ -84,17 +98,18 @@ async def hand_over_held(
             held = (
                 standin.hold("POST", f"/channels/{table.channel.id}/messages")
                 if new_board
-                else standin.hold("PATCH", "/messages/@original")
+                else standin.hold("POST", "/callback")
             )
             if plays:
-                acknowledged_in_time(await player.click(board, plays[0]))
+                pressing = player.click(board, plays[0])
             elif board.selects:
                 menu = board.selects[0]
-                acknowledged_in_time(await player.select(board, menu.options[0][1], custom_id=menu.custom_id))
+                pressing = player.select(board, menu.options[0][1], custom_id=menu.custom_id)
             else:
-                acknowledged_in_time(await player.click(board, "Done"))
+                pressing = player.click(board, "Done")
+            press = asyncio.ensure_future(pressing)
             await held.wait_reached(timeout=15)
-            return held
+            return HeldHandOver(held, press)
         version = board.version
         label = "Roll" if "Roll" in shown else next(label for label in shown if label not in ("Undo", "Back"))
         acknowledged_in_time(await player.click(board, label))

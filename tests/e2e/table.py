@@ -254,7 +254,7 @@ class Table:
         target = message or self.game
         before = (target.version, target.content, [b.custom_id for b in target.buttons])
         reply = acknowledged_in_time(await user.click(target, label, custom_id=custom_id))
-        answer = await reply.next_followup(timeout=10)
+        answer = await reply.private_answer(timeout=10)
         assert answer.ephemeral and answer.visible_to == user.id, answer
         assert (target.version, target.content, [b.custom_id for b in target.buttons]) == before
         return answer.content

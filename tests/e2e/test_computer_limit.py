@@ -25,7 +25,7 @@ async def test_a_third_computer_match_is_refused_with_links_to_the_running_two(
 
     third = channels[2]
     reply = acknowledged_in_time(await alice.slash("bg computer", in_channel=third, level="beginner", thread=True))
-    refused = await reply.next_followup(timeout=20)
+    refused = await reply.private_answer(timeout=20)
     assert refused.ephemeral and refused.visible_to == alice.id
     guild = third.guild_id
     assert refused.content.startswith(

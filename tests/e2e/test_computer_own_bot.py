@@ -59,7 +59,9 @@ async def test_after_a_computer_match_only_its_final_board_has_controls(
     That turn could be stored while the board handing the turn to the computer was still being posted: its update
     named the board before as the match's current message, so the computer's new board retired that one (retired
     already) instead of the board just posted. Here the human's first hand-over board is held at the stand-in until
-    that resume has stored the computer's turn, which makes the race happen every time; its rematch follows."""
+    that resume has stored the computer's turn, which makes the race happen every time; its rematch follows. The
+    hand-over is now the press's own answer: held that long, it reaches Discord too late, and the board is edited by
+    its id instead."""
     bot = await launch_bot(**seeded_env(race_window=True))
     alice, _ = players
     computer = standin.bot_user
@@ -79,8 +81,13 @@ async def test_after_a_computer_match_only_its_final_board_has_controls(
     await standin.eventually(lambda: seat_to_act(bot.database_path) != 1, timeout=30, what="the computer's turn stored")
     version = board.version
     held.release()
-    # The released edit is carried out a moment later: until then the board still asks Alice to play.
+    # The released answer comes too late for Discord (its 3 s ran out while the resume stored the computer's turn):
+    # the press failed as Alice sees it, and the bot edits the board by its id instead. Until then the board still
+    # asks Alice to play.
     await wait_for_edit(board, version, timeout=15)
+    late = await held.press
+    assert late.rejections or late.acknowledged  # refused as too late, or let through in time on a fast machine
+    assert {violation.rule for violation in standin.take_violations()} <= {"acknowledge within 3 s"}
     await table.until_addressed(alice.id)  # the held hand-over (the computer thinking), then the computer's play
     rng = random.Random(16)
     for played in range(1, MATCHES_IN_A_ROW + 1):

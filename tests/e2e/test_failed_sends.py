@@ -28,7 +28,7 @@ SAVED = "Your action was saved, but the new board could not be shown"
 async def done_refused(standin: DiscordStandin, table: Table, mover: ScenarioUser) -> str:
     """Press Done while Discord refuses the next board; returns what the player is told privately."""
     reply = acknowledged_in_time(await mover.click(table.game, "Done"))
-    answer = await reply.next_followup(timeout=40)
+    answer = await reply.private_answer(timeout=40)
     assert answer.ephemeral and answer.visible_to == mover.id
     return answer.content
 

@@ -95,7 +95,7 @@ async def resign_and_accept(table: Table, resigner: ScenarioUser, language: str)
     winner = table.other(resigner)
     board = table.game
     reply = acknowledged_in_time(await resigner.click(board, label(language, "Resign")))
-    question = await reply.next_followup(timeout=10)
+    question = await reply.private_answer(timeout=10)
     assert question.ephemeral and question.visible_to == resigner.id
     version = board.version
     acknowledged_in_time(await resigner.click(question, custom_id=controls(question, "rsingle")[0].custom_id))

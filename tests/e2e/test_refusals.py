@@ -65,7 +65,7 @@ async def test_a_button_from_an_older_board_is_out_of_date(
     answers = []
     for reply in (first, second):
         with contextlib.suppress(TimeoutError):
-            answers.append((await reply.next_followup(timeout=3)).content)
+            answers.append((await reply.private_answer(timeout=3)).content)
     assert len(answers) == 1, answers
     # The pressed board is the current one, brought up to date in place (issue 15: no link to itself).
     assert answers[0] == "This board was out of date; it now shows the current position."
@@ -124,5 +124,5 @@ async def test_a_second_press_on_a_control_just_used_is_ignored_silently(
     for reply in (first, second):
         acknowledged_in_time(reply)
         with pytest.raises(TimeoutError):
-            await reply.next_followup(timeout=3)
+            await reply.private_answer(timeout=3)
     assert "Roll" not in labels(table.game) or table.to_act() is not player

@@ -28,7 +28,7 @@ async def test_resign_button_asks_privately_then_offers_on_the_board(
     assert refused == "This game is between Alice and Bob."  # and the board is unchanged (checked by `refused`)
 
     reply = acknowledged_in_time(await mover.click(board, "Resign"))
-    question = await reply.next_followup(timeout=10)
+    question = await reply.private_answer(timeout=10)
     assert question.ephemeral and question.visible_to == mover.id
     assert "What do you offer to resign?" in question.content
     assert [button.label for button in question.buttons] == [
@@ -38,9 +38,9 @@ async def test_resign_button_asks_privately_then_offers_on_the_board(
     ]
     assert table.game is board and table.to_act() is mover  # asking changed nothing yet
 
-    version = question.version
+    version, board_version = question.version, board.version
     acknowledged_in_time(await mover.click(question, "Gammon (2 points)"))
-    offer = await table.next_board()
+    offer = await table.updated(board_version)  # both are here: the board is edited, or posted anew
     assert f"{mover.name} offers to resign a gammon (2 points)." in offer.content
     assert labels(offer) == ["Accept resignation", "Decline"] and other.mention in offer.content
     await standin.eventually(lambda: question.version > version, timeout=10, what="the private choice answered")
@@ -58,7 +58,7 @@ async def test_moves_button_answers_privately_with_the_match_so_far(
     spectator = standin.add_user("Carol")
     board = table.game
     reply = acknowledged_in_time(await spectator.click(board, "Moves"))
-    listed = await reply.next_followup(timeout=10)
+    listed = await reply.private_answer(timeout=10)
     assert listed.ephemeral and listed.visible_to == spectator.id
     assert listed.content.startswith("```\nGame 1: Alice 0, Bob 0 (3-point match)\n")
     mover = table.to_act()

@@ -60,7 +60,7 @@ async def test_a_turn_is_roll_and_one_choice_from_the_select(
     waiting = table.other(mover)
     before = (opening.version, opening.content)
     refused = acknowledged_in_time(await waiting.select(opening, play, custom_id=menu.custom_id))  # not their turn
-    answer = await refused.next_followup(timeout=5)
+    answer = await refused.private_answer(timeout=5)
     assert answer.ephemeral and answer.visible_to == waiting.id and "turn" in answer.content
     assert (opening.version, opening.content) == before
     board = await choose_play(table, mover, play)
@@ -181,7 +181,7 @@ async def test_a_stale_choice_is_refused_as_out_of_date(
     answers = []
     for reply in replies:
         with contextlib.suppress(TimeoutError):
-            answers.append((await reply.next_followup(timeout=3)).content)
+            answers.append((await reply.private_answer(timeout=3)).content)
     assert len(answers) == 1 and "out of date" in answers[0], answers  # said privately, never applied
     await wait_for_edit(message, version, timeout=10)
     board = await table.after_edit(message)

@@ -39,7 +39,7 @@ async def test_first_board_after_accepting_and_each_step_redraws_it(
     assert standin.session is not None and standin.session.intents == 1 << 0
 
 
-async def test_a_rate_limited_post_is_retried_and_the_turn_passes(
+async def test_a_rate_limited_answer_is_retried_and_the_turn_passes(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
     alice, bob = players
@@ -47,7 +47,7 @@ async def test_a_rate_limited_post_is_retried_and_the_turn_passes(
     mover = table.to_act()
     assert mover is not None
     limited = standin.rate_limited  # (the module's earlier scenarios' too)
-    standin.rate_limit("/messages", count=2, retry_after=0.3)  # Discord answers 429 twice: discord.py waits
+    standin.rate_limit("/callback", count=2, retry_after=0.3)  # Discord answers 429 twice: discord.py waits
     await finish_turn(table, random.Random(6))
     assert standin.rate_limited - limited == 2
     assert table.to_act() is table.other(mover)

@@ -61,7 +61,7 @@ async def test_a_tournament_from_sign_up_to_the_champion(standin: DiscordStandin
     # Refusals are private and change nothing.
     before = signup.content
     again = acknowledged_in_time(await bob.click(signup, "Join"))
-    answer = await again.next_followup(timeout=10)
+    answer = await again.private_answer(timeout=10)
     assert answer.ephemeral and "already signed up" in answer.content
     refused = acknowledged_in_time(await alice.slash("tournament create", name="friday  cup"))
     assert "already a tournament called" in (await refused.settled(10)).content
