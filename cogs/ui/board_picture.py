@@ -105,8 +105,9 @@ async def draw_board(
 
 def final_state(before: Match, events: Sequence[Event]) -> render.BoardState:
     """The last board of a game that `events` ended, drawn from the match as it was just before: with the
-    winning play made when a play ended it (a drop or a resignation leaves the board as it was), nobody to act,
-    no cube on offer, and the result written across it with the scores after the game (issue 33)."""
+    winning play made and its dice when a play ended it (a play made for the player after their roll, R9.3, has
+    dice the match before did not), a drop or a resignation leaving the board as it was, nobody to act, no cube on
+    offer, and the result written across it with the scores after the game (issue 33)."""
     state = dataclasses.replace(board_state(before), answering=None, offered_cube=0, game_over=True)
     won = next((event for event in events if isinstance(event, GameWon)), None)
     if won is not None:
@@ -114,21 +115,28 @@ def final_state(before: Match, events: Sequence[Event]) -> render.BoardState:
     if won is not None and won.gnubg_id:  # the finished game's IDs, as gnubg shows them (issue 22)
         position_id, match_id = won.gnubg_id.split(":")
         state = dataclasses.replace(state, position_id=position_id, match_id=match_id)
-    steps = winning_steps(before, events)
-    if steps:
-        position = before.game.position.after_steps(steps)
-        return dataclasses.replace(state, position=position, used_dice=tuple(step.die for step in steps))
-    return state
+    played = winning_play(before, events)
+    if played is None:
+        return state
+    steps = played.play.steps
+    position = before.game.position.after_steps(steps)
+    return dataclasses.replace(state, position=position, dice=played.dice, used_dice=tuple(step.die for step in steps))
 
 
-def winning_steps(before: Match, events: Sequence[Event]) -> tuple[Step, ...]:
-    """The steps of the play that ended the game, when a play ended it (marked on the final board)."""
+def winning_play(before: Match, events: Sequence[Event]) -> Played | None:
+    """The play that ended the game, when a play ended it."""
     for event in events:
         if isinstance(event, GameWon):
             break
         if isinstance(event, Played) and event.player == before.game.on_roll and event.play.steps:
-            return event.play.steps
-    return ()
+            return event
+    return None
+
+
+def winning_steps(before: Match, events: Sequence[Event]) -> tuple[Step, ...]:
+    """The steps of the play that ended the game, when a play ended it (marked on the final board)."""
+    played = winning_play(before, events)
+    return () if played is None else played.play.steps
 
 
 async def draw_final_board(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine import actions
 from bot.engine.dice import FixedDice
-from bot.engine.events import GameWon, Played
+from bot.engine.events import GameWon, Played, Rolled
 from bot.engine.match import Match
 from bot.engine.match_id import GameState, MatchIdFields
 from bot.engine.options import MatchOptions
@@ -70,6 +70,24 @@ def test_final_state_of_a_game_ended_by_a_play_shows_the_play_made() -> None:
     assert final.offered_cube == 0 and final.acting is None  # and the dropped cube is no longer on offer
     assert final.result is not None and final.result.kind is OutcomeKind.DROPPED and final.scores == (0, 1)
     assert winning_steps(match, dropped) == ()  # no play ended it: nothing marked as the winning play
+
+
+def test_final_state_of_a_game_won_by_a_play_made_for_the_player_after_their_roll() -> None:
+    """A press on Roll whose forced play (R9.3) ends the game: the match before the press has no dice; the final
+    board shows the dice of the play made, which the events carry."""
+    match = new_match()
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))  # Bob to roll: no dice on the board
+    assert board_state(match).dice is None
+    play = Play((Step(13, 7, 6), Step(13, 8, 5)))
+    events = [
+        Rolled(1, (6, 5), automatic=False),
+        Played(1, (6, 5), play, automatic=True),
+        GameWon(1, Outcome(1, OutcomeKind.SINGLE, 1, 1), (0, 1)),
+    ]
+    state = final_state(match, events)
+    assert state.dice == (6, 5) and state.used_dice == (6, 5)
+    assert state.position == match.game.position.after_steps(play.steps)
+    assert winning_steps(match, events) == play.steps
 
 
 def money_match() -> Match:
