@@ -47,6 +47,7 @@ from cogs.ui.options import (
     player_ref,
     thread_choice,
 )
+from cogs.ui.press_answer import PressAnswer
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.views import ChallengeButton
 from cogs.ui.wiring import add_bg_cog, computer_of, publisher_of, remove_from_bg
@@ -171,36 +172,42 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
 
             async def accept_seeded(submitted: discord.Interaction[Any], seed: str) -> None:
                 try:
-                    await self.accept(submitted, control, seed=seed)
+                    await self.accept(PressAnswer(submitted), control, seed=seed)
                 except ServiceError as error:
                     await self.refuse(submitted, control, error)
 
             await interaction.response.send_modal(SeedForm(accept_seeded, member_language(interaction)))
             return
-        await interaction.response.defer()
+        answer = PressAnswer(interaction)
         try:
             if control.action is ChallengeAction.DECLINE:
                 challenge = await service.challenges.decline(control.challenge_id, user.id)
             elif control.action is ChallengeAction.CANCEL:
                 challenge = await service.challenges.cancel(control.challenge_id, user.id)
             else:
-                await self.accept(interaction, control)
+                await self.accept(answer, control)
                 return
         except ServiceError as error:
             await self.refuse(interaction, control, error)
             return
+        answer.stored()
         language = await self.server_language(challenge.guild_id)
-        await interaction.edit_original_response(
-            content=closed_text(challenge, challenge.status, language),
-            view=closed_view(CLOSED_LABEL[challenge.status], language),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        try:
+            await answer.edit(
+                content=closed_text(challenge, challenge.status, language),
+                view=closed_view(CLOSED_LABEL[challenge.status], language),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        finally:
+            answer.stop()
 
     async def refuse(
         self, interaction: discord.Interaction[Any], control: ChallengeControl, error: ServiceError
     ) -> None:
         """Tell the clicker why, in their language; if the challenge is over (expired, say), show that on its message
         too, in the server's (an accepted one as its accepter showed it, in case that edit never happened)."""
+        if not interaction.response.is_done():  # deferred, so that the edit below is the challenge's message's
+            await interaction.response.defer()
         member = member_language(interaction)
         if isinstance(error, AlreadyAcceptedError):
             text = already_accepted_text(error, interaction.user.id, member)
@@ -240,12 +247,13 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
             return translate(language, NOT_YOURS, name=escape_name(challenge.opponent.name))
         return None
 
-    async def accept(
-        self, interaction: discord.Interaction[Any], control: ChallengeControl, seed: str | None = None
-    ) -> None:
+    async def accept(self, answer: PressAnswer, control: ChallengeControl, seed: str | None = None) -> None:
         """Accept: the service checks the acceptor first and only then has the thread opened (once), when the
         challenge asks for one; the match starts there. Without a seed of their own, the acceptor's seed for the
-        dice is the id Discord gave this interaction (issue 18)."""
+        dice is the id Discord gave this interaction (issue 18). Once stored, the press is answered with the
+        challenge marked accepted and the match's first board is posted, even when the challenge's message can no
+        longer be edited (deleted meanwhile): the board never depends on it."""
+        interaction = answer.interaction
         opened: list[discord.Thread] = []
         message = interaction.message
 
@@ -279,13 +287,27 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
             for thread in opened:  # the thread was opened but the match could not be stored in it
                 await _delete_quietly(thread)
             raise
+        answer.stored()
         language = await self.publisher.language(update.record)
+        challenge = await self.service.challenges.get(control.challenge_id)
+        self.publisher.saw(
+            update.record.id, challenge.challenger.user_id, ago=self.service.now() - challenge.created_at
+        )
         with self.publisher.acting(update.record.id):  # stored, not yet shown: the board keeper leaves it alone
-            await interaction.edit_original_response(
-                content=accepted_text(update.record, language),
-                view=closed_view(CLOSED_LABEL[ChallengeStatus.ACCEPTED], language),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            fields: dict[str, Any] = {
+                "content": accepted_text(update.record, language),
+                "view": closed_view(CLOSED_LABEL[ChallengeStatus.ACCEPTED], language),
+                "allowed_mentions": discord.AllowedMentions.none(),
+            }
+            try:
+                if not await answer.edit(**fields) and message is not None:  # the press ran out of time: by id
+                    await message.edit(**fields)
+            except discord.HTTPException:
+                log.warning("Match %s: could not mark its challenge accepted", update.record.id, exc_info=True)
+                with contextlib.suppress(discord.HTTPException):
+                    await answer.acknowledge()
+            finally:
+                answer.stop()
             await self.publisher.publish(update, actor=interaction.user.id)
 
 

@@ -41,6 +41,7 @@ from cogs.ui import game_messages, publisher
 from cogs.ui.custom_ids import ChallengeAction, ChallengeControl
 from cogs.ui.fairness_text import proof_line
 from cogs.ui.names import COMPUTER_COG
+from cogs.ui.press_answer import PressAnswer
 from cogs.ui.publisher import GamePublisher
 from tests.service.conftest import FakeClock
 from tests.service.helpers import SeededDice
@@ -169,11 +170,17 @@ class FakeInteraction:
         self.message = message
         self.editing = Gate()
         self.said: list[str] = []
-        self.response = SimpleNamespace(defer=self._nothing)
+        self.answered = False
+        self.response = SimpleNamespace(defer=self._defer, edit_message=self._answer, is_done=lambda: self.answered)
         self.followup = SimpleNamespace(send=self._say)
 
-    async def _nothing(self, **_kwargs: Any) -> None:
-        return None
+    async def _defer(self, **_kwargs: Any) -> None:
+        self.answered = True
+
+    async def _answer(self, **_fields: Any) -> None:
+        """The press answered with its message edited (cogs.ui.press_answer)."""
+        await self.editing.passing()
+        self.answered = True
 
     async def _say(self, content: str, **_kwargs: Any) -> None:
         self.said.append(content)
@@ -302,7 +309,7 @@ async def test_the_computers_turn_stored_but_not_yet_posted_is_left_to_it(
     """The reported race: the computer's play is stored, its board not yet posted, when the keeper's scan runs.
     The keeper used to show that version itself (a board with no line of what the computer did), and the
     computer's own post then had nothing to add. Now the match is acting from the computer's first decision until
-    its board is up: the one board posted after the opening says what the computer played."""
+    its board is up: the board, edited, says what the computer played."""
     pool = pool_of(bot)
     pool.thinking.close()
     await play_the_computer(bot, FakeInteraction(ALICE))
@@ -332,10 +339,9 @@ async def test_the_computers_turn_stored_but_not_yet_posted_is_left_to_it(
     assert not bot.publisher.busy(match_id)
     record = await bot.service.match(match_id)
     assert record.to_act == ALICE and record.shown
-    [turn] = bot.channel.posted[2:]
-    assert turn.content.startswith(f"{COMPUTER.name} "), turn.content  # what the computer did comes first
-    assert record.message_id == turn.id
-    assert first.deleted  # retired: Alice has not acted yet, so her turn is a new board that mentions her (issue 33)
+    assert bot.channel.posted[2:] == [] and record.message_id == first.id  # Alice started it: no new board for her
+    turn = first.edits[-1]["content"]
+    assert f"\n{COMPUTER.name} rolled 6-1 and played " in turn, turn  # what the computer did
     await keeper_finds_it_shown(bot, match_id)
     assert busy_while_thinking
 
@@ -398,7 +404,7 @@ async def test_an_accepted_challenge_is_left_to_its_accept(bot: FakeBot) -> None
     pressed.editing.close()
     cog = Challenges(bot)  # type: ignore[arg-type]
     control = ChallengeControl(challenge.id, ChallengeAction.ACCEPT)
-    accepting = asyncio.create_task(cog.accept(pressed, control))  # type: ignore[arg-type]
+    accepting = asyncio.create_task(cog.accept(PressAnswer(pressed), control))  # type: ignore[arg-type]
     await pressed.editing.until_reached()
     (match_id,) = [record.id for record in await bot.service.boards.matches_to_show()]
     try:

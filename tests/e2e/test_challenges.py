@@ -30,7 +30,7 @@ async def test_open_challenge_is_accepted_by_anyone_but_the_challenger(
     assert "Anyone may accept" in challenge.content
     assert [b.label for b in challenge.buttons] == ["Accept", "Accept with my seed", "Withdraw"]
     own = acknowledged_in_time(await alice.click(challenge, "Accept"))
-    assert "cannot accept your own challenge" in (await own.next_followup(timeout=5)).content
+    assert "cannot accept your own challenge" in (await own.private_answer(timeout=5)).content
     acknowledged_in_time(await carol.click(challenge, "Accept"))
     await wait_until(challenge, lambda m: "accepted" in m.content, timeout=10)
     place = standin.channels.get(challenge.id) or standin.channels[challenge.channel_id]  # its thread (issue 33)
@@ -46,17 +46,35 @@ async def test_decline_and_cancel_close_the_challenge(
     first = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
     stranger = standin.add_user("Carol")
     refused = acknowledged_in_time(await stranger.click(first, "Accept"))
-    assert "This challenge is for Bob" in (await refused.next_followup(timeout=5)).content
+    assert "This challenge is for Bob" in (await refused.private_answer(timeout=5)).content
     acknowledged_in_time(await bob.click(first, "Decline"))
     await wait_until(first, lambda m: "declined" in m.content, timeout=5)
     assert [(b.label, b.disabled) for b in first.buttons] == [("Declined", True)]
 
     second = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
     not_yours = acknowledged_in_time(await bob.click(second, "Withdraw"))
-    assert "Only the challenger" in (await not_yours.next_followup(timeout=5)).content
+    assert "Only the challenger" in (await not_yours.private_answer(timeout=5)).content
     acknowledged_in_time(await alice.click(second, "Withdraw"))
     await wait_until(second, lambda m: "withdrew" in m.content, timeout=5)
     assert [(b.label, b.disabled) for b in second.buttons] == [("Withdrawn", True)]
+
+
+async def test_an_accept_whose_answer_discord_refuses_still_shows_the_first_board(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """Discord refuses the press's answer that marks the challenge accepted (as for a message deleted at that
+    moment): the match is stored all the same, so its first board is posted, and the press is still answered."""
+    alice, bob = players
+    reply = await alice.slash("bg challenge", opponent=bob, length=1, thread=False)
+    challenge = await posted_challenge(standin, reply, alice)
+    standin.fail("POST", "/callback", status=404, code=10008, message="Unknown Message")
+    acknowledged_in_time(await bob.click(challenge, "Accept"))
+    channel = standin.channels[challenge.channel_id]
+    table = Table(standin, channel, (alice, bob))
+    board = await table.next_board()
+    assert board.buttons and table.to_act() in (alice, bob), board.content
+    told = [m.content for m in bob.visible_messages(channel) if m.ephemeral]
+    assert not [text for text in told if "went wrong" in text], told  # nothing went wrong: the match is on
 
 
 async def test_matches_in_new_threads_share_one_channel(
@@ -100,7 +118,7 @@ async def test_a_stranger_pressing_accept_on_a_thread_challenge_opens_no_thread(
     carol = standin.add_user("Carol")
     challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob, thread=True), alice)
     refused = acknowledged_in_time(await carol.click(challenge, "Accept"))
-    answer = await refused.next_followup(timeout=5)
+    answer = await refused.private_answer(timeout=5)
     assert "This challenge is for Bob" in answer.content and answer.ephemeral
     here = alice.channel
     assert thread_requests(standin, here) == 0 and not threads_of(standin, here)
@@ -132,7 +150,7 @@ async def test_two_members_accepting_one_open_thread_challenge_at_once(
     loser = carol if winner is bob else bob
     assert thread.name == f"Alice vs {winner.name}"
     (reply,) = [r for r in replies if r.interaction.user.id == loser.id]
-    answer = await reply.next_followup(timeout=5)
+    answer = await reply.private_answer(timeout=5)
     assert answer.ephemeral and answer.visible_to == loser.id
     assert answer.content == f"{winner.name} accepted first: the match is in <#{thread.id}>."
     assert not next(r for r in replies if r.interaction.user.id == winner.id).followups
@@ -233,7 +251,8 @@ async def test_a_challenge_is_answered_privately_at_once_then_posted_as_a_new_me
     reply = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob))
     assert reply.type == 5 and reply.ephemeral and reply.message is not None
     challenge = await posted_challenge(standin, reply, alice)
-    assert challenge.interaction is None and not challenge.ephemeral and bob.id in challenge.pinged
+    assert challenge.interaction is None and not challenge.ephemeral
+    assert challenge.pinged == {bob.id}  # the challenged member, never the challenger their own challenge names
     note = reply.message
     await standin.eventually(lambda: note.deleted, timeout=5, what="the private note taken away")
 

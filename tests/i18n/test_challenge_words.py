@@ -21,6 +21,7 @@ from cogs.challenges import Challenges
 from cogs.ui.challenge_text import SeedForm, close_message
 from cogs.ui.custom_ids import ChallengeAction, ChallengeControl
 from cogs.ui.names import PLAY_COG
+from cogs.ui.press_answer import PressAnswer
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.rematch_presses import RematchPresses
 from cogs.ui.views import ChallengeButton
@@ -202,7 +203,7 @@ async def test_an_accepted_challenge_and_its_thread_are_named_in_the_servers_lan
     posted.create_thread = create_thread  # type: ignore[attr-defined]
     control = press(ChallengeAction.ACCEPT, posted)
     accepting = Interaction(BOB, discord.Locale.turkish, posted)
-    await cog.accept(accepting, ChallengeControl(control.challenge_id, control.action, True))  # type: ignore[arg-type]
+    await cog.accept(PressAnswer(accepting), ChallengeControl(control.challenge_id, control.action, True))  # type: ignore[arg-type]
     [update] = bot.published
     assert opened == ["Alice gegen Bob"]
     [edit] = accepting.edits
