@@ -228,7 +228,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
             if place is not None:
                 await _withdraw(place, interaction)
             raise
-        await self.publisher.publish(update)
+        await self.publisher.publish(update, actor=interaction.user.id)  # here now: no mention while they play on
         self.after(update)
         if place is not None:
             await interaction.edit_original_response(content=plays_in_line(human.name, what, place.mention, language))
@@ -288,7 +288,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
             if interaction.message is not None:
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.edit_original_response(view=None)
-            await self.publisher.publish(update)
+            await self.publisher.publish(update, actor=interaction.user.id)
         self.after(update)
         return True
 

@@ -146,8 +146,10 @@ CLOSED_LABEL = {
 
 
 def mentions(challenge: Challenge) -> discord.AllowedMentions:
-    users = [challenge.challenger.user_id] + ([challenge.opponent.user_id] if challenge.opponent else [])
-    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=u) for u in users])
+    """Who the challenge notifies: the challenged member alone (nobody for an open challenge), never the
+    challenger, whom their own challenge names."""
+    users = [discord.Object(id=challenge.opponent.user_id)] if challenge.opponent else []
+    return discord.AllowedMentions(everyone=False, roles=False, users=users)
 
 
 async def close_message(bot: GammonBot, challenge: Challenge) -> None:

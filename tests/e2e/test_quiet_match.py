@@ -41,10 +41,11 @@ async def act_fast(table: Table, rng: random.Random, doubles: float = 0.3) -> No
 async def test_a_player_away_gets_one_mention_and_none_while_both_play_fast(
     standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
-    await launch_bot(**seeded_env(), AWAY_SECONDS=str(AWAY))
+    await launch_bot(**seeded_env("5"), AWAY_SECONDS=str(AWAY))  # Alice, the challenger, opens
     alice, bob = players
     table = await start_match(standin, alice, bob, length=3, thread=False)
     channel = table.channel
+    assert table.to_act() is alice and not table.game.pinged  # both have just acted: the challenge, the accept
     rng = random.Random(3)
     for _ in range(2):  # each player acts once: both are here from then on
         await whole_turn(table, rng)

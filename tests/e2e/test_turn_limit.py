@@ -23,6 +23,8 @@ from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 CLOCK_RATE = 60.0
 CLAIM = "Claim win"
+#: Real seconds without acting after which a player is away: less than the 6 s of a turn's limit here.
+AWAY = 3.0
 
 
 async def quiet(standin: DiscordStandin, table: Table) -> None:
@@ -64,7 +66,7 @@ async def offered(standin: DiscordStandin, table: Table, slow: ScenarioUser) -> 
 async def test_reminder_then_claim(
     standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
-    await launch_bot(**seeded_env(clock_rate=CLOCK_RATE))
+    await launch_bot(**seeded_env(clock_rate=CLOCK_RATE), AWAY_SECONDS=str(AWAY))
     alice, bob = players
     shown = acknowledged_in_time(await alice.slash("bgadmin turn-limit"))
     assert "24 hours" in (await shown.settled()).content or "1 day" in (await shown.settled()).content
