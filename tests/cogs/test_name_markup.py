@@ -1,5 +1,6 @@
 """A member's name never turns into markup in the bot's messages: the result line a thread's match leaves in its
-channel and the line beside a finished board."""
+channel, the line beside a finished board, how /bg export and /bg analyze name a match, the leaderboard's title;
+and names stay as typed where Discord shows no markdown (an autocomplete choice, a chart's picture)."""
 
 from __future__ import annotations
 
@@ -7,16 +8,25 @@ import dataclasses
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from bot.engine import actions
 from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
+from bot.ratings.records import LeaderboardPage
 from bot.service import MatchRecord, MatchStatus, PlayerRef
+from cogs.ladder import Ladder
+from cogs.ui import dice_text
 from cogs.ui.game_messages import over_text
+from cogs.ui.ladder_text import leaderboard_message
+from cogs.ui.match_choice import describe
 from cogs.ui.match_end import post_match_end, result_line
+from render import dice_chart
 from tests.cogs.test_game_messages import record
+from tests.i18n.test_ladder_words import ALICE, fake_bot
+from tests.support.fake_interaction import FakeInteraction, returns
 
 HOSTILE = "[click](https://example.com) **b** ||s|| @everyone"
 #: The same name as a message must show it: every piece of markdown escaped, the mention broken.
@@ -70,3 +80,34 @@ async def test_the_result_line_in_the_challenges_channel_shows_the_name_as_typed
     assert line.startswith(f"{ESCAPED} won the match 1-0.") and shows_name_as_typed(line)
     [moves] = places[2].sent
     assert shows_name_as_typed(moves.split("\n", 1)[0])  # the move list's title
+
+
+def test_a_match_is_named_with_escaped_names_in_messages_and_as_typed_in_a_choice() -> None:
+    finished = won_by_hostile()
+    assert describe(finished) == f"#5 {ESCAPED} vs Bob, match to 1, 1-0, over"
+    assert describe(finished, "de", markdown=False).startswith(f"#5 {HOSTILE} gegen Bob")  # shown as plain text
+
+
+def test_the_leaderboard_title_shows_the_servers_name_as_typed() -> None:
+    asked = FakeInteraction()
+    asked.guild = SimpleNamespace(name=HOSTILE)
+    embed, _view = leaderboard_message(asked, LeaderboardPage(0, 1, 1, [ALICE], ALICE), 10)  # type: ignore[arg-type]
+    assert embed.title == f"Leaderboard of {ESCAPED}"
+
+
+async def test_dice_stats_escape_the_name_in_the_embed_and_draw_it_as_typed(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[str] = []
+
+    def chart_drawn(*figures: Any, **words: Any) -> bytes:
+        drawn.append(figures[0])
+        return dice_chart.dice_chart(*figures, **words)
+
+    monkeypatch.setattr(dice_text, "dice_chart", chart_drawn)
+    bot = fake_bot()
+    bot.records.player_name = lambda user_id: returns(HOSTILE)
+    cog = Ladder(bot)
+    asked = FakeInteraction()
+    await cog.dice.callback(cog, asked, None)  # type: ignore[arg-type]
+    embed: discord.Embed = asked.sent[0]["embed"]
+    assert embed.title == "Dice of \\[click](https://example.com) \\*\\*\u2026"  # cut to the ladder's width
+    assert drawn == [HOSTILE]  # a picture shows no markdown: a backslash there would be drawn
