@@ -126,13 +126,13 @@ class Ladder(commands.Cog, name=LADDER_COG):
         service = self.bot.service
         target = player or interaction.user
         language = member_language(interaction)
-        name = safe_name(await self.bot.records.player_name(target.id) or target.display_name, language)
+        name = await self.bot.records.player_name(target.id) or target.display_name  # as drawn on the chart
         if interaction.guild_id is None:
             raise UserFacingError(N_("Dice statistics belong to a server: use this command in a server channel."))
         await interaction.response.defer(thinking=True)
         logs = await service.player_logs(interaction.guild_id, target.id)
         stats = await asyncio.to_thread(dice_figures, logs)
-        embed = dice_embed(name, stats, len(logs), language)
+        embed = dice_embed(safe_name(name, language), stats, len(logs), language)
         if not stats.rolls:
             await interaction.followup.send(embed=embed)
             return

@@ -61,11 +61,7 @@ def read_paths(text: str) -> list[Path]:
         count = 1
         repeat = _REPEAT.fullmatch(token) if token.endswith(")") else None
         if repeat:
-            token, count = repeat.group(1), int(repeat.group(2))
-            if not 1 <= count <= 4:
-                raise InvalidPlayError(
-                    N_("'({count})' repeats a step {count} times: a turn has at most four moves"), count=count
-                )
+            token, count = repeat.group(1), _repeat_count(repeat.group(2))
         parts = token.split("/")
         if len(parts) < 2:
             raise InvalidPlayError(
@@ -80,6 +76,19 @@ def read_paths(text: str) -> list[Path]:
                 )
         paths.extend([path] * count)
     return paths
+
+
+def _repeat_count(digits: str) -> int:
+    """How many checkers a `(n)` after a step moves: 1 to 4. A longer number is refused before it is converted
+    (Python converts at most 4,300 digits), quoted cut short."""
+    digits = digits.lstrip("0") or "0"
+    count = int(digits) if len(digits) <= 2 else 0
+    if not 1 <= count <= 4:
+        shown = digits if len(digits) <= QUOTE_LIMIT else digits[: QUOTE_LIMIT - 1] + chr(0x2026)
+        raise InvalidPlayError(
+            N_("'({count})' repeats a step {count} times: a turn has at most four moves"), count=shown
+        )
+    return count
 
 
 def _read_point(part: str, token: str, *, first: bool) -> tuple[int, bool]:

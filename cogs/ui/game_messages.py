@@ -190,7 +190,7 @@ def over_text(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> str:
     winner = match.winner
     if winner is None:
         return translate(language, N_("Match #{match} was stopped."), match=record.id)
-    name = match.names[winner]
+    name = escape_name(match.names[winner])
     if not match.options.length:
         return translate(language, N_("{name} won the money game."), name=name)
     high, low = match.scores[winner], match.scores[1 - winner]

@@ -242,7 +242,7 @@ def leaderboard_message(
 ) -> tuple[discord.Embed, discord.ui.View]:
     description, you, footer = leaderboard_text(page, language)
     if interaction.guild is not None:
-        title = translate(language, N_("Leaderboard of {server}"), server=interaction.guild.name)
+        title = translate(language, N_("Leaderboard of {server}"), server=escape_text(interaction.guild.name))
     else:
         title = translate(language, N_("Leaderboard of this server"))
     embed = discord.Embed(title=title, description=description, colour=COLOUR)

@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 from bot.service import MatchRecord, MatchStatus, NotFoundError
 from cogs.ui.errors import UserFacingError
+from cogs.ui.event_text import escape_name
 from cogs.ui.languages import member_language
 
 if TYPE_CHECKING:
@@ -57,19 +58,20 @@ async def match_choices(
     language = member_language(interaction)
     choices = []
     for record in records:
-        label = describe(record, language)
+        label = describe(record, language, markdown=False)
         if typed in label.lower():
             choices.append(app_commands.Choice(name=label[:100], value=record.id))
     return choices[:MAX_CHOICES]
 
 
-def describe(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> str:
-    """`#12 Alice vs Bob, match to 5, 3-1, running`, in the reader's language."""
+def describe(record: MatchRecord, language: str = DEFAULT_LANGUAGE, *, markdown: bool = True) -> str:
+    """`#12 Alice vs Bob, match to 5, 3-1, running`, in the reader's language: for a message (the names escaped),
+    or, not `markdown`, for an autocomplete choice, which Discord shows as plain text (the names as they are)."""
     match = record.match
     length = match.options.length
     kind = translate(language, N_("match to {length}"), length=length) if length else translate(language, MONEY)
     said = _DESCRIBED[record.status]
-    first, second = record.players[0].name, record.players[1].name
+    first, second = (escape_name(p.name) if markdown else p.name for p in record.players)
     score = f"{match.scores[0]}-{match.scores[1]}"
     return translate(language, said, match=record.id, first=first, second=second, kind=kind, score=score)
 

@@ -20,10 +20,11 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import DEFAULT_LANGUAGE, N_, pgettext, translate
+from bot.i18n.durations import Duration
 from bot.tournaments import Tournament, TournamentStatus
 from bot.tournaments.records import Pairing
 from cogs.ui.custom_ids import MAX_CUSTOM_ID
-from cogs.ui.durations import parse_duration
+from cogs.ui.durations import LONGEST_SECONDS, DurationTooLong, UnreadableDuration, parse_duration
 from cogs.ui.errors import UserFacingError, report_error
 from cogs.ui.event_text import quoted
 from cogs.ui.languages import member_language
@@ -146,20 +147,24 @@ def message_edit(tournament: Tournament, bracket_png: bytes | None, language: st
 
 def parse_start(text: str, now: float) -> float:
     """When a tournament starts: a Discord timestamp (`<t:1767225600:F>`), a Unix time, a delay (`2h`,
-    `in 90m`) or a UTC date and time (`2026-12-01 18:00`)."""
+    `in 90m`) or a UTC date and time (`2026-12-01 18:00`), at most a year ahead (`LONGEST_SECONDS`)."""
     cleaned = text.strip()
     found = _TIMESTAMP.fullmatch(cleaned)
     if found:
-        return float(found.group(1))
-    if cleaned.isdigit() and len(cleaned) >= 9:
-        return float(cleaned)
-    with contextlib.suppress(ValueError):
+        return _within_reach(float(found.group(1)), now, text)
+    if cleaned.isdecimal() and len(cleaned) >= 9:
+        return _within_reach(float(cleaned), now, text)
+    try:
         return now + parse_duration(cleaned.removeprefix("in ").strip())
+    except DurationTooLong as error:
+        raise UserFacingError(error.message.template, **error.message.params) from None
+    except UnreadableDuration:
+        pass
     with contextlib.suppress(ValueError):
         moment = dt.datetime.fromisoformat(cleaned)
         if moment.tzinfo is None:
             moment = moment.replace(tzinfo=dt.UTC)
-        return moment.timestamp()
+        return _within_reach(moment.timestamp(), now, text)
     raise UserFacingError(
         N_(
             "I could not read {value} as a start time: write a delay like `2h` or `1d`, a UTC time like "
@@ -167,6 +172,18 @@ def parse_start(text: str, now: float) -> float:
         ),
         value=quoted(text),
     )
+
+
+def _within_reach(moment: float, now: float, text: str) -> float:
+    """A start time typed as a moment, refused when it is further ahead than any delay may be (a Unix time of
+    hundreds of digits reads as infinity)."""
+    if moment - now > LONGEST_SECONDS:
+        raise UserFacingError(
+            N_("{value} is too far ahead: a tournament starts within {most}."),
+            value=quoted(text),
+            most=Duration(LONGEST_SECONDS),
+        )
+    return moment
 
 
 def users_only(*user_ids: int) -> discord.AllowedMentions:

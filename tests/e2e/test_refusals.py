@@ -126,3 +126,30 @@ async def test_a_second_press_on_a_control_just_used_is_ignored_silently(
         with pytest.raises(TimeoutError):
             await reply.private_answer(timeout=3)
     assert "Roll" not in labels(table.game) or table.to_act() is not player
+
+
+async def test_a_duration_of_thousands_of_digits_is_refused_privately_and_changes_nothing(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """Python turns at most 4,300 digits into a number: a longer duration gets a refusal in words, not the
+    apology for an internal error, and the turn limit stays as it was; a tournament's start time likewise."""
+    alice, _ = players
+    before = await acknowledged_in_time(await alice.slash("bgadmin turn-limit")).settled()
+    assert before.content.startswith("The turn time limit here is ")
+    for duration in ("9" * 4301, "9" * 5000 + "d", "1h" + "5" * 4400 + "s", "366d"):
+        reply = acknowledged_in_time(await alice.slash("bgadmin turn-limit", duration=duration))
+        answer = await reply.settled()
+        assert answer.ephemeral and answer.visible_to == alice.id
+        assert answer.content.endswith("is too long: a duration may be at most 365 days."), answer.content[:300]
+        assert len(answer.content) < 120
+    after = await acknowledged_in_time(await alice.slash("bgadmin turn-limit")).settled()
+    assert after.content == before.content
+    for starts, said in (
+        ("9" * 5000, "is too far ahead: a tournament starts within 365 days."),  # a Unix time: infinity as a float
+        ("in " + "9" * 4400 + "h", "is too long: a duration may be at most 365 days."),
+    ):
+        reply = acknowledged_in_time(await alice.slash("tournament create", name="Far Cup", starts=starts))
+        answer = await reply.settled()
+        assert answer.ephemeral and answer.content.endswith(said), answer.content[:300]
+    listed = await acknowledged_in_time(await alice.slash("tournament list")).settled()
+    assert "Far Cup" not in listed.content

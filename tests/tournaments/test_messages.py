@@ -46,6 +46,24 @@ def test_an_unreadable_start_time_is_refused_with_examples() -> None:
         parse_start("next friday", NOW)
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("9" * 5000, "is too far ahead: a tournament starts within 365 days."),  # a Unix time read as infinity
+        ("<t:999999999999:F>", "is too far ahead: a tournament starts within 365 days."),
+        ("9999-12-31 18:00", "is too far ahead: a tournament starts within 365 days."),
+        ("in 366d", "is too long: a duration may be at most 365 days."),
+        ("9" * 4400 + "h", "is too long: a duration may be at most 365 days."),
+        ("\u00b2" * 9, "I could not read"),  # digits float() cannot read
+    ],
+)
+def test_a_start_time_out_of_reach_is_refused_clearly(text: str, said: str) -> None:
+    with pytest.raises(UserFacingError) as refused:
+        parse_start(text, NOW)
+    assert said in str(refused.value) and len(str(refused.value)) < 300
+    assert parse_start("<t:1798761600:F>", NOW) == NOW + 365 * 86400  # a year ahead is within reach
+
+
 def test_join_and_leave_ids_round_trip() -> None:
     for action in TournamentAction:
         found = TOURNAMENT_TEMPLATE.fullmatch(custom_id(42, action))
