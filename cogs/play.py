@@ -53,6 +53,12 @@ MAX_CHOICES = 25
 JUST_USED_SECONDS = 60.0
 
 
+def answered_on(interaction: discord.Interaction[Any]) -> tuple[int, int] | None:
+    """The board (channel id, message id) a press on it is answered on: recorded with its action."""
+    pressed = interaction.message
+    return (pressed.channel.id, pressed.id) if pressed is not None and pressed.attachments else None
+
+
 def no_match_here() -> UserFacingError:
     return UserFacingError(N_("There is no match in this channel. Start one with `/bg challenge`."))
 
@@ -253,8 +259,13 @@ class Play(
         answer = PressAnswer(interaction)
         with self.publisher.acting(control.match_id):
             try:
-                command = command_for(control)
-                update = await self.service.act(control.match_id, interaction.user.id, command, version=control.version)
+                update = await self.service.act(
+                    control.match_id,
+                    interaction.user.id,
+                    command_for(control),
+                    version=control.version,
+                    answered_on=answered_on(interaction),
+                )
             except StaleStateError:
                 stale = True
             else:
@@ -368,7 +379,7 @@ class Play(
     async def with_controls(self, record: MatchRecord) -> MatchRecord:
         """The match, with its current board shown first if it was not (issue 15): whoever must act gets
         working controls. If Discord refuses, the board is queued to be shown later."""
-        if record.shown or self.publisher.busy(record.id):  # shown, or being shown right now
+        if self.publisher.showed(record) or self.publisher.busy(record.id):  # shown, or being shown right now
             return record
         try:
             return await self.publisher.show_again(record.id)

@@ -55,9 +55,18 @@ class Actions:
         self._ctx = ctx
         self._prefs = prefs  # a player's settings (auto_done, for Step)
 
-    async def act(self, match_id: int, user_id: int, command: Command, *, version: int | None = None) -> MatchUpdate:
+    async def act(
+        self,
+        match_id: int,
+        user_id: int,
+        command: Command,
+        *,
+        version: int | None = None,
+        answered_on: tuple[int, int] | None = None,
+    ) -> MatchUpdate:
         """Apply `command` for `user_id` in the match, if they may, at the `version` they saw (from the button's
-        custom_id; None for typed commands)."""
+        custom_id; None for typed commands). `answered_on` (channel id, message id): the board the press will be
+        answered on, recorded in the same transaction (one write per press)."""
         if isinstance(command, commands.ComputerDecision):
             level = await self._ctx.db.read(lambda c: computer_store.level_of(c, match_id))
             if level is None:
@@ -72,6 +81,7 @@ class Actions:
                 version,
                 lambda player, match, stored: engine_action(command, player, match, timer(stored), now),
                 _confirm_when_complete if auto_done else None,
+                answered_on,
             )
 
     async def _apply(
@@ -81,6 +91,7 @@ class Actions:
         version: int | None,
         make: Callable[[int, Match, match_store.StoredMatch], engine.Action],
         follow_up: FollowUp | None,
+        answered_on: tuple[int, int] | None = None,
     ) -> MatchUpdate:
         """The checks, the engine and the commit of one request; called under the match's lock."""
         ctx = self._ctx
@@ -113,7 +124,7 @@ class Actions:
                 events += match.apply(follow)
         except engine.ActionError as error:
             raise refused(error) from None
-        record = await ctx.commit(stored, current, match, user_id)
+        record = await ctx.commit(stored, current, match, user_id, answered_on)
         if record is None:
             raise stale(await ctx.stored(match_id))
         return MatchUpdate(record, events, before=current)

@@ -52,6 +52,15 @@ class Boards:
 
         return await self._ctx.db.write(write)
 
+    async def set_not_shown(self, match_id: int, version: int) -> None:
+        """The board recorded with the press's action for `version` could not be shown: the match is to be shown
+        again, and its turn clock waits for it (R9.5)."""
+
+        async def write(connection: Connection) -> bool:
+            return await match_store.record_not_shown(connection, match_id, version)
+
+        await self._ctx.db.write(write)
+
     async def begin_change(self, change: BoardChange) -> None:
         """Remember, before a new board is posted, that older boards of the match may carry controls until this
         change is finished (a kill in between leaves the row, and the keeper looks for them: issue 31)."""

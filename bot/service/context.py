@@ -139,26 +139,42 @@ class ServiceContext:
         return records
 
     async def commit(
-        self, stored: match_store.StoredMatch, current: Match, match: Match, user_id: int | None
+        self,
+        stored: match_store.StoredMatch,
+        current: Match,
+        match: Match,
+        user_id: int | None,
+        answered_on: tuple[int, int] | None = None,
     ) -> MatchRecord | None:
         """Store what was applied to `match` (a copy of `current`, loaded at `stored.version`) in ONE write
         transaction: the snapshot `WHERE version = <loaded version>`, the new log entries (by `user_id`; None when
-        nobody asked) and the match row, with the match-finished hooks when it ends. Only then is the new state
-        cached. None, with nothing written, when another version was stored meanwhile. Called under the lock."""
+        nobody asked) and the match row, with the match-finished hooks when it ends, and `answered_on`, the board
+        (channel id, message id) the press will be answered on (match_log.record_action). Only then is the new
+        state cached. None, with nothing written, when another version was stored meanwhile. Called under the
+        lock."""
         match_id = stored.id
         now = self.clock()
         state = snapshot_text(match)
         old_length, new_length = stored.log_length, len(match.log.entries)
         entries = [entry_text(match, index) for index in range(old_length, new_length)]
         progress = progress_after(stored, current, match, now)
-        new_record = record(row_after(stored, progress, new_length, state), match)
+        new_record = record(row_after(stored, progress, new_length, state, answered_on, now), match)
 
         ends = progress.status != MatchStatus.ACTIVE.value
         after_commit: list[AfterCommit] = []
 
         async def write(connection: Connection) -> bool:
             written = await match_store.record_action(
-                connection, match_id, stored.version, state, old_length + 1, entries, user_id, now, progress
+                connection,
+                match_id,
+                stored.version,
+                state,
+                old_length + 1,
+                entries,
+                user_id,
+                now,
+                progress,
+                answered_on,
             )
             if written and ends:  # the match ends: the hooks write in the same transaction
                 for hook in self.hooks:
@@ -207,6 +223,7 @@ def record(stored: match_store.StoredMatch, match: Match) -> MatchRecord:
         message_id=stored.message_id,
         timer=timer(stored),
         message_version=stored.message_version,
+        message_sure=stored.message_sure,
         clock=match_clock(stored, stored.length),
         rematch_of=stored.rematch_of,
         fairness=fairness_info(stored),

@@ -64,10 +64,19 @@ class GameService:
         """Register a hook after construction (the ratings cog does this when it loads)."""
         self._ctx.hooks.append(hook)
 
-    async def act(self, match_id: int, user_id: int, command: Command, *, version: int | None = None) -> MatchUpdate:
+    async def act(
+        self,
+        match_id: int,
+        user_id: int,
+        command: Command,
+        *,
+        version: int | None = None,
+        answered_on: tuple[int, int] | None = None,
+    ) -> MatchUpdate:
         """Apply a player's command (bot.service.commands) at the state `version` they saw (None: typed
-        commands); stored in one transaction before it returns. See bot.service.actions."""
-        return await self._actions.act(match_id, user_id, command, version=version)
+        commands); stored in one transaction before it returns, with `answered_on`, the board (channel id, message
+        id) the press will be answered on. See bot.service.actions."""
+        return await self._actions.act(match_id, user_id, command, version=version, answered_on=answered_on)
 
     async def abort_matches_in_channel(self, channel_id: int) -> list[MatchRecord]:
         """A deleted channel or thread: its active matches (and its threads') end aborted, unrated, with no user in

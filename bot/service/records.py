@@ -148,6 +148,7 @@ class MatchRecord:
     message_id: int | None
     timer: TurnTimer
     message_version: int | None = None  # the version whose controls the current game message carries
+    message_sure: bool = True  # False: recorded with the press's action, before the press was answered with it
     clock: MatchClock | None = None  # the match clock (issue 20); None: no clock, only the turn limit (R9.5)
     rematch_of: int | None = None  # the finished match this one is the rematch of
 

@@ -117,9 +117,27 @@ def progress_after(
 
 
 def row_after(
-    stored: match_store.StoredMatch, progress: match_store.MatchProgress, log_length: int, state_json: str
+    stored: match_store.StoredMatch,
+    progress: match_store.MatchProgress,
+    log_length: int,
+    state_json: str,
+    answered_on: tuple[int, int] | None = None,
+    now: float = 0.0,
 ) -> match_store.StoredMatch:
-    """The row as it is once the action's transaction commits (so no second read is needed)."""
+    """The row as it is once the action's transaction commits (so no second read is needed), with the board the
+    press is answered on (match_log.record_action)."""
+    if answered_on is not None:
+        controls_at = stored.controls_at
+        if controls_at is None or controls_at < progress.turn_started_at:
+            controls_at = now
+        stored = dataclasses.replace(
+            stored,
+            message_channel_id=answered_on[0],
+            message_id=answered_on[1],
+            message_version=stored.version + 1,
+            message_sure=False,
+            controls_at=controls_at,
+        )
     return dataclasses.replace(
         stored,
         version=stored.version + 1,

@@ -75,22 +75,36 @@ async def record_action(
     user_id: int | None,
     now: float,
     progress: MatchProgress,
+    answered_on: tuple[int, int] | None = None,
 ) -> bool:
     """The writes of one game action (`update_snapshot`, `append_log`, `update_progress`) on a transaction's
     connection, inside the caller's transaction, under the match's lock (across processes on PostgreSQL): False
-    (nothing written) if another version was stored meanwhile."""
+    (nothing written) if another version was stored meanwhile. `answered_on` (channel id, message id): the board
+    the press is about to be answered on, recorded as showing the new version, not yet sure (migration 019), its
+    turn clock started (R9.5) as `record_shown` does: the press needs no second write."""
     log_length = first_seq - 1 + len(entries)
     await connection.lock("match", match_id)
     if await connection.execute(_UPDATE_SNAPSHOT, (log_length, state_json, match_id, expected_version)) != 1:
         return False
     await connection.executemany(_APPEND_LOG, _log_rows(match_id, first_seq, entries, user_id, now))
-    await connection.execute(_UPDATE_PROGRESS, _progress_row(match_id, progress))
+    if answered_on is None:
+        await connection.execute(_UPDATE_PROGRESS, _progress_row(match_id, progress))
+    else:
+        board = (*answered_on, expected_version + 1, progress.turn_started_at, now)
+        await connection.execute(_UPDATE_PROGRESS_ANSWERED, (*board, *_progress_row(match_id, progress)))
     return True
 
 
-_UPDATE_PROGRESS = (
-    "UPDATE matches SET status = ?, last_action_at = ?, turn_started_at = ?, reminded = ?, finished_at = ?, "
+_PROGRESS = (
+    "status = ?, last_action_at = ?, turn_started_at = ?, reminded = ?, finished_at = ?, "
     "winner = ?, score0 = ?, score1 = ?, result_kind = ?, used0 = ?, used1 = ?, paused = ? WHERE id = ?"
+)
+_UPDATE_PROGRESS = "UPDATE matches SET " + _PROGRESS
+#: The same with the board the press is answered on (the turn clock: the new turn's start is a parameter, since
+#: the right-hand sides of one UPDATE read the row as it was).
+_UPDATE_PROGRESS_ANSWERED = (
+    "UPDATE matches SET message_channel_id = ?, message_id = ?, message_version = ?, message_sure = 0, "
+    "controls_at = CASE WHEN controls_at IS NULL OR controls_at < ? THEN ? ELSE controls_at END, " + _PROGRESS
 )
 
 

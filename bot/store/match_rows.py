@@ -51,6 +51,7 @@ class StoredMatch:
     server_seed: str | None = field(default=None, repr=False)  # hex, secret until the end; None before migration 010
     seeds: tuple[str, str] | None = None  # the challenger's and the acceptor's seeds
     claim_offered_for: float | None = None  # the turn (its turn_started_at) whose claim offer went out (R9.5)
+    message_sure: bool = True  # whether the current game message is known to show message_version (migration 019)
 
 
 def _optional_int(value: Any) -> int | None:
@@ -94,6 +95,7 @@ def _from_row(row: Row) -> StoredMatch:
         server_seed=None if row["server_seed"] is None else str(row["server_seed"]),
         seeds=None if row["server_seed"] is None else (str(row["seed0"] or ""), str(row["seed1"] or "")),
         claim_offered_for=None if row["claim_offered_for"] is None else float(row["claim_offered_for"]),
+        message_sure=bool(row["message_sure"]),
     )
 
 

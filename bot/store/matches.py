@@ -196,13 +196,14 @@ async def overdue_matches(
 
 async def matches_to_show(db: Queries) -> list[StoredMatch]:
     """Matches whose current game message does not show their current version: active ones, and finished ones
-    whose end was never shown (the bot stopped, or Discord refused, between storing and showing); and those whose
+    whose end was never shown (the bot stopped, or Discord refused, between storing and showing), or may not (a
+    press's board recorded with its action, before the answer: migration 019); and those whose
     board change was left unfinished, which may have older boards with live controls (board_changes.py). Aborted
     matches are left alone: their channel may be gone (cogs.channels)."""
     return await select_matches(
         db,
         SELECT_MATCHES + "WHERE (m.status = 'active' OR (m.status = 'finished' AND m.message_version IS NOT NULL)) "
-        "AND (m.message_version IS DISTINCT FROM s.version "
+        "AND (m.message_version IS DISTINCT FROM s.version OR m.message_sure = 0 "
         "OR EXISTS (SELECT 1 FROM board_changes AS b WHERE b.match_id = m.id)) ORDER BY m.last_action_at, m.id",
         (),
     )
@@ -247,10 +248,22 @@ async def record_shown(
     sees working controls this turn starts their turn clock (R9.5); a later showing in the same turn does not
     restart it. An older version than the one already recorded as shown changes nothing (a slow edit)."""
     changed = await connection.execute(
-        "UPDATE matches SET message_channel_id = ?, message_id = ?, message_version = ?, "
+        "UPDATE matches SET message_channel_id = ?, message_id = ?, message_version = ?, message_sure = 1, "
         "controls_at = CASE WHEN controls_at IS NULL OR controls_at < turn_started_at THEN ? ELSE controls_at END "
         "WHERE id = ? AND (message_version IS NULL OR message_version <= ?)",
         (channel_id, message_id, version, now, match_id, version),
+    )
+    return changed == 1
+
+
+async def record_not_shown(connection: Queries, match_id: int, version: int) -> bool:
+    """The board recorded with a press's action (not sure yet, migration 019) could not be shown after all: no
+    message shows `version`, and the turn clock stops until one does (R9.5: it never runs for a player without
+    working controls; `record_shown` starts it again)."""
+    changed = await connection.execute(
+        "UPDATE matches SET message_version = NULL, controls_at = NULL "
+        "WHERE id = ? AND message_version = ? AND message_sure = 0",
+        (match_id, version),
     )
     return changed == 1
 

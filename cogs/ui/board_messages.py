@@ -121,14 +121,22 @@ class BoardMessages:
     def _partial(self, record: MatchRecord, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self.bot.get_partial_messageable(channel_id, guild_id=record.guild_id).get_partial_message(message_id)
 
-    async def shown(self, record: MatchRecord, channel_id: int, message_id: int) -> None:
-        """Record that this message now shows the record's version (and is the match's current message)."""
+    async def shown(self, record: MatchRecord, channel_id: int, message_id: int, *, stored: bool = False) -> None:
+        """Record that this message now shows the record's version (and is the match's current message);
+        `stored`: the press's action recorded it already, in its own transaction (one write per press)."""
         if record.status is not MatchStatus.ACTIVE:
             self._current.pop(record.id, None)  # nothing follows a finished match's final board, however shown
         elif record.version >= self._shown.get(record.id, -1):
             self._current[record.id] = (channel_id, message_id)
         self._shown[record.id] = max(self._shown.get(record.id, -1), record.version)
-        await self.bot.service.boards.set_shown(record.id, channel_id, message_id, record.version)
+        if not stored:
+            await self.bot.service.boards.set_shown(record.id, channel_id, message_id, record.version)
+
+    def showed(self, record: MatchRecord) -> bool:
+        """Whether the record's current message shows its version: recorded as sure, or shown by this process (a
+        board recorded with its press's action is sure once the answer got out; a start shows such boards
+        again, since the process that answered may have stopped first)."""
+        return record.shown and (record.message_sure or self._shown.get(record.id, -1) >= record.version)
 
     async def _current_message(self, record: MatchRecord) -> discord.Message | None:
         if record.message_id is None:

@@ -1,19 +1,16 @@
-"""Shows match updates in Discord (issue 33): one board per game, edited in place as the game goes on.
+"""Shows match updates in Discord: one board per game, edited in place as the game goes on.
 
-While both players are here, every action, the turn passing included, edits the same message, and its controls are
-for whoever acts next. A new message only when a game ends (its board stays, turned into the game's final board
-with the result), when the player to act has been away (a new message is the only thing Discord notifies for;
-cogs.ui.board_messages), or when there is no board to edit; the board it replaces is then deleted. So a finished
-match leaves its challenge, one final board per game (the last one with the match's result) and the move list
-(cogs.ui.match_end). The computer's turn shows "thinking" with no controls, then its play on the same board. The
-turn timer has no message of its own either (cogs.turn_timer): its reminder and claim offer post the board anew
-(`show_anew`), and its note after a restart is an edit (`add_note`).
+While both players are here, every action, the turn passing included, edits the same message (in the press's own
+answer, cogs.ui.press_answer), and its controls are for whoever acts next. A new message only when a game ends (its
+board stays, turned into the game's final board), when the player to act has been away (a new message is the only
+thing Discord notifies for; cogs.ui.board_messages), or when there is no board to edit; the board it replaces is
+deleted first. The computer's turn shows "thinking" with no controls, then its play on the same board. The turn
+timer's reminder and claim offer post the board anew (`show_anew`); its note after a restart is an edit.
 
 The stored state is the truth: the service records which version each board shows, so that whatever was stored but
-not shown is shown again (issue 15). A new board is posted before the old one is deleted, and before the post a
-board change is stored (cogs.ui.board_sweep), finished once the old board is gone: after a crash anywhere in
-between, showing the match again keeps one board (the current one, or adopts the one Discord created as the bot
-died) and retires every other (issue 31). What the messages say is cogs.ui.game_messages.
+not shown is shown again. Before a board is replaced a board change is stored (cogs.ui.board_sweep), finished once
+the new one is up: after a stop anywhere in between, showing the match again keeps one board (adopting one Discord
+created as the bot died) and retires every other. What the messages say is cogs.ui.game_messages.
 """
 
 from __future__ import annotations
@@ -120,6 +117,8 @@ class GamePublisher(BoardMessages):
                     await self._publish(update, answer, before, who)
                 except discord.HTTPException as error:
                     log.warning("Could not show match %s at version %s", record.id, record.version, exc_info=True)
+                    if not record.message_sure and record.message_version == record.version:
+                        await self.bot.service.boards.set_not_shown(record.id, record.version)  # recorded with it
                     if not isinstance(error, discord.NotFound):  # a deleted channel ends its match (cogs.channels)
                         self.repairs.add(record.id)
                     raise BoardNotShown(record.id, error) from error
@@ -196,7 +195,8 @@ class GamePublisher(BoardMessages):
             self._forget(target.message_id)
             return None
         self._keep(target.message_id, SentMessage(target.message_id, message.content, True))
-        await self.shown(record, target.channel_id, target.message_id)
+        recorded = record.message_id == target.message_id and record.message_version == record.version
+        await self.shown(record, target.channel_id, target.message_id, stored=target.via is not None and recorded)
         return target.channel_id, target.message_id
 
     async def _end_game(
@@ -272,7 +272,7 @@ class GamePublisher(BoardMessages):
             adopt = to_adopt(record, boards)
             if record.shown and adopt is not None and adopt.message.id < (record.message_id or 0):
                 adopt = None  # an older board of this version: the current one stays
-            if record.shown and adopt is None and not (change is not None and claim_stands(record)):
+            if self.showed(record) and adopt is None and not (change is not None and claim_stands(record)):
                 self._shown[match_id] = max(self._shown.get(match_id, -1), record.version)
             else:
                 await self._show(record, adopt, settling=change is not None)
@@ -292,6 +292,10 @@ class GamePublisher(BoardMessages):
             log.info("Match %s: adopted board %s, posted before a restart", record.id, adopt.message.id)
             return
         old = await self._current_message(record)
+        if not settling and old is not None and self._answered(record, old):
+            await self.shown(record, old.channel.id, old.id)
+            log.info("Match %s: its board already shows version %s", record.id, record.version)
+            return
         if old is not None and self._in_place(record, old):
             target = Target(old.channel.id, old.id, old.content, None)
             if await self._edit(record, (), target) is not None:
@@ -356,6 +360,11 @@ class GamePublisher(BoardMessages):
                     return False
                 target = Target(old.channel.id, old.id, old.content, None)
                 return await self._edit(current, (), target, notes) is not None
+
+    def _answered(self, record: MatchRecord, old: discord.Message) -> bool:
+        """Whether the current message already carries the controls of the record's version: the press's answer
+        recorded with its action got out before a stop."""
+        return old.id == record.message_id and record.shown and controls_version(old, record.id) == record.version
 
     def _in_place(self, record: MatchRecord, old: discord.Message) -> bool:
         """Whether the current message can show the record's version by an edit: a board of the match still live

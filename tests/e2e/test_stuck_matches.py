@@ -139,6 +139,33 @@ async def test_killed_after_a_step_is_stored_before_its_answer_the_board_is_brou
     await the_game_goes_on(table, rng)
 
 
+async def test_killed_once_a_press_was_answered_the_restart_redraws_nothing(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """A step's board is recorded with the step itself, before the press is answered with it (one write per
+    press): a restart cannot know the answer got out, so it looks at the board, finds it carrying the stored
+    version's controls, and leaves it as it is."""
+    alice, bob = players
+    rng = random.Random(10)
+    table = await start_match(standin, alice, bob, length=3, thread=False)
+    mover = table.to_act()
+    assert mover is not None
+    if "Roll" in labels(table.game):
+        await table.click(mover, "Roll")
+    board = table.game
+    step = next(label for label in labels(board) if label not in ("Undo", "Back", "Done", "Resign"))
+    await table.click(mover, step)
+    seen = board.version
+    logged = bot.log_path.stat().st_size
+    await bot.restart()
+    await standin.eventually(
+        lambda: b"already shows version" in bot.log_path.read_bytes()[logged:], timeout=15, what="the board looked at"
+    )
+    assert board.version == seen and table.game is board  # not redrawn
+    await finish_turn(table, rng)  # its controls work
+    await the_game_goes_on(table, rng)
+
+
 async def test_killed_after_double_the_opponent_gets_take_and_drop(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
