@@ -129,6 +129,7 @@ class LoadResult:
     board_breakdown: dict[str, Any] = field(default_factory=dict)  # bench/load/timeline.py, with --trace
     ack_breakdown: dict[str, Any] = field(default_factory=dict)  # the same for the human tables' acknowledgements
     harness_gc: dict[str, dict[str, Any]] = field(default_factory=dict)  # this process's collections' pauses
+    api_calls: dict[str, int] = field(default_factory=dict)  # the bots' Discord REST calls during the run, by kind
 
     def summary(self) -> dict[str, Any]:
         assert self.before is not None and self.after is not None
@@ -164,6 +165,8 @@ class LoadResult:
             # share, which one process cannot spread over more than about one core
             "bot_main_cpu_ms_per_action": round(1000 * main_cpu / max(1, self.interactions), 2),
             "bot_main_cpu_utilisation": round(main_cpu / self.wall_seconds, 2),
+            "api_calls_per_action": round(sum(self.api_calls.values()) / max(1, self.interactions), 2),
+            "api_calls_by_kind": self.api_calls,
             "harness_cpu_utilisation": round(self.harness_cpu_seconds / self.wall_seconds, 2),
             "harness_loop_lag_ms": percentiles(self.harness_loop_lag),
             "harness_gc_pauses": self.harness_gc,
@@ -215,6 +218,23 @@ class LoadResult:
             "bot_process_peak_pss_mb": [round(peak / 2**20, 1) for peak in peaks],
             "computer_worker_peak_pss_mb": [round(peak / 2**20, 1) for peak in workers],
         }
+
+
+def api_calls(requests: list[tuple[str, str]]) -> dict[str, int]:
+    """The bot's Discord REST calls by kind: answers to interactions (their callbacks), edits and followups through
+    an interaction's token, and messages created, edited and deleted in channels (the rest: "other")."""
+    kinds: dict[str, int] = {}
+    for method, path in requests:
+        if path.endswith("/callback"):
+            kind = "callback"
+        elif "/webhooks/" in path:
+            kind = f"interaction {method}"
+        elif "/messages" in path and method in ("POST", "PATCH", "DELETE"):
+            kind = {"POST": "message create", "PATCH": "message edit", "DELETE": "message delete"}[method]
+        else:
+            kind = "other"
+        kinds[kind] = kinds.get(kind, 0) + 1
+    return dict(sorted(kinds.items()))
 
 
 def percentiles(values: list[float]) -> dict[str, float | None]:
@@ -488,6 +508,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
         profiler = start_profiler(pids[0], config.profile) if config.profile else None
         result.before = combined_stats(pids)
         standin.interactions.clear()  # the set-up's own commands are not measured
+        requests_before = len(standin.requests)
         harness_cpu = time.process_time()
         started = time.monotonic()
         tables.stop_at = started + config.seconds
@@ -516,6 +537,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
         result.harness_cpu_seconds = time.process_time() - harness_cpu
         if profiler is not None:
             stop_profiler(profiler)
+        result.api_calls = api_calls(standin.requests[requests_before:])
         interactions = list(standin.interactions.values())
         result.interactions = len(interactions)
         result.acks = [i.latency for i in interactions if i.latency is not None]

@@ -28,8 +28,9 @@ def side_by_side(reference: dict[str, Any], this: dict[str, Any], key: str, p99:
 def reference_comparison(rows: list[dict[str, Any]]) -> str:
     """Each run of `sqlite-reference` with the `sqlite` run after it: both figures and this / reference."""
     lines = [
-        "| K | think | ack p99 ms (reference / this / ratio) | board p99 ms | >3s | boards/s | CPU ms/action |",
-        "|" + "---|" * 7,
+        "| K | think | ack p99 ms (reference / this / ratio) | board p99 ms | >3s | boards/s | CPU ms/action "
+        "| API calls/action |",
+        "|" + "---|" * 8,
     ]
     for reference, this in itertools.pairwise(rows):
         if reference["database"] != REFERENCE_LABEL or this["database"] != "sqlite":
@@ -39,7 +40,8 @@ def reference_comparison(rows: list[dict[str, Any]]) -> str:
             f"| {side_by_side(reference, this, 'board_ms', p99=True)} "
             f"| {reference['acks_past_3s_or_missing']} / {this['acks_past_3s_or_missing']} "
             f"| {side_by_side(reference, this, 'board_updates_per_second')} "
-            f"| {side_by_side(reference, this, 'bot_cpu_ms_per_action')} |"
+            f"| {side_by_side(reference, this, 'bot_cpu_ms_per_action')} "
+            f"| {side_by_side(reference, this, 'api_calls_per_action')} |"
         )
     return "\n".join(lines)
 
