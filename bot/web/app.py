@@ -136,7 +136,7 @@ async def server_page(request: web.Request) -> web.StreamResponse:
 
 async def player_page(request: web.Request) -> web.StreamResponse:
     ids = _ids(request, "p")
-    html = None if ids is None or len(ids) != 2 else await request.app[PAGES].player(ids[0], ids[1])
+    html = None if ids is None else await request.app[PAGES].player(ids[0], ids[1])
     if html is None:
         return not_found()
     return web.Response(
