@@ -17,6 +17,10 @@ import runpy
 import sys
 from pathlib import Path
 
+# GAMMON_TEST_WITHOUT: modules made impossible to import (as if not installed), comma-separated.
+for _missing in filter(None, os.environ.get("GAMMON_TEST_WITHOUT", "").split(",")):
+    sys.modules[_missing] = None  # type: ignore[assignment]
+
 _SEED = os.environ.get("GAMMON_TEST_DICE_SEED")
 #: The bot's multiprocessing helpers: its forkservers keep the seeded dice (their workers are forked from them),
 #: but none of them runs a GameService, and the resource tracker runs no game code at all: they skip the imports.
