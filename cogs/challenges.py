@@ -48,6 +48,7 @@ from cogs.ui.options import (
     thread_choice,
 )
 from cogs.ui.publisher import GamePublisher
+from cogs.ui.unused_threads import delete_unused_thread
 from cogs.ui.views import ChallengeButton
 from cogs.ui.wiring import add_bg_cog, computer_of, publisher_of, remove_from_bg
 
@@ -277,7 +278,8 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
             )
         except ServiceError:
             for thread in opened:  # the thread was opened but the match could not be stored in it
-                await _delete_quietly(thread)
+                language = await self.server_language(thread.guild.id)
+                await delete_unused_thread(thread, language, "a refused accept")
             raise
         language = await self.publisher.language(update.record)
         with self.publisher.acting(update.record.id):  # stored, not yet shown: the board keeper leaves it alone
@@ -287,13 +289,6 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await self.publisher.publish(update, actor=interaction.user.id)
-
-
-async def _delete_quietly(thread: discord.Thread) -> None:
-    try:
-        await thread.delete()
-    except discord.HTTPException:
-        log.info("Could not delete thread %s after a refused accept", thread.id)
 
 
 async def setup(bot: GammonBot) -> None:
