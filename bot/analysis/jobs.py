@@ -333,16 +333,21 @@ class AnalysisJobs:
             if stored is None or stored.posted:
                 return
             try:
-                found = await self.find_post(match_id, channel_id) if look_back and self.find_post else None
-                if found is None:
+                if not look_back or await self.adopt(match_id, channel_id) is None:
                     await self.send(match_id, channel_id, analysis)
-                    return
-                await self.service.db.write(lambda c: analysis_store.record_post(c, match_id, *found))
-                log.info("The analysis of match #%d was sent before the stop: message %d adopted", match_id, found[1])
             except Exception:
                 log.exception(
                     "The analysis of match #%d could not be posted; it is tried again at the next start", match_id
                 )
+
+    async def adopt(self, match_id: int, channel_id: int) -> tuple[int, int] | None:
+        """The analysis's message if it is in the channel already (sent just before a stop, its id never stored),
+        recorded as its post; None when it is not there (the caller holds `sending`)."""
+        found = None if self.find_post is None else await self.find_post(match_id, channel_id)
+        if found is not None:
+            await self.service.db.write(lambda c: analysis_store.record_post(c, match_id, *found))
+            log.info("The analysis of match #%d was sent before a stop: message %d adopted", match_id, found[1])
+        return found
 
     async def send(self, match_id: int, channel_id: int, analysis: MatchAnalysis) -> tuple[int, int]:
         """Post the message (the caller holds `sending`) and record where it went; the sender's error if not."""

@@ -81,10 +81,11 @@ class AnalysisRequests:
         async with self._locks.hold(match_id):
             stored = await self.jobs.stored(match_id)
             if stored is None or not stored.posted or stored.status != "done" or stored.result is None:
+                finished = stored is not None and stored.status == "done"  # so maybe sent just before a stop
                 analysis = await self.jobs.result(match_id, channel_id)
                 if analysis is None:
                     raise ServiceError(FAILED)
-                return await self._post(match_id, channel_id, analysis, None)
+                return await self._post(match_id, channel_id, analysis, None, look_back=finished)
             if self.jobs.is_sending(match_id):
                 return Answer(Shown.BEING_POSTED, channel_id)
             if stored.message is not None and await still_there(*stored.message):
@@ -93,10 +94,16 @@ class AnalysisRequests:
             return await self._post(match_id, channel_id, MatchAnalysis.from_json(stored.result), stored.message)
 
     async def _post(
-        self, match_id: int, channel_id: int, analysis: MatchAnalysis, replaced: tuple[int, int] | None
+        self,
+        match_id: int,
+        channel_id: int,
+        analysis: MatchAnalysis,
+        replaced: tuple[int, int] | None,
+        look_back: bool = False,
     ) -> Answer:
         """Post it once: only while no other caller sends it, and only if its stored message is still `replaced`
-        (None: a first post), so that neither the automatic analysis nor another request posts it as well."""
+        (None: a first post), so that neither the automatic analysis nor another request posts it as well.
+        `look_back`: first look for it in the channel (sent just before a stop, before the start posted it)."""
         with self.jobs.sending(match_id) as mine:
             stored = await self.jobs.stored(match_id) if mine else None
             if stored is None or stored.message != replaced:
@@ -104,6 +111,9 @@ class AnalysisRequests:
                     return Answer(Shown.POSTED_BEFORE, *stored.message)
                 return Answer(Shown.BEING_POSTED, channel_id)
             try:
+                found = await self.jobs.adopt(match_id, channel_id) if look_back else None
+                if found is not None:
+                    return Answer(Shown.POSTED_BEFORE, *found)
                 where = await self.jobs.send(match_id, channel_id, analysis)
             except Exception:  # nothing recorded: the next request (or start) tries again
                 log.exception("The analysis of match #%d could not be posted in channel %d", match_id, channel_id)
