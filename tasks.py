@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Set up the project and run it: `python3 tasks.py run` starts the bot, `python3 tasks.py test` runs every check,
-`python3 tasks.py messages` rebuilds the message catalogues' template and updates every language (issue 35).
+`python3 tasks.py messages` rebuilds the message catalogues' template and updates every language (issue 35),
+`python3 tasks.py lock` writes the lock files again from pyproject.toml.
 
 Only the standard library is used here, so a machine with nothing but python3 can run it. Each command
-creates (or reuses) the virtual environment in `.venv` and reinstalls the project only when
-`pyproject.toml` changed, so running it again is safe and quick.
+creates (or reuses) the virtual environment in `.venv`, installs the versions of the lock file requirements-dev.txt,
+and reinstalls only when `pyproject.toml` or that lock file changed, so running it again is safe and quick.
 """
 
 from __future__ import annotations
@@ -19,6 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".setup-stamp"
+#: The lock files: every package the image installs (the bot with PostgreSQL), and every package tasks.py installs
+#: (with the tools of the checks, the browser test and PostgreSQL's tests), each pinned to one version.
+RUNTIME_LOCK = "requirements.txt"
+DEV_LOCK = "requirements-dev.txt"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / "python"
 
@@ -39,13 +44,22 @@ def setup() -> None:
 def _install() -> None:
     if not PYTHON.exists():
         _run(sys.executable, "-m", "venv", VENV)
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    wanted = installed_from()
     if STAMP.exists() and STAMP.read_text() == wanted:
         return
     if not _install_with_uv():
         _run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-        _run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[dev]")
+        _run(PYTHON, "-m", "pip", "install", "--quiet", "-r", DEV_LOCK, "-e", ".[dev]")
     STAMP.write_text(wanted)
+
+
+def installed_from() -> str:
+    """What the installation follows: a digest of pyproject.toml and the lock file, so that a change of either
+    installs again."""
+    digest = hashlib.sha256()
+    for name in ("pyproject.toml", DEV_LOCK):
+        digest.update((ROOT / name).read_bytes())
+    return digest.hexdigest()
 
 
 #: The installer, from PyPI into .venv (pinned, as the linters are: a release must not change a fresh set-up).
@@ -58,13 +72,38 @@ def _install_with_uv() -> bool:
     saying why, where uv cannot be installed or fails: pip installs the project instead."""
     steps: tuple[list[str | Path], ...] = (
         [PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", UV],
-        [BIN / "uv", "pip", "install", "--quiet", "--python", PYTHON, "--compile-bytecode", "-e", ".[dev]"],
+        [
+            BIN / "uv",
+            "pip",
+            "install",
+            "--quiet",
+            "--python",
+            PYTHON,
+            "--compile-bytecode",
+            "-r",
+            DEV_LOCK,
+            "-e",
+            ".[dev]",
+        ],
     )
     for step in steps:
         if subprocess.run([str(a) for a in step], cwd=ROOT).returncode:
             print(f"tasks.py: `{' '.join(map(str, step))}` failed; installing with pip instead", file=sys.stderr)
             return False
     return True
+
+
+def lock(upgrade: list[str]) -> None:
+    """Write the lock files from pyproject.toml's ranges with uv (installed into .venv), for every platform and Python
+    3.11 on: the image's first, then tasks.py's with the same versions. Versions already locked are kept while they
+    fit; `--upgrade` (or `--upgrade-package NAME`) moves them to the newest."""
+    if not PYTHON.exists():
+        _run(sys.executable, "-m", "venv", VENV)
+    _run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", UV)
+    compile_ = [BIN / "uv", "pip", "compile", "--quiet", "pyproject.toml", "--universal", "--python-version", "3.11"]
+    how = ["--custom-compile-command", "python3 tasks.py lock"]
+    _run(*compile_, *how, *upgrade, "--extra", "postgres", "-o", RUNTIME_LOCK)
+    _run(*compile_, *how, *upgrade, "--extra", "dev", "-c", RUNTIME_LOCK, "-o", DEV_LOCK)
 
 
 def run() -> None:
@@ -138,8 +177,10 @@ def main() -> None:
         test(rest)
     elif command == "messages":
         messages()
+    elif command == "lock":
+        lock(rest)
     else:
-        print("usage: python3 tasks.py run | test [pytest args] | setup | messages")
+        print("usage: python3 tasks.py run | test [pytest args] | setup | messages | lock [--upgrade]")
         sys.exit(0 if command == "help" else 2)
 
 

@@ -30,6 +30,21 @@ TOKEN_HELP = (
 )
 
 
+POSTGRES_MISSING = (
+    "names PostgreSQL, whose driver (asyncpg) is not installed: install the bot with its postgres extra "
+    "(pip install '.[postgres]'), or use SQLite"
+)
+
+
+def _postgres_driver() -> bool:
+    """Whether asyncpg can be imported: PostgreSQL support is the `postgres` extra, SQLite needs nothing more."""
+    try:
+        import asyncpg  # type: ignore[import-not-found,unused-ignore]  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 class SettingsError(Exception):
     """The settings cannot be used; the message is a paragraph meant for the person starting the bot."""
 
@@ -115,6 +130,8 @@ class Settings(BaseSettings):
     def _known_database(cls, value: str | None) -> str | None:
         if value is not None and not value.startswith(("sqlite:///", "postgresql://", "postgres://")):
             raise ValueError("must start with sqlite:/// or postgresql://")
+        if value is not None and value.startswith(("postgresql://", "postgres://")) and not _postgres_driver():
+            raise ValueError(POSTGRES_MISSING)
         return value
 
     def database(self) -> str:

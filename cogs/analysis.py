@@ -53,6 +53,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: How many of a channel's latest messages a start looks through for an analysis sent just before a stop (players
+#: may have written meanwhile; the match's own final board is among them).
+LOOK_BACK = 100
+
 
 class Analysis(commands.Cog, name=ANALYSIS_COG):
     """`/bg analyze` (a /bg subcommand, cogs.ui.wiring), the automatic analysis and the list's pages."""
@@ -62,6 +66,7 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
         self.jobs = AnalysisJobs(
             bot.service,
             on_done=self.post_in_channel,
+            find_post=self.find_in_channel,
             idle_seconds=getattr(bot.settings, "analysis_idle_seconds", IDLE_SECONDS),
             auto_length=getattr(bot.settings, "analysis_auto_length", DEFAULT_AUTO_LENGTH),
         )
@@ -156,6 +161,23 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
         content, files, view = await self.message(match_id, analysis, language)
         message = await channel.send(content, files=files, view=view)
         return message.channel.id, message.id
+
+    async def find_in_channel(self, match_id: int, channel_id: int) -> tuple[int, int] | None:
+        """The analysis's message among the channel's LOOK_BACK latest, if the bot sent it (found by its list
+        button's id): sent just before a stop, its id never stored. None when it is not there, or when the bot may
+        not read the channel's history (posted then: a message twice rather than none)."""
+        assert self.bot.user is not None
+        wanted = all_decisions_button(match_id).custom_id
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            async for message in channel.history(limit=LOOK_BACK):
+                rows = [getattr(row, "children", ()) for row in message.components]
+                ids = [getattr(item, "custom_id", None) for row in rows for item in row]
+                if message.author.id == self.bot.user.id and wanted in ids:
+                    return message.channel.id, message.id
+        except discord.Forbidden:
+            log.warning("May not read channel %d's history to find the analysis of match #%d", channel_id, match_id)
+        return None
 
     async def message_exists(self, channel_id: int, message_id: int) -> bool:
         """Whether the posted analysis is still there (False: deleted, or its channel is); a doubt counts as yes,

@@ -49,6 +49,7 @@ from cogs.ui.options import (
 )
 from cogs.ui.press_answer import PressAnswer
 from cogs.ui.publisher import GamePublisher
+from cogs.ui.unused_threads import delete_unused_thread
 from cogs.ui.views import ChallengeButton
 from cogs.ui.wiring import add_bg_cog, computer_of, publisher_of, remove_from_bg
 
@@ -285,7 +286,8 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
             )
         except ServiceError:
             for thread in opened:  # the thread was opened but the match could not be stored in it
-                await _delete_quietly(thread)
+                language = await self.server_language(thread.guild.id)
+                await delete_unused_thread(thread, language, "a refused accept")
             raise
         answer.stored()
         language = await self.publisher.language(update.record)
@@ -309,13 +311,6 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
             finally:
                 answer.stop()
             await self.publisher.publish(update, actor=interaction.user.id)
-
-
-async def _delete_quietly(thread: discord.Thread) -> None:
-    try:
-        await thread.delete()
-    except discord.HTTPException:
-        log.info("Could not delete thread %s after a refused accept", thread.id)
 
 
 async def setup(bot: GammonBot) -> None:

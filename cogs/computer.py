@@ -47,6 +47,7 @@ from cogs.ui.options import (
     player_ref,
 )
 from cogs.ui.publisher import GamePublisher
+from cogs.ui.unused_threads import delete_unused_thread
 from cogs.ui.wiring import add_bg_cog, publisher_of, remove_from_bg
 
 if TYPE_CHECKING:
@@ -226,7 +227,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         except ServiceError:
             await announce.withdraw()
             if place is not None:
-                await _withdraw(place, interaction)
+                await _withdraw(place, interaction, language)
             raise
         await self.publisher.publish(update, actor=interaction.user.id)  # here now: no mention while they play on
         self.after(update)
@@ -298,12 +299,9 @@ class Computer(commands.Cog, name=COMPUTER_COG):
             await self._turns.idle()
 
 
-async def _withdraw(thread: discord.Thread, interaction: discord.Interaction[Any]) -> None:
+async def _withdraw(thread: discord.Thread, interaction: discord.Interaction[Any], language: str) -> None:
     """A refused start (too many computer matches, a busy channel) leaves neither its thread nor its announcement."""
-    try:
-        await thread.delete()
-    except discord.HTTPException:
-        log.info("Could not delete thread %s after a refused start", thread.id)
+    await delete_unused_thread(thread, language, "a refused start against the computer")
     with contextlib.suppress(discord.HTTPException):
         await interaction.delete_original_response()
 

@@ -50,3 +50,38 @@ def test_dockerfile_basics(line: str) -> None:
     dockerfile = (ROOT / "Dockerfile").read_text().splitlines()
     assert line in dockerfile
     assert dockerfile.index("USER gammon") < dockerfile.index('CMD ["python", "-m", "bot"]')
+
+
+#: Runs `python -m bot`, or the code given, in a process where asyncpg cannot be imported (as if not installed).
+WITHOUT_ASYNCPG = "import runpy, sys; sys.modules['asyncpg'] = None; "
+
+
+def test_without_asyncpg_a_postgresql_url_says_to_install_the_postgres_extra(tmp_path: Path) -> None:
+    code = WITHOUT_ASYNCPG + "sys.argv = ['bot']; runpy.run_module('bot', run_name='__main__')"
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env={**clean, "PYTHONPATH": str(ROOT), "DATABASE_URL": "postgresql://gammon@localhost/gammon"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "asyncpg) is not installed" in result.stderr and "pip install '.[postgres]'" in result.stderr
+
+
+def test_without_asyncpg_every_module_but_the_postgresql_backend_imports() -> None:
+    code = WITHOUT_ASYNCPG + (
+        "import importlib, pkgutil\n"
+        "for package in ('bot', 'cogs', 'render'):\n"
+        "    for module in pkgutil.walk_packages(importlib.import_module(package).__path__, package + '.'):\n"
+        "        if module.name not in ('bot.store.postgres', 'bot.__main__', 'bot.web.__main__'):\n"
+        "            importlib.import_module(module.name)\n"
+        "print('imported', len(sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("imported")

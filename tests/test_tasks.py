@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +29,17 @@ def test_uv_is_installed_into_the_venv_then_installs_the_project_compiled(monkey
     assert run[0] == [str(tasks.PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", tasks.UV]
     assert run[1][:3] == [str(tasks.BIN / "uv"), "pip", "install"]
     assert {"--compile-bytecode", ".[dev]"} <= set(run[1]) and run[1][run[1].index("--python") + 1] == str(tasks.PYTHON)
+    assert run[1][run[1].index("-r") + 1] == tasks.DEV_LOCK  # the lock file's versions
+
+
+def test_a_change_of_the_lock_file_installs_again(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ("pyproject.toml", tasks.DEV_LOCK):
+        (tmp_path / name).write_text((tasks.ROOT / name).read_text())
+    monkeypatch.setattr(tasks, "ROOT", tmp_path)
+    before = tasks.installed_from()
+    assert tasks.installed_from() == before
+    (tmp_path / tasks.DEV_LOCK).write_text((tasks.ROOT / tasks.DEV_LOCK).read_text().replace("==", "==0", 1))
+    assert tasks.installed_from() != before
 
 
 @pytest.mark.parametrize("failing", ["pip install", "uv pip install"])

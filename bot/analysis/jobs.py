@@ -9,8 +9,10 @@ neither. `resume()` at start-up runs every pending analysis again and hands ever
 Issue 31: only a failure of the analysis itself marks it failed. A stop (or a pool that goes away) leaves it
 pending for the next start; a worker that dies while the bot runs is replaced and the analysis tried again, up to
 TRIES times. Automatic analyses run one after the other, at most QUEUE_LIMIT of them waiting in memory: the others
-wait in the database, read again in their turn. A message is marked posted before it is sent, so that it is never
-sent twice, and where it went is stored (migration 014): a later /bg analyze links to it (bot.analysis.requests).
+wait in the database, read again in their turn. An analysis is recorded posted only together with where its message
+went (migration 014; a later /bg analyze links to it, bot.analysis.requests), so that a stop at any moment leaves
+it to the next start, which first looks for the message in its channel (sent just before the stop, its id not
+stored) and adopts it instead of sending another.
 """
 
 from __future__ import annotations
@@ -60,8 +62,11 @@ RETRY_DELAY = 2.0
 QUEUE_LIMIT = 20
 
 #: Called with (match id, channel id, analysis) to post it (an analysis nobody waits for is done, or /bg analyze
-#: posts one); returns where the message went, (channel id, message id), or None when that is not known.
-OnDone = Callable[[int, int, MatchAnalysis], Awaitable[tuple[int, int] | None]]
+#: posts one); returns where the message went, (channel id, message id).
+OnDone = Callable[[int, int, MatchAnalysis], Awaitable[tuple[int, int]]]
+#: Called with (match id, channel id) at a start, for a finished analysis never recorded posted: where its message
+#: is, if it is in the channel (sent just before a stop); None when it is not.
+FindPost = Callable[[int, int], Awaitable[tuple[int, int] | None]]
 
 
 def prs(analysis: MatchAnalysis) -> tuple[float | None, float | None]:
@@ -78,6 +83,7 @@ class AnalysisJobs:
         pool: ComputerPool | None = None,
         level: str = DEFAULT_LEVEL,
         on_done: OnDone | None = None,
+        find_post: FindPost | None = None,
         idle_seconds: float = IDLE_SECONDS,
         auto_length: int = DEFAULT_AUTO_LENGTH,
     ) -> None:
@@ -87,6 +93,7 @@ class AnalysisJobs:
         self.idle_seconds = idle_seconds
         self.default_auto_length = auto_length
         self.on_done = on_done
+        self.find_post = find_post
         self._pool = pool
         self._own_pool = pool is None  # made here on first use, and closed by close()
         self._tasks: dict[int, asyncio.Task[MatchAnalysis | None]] = {}  # running jobs
@@ -179,7 +186,8 @@ class AnalysisJobs:
         self._wake()
         for stored in unfinished:
             if stored.status == "done" and stored.result is not None and self.on_done is not None:
-                await self._post(stored.match_id, stored.channel_id, MatchAnalysis.from_json(stored.result))
+                analysis = MatchAnalysis.from_json(stored.result)
+                await self._post(stored.match_id, stored.channel_id, analysis, look_back=True)
         return len(unfinished)
 
     async def settled(self) -> None:
@@ -314,38 +322,51 @@ class AnalysisJobs:
         await self.service.db.write(lambda c: analysis_store.fail(c, match_id, self.service.now()))
         return None
 
-    async def _post(self, match_id: int, channel_id: int, analysis: MatchAnalysis) -> None:
-        """Send the message once: marked posted first, so that neither a restart nor another job sends it again,
-        and unmarked if sending fails (the next start tries again). A crash in the midst of sending loses it;
-        /bg analyze posts the stored analysis again."""
+    async def _post(self, match_id: int, channel_id: int, analysis: MatchAnalysis, look_back: bool = False) -> None:
+        """Send the message unless it is posted or being posted, and record where it went. Nothing is recorded
+        before: a stop at any moment (or a failed send) leaves it to the next start, which first looks for it in
+        the channel (`look_back`) and adopts the message found instead of sending another."""
         if self.on_done is None:
             return
-        with self.sending(match_id):
-            if not await self.service.db.write(lambda c: analysis_store.claim_post(c, match_id)):
+        with self.sending(match_id) as mine:
+            stored = await self.stored(match_id) if mine else None
+            if stored is None or stored.posted:
                 return
             try:
-                await self.send(match_id, channel_id, analysis)
+                if not look_back or await self.adopt(match_id, channel_id) is None:
+                    await self.send(match_id, channel_id, analysis)
             except Exception:
                 log.exception(
                     "The analysis of match #%d could not be posted; it is tried again at the next start", match_id
                 )
-                await self.service.db.write(lambda c: analysis_store.unclaim_post(c, match_id))
 
-    async def send(self, match_id: int, channel_id: int, analysis: MatchAnalysis) -> tuple[int, int] | None:
-        """Post the message (its row claimed by the caller) and store where it went; the sender's error if not."""
+    async def adopt(self, match_id: int, channel_id: int) -> tuple[int, int] | None:
+        """The analysis's message if it is in the channel already (sent just before a stop, its id never stored),
+        recorded as its post; None when it is not there (the caller holds `sending`)."""
+        found = None if self.find_post is None else await self.find_post(match_id, channel_id)
+        if found is not None:
+            await self.service.db.write(lambda c: analysis_store.record_post(c, match_id, *found))
+            log.info("The analysis of match #%d was sent before a stop: message %d adopted", match_id, found[1])
+        return found
+
+    async def send(self, match_id: int, channel_id: int, analysis: MatchAnalysis) -> tuple[int, int]:
+        """Post the message (the caller holds `sending`) and record where it went; the sender's error if not."""
         if self.on_done is None:
             raise RuntimeError("Nothing posts analyses here")
         where = await self.on_done(match_id, channel_id, analysis)
-        if where is not None:
-            await self.service.db.write(lambda c: analysis_store.record_post(c, match_id, *where))
+        await self.service.db.write(lambda c: analysis_store.record_post(c, match_id, *where))
         return where
 
     @contextlib.contextmanager
-    def sending(self, match_id: int) -> Iterator[None]:
-        """While the match's message is claimed and sent: a stop lets it go on, a request says it is on its way."""
+    def sending(self, match_id: int) -> Iterator[bool]:
+        """Hold the match's message while it is sent: True for the one caller that may send it, False while another
+        does. A stop lets a held message go on; a request says it is on its way."""
+        if match_id in self._sending:
+            yield False
+            return
         self._sending.add(match_id)
         try:
-            yield
+            yield True
         finally:
             self._sending.discard(match_id)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import enum
-import functools
 import logging
 import math
 import time
@@ -20,8 +19,6 @@ from bot.analysis.result import MatchAnalysis
 from bot.i18n import N_
 from bot.service.errors import ServiceError
 from bot.service.locks import KeyedLocks
-from bot.store import analysis as analysis_store
-from bot.store.backend import Work
 
 log = logging.getLogger(__name__)
 
@@ -84,32 +81,41 @@ class AnalysisRequests:
         async with self._locks.hold(match_id):
             stored = await self.jobs.stored(match_id)
             if stored is None or not stored.posted or stored.status != "done" or stored.result is None:
+                finished = stored is not None and stored.status == "done"  # so maybe sent just before a stop
                 analysis = await self.jobs.result(match_id, channel_id)
                 if analysis is None:
                     raise ServiceError(FAILED)
-                first = functools.partial(analysis_store.claim_post, match_id=match_id)
-                return await self._post(match_id, channel_id, analysis, first)
+                return await self._post(match_id, channel_id, analysis, None, look_back=finished)
             if self.jobs.is_sending(match_id):
                 return Answer(Shown.BEING_POSTED, channel_id)
             if stored.message is not None and await still_there(*stored.message):
                 return Answer(Shown.POSTED_BEFORE, *stored.message)
-            gone = None if stored.message is None else stored.message[1]  # deleted, or not known
-            analysis = MatchAnalysis.from_json(stored.result)
-            again = functools.partial(analysis_store.claim_repost, match_id=match_id, gone=gone)
-            return await self._post(match_id, channel_id, analysis, again)
+            # deleted, or not known (posted before its message was stored): posted again
+            return await self._post(match_id, channel_id, MatchAnalysis.from_json(stored.result), stored.message)
 
-    async def _post(self, match_id: int, channel_id: int, analysis: MatchAnalysis, claim: Work[bool]) -> Answer:
-        """Post it once: `claim` marks it posted first (a first post, or again because its message is gone), so
-        that neither the automatic analysis nor another request posts it as well."""
-        with self.jobs.sending(match_id):
-            if not await self.jobs.service.db.write(claim):
-                stored = await self.jobs.stored(match_id)
+    async def _post(
+        self,
+        match_id: int,
+        channel_id: int,
+        analysis: MatchAnalysis,
+        replaced: tuple[int, int] | None,
+        look_back: bool = False,
+    ) -> Answer:
+        """Post it once: only while no other caller sends it, and only if its stored message is still `replaced`
+        (None: a first post), so that neither the automatic analysis nor another request posts it as well.
+        `look_back`: first look for it in the channel (sent just before a stop, before the start posted it)."""
+        with self.jobs.sending(match_id) as mine:
+            stored = await self.jobs.stored(match_id) if mine else None
+            if stored is None or stored.message != replaced:
                 if stored is not None and stored.message is not None:
                     return Answer(Shown.POSTED_BEFORE, *stored.message)
                 return Answer(Shown.BEING_POSTED, channel_id)
             try:
+                found = await self.jobs.adopt(match_id, channel_id) if look_back else None
+                if found is not None:
+                    return Answer(Shown.POSTED_BEFORE, *found)
                 where = await self.jobs.send(match_id, channel_id, analysis)
-            except Exception:  # left claimed with no message: the next request tries again
+            except Exception:  # nothing recorded: the next request (or start) tries again
                 log.exception("The analysis of match #%d could not be posted in channel %d", match_id, channel_id)
                 return Answer(Shown.PRIVATE, channel_id, analysis=analysis)
-        return Answer(Shown.POSTED, channel_id) if where is None else Answer(Shown.POSTED, *where)
+        return Answer(Shown.POSTED, *where)

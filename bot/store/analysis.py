@@ -81,42 +81,13 @@ async def mark_posted(connection: Queries, match_id: int) -> None:
     await connection.execute("UPDATE match_analyses SET posted = 1 WHERE match_id = ?", (match_id,))
 
 
-async def claim_post(connection: Queries, match_id: int) -> bool:
-    """Mark a finished analysis posted before its message is sent (issue 31): True for the one caller that may send
-    it; False when it is posted already (or being posted), so that a restart or a second job never posts it twice."""
-    changed = await connection.execute(
-        "UPDATE match_analyses SET posted = 1 WHERE match_id = ? AND status = 'done' AND posted = 0", (match_id,)
-    )
-    return changed == 1
-
-
 async def record_post(connection: Queries, match_id: int, channel_id: int, message_id: int) -> None:
-    """Where the message went, for later requests to link to (issue 31)."""
+    """The analysis is posted: where its message went (for later requests to link to). Recorded only once the
+    message is sent, so that a stop before leaves it unposted for the next start."""
     await connection.execute(
-        "UPDATE match_analyses SET post_channel_id = ?, post_message_id = ? WHERE match_id = ?",
+        "UPDATE match_analyses SET posted = 1, post_channel_id = ?, post_message_id = ? WHERE match_id = ?",
         (channel_id, message_id, match_id),
     )
-
-
-async def claim_repost(connection: Queries, match_id: int, gone: int | None) -> bool:
-    """Post a posted analysis again because its message `gone` was deleted (None: its message is not known, posted
-    before migration 014 or lost in a crash while it was sent): True for the one caller that may, the location
-    forgotten until the new message records its own."""
-    if gone is None:
-        sql = "UPDATE match_analyses SET posted = 1 WHERE match_id = ? AND status = 'done' AND post_message_id IS NULL"
-        changed = await connection.execute(sql, (match_id,))
-    else:
-        changed = await connection.execute(
-            "UPDATE match_analyses SET posted = 1, post_channel_id = NULL, post_message_id = NULL "
-            "WHERE match_id = ? AND status = 'done' AND post_message_id = ?",
-            (match_id, gone),
-        )
-    return changed == 1
-
-
-async def unclaim_post(connection: Queries, match_id: int) -> None:
-    """The message could not be sent: the next start tries again."""
-    await connection.execute("UPDATE match_analyses SET posted = 0 WHERE match_id = ? AND status = 'done'", (match_id,))
 
 
 async def pending(connection: Queries) -> list[tuple[int, int | None]]:

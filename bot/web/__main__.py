@@ -11,6 +11,7 @@ import sys
 from bot.settings import Settings, SettingsError
 from bot.store import open_database
 from bot.web.app import make_app, start
+from bot.web.connections import CONNECTIONS_PER_ADDRESS
 from bot.web.reads import WebReads
 
 log = logging.getLogger("bot.web")
@@ -29,7 +30,8 @@ async def serve(settings: Settings, secret: str) -> None:
         loop.add_signal_handler(signum, stop.set)
     async with open_database(settings.database()) as db:
         app = make_app(WebReads(db), secret, rate_limit=settings.web_rate_limit, behind_proxy=settings.web_behind_proxy)
-        runner = await start(app, settings.web_host, settings.web_port)
+        per_address = None if settings.web_behind_proxy else CONNECTIONS_PER_ADDRESS
+        runner = await start(app, settings.web_host, settings.web_port, per_address=per_address)
         log.info("Serving the web pages on %s:%d for %s", settings.web_host, settings.web_port, settings.web_base_url)
         try:
             await stop.wait()

@@ -16,6 +16,7 @@ from aiohttp.typedefs import Middleware
 
 from bot.web import signing
 from bot.web.boards import Boards
+from bot.web.connections import CONNECTIONS_PER_ADDRESS, BoundedRunner
 from bot.web.limits import RateLimit
 from bot.web.pages import Pages, static_file
 from bot.web.reads import WebReads
@@ -135,7 +136,7 @@ async def server_page(request: web.Request) -> web.StreamResponse:
 
 async def player_page(request: web.Request) -> web.StreamResponse:
     ids = _ids(request, "p")
-    html = None if ids is None or len(ids) != 2 else await request.app[PAGES].player(ids[0], ids[1])
+    html = None if ids is None else await request.app[PAGES].player(ids[0], ids[1])
     if html is None:
         return not_found()
     return web.Response(
@@ -171,10 +172,14 @@ class _Request(web.Request):
         await super()._prepare_hook(response)
 
 
-async def start(app: web.Application, host: str, port: int) -> web.AppRunner:
+async def start(
+    app: web.Application, host: str, port: int, *, per_address: int | None = CONNECTIONS_PER_ADDRESS
+) -> web.AppRunner:
     """Serve `app` on host:port until the returned runner is cleaned up. The port may be shared with other copies
-    (SO_REUSEPORT: the kernel spreads the connections over them)."""
-    runner = web.AppRunner(app, access_log=None)
+    (SO_REUSEPORT: the kernel spreads the connections over them). Headers must come within HEADER_SECONDS, and one
+    address holds `per_address` connections at most (None: no bound, for a server behind a proxy, whose address
+    every connection has; the proxy bounds its clients)."""
+    runner = BoundedRunner(app, per_address=per_address, access_log=None)
     await runner.setup()
     assert runner.server is not None
     runner.server.request_factory = functools.partial(app._make_request, _cls=_Request)

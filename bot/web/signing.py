@@ -12,8 +12,11 @@ import re
 
 #: Characters of the signature kept: 22 base64url characters, 132 bits.
 SIGNATURE_LENGTH = 22
-#: What a link names: a match, a server's page, a player's page in a server.
-KINDS = ("m", "s", "p")
+#: What a link names, with how many ids: a match, a server's page, a player's page in a server.
+IDS_PER_KIND = {"m": 1, "s": 1, "p": 2}
+KINDS = tuple(IDS_PER_KIND)
+#: The largest id a link may name: the databases keep ids as signed 64-bit integers (Discord's ids fit).
+MAX_ID = 2**63 - 1
 _TOKEN = re.compile(r"^(?P<ids>[0-9]{1,20}(?:\.[0-9]{1,20})?)-(?P<signature>[A-Za-z0-9_-]{22})$")
 
 
@@ -32,14 +35,18 @@ def token(secret: str, kind: str, *ids: int) -> str:
 
 
 def verify(secret: str, kind: str, text: str) -> tuple[int, ...] | None:
-    """The ids a link names when its signature is right, else None (a malformed or forged link)."""
+    """The ids a link names when its signature is right and they are as many as its kind names, each one an id the
+    database can hold; else None (a malformed, forged or out-of-range link: a 404 like any unknown page)."""
     found = _TOKEN.match(text)
     if found is None:
         return None
     ids = found["ids"]
     if not hmac.compare_digest(signature(secret, kind, ids), found["signature"]):
         return None
-    return tuple(int(part) for part in ids.split("."))
+    named = tuple(int(part) for part in ids.split("."))
+    if len(named) != IDS_PER_KIND[kind] or not all(0 < one <= MAX_ID for one in named):
+        return None
+    return named
 
 
 def match_path(secret: str, match_id: int) -> str:

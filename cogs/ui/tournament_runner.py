@@ -22,6 +22,7 @@ from cogs.ui.publisher import GamePublisher
 from cogs.ui.tournament_messages import Announcement, message_edit, shows_bracket, users_only
 from cogs.ui.tournament_picture import picture_of
 from cogs.ui.tournament_text import champion_text, thread_name
+from cogs.ui.unused_threads import delete_unused_thread
 from cogs.ui.wiring import publisher_of
 from render.bracket import bracket_image
 
@@ -99,8 +100,7 @@ class TournamentRunner:
             )
             thread_id = await self.service.set_thread(pairing, thread.id)
             if thread_id != thread.id:  # another start got there first
-                with contextlib.suppress(discord.HTTPException):
-                    await thread.delete()
+                await delete_unused_thread(thread, language, "a tournament pairing's second thread")
         channel = self.bot.get_partial_messageable(thread_id, guild_id=pairing.guild_id)
         announcement = Announcement(channel, pairing, language)
         update = None

@@ -37,8 +37,9 @@ class Posts:
     def __init__(self) -> None:
         self.posted: list[tuple[int, int, MatchAnalysis]] = []
 
-    async def __call__(self, match_id: int, channel_id: int, analysis: MatchAnalysis) -> None:
+    async def __call__(self, match_id: int, channel_id: int, analysis: MatchAnalysis) -> tuple[int, int]:
         self.posted.append((match_id, channel_id, analysis))
+        return channel_id, 500 + len(self.posted)  # where the message went
 
 
 async def stored(db: Database, match_id: int) -> analysis_store.StoredAnalysis | None:

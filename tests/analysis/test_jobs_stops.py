@@ -10,11 +10,11 @@ import os
 import signal
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, cast
+from typing import cast
 
 import pytest
 
-from bot.analysis import MatchAnalysis, jobs
+from bot.analysis import jobs
 from bot.analysis.jobs import AnalysisJobs, analyse_in_worker
 from bot.computer import sage
 from bot.computer.pool import ComputerPool
@@ -23,7 +23,7 @@ from bot.service import GameService
 from bot.store import analysis as analysis_store
 from bot.store.backend import Database
 from tests.analysis.test_jobs import Posts, short_match, stored
-from tests.analysis.workers import exit_at_once
+from tests.analysis.workers import HeldPool, exit_at_once
 
 pytestmark = pytest.mark.skipif(not sage.available(), reason="bgsage is not installed")
 #: Worker processes killed and started: nothing there depends on the database (the SQL is checked on both by the
@@ -133,72 +133,6 @@ async def test_a_failure_of_the_analysis_itself_is_not_tried_again(
     await asyncio.wait_for(job.settled(), 60)
     row = await stored(db, match_id)
     assert row is not None and (row.status, row.posted) == ("failed", True) and pool.replaced == replaced
-
-
-EMPTY = MatchAnalysis("standard", ("Alice", "Bob"), 1, (), ())
-
-
-class HeldPool:
-    """Stands in for the analysis pool: answers at once with an empty analysis, once `release` is set."""
-
-    timeout = 900.0
-
-    def __init__(self) -> None:
-        self.release = asyncio.Event()
-        self.runs = 0
-
-    async def run(self, log_json: str, level: str) -> dict[str, Any]:
-        await self.release.wait()
-        self.runs += 1
-        return {"analysis": EMPTY.to_json()}
-
-    def worker_pids(self) -> list[int]:
-        return []
-
-    def close(self) -> None:
-        pass
-
-
-async def test_a_message_is_posted_once_even_when_the_bot_dies_after_sending_it(
-    service: GameService, db: Database
-) -> None:
-    """Marked posted before it is sent: a crash after the message went out does not send it again at the start."""
-    held = HeldPool()
-    held.release.set()
-    crashed = asyncio.Event()
-    sent: list[int] = []
-
-    async def send_then_die(match_id: int, channel_id: int, analysis: MatchAnalysis) -> None:
-        sent.append(match_id)
-        await crashed.wait()  # the process is gone before anything else happens
-
-    before = AnalysisJobs(service, pool=cast(ComputerPool, held), on_done=send_then_die)
-    service.add_match_finished_hook(before.on_match_finished)
-    match_id = await short_match(service, 34, MatchOptions(1), seed=3)
-    await until(lambda: sent == [match_id])
-    posts = Posts()
-    assert await AnalysisJobs(service, pool=cast(ComputerPool, held), on_done=posts).resume() == 0
-    assert posts.posted == []
-    crashed.set()
-    await before.settled()
-
-
-async def test_a_message_that_could_not_be_sent_is_sent_at_the_next_start(service: GameService, db: Database) -> None:
-    held = HeldPool()
-    held.release.set()
-
-    async def refused(match_id: int, channel_id: int, analysis: MatchAnalysis) -> None:
-        raise RuntimeError("Discord is down")
-
-    before = AnalysisJobs(service, pool=cast(ComputerPool, held), on_done=refused)
-    service.add_match_finished_hook(before.on_match_finished)
-    match_id = await short_match(service, 35, MatchOptions(1), seed=3)
-    await before.settled()
-    row = await stored(db, match_id)
-    assert row is not None and (row.status, row.posted) == ("done", False)
-    posts = Posts()
-    assert await AnalysisJobs(service, pool=cast(ComputerPool, held), on_done=posts).resume() == 1
-    assert [m for m, _, _ in posts.posted] == [match_id]
 
 
 async def test_the_automatic_analyses_waiting_in_memory_are_bounded(

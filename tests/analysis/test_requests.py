@@ -38,6 +38,10 @@ class Channel:
     async def still_there(self, channel_id: int, message_id: int) -> bool:
         return message_id not in self.deleted
 
+    async def find(self, match_id: int, channel_id: int) -> tuple[int, int] | None:
+        """The one match's message if one was sent (the tests post one match's analysis per channel)."""
+        return (channel_id, self.posts[-1]) if self.posts else None
+
 
 async def done_analysis(service: GameService, db: Database, *, posted: bool = False) -> int:
     match_id = (await start_match(service, CHANNEL)).record.id
@@ -118,3 +122,16 @@ def test_a_member_asks_once_every_thirty_seconds() -> None:
         requests.admit(1)
     now[0] += 17.5
     requests.admit(1)
+
+
+async def test_a_message_sent_just_before_a_stop_is_adopted_by_a_request(service: GameService, db: Database) -> None:
+    """Sent, then the bot stopped before storing its id, and /bg analyze comes before the start's own look: the
+    request finds the message in the channel and links to it instead of posting it again."""
+    channel = Channel()
+    match_id = await done_analysis(service, db)
+    await channel.post(match_id, CHANNEL, ANALYSIS)  # its id never stored
+    requests = AnalysisRequests(AnalysisJobs(service, on_done=channel.post, find_post=channel.find))
+    assert await requests.ask(match_id, CHANNEL, channel.still_there) == Answer(Shown.POSTED_BEFORE, CHANNEL, 500)
+    assert channel.posts == [500]
+    row = await db.read(lambda c: analysis_store.load(c, match_id))
+    assert row is not None and row.posted and row.message == (CHANNEL, 500)

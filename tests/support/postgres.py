@@ -1,6 +1,6 @@
 """A throwaway PostgreSQL server for the tests (issue 19), started from a clean checkout with no manual step.
 
-The server comes from the `pgserver` package (a pip-installable PostgreSQL build in the dev extra). Run as root
+The server comes from the `pgserver` package (a pip-installable PostgreSQL build in the pg extra). Run as root
 (CI), pgserver creates an unprivileged `pgserver` system user and runs the server as that user, since
 PostgreSQL refuses to run as root. One server per test session (per xdist worker: its own data folder and
 socket); one migrated template database; each test gets a fresh database copied from it (`CREATE DATABASE ...
@@ -14,11 +14,10 @@ import itertools
 import os
 import warnings
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import asyncpg
-
-from bot.store.postgres import PostgresDatabase
+if TYPE_CHECKING:  # asyncpg is the postgres extra: importing this module (conftest does) does not need it
+    import asyncpg
 
 TEMPLATE = "gammon_template"
 
@@ -45,6 +44,8 @@ class ThrowawayPostgres:
         return str(self._server.get_uri(database))
 
     async def _admin(self) -> asyncpg.Connection:
+        import asyncpg
+
         return await asyncpg.connect(self.url())
 
     async def _ensure_template(self) -> None:
@@ -58,6 +59,8 @@ class ThrowawayPostgres:
             await admin.execute(f"CREATE DATABASE {TEMPLATE}")
         finally:
             await admin.close()
+        from bot.store.postgres import PostgresDatabase
+
         migrated = PostgresDatabase(self.url(TEMPLATE), min_size=1, max_size=1)
         await migrated.open()  # applies every migration once; each test copies the result
         await migrated.close()
@@ -101,6 +104,8 @@ class ThrowawayPostgres:
 
 async def wait_until_reachable(url: str, timeout: float = 30.0) -> None:
     """Wait until the server accepts connections again (after a restart)."""
+    import asyncpg
+
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while True:

@@ -99,6 +99,14 @@ async def test_refusals_are_the_same_plain_404(db: Database) -> None:
         signing.match_path(SECRET, running.id),  # no page of a running match
         signing.match_path(SECRET, running.id) + "/0.png",
         signing.match_path(SECRET, 999_999),
+        signing.match_path(SECRET, 10**20 - 1),  # signed, but no id the database can hold
+        signing.match_path(SECRET, 2**63) + "/match.mat",
+        f"/m/{signing.token(SECRET, 'm', record.id, record.id)}",  # signed, but a match link names one id
+        f"/m/{signing.token(SECRET, 'm', record.id, record.id)}/0.png",
+        f"/s/{signing.token(SECRET, 's', GUILD, 1)}",
+        f"/s/{signing.token(SECRET, 's', 10**20 - 1)}",
+        f"/p/{signing.token(SECRET, 'p', GUILD)}",
+        f"/p/{signing.token(SECRET, 'p', GUILD, 10**20 - 1)}",
         f"{signing.match_path(SECRET, record.id)}/100000.png",
         signing.server_path(SECRET, GUILD),  # the server page is off
         signing.player_path(SECRET, GUILD, ALICE.user_id),

@@ -37,3 +37,16 @@ def test_signatures_differ_by_kind_and_ids() -> None:
     seen = {signing.signature(SECRET, kind, ids) for kind in signing.KINDS for ids in ("1", "2", "1.2")}
     assert len(seen) == 9
     assert all(len(signature) == signing.SIGNATURE_LENGTH for signature in seen)
+
+
+def test_a_link_names_as_many_ids_as_its_kind_each_one_the_database_can_hold() -> None:
+    assert signing.verify(SECRET, "m", signing.token(SECRET, "m", signing.MAX_ID)) == (signing.MAX_ID,)
+    for kind, ids in (
+        ("m", (42, 42)),
+        ("s", (7, 1)),
+        ("p", (7,)),
+        ("m", (10**20 - 1,)),
+        ("p", (7, 2**63)),
+        ("m", (0,)),
+    ):
+        assert signing.verify(SECRET, kind, signing.token(SECRET, kind, *ids)) is None, (kind, ids)

@@ -17,6 +17,10 @@ import runpy
 import sys
 from pathlib import Path
 
+# GAMMON_TEST_WITHOUT: modules made impossible to import (as if not installed), comma-separated.
+for _missing in filter(None, os.environ.get("GAMMON_TEST_WITHOUT", "").split(",")):
+    sys.modules[_missing] = None  # type: ignore[assignment]
+
 _SEED = os.environ.get("GAMMON_TEST_DICE_SEED")
 #: The bot's multiprocessing helpers: its forkservers keep the seeded dice (their workers are forked from them),
 #: but none of them runs a GameService, and the resource tracker runs no game code at all: they skip the imports.
@@ -74,6 +78,44 @@ if _GATE is not None:
         return _analyse(log, level)
 
     bot.analysis.worker.analyse = _held_analyse
+
+_POST_GATE = os.environ.get("GAMMON_TEST_ANALYSIS_POST_GATE")
+
+if _POST_GATE is not None and not _HELPER:
+    import asyncio
+    from collections.abc import Awaitable, Callable
+    from typing import Any
+
+    import bot.analysis.jobs
+
+    _post_gate, _jobs_init = Path(_POST_GATE), bot.analysis.jobs.AnalysisJobs.__init__
+    _OnDone = Callable[[int, int, Any], Awaitable[tuple[int, int]]]
+
+    def _held_post(post: _OnDone) -> _OnDone:
+        """Hold the analysis's post where `mode` says: "before" it is drawn and sent, or "after" it is sent but
+        before its id is stored; after saying so (the file `held`), until the test creates `release` (or stops the
+        bot, which is what it is for). The cogs are loaded as fresh modules: the jobs' sender is wrapped."""
+        before = (_post_gate / "mode").read_text().strip() == "before"
+
+        async def hold() -> None:
+            (_post_gate / "held").touch()
+            while not (_post_gate / "release").exists():
+                await asyncio.sleep(0.05)
+
+        async def held(match_id: int, channel_id: int, analysis: Any) -> tuple[int, int]:
+            if before and not (_post_gate / "release").exists():
+                await hold()
+            where = await post(match_id, channel_id, analysis)
+            if not before and not (_post_gate / "release").exists():
+                await hold()
+            return where
+
+        return held
+
+    def _held_init(self: Any, *args: Any, on_done: _OnDone | None = None, **kwargs: Any) -> None:
+        _jobs_init(self, *args, on_done=None if on_done is None else _held_post(on_done), **kwargs)
+
+    bot.analysis.jobs.AnalysisJobs.__init__ = _held_init  # type: ignore[method-assign]
 
 for _entry in sys.path:
     _other = Path(_entry) / "sitecustomize.py"

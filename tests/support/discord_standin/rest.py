@@ -19,6 +19,7 @@ from .model import (
     CREATE_PUBLIC_THREADS,
     EPHEMERAL_FLAG,
     LOADING_FLAG,
+    MANAGE_THREADS,
     Call,
     Channel,
     Guild,
@@ -432,6 +433,8 @@ class RestApi:
         channel = self._channel(request)
         if channel is None:
             return unknown("Channel", 10003)
+        if channel.is_thread and self.standin.denied.get(channel.parent_id or 0, 0) & MANAGE_THREADS:
+            return discord_error(403, 50013, "Missing Permissions")  # even the thread's creator needs it
         self.standin.delete_channel(channel)
         return json_response(channel.payload())
 
