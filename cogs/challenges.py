@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.computer import DEFAULT_LEVEL
 from bot.i18n import N_, translate
-from bot.service import Challenge, ChallengeStatus, PlayerRef, ServiceError
+from bot.service import Challenge, ChallengeStatus, MatchUpdate, PlayerRef, ServiceError
 from bot.service.challenges import ALREADY_CLOSED, CHALLENGE_GONE, NOT_YOURS, OWN_CHALLENGE
 from bot.service.errors import AlreadyAcceptedError
 from cogs.ui.challenge_text import (
@@ -290,11 +290,16 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
                 await delete_unused_thread(thread, language, "a refused accept")
             raise
         answer.stored()
+        await self.started(answer, control, update)
+
+    async def started(self, answer: PressAnswer, control: ChallengeControl, update: MatchUpdate) -> None:
+        """The accepted challenge's match is stored: the press is answered with the challenge marked accepted (by
+        its id once the press ran out of time), then the match's first board is posted whatever became of that."""
         language = await self.publisher.language(update.record)
-        challenge = await self.service.challenges.get(control.challenge_id)
-        self.publisher.saw(
-            update.record.id, challenge.challenger.user_id, ago=self.service.now() - challenge.created_at
-        )
+        challenge = await self.service.challenges.get(control.challenge_id)  # the challenger acted when they made it
+        challenged_ago = self.service.now() - challenge.created_at
+        self.publisher.saw(update.record.id, challenge.challenger.user_id, ago=challenged_ago)
+        message = answer.message
         with self.publisher.acting(update.record.id):  # stored, not yet shown: the board keeper leaves it alone
             fields: dict[str, Any] = {
                 "content": accepted_text(update.record, language),
@@ -302,7 +307,7 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
                 "allowed_mentions": discord.AllowedMentions.none(),
             }
             try:
-                if not await answer.edit(**fields) and message is not None:  # the press ran out of time: by id
+                if not await answer.edit(**fields) and message is not None:
                     await message.edit(**fields)
             except discord.HTTPException:
                 log.warning("Match %s: could not mark its challenge accepted", update.record.id, exc_info=True)
@@ -310,7 +315,7 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
                     await answer.acknowledge()
             finally:
                 answer.stop()
-            await self.publisher.publish(update, actor=interaction.user.id)
+            await self.publisher.publish(update, actor=answer.user_id)
 
 
 async def setup(bot: GammonBot) -> None:
