@@ -27,20 +27,8 @@ log = logging.getLogger(__name__)
 
 #: The extensions loaded at start, in order (cogs.errors first: it installs the error handler the others rely on;
 #: cogs.play next: it holds the /bg group that the next four join, and the publisher the others use).
-EXTENSIONS: tuple[str, ...] = (
-    "cogs.errors",
-    "cogs.play",
-    "cogs.challenges",
-    "cogs.computer",
-    "cogs.records",
-    "cogs.analysis",
-    "cogs.board_keeper",
-    "cogs.turn_timer",
-    "cogs.admin",
-    "cogs.ladder",
-    "cogs.channels",
-    "cogs.tournaments",
-)
+#: The front end: one extension that builds the cogs and what they share (cogs/front_end.py).
+EXTENSIONS: tuple[str, ...] = ("cogs.front_end",)
 
 _SYNC_KEY = "global_command_fingerprint"
 

@@ -17,7 +17,6 @@ from cogs.ui.analysis_text import AnalysisPages
 from cogs.ui.durations import UnreadableDuration, format_duration, parse_duration
 from cogs.ui.errors import UserFacingError
 from cogs.ui.languages import SERVER_DEFAULT, language_choices, language_name, member_language, server_language
-from cogs.ui.names import ANALYSIS_COG
 from cogs.ui.options import ClockName
 
 if TYPE_CHECKING:
@@ -27,8 +26,9 @@ if TYPE_CHECKING:
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgammon settings for this server."):
-    def __init__(self, bot: GammonBot) -> None:
+    def __init__(self, bot: GammonBot, analysis: AnalysisPages | None = None) -> None:
         self.bot = bot
+        self.analysis_pages = analysis  # the analysis cog, for /bgadmin analysis
         super().__init__()
 
     @app_commands.command(name="turn-limit")
@@ -113,8 +113,8 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
         if guild_id is None:
             raise UserFacingError(N_("This setting belongs to a server."))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        analysis = self.bot.get_cog(ANALYSIS_COG)
-        if not isinstance(analysis, AnalysisPages):
+        analysis = self.analysis_pages
+        if analysis is None:
             raise UserFacingError(N_("The bot is still starting; try again in a moment."))
         length = await analysis.auto_length(guild_id, max_length)
         said = _ANALYSIS[bool(length), max_length is not None]
@@ -238,8 +238,3 @@ _LANGUAGE = {
         "language."
     ),
 }
-
-
-async def setup(bot: GammonBot) -> None:
-    web_links.configure(bot.settings.web_links())
-    await bot.add_cog(Admin(bot))

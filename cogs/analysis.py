@@ -46,7 +46,7 @@ from cogs.ui.languages import guild_language, member_language
 from cogs.ui.match_choice import chosen_match, describe, match_choices
 from cogs.ui.names import ANALYSIS_COG
 from cogs.ui.web_links import match_link_view, view_kwargs
-from cogs.ui.wiring import add_bg_cog, remove_from_bg
+from cogs.ui.wiring import remove_from_bg
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -245,7 +245,3 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
             await interaction.response.edit_message(embed=embed, view=view)
         else:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-
-
-async def setup(bot: GammonBot) -> None:
-    await add_bg_cog(bot, Analysis(bot))

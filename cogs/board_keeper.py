@@ -17,7 +17,7 @@ from discord.ext import commands, tasks
 from bot.service import MatchRecord, MatchUpdate, NotFoundError
 from cogs.ui.board_picture import start_drawing
 from cogs.ui.publisher import GamePublisher
-from cogs.ui.wiring import computer_of, publisher_of
+from cogs.ui.wiring import ComputerSide
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -29,13 +29,11 @@ INTERVAL_SECONDS = 1.0
 
 
 class BoardKeeper(commands.Cog):
-    def __init__(self, bot: GammonBot) -> None:
+    def __init__(self, bot: GammonBot, publisher: GamePublisher, computer: ComputerSide | None = None) -> None:
         self.bot = bot
+        self.publisher = publisher
+        self.computer = computer
         self._scanned = False
-
-    @property
-    def publisher(self) -> GamePublisher:
-        return publisher_of(self.bot)  # cogs.play is loaded first
 
     async def cog_load(self) -> None:
         self.keep.start()
@@ -71,9 +69,8 @@ class BoardKeeper(commands.Cog):
 
     def let_the_computer_act(self, record: MatchRecord) -> None:
         """A board shown again may be waiting for the computer: the publish that failed never prompted it."""
-        computer = computer_of(self.bot)
-        if computer is not None:
-            computer.after(MatchUpdate(record, []))
+        if self.computer is not None:
+            self.computer.after(MatchUpdate(record, []))
 
     async def show_due(self) -> None:
         publisher = self.publisher
@@ -93,7 +90,3 @@ class BoardKeeper(commands.Cog):
                 publisher.repairs.failed(match_id)
             else:
                 publisher.repairs.succeeded(match_id)
-
-
-async def setup(bot: GammonBot) -> None:
-    await bot.add_cog(BoardKeeper(bot))

@@ -51,7 +51,7 @@ from cogs.ui.press_answer import PressAnswer
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.unused_threads import delete_unused_thread
 from cogs.ui.views import ChallengeButton
-from cogs.ui.wiring import add_bg_cog, computer_of, publisher_of, remove_from_bg
+from cogs.ui.wiring import ComputerSide, remove_from_bg
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -63,16 +63,14 @@ log = logging.getLogger(__name__)
 class Challenges(commands.Cog, name=CHALLENGES_COG):
     """`/bg challenge` (a /bg subcommand, cogs.ui.wiring) and the buttons of challenge messages."""
 
-    def __init__(self, bot: GammonBot) -> None:
+    def __init__(self, bot: GammonBot, publisher: GamePublisher, computer: ComputerSide | None = None) -> None:
         self.bot = bot
+        self.publisher = publisher
+        self.computer = computer
 
     @property
     def service(self) -> GameService:
         return self.bot.service
-
-    @property
-    def publisher(self) -> GamePublisher:
-        return publisher_of(self.bot)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(ChallengeButton)
@@ -100,7 +98,7 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
         seed: Seed | None = None,
     ) -> None:
         """Challenge a member, or anyone, to a match or a money game."""
-        computer = computer_of(self.bot)
+        computer = self.computer
         if opponent is not None and computer is not None and computer.is_me(opponent):
             options = match_options(length, money, jacoby, beavers, automatic_doubles)
             await computer.start(interaction, DEFAULT_LEVEL, options, bool(thread), clock_preset(clock), seed)
@@ -316,7 +314,3 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
             finally:
                 answer.stop()
             await self.publisher.publish(update, actor=answer.user_id)
-
-
-async def setup(bot: GammonBot) -> None:
-    await add_bg_cog(bot, Challenges(bot))

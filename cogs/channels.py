@@ -34,7 +34,3 @@ class Channels(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await channel_gone(self.bot, payload.thread_id)  # also for threads the bot never cached
-
-
-async def setup(bot: GammonBot) -> None:
-    await bot.add_cog(Channels(bot))

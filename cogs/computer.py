@@ -2,7 +2,7 @@
 computer's turns posted like a human's.
 
 The Computer cog starts matches against the computer at once (no challenge), lets the computer act after every
-published update that leaves the match waiting for it (the other cogs call `after`, cogs.ui.wiring.computer_of),
+published update that leaves the match waiting for it (the cogs it is handed to at start-up call `after`),
 and at start-up resumes every computer turn that was pending when the bot stopped. The thinking runs in worker
 processes (bot.computer.pool); the actions go through the game service as the bot's own user. When bgsage cannot
 be imported here, every computer command answers privately that the computer is not available, and nothing else
@@ -48,7 +48,7 @@ from cogs.ui.options import (
 )
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.unused_threads import delete_unused_thread
-from cogs.ui.wiring import add_bg_cog, publisher_of, remove_from_bg
+from cogs.ui.wiring import remove_from_bg
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -82,18 +82,15 @@ class PublishedTurns(ComputerTurns):
 class Computer(commands.Cog, name=COMPUTER_COG):
     """`/bg computer` (a /bg subcommand, cogs.ui.wiring) and the computer's side of every match against it."""
 
-    def __init__(self, bot: GammonBot) -> None:
+    def __init__(self, bot: GammonBot, publisher: GamePublisher) -> None:
         self.bot = bot
+        self.publisher = publisher
         self._pool: ComputerPool | None = None
         self._turns: ComputerTurns | None = None
         self._resumed = False
         self._resuming: asyncio.Task[Any] | None = None
         if not available():
             log.warning("The computer opponent is off: bgsage cannot be imported (%s)", unavailable_reason())
-
-    @property
-    def publisher(self) -> GamePublisher:
-        return publisher_of(self.bot)
 
     async def cog_load(self) -> None:
         self._resuming = background(self.resume())
@@ -316,7 +313,3 @@ def background(coroutine: Any) -> asyncio.Task[Any]:
 
     task.add_done_callback(report)
     return task
-
-
-async def setup(bot: GammonBot) -> None:
-    await add_bg_cog(bot, Computer(bot))

@@ -17,7 +17,7 @@ from cogs.ui.forged_options import check_options
 class Errors(commands.Cog):
     """Installs the global app command error handler while loaded."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.bot.BotBase) -> None:
         self.bot = bot
         self._previous = bot.tree.on_error
         self._previous_check = bot.tree.interaction_check
@@ -39,7 +39,3 @@ class Errors(commands.Cog):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         await report_error(interaction, error)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Errors(bot))

@@ -190,7 +190,3 @@ class Ladder(commands.Cog, name=LADDER_COG):
         """Which of these matches were against the computer, at what level (issue 16)."""
         service = self.bot.service
         return dict(await service.computer.levels_of(match_ids))
-
-
-async def setup(bot: GammonBot) -> None:
-    await bot.add_cog(Ladder(bot))

@@ -3,7 +3,7 @@ and every button and menu of a game message. Thin adapters to the game service.
 
 Every handler acknowledges the interaction before it touches the database or draws (Discord's 3 seconds),
 turns the interaction into one service call, and shows the result through the GamePublisher, which this cog holds
-for the others (cogs.ui.wiring.publisher_of). Refusals come back from the service as ServiceError and are answered
+handed to it at start-up (cogs.front_end). Refusals come back from the service as ServiceError and are answered
 privately by cogs.ui.errors. Other cogs add their own /bg subcommands (cogs.ui.wiring.add_bg_cog).
 """
 
@@ -40,7 +40,7 @@ from cogs.ui.rematch_presses import RematchPresses
 from cogs.ui.resign_menu import RESIGN_KINDS, inline_list, may_resign, offered_text, resign_question, resign_rows
 from cogs.ui.settings_text import describe as describe_settings
 from cogs.ui.views import GameButton, PlaySelect, game_view
-from cogs.ui.wiring import computer_of
+from cogs.ui.wiring import ComputerSide
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -78,10 +78,11 @@ class Play(
 ):
     """The /bg group, the commands of a match being played, and the handler of every game button."""
 
-    def __init__(self, bot: GammonBot) -> None:
+    def __init__(self, bot: GammonBot, publisher: GamePublisher, computer: ComputerSide | None = None) -> None:
         self.bot = bot
-        self.publisher = GamePublisher(bot)
-        self.rematches = RematchPresses(bot, self.publisher)
+        self.publisher = publisher
+        self.computer = computer
+        self.rematches = RematchPresses(bot, publisher)
         #: (control, member) of controls just used, with when: a second press is ignored silently.
         self.just_used: dict[tuple[str, int], float] = {}
         super().__init__()
@@ -98,9 +99,8 @@ class Play(
 
     def after(self, update: MatchUpdate) -> None:
         """Let the computer act when the published update leaves the match waiting for it (issue 16)."""
-        computer = computer_of(self.bot)
-        if computer is not None:
-            computer.after(update)
+        if self.computer is not None:
+            self.computer.after(update)
 
     # --- commands ---------------------------------------------------------------------------------------------
 
@@ -245,7 +245,7 @@ class Play(
             return
         await interaction.response.defer()
         if control.action is GameAction.REMATCH:
-            computer = computer_of(self.bot)
+            computer = self.computer
             if computer is None or not await computer.rematch(interaction, control.match_id):
                 await self.rematches.press(interaction, control.match_id)
         elif control.action in (GameAction.RESIGN, GameAction.MOVES):
@@ -387,7 +387,3 @@ class Play(
             log.warning("Could not show match %s again", record.id, exc_info=True)
             self.publisher.repairs.add(record.id)
             return record
-
-
-async def setup(bot: GammonBot) -> None:
-    await bot.add_cog(Play(bot))

@@ -21,7 +21,7 @@ from cogs.ui.event_text import shortened
 from cogs.ui.fairness_text import challenge_fairness_text, fairness_text, unchecked_text
 from cogs.ui.languages import member_language
 from cogs.ui.match_choice import chosen_match, describe, filename, match_choices
-from cogs.ui.wiring import add_bg_cog, remove_from_bg
+from cogs.ui.wiring import remove_from_bg
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -102,7 +102,3 @@ def export_text(record: MatchRecord, export: MatExport, language: str) -> str:
     could not hold), in the member's `language`."""
     notes = "".join(f"\n{note.render(language)}" for note in export.notes)
     return shortened(f"{describe(record, language)}.\n{translate(language, OPEN_IT)}{notes}")
-
-
-async def setup(bot: GammonBot) -> None:
-    await add_bg_cog(bot, Records(bot))

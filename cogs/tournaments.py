@@ -43,7 +43,6 @@ from cogs.ui.tournament_text import (
     started_reply,
     status_text,
 )
-from cogs.ui.wiring import publisher_of
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -58,16 +57,13 @@ class Tournaments(
     group_name="tournament",
     group_description="Single-elimination tournaments: sign-up, bracket and champion.",
 ):
-    def __init__(self, bot: GammonBot) -> None:
+    def __init__(self, bot: GammonBot, publisher: GamePublisher) -> None:
         self.bot = bot
         self.service = bot.tournaments
-        self.runner = TournamentRunner(bot, bot.tournaments)
+        self.publisher = publisher
+        self.runner = TournamentRunner(bot, bot.tournaments, publisher)
         self._running: asyncio.Task[None] | None = None
         super().__init__()
-
-    @property
-    def publisher(self) -> GamePublisher:
-        return publisher_of(self.bot)  # cogs.play is loaded first
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(TournamentButton)
@@ -305,7 +301,3 @@ class Tournaments(
     async def open_pairing(self, pairing: Pairing) -> None:
         """Start a pairing's match now (the runner does it for every pairing it finds)."""
         await self.runner.open_pairing(pairing)
-
-
-async def setup(bot: GammonBot) -> None:
-    await bot.add_cog(Tournaments(bot))

@@ -26,11 +26,9 @@ from bot.service import MatchRecord
 from bot.service.records import Resumed
 from cogs.ui.challenge_text import close_message
 from cogs.ui.languages import guild_language
-from cogs.ui.names import PLAY_COG
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.repairs import BoardNotShown
 from cogs.ui.timer_text import note, reminder_text, resumed_text
-from cogs.ui.wiring import publisher_of
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -42,8 +40,9 @@ INTERVAL_SECONDS = 2.0
 
 
 class TurnTimer(commands.Cog):
-    def __init__(self, bot: GammonBot) -> None:
+    def __init__(self, bot: GammonBot, publisher: GamePublisher) -> None:
         self.bot = bot
+        self.publisher = publisher
 
     async def cog_load(self) -> None:
         # Before any interaction can arrive: the downtime is paused before anyone acts or the clocks are read.
@@ -75,7 +74,7 @@ class TurnTimer(commands.Cog):
     async def say_resumed(self, resumed: Resumed) -> None:
         """After a stop: the clocks of running turns were paused for the downtime; their boards say so, edited in
         place (the note goes with the board's next edit: nothing is left of it after the match)."""
-        publisher = publisher_of(self.bot)
+        publisher = self.publisher
         for record in resumed.paused:
             text = resumed_text(record, resumed.downtime, await self.language(record))
             try:
@@ -90,14 +89,11 @@ class TurnTimer(commands.Cog):
 
     async def time_out(self) -> None:
         """End the matches whose player to act ran out of time, and show it like any action."""
-        cog = self.bot.get_cog(PLAY_COG)
-        publisher = getattr(cog, "publisher", None)
         for update in await self.bot.service.timers.time_out_due(self.bot.shard_set):
-            if isinstance(publisher, GamePublisher):
-                try:
-                    await publisher.publish(update)
-                except BoardNotShown:
-                    log.warning("The timeout of match %s is queued to be shown again", update.record.id)
+            try:
+                await self.publisher.publish(update)
+            except BoardNotShown:
+                log.warning("The timeout of match %s is queued to be shown again", update.record.id)
 
     async def expire_challenges(self) -> None:
         for challenge in await self.bot.service.challenges.expire(self.bot.shard_set):
@@ -118,19 +114,14 @@ class TurnTimer(commands.Cog):
                 await self.show_anew(record, (note(text),))
 
     async def show_anew(self, record: MatchRecord, notes: tuple[str, ...]) -> None:
-        publisher = publisher_of(self.bot)
         try:
-            await publisher.show_anew(record, notes)
+            await self.publisher.show_anew(record, notes)
         except discord.NotFound:
             log.info("Match %s: its channel is gone", record.id)  # its match ended (cogs.ui.channel_gone)
         except discord.HTTPException:
             log.warning("Could not post the board of match %s for the turn timer", record.id, exc_info=True)
-            publisher.repairs.add(record.id)  # a board change may be left: showing again settles it
+            self.publisher.repairs.add(record.id)  # a board change may be left: showing again settles it
 
     async def language(self, record: MatchRecord) -> str:
         """Reminders, claim offers and clock notes are public: in the server's language (issue 35)."""
         return await guild_language(self.bot.service.settings, self.bot, record.guild_id)
-
-
-async def setup(bot: GammonBot) -> None:
-    await bot.add_cog(TurnTimer(bot))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import inspect
 import sys
 import tempfile
 from pathlib import Path
@@ -52,9 +51,8 @@ async def command_messages(catalog: Catalog) -> None:
             bot = GammonBot(Settings(discord_token=SecretStr("x"), database_path=path), db)
             for extension in EXTENSIONS:
                 module = importlib.import_module(extension)
-                for _name, cog in inspect.getmembers(module, inspect.isclass):
-                    if hasattr(cog, "__cog_name__") and cog.__module__ == module.__name__:  # a Cog
-                        setattr(cog, "cog_load", _nothing)  # noqa: B010  # no timers in this one-off process
+                for cog in module.COGS:
+                    setattr(cog, "cog_load", _nothing)  # noqa: B010  # no timers in this one-off process
                 await module.setup(bot)
             for context, text in command_strings(bot.tree):
                 catalog.add(text, context=context, auto_comments=["a command, option or choice, as Discord shows it"])

@@ -1,5 +1,5 @@
-"""The cogs' names (`commands.Cog.qualified_name`), by which buttons and other cogs find them (`bot.get_cog`):
-views keep no references, and no cog imports another."""
+"""The cogs' names (`commands.Cog.qualified_name`), by which buttons find their cog (`bot.get_cog`): views keep
+no references. The cogs themselves are handed what they share at start-up (cogs.front_end)."""
 
 PLAY_COG = "Backgammon"
 CHALLENGES_COG = "Challenges"

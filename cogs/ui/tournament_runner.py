@@ -23,7 +23,6 @@ from cogs.ui.tournament_messages import Announcement, message_edit, shows_bracke
 from cogs.ui.tournament_picture import picture_of
 from cogs.ui.tournament_text import champion_text, thread_name
 from cogs.ui.unused_threads import delete_unused_thread
-from cogs.ui.wiring import publisher_of
 from render.bracket import bracket_image
 
 if TYPE_CHECKING:
@@ -36,13 +35,10 @@ INTERVAL_SECONDS = 5.0
 
 
 class TournamentRunner:
-    def __init__(self, bot: GammonBot, service: TournamentService) -> None:
+    def __init__(self, bot: GammonBot, service: TournamentService, publisher: GamePublisher) -> None:
         self.bot = bot
         self.service = service
-
-    @property
-    def publisher(self) -> GamePublisher:
-        return publisher_of(self.bot)  # cogs.play is loaded first
+        self.publisher = publisher
 
     async def language(self, guild_id: int) -> str:
         """The language of a tournament's public posts and picture: its server's."""

@@ -1,9 +1,10 @@
-"""How the cogs find each other and share the /bg group, without importing each other.
+"""How the cogs share the /bg group, and what they are handed of the Computer cog.
 
 The /bg group belongs to the Play cog (a GroupCog, cogs/play.py); the Challenges, Computer, Records and Analysis cogs
 add their commands to it as they load (`add_bg_cog`). Its subcommands keep one fixed order, the order Discord has
-always been sent them, so that an unchanged command set is not synced again (bot.app). Buttons, the board keeper
-and the timers find a cog by its name (`bot.get_cog`): views keep no references (discord.py's DynamicItem).
+always been sent them, so that an unchanged command set is not synced again (bot.app). The cogs are built and
+given what they share at start-up (cogs.front_end); only buttons find their cog by its name (`bot.get_cog`), since
+views keep no references (discord.py's DynamicItem).
 """
 
 from __future__ import annotations
@@ -17,8 +18,6 @@ from discord.ext import commands
 from bot.engine.options import MatchOptions
 from bot.service import MatchUpdate
 from bot.service.clocks import ClockPreset
-from cogs.ui.names import COMPUTER_COG, PLAY_COG
-from cogs.ui.publisher import GamePublisher
 
 BG = "bg"
 #: /bg's subcommands in the order Discord is sent them (whichever cog holds each).
@@ -76,13 +75,6 @@ def remove_from_bg(bot: commands.bot.BotBase, cog: commands.Cog) -> None:
             group.remove_command(command.name)
 
 
-def publisher_of(bot: commands.bot.BotBase) -> GamePublisher:
-    """The one GamePublisher of this process, held by the Play cog."""
-    publisher = getattr(bot.get_cog(PLAY_COG), "publisher", None)
-    assert isinstance(publisher, GamePublisher), "cogs.play must be loaded first"
-    return publisher
-
-
 @runtime_checkable
 class ComputerSide(Protocol):
     """What the other cogs ask of the Computer cog (cogs/computer.py)."""
@@ -102,9 +94,3 @@ class ComputerSide(Protocol):
         clock: ClockPreset | None = None,
         seed: str | None = None,
     ) -> None: ...
-
-
-def computer_of(bot: commands.bot.BotBase) -> ComputerSide | None:
-    """The Computer cog, None while it is not loaded."""
-    cog = bot.get_cog(COMPUTER_COG)
-    return cog if isinstance(cog, ComputerSide) else None

@@ -5,7 +5,6 @@ The cogs' `cog_load` is skipped (no timers, workers or drawing processes start):
 from __future__ import annotations
 
 import importlib
-import inspect
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +26,8 @@ async def loaded_bot(db: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPat
     bot = GammonBot(Settings(discord_token="x", database_path=tmp_path / "gammon.db"), db)
     for extension in EXTENSIONS:
         module = importlib.import_module(extension)
-        for _, cog in inspect.getmembers(module, inspect.isclass):
-            if issubclass(cog, commands.Cog) and cog.__module__ == module.__name__:
-                monkeypatch.setattr(cog, "cog_load", _nothing)
+        for cog in module.COGS:
+            monkeypatch.setattr(cog, "cog_load", _nothing)
         await module.setup(bot)
     return bot
 

@@ -40,7 +40,6 @@ from cogs.tournaments import Tournaments
 from cogs.ui import game_messages, publisher
 from cogs.ui.custom_ids import ChallengeAction, ChallengeControl
 from cogs.ui.fairness_text import proof_line
-from cogs.ui.names import COMPUTER_COG
 from cogs.ui.press_answer import PressAnswer
 from cogs.ui.publisher import GamePublisher
 from tests.service.conftest import FakeClock
@@ -140,17 +139,14 @@ class FakeBot:
         self.channel = FakeChannel()
         self.tournaments = TournamentService(service.db, service)  # as the real bot builds it
         self.publisher = GamePublisher(self)  # type: ignore[arg-type]
-        self.computer = Computer(self)  # type: ignore[arg-type]
-        self.keeper = BoardKeeper(self)  # type: ignore[arg-type]
+        self.computer = Computer(self, self.publisher)  # type: ignore[arg-type]
+        self.keeper = BoardKeeper(self, self.publisher, self.computer)  # type: ignore[arg-type]
 
     def get_guild(self, guild_id: int) -> None:
         return None  # no guild cached: the server language is the one chosen, else English
 
     def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> FakeChannel:
         return self.channel
-
-    def get_cog(self, name: str) -> Any:
-        return self.computer if name == COMPUTER_COG else SimpleNamespace(publisher=self.publisher)
 
     async def wait_until_ready(self) -> None:
         return None
@@ -402,7 +398,7 @@ async def test_an_accepted_challenge_is_left_to_its_accept(bot: FakeBot) -> None
     )
     pressed = FakeInteraction(BOB)
     pressed.editing.close()
-    cog = Challenges(bot)  # type: ignore[arg-type]
+    cog = Challenges(bot, bot.publisher, bot.computer)  # type: ignore[arg-type]
     control = ChallengeControl(challenge.id, ChallengeAction.ACCEPT)
     accepting = asyncio.create_task(cog.accept(PressAnswer(pressed), control))  # type: ignore[arg-type]
     await pressed.editing.until_reached()
@@ -420,7 +416,7 @@ async def test_an_accepted_challenge_is_left_to_its_accept(bot: FakeBot) -> None
 
 async def a_tournament_pairing(bot: FakeBot) -> tuple[Tournaments, Pairing]:
     """Alice and Bob's 1-point tournament match, drawn and given its thread, not yet started."""
-    cog = Tournaments(bot)  # type: ignore[arg-type]
+    cog = Tournaments(bot, bot.publisher)  # type: ignore[arg-type]
     tournament = await open_tournament(cog.service, [ALICE, BOB])
     await cog.service.start(tournament.id, ORGANISER.user_id, may_organise=True)
     [pairing] = await cog.service.pairings()

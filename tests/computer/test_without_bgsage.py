@@ -32,7 +32,7 @@ from cogs.ui.errors import UserFacingError
 
 class Bot:
     user = object()
-seat = Computer(Bot())
+seat = Computer(Bot(), None)
 assert seat.turns() is None
 try:
     asyncio.run(seat.start(None, "expert", MatchOptions.money(), False))

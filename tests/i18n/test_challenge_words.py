@@ -20,7 +20,6 @@ from bot.store import Database
 from cogs.challenges import Challenges
 from cogs.ui.challenge_text import SeedForm, close_message
 from cogs.ui.custom_ids import ChallengeAction, ChallengeControl
-from cogs.ui.names import PLAY_COG
 from cogs.ui.press_answer import PressAnswer
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.rematch_presses import RematchPresses
@@ -78,9 +77,6 @@ class Bot:
     def get_guild(self, _guild_id: int) -> None:
         return None
 
-    def get_cog(self, name: str) -> Any:
-        return SimpleNamespace(publisher=self.publisher) if name == PLAY_COG else None
-
     def get_partial_messageable(self, _channel_id: int, *, guild_id: int | None = None) -> Channel:
         return self.channel
 
@@ -129,7 +125,7 @@ async def german_server(db: Database, clock: FakeClock) -> tuple[Bot, Challenges
     service = GameService(db, clock=clock)
     await service.settings.set_guild_language(GUILD, "de")
     bot = Bot(service)
-    return bot, Challenges(bot)  # type: ignore[arg-type]
+    return bot, Challenges(bot, bot.publisher)  # type: ignore[arg-type]
 
 
 async def challenge_bob(cog: Challenges, locale: discord.Locale = discord.Locale.british_english) -> Posted:

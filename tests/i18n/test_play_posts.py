@@ -31,7 +31,7 @@ from cogs.turn_timer import TurnTimer
 from cogs.ui import game_messages, publisher
 from cogs.ui.channel_gone import channel_gone
 from cogs.ui.custom_ids import GameAction, GameControl
-from cogs.ui.names import PLAY_COG
+from cogs.ui.publisher import GamePublisher
 from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, BOB, GUILD, SeededDice, start_match
 
@@ -113,8 +113,8 @@ class FakeBot:
         self.user = SimpleNamespace(id=999, display_name="Gammon")
         self.channels: dict[int, Channel] = {}
         self._ids = itertools.count(5000)
-        self.play = Play(self)  # type: ignore[arg-type]
-        self.publisher = self.play.publisher
+        self.publisher = GamePublisher(self)  # type: ignore[arg-type]
+        self.play = Play(self, self.publisher)  # type: ignore[arg-type]
 
     def channel(self, channel_id: int) -> Channel:
         return self.channels.setdefault(channel_id, Channel(channel_id, self._ids))
@@ -124,9 +124,6 @@ class FakeBot:
 
     def get_guild(self, guild_id: int) -> None:
         return None
-
-    def get_cog(self, name: str) -> Any:
-        return self.play if name == PLAY_COG else None
 
 
 class Press:
@@ -214,7 +211,7 @@ async def test_reminders_and_claim_offers_are_on_the_board_in_the_servers_langua
     slow, _, claimant = names(record)
     waiting = record.to_act
     assert waiting is not None
-    timer = TurnTimer(bot)  # type: ignore[arg-type]
+    timer = TurnTimer(bot, bot.publisher)  # type: ignore[arg-type]
     clock.now += 12 * HOUR
     await timer.remind_and_offer()
     reminded = posts[-1]
@@ -268,7 +265,7 @@ async def test_the_clock_note_after_a_restart_is_on_the_board_in_the_servers_lan
     await bot.service.timers.heartbeat()
     clock.now += 90 * 60  # the bot is down for an hour and a half
     resumed = await bot.service.timers.resume_clocks()
-    await TurnTimer(bot).say_resumed(resumed)  # type: ignore[arg-type]
+    await TurnTimer(bot, bot.publisher).say_resumed(resumed)  # type: ignore[arg-type]
     assert bot.channel(CHANNEL).posts == [board] and board.edits  # no message of its own: the board, edited
     lines = board.content.splitlines()
     said = (
