@@ -214,7 +214,7 @@ async def test_the_runner_shows_the_bracket_and_the_end_in_the_servers_language(
 ) -> None:
     await games.settings.set_guild_language(GUILD, "de")
     channel = _Channel()
-    runner = TournamentRunner(_bot(games, tournaments, channel), tournaments)
+    runner = TournamentRunner(_bot(games, tournaments, channel), tournaments, None)  # type: ignore[arg-type]
     cup = await open_tournament(tournaments, [player(1), player(2)])
     await tournaments.set_message(cup.id, CHANNEL, 555)
     await runner.refresh(await tournaments.start(cup.id, ORGANISER.user_id))
@@ -236,7 +236,7 @@ async def test_a_press_of_join_edits_the_post_in_the_servers_language_and_answer
     """A German server, a Turkish member: the sign-up post and its buttons stay German, the answer is Turkish."""
     await games.settings.set_guild_language(GUILD, "de")
     cup = await open_tournament(tournaments, [], size=4)
-    cog = Tournaments(_bot(games, tournaments, _Channel()))
+    cog = Tournaments(_bot(games, tournaments, _Channel()), None)  # type: ignore[arg-type]
     followup = AsyncMock()
     edit = AsyncMock()
     pressed: Any = SimpleNamespace(
