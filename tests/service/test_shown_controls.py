@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine.options import MatchOptions
-from bot.service import GameService, MatchStatus, ServiceError
+from bot.service import GameService, MatchRecord, MatchStatus, MatchUpdate, ServiceError
 from bot.service import commands as cmd
 from bot.store import open_database
 from bot.store.database import migrations
@@ -39,6 +39,17 @@ async def test_an_action_not_yet_shown_makes_the_match_to_be_shown(service: Game
     assert [r.version for r in await service.boards.matches_to_show()] == [update.record.version]
 
 
+async def step_answered_on(service: GameService, record: MatchRecord, message_id: int) -> MatchUpdate:
+    """The player to act moves a checker by a press on board `message_id`, recorded with the step."""
+    waiting = record.match.to_act
+    assert waiting is not None
+    step = record.match.next_steps()[0]
+    command = cmd.Step(step.start, step.die)
+    return await service.act(
+        record.id, record.players[waiting].user_id, command, answered_on=(record.channel_id, message_id)
+    )
+
+
 async def test_a_press_answered_on_its_board_is_recorded_with_its_action_and_shown_again_at_a_start(
     service: GameService, clock: FakeClock
 ) -> None:
@@ -46,16 +57,9 @@ async def test_a_press_answered_on_its_board_is_recorded_with_its_action_and_sho
     turn clock started there (R9.5), but not sure until a showing confirms it: a start shows such matches again,
     since a stop may have come between the commit and the answer."""
     record = (await start_match(service, options=MatchOptions(3), shown=False)).record  # no controls shown yet
-    waiting = record.match.to_act
-    assert waiting is not None and record.timer.controls_at is None
+    assert record.timer.controls_at is None
     clock.now += 10
-    step = record.match.next_steps()[0]
-    moved = await service.act(
-        record.id,
-        record.players[waiting].user_id,
-        cmd.Step(step.start, step.die),
-        answered_on=(record.channel_id, 7000),
-    )
+    moved = await step_answered_on(service, record, 7000)
     for current in (moved.record, await service.match(record.id)):  # as handed back, and as stored
         assert current.shown and not current.message_sure and current.message_id == 7000
         assert current.timer.controls_at == clock.now
@@ -70,15 +74,7 @@ async def test_a_press_whose_board_could_not_be_shown_stops_the_turn_clock_until
     """The board recorded with the press's action was refused by Discord after all: the match is to be shown, and
     the turn clock waits for its board (R9.5) instead of running from the commit."""
     record = (await start_match(service, options=MatchOptions(3), shown=False)).record
-    waiting = record.match.to_act
-    assert waiting is not None
-    step = record.match.next_steps()[0]
-    moved = await service.act(
-        record.id,
-        record.players[waiting].user_id,
-        cmd.Step(step.start, step.die),
-        answered_on=(record.channel_id, 7000),
-    )
+    moved = await step_answered_on(service, record, 7000)
     await service.boards.set_not_shown(record.id, moved.record.version)
     current = await service.match(record.id)
     assert not current.shown and current.timer.controls_at is None
