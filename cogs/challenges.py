@@ -247,48 +247,49 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
         return None
 
     async def accept(self, answer: PressAnswer, control: ChallengeControl, seed: str | None = None) -> None:
-        """Accept: the service checks the acceptor first and only then has the thread opened (once), when the
-        challenge asks for one; the match starts there. Without a seed of their own, the acceptor's seed for the
-        dice is the id Discord gave this interaction (issue 18). Once stored, the press is answered with the
+        """Accept: the service checks the acceptor first, then holds the challenge while the thread is opened (once),
+        when the challenge asks for one; the match starts there. Without a seed of their own, the acceptor's seed for
+        the dice is the id Discord gave this interaction (issue 18). Once stored, the press is answered with the
         challenge marked accepted and the match's first board is posted, even when the challenge's message can no
         longer be edited (deleted meanwhile): the board never depends on it."""
         interaction = answer.interaction
-        opened: list[discord.Thread] = []
-        message = interaction.message
-
-        async def open_thread(challenge: Challenge, acceptor: PlayerRef) -> int:
-            if message is None:  # never for a button press; without a message the match stays in the channel
-                return challenge.channel_id
-            permissions = interaction.app_permissions
-            if not (permissions.create_public_threads and permissions.send_messages_in_threads):
-                return challenge.channel_id  # the bot may no longer open threads here: played in the channel
+        acceptor = player_ref(interaction.user)
+        async with self.service.challenges.accepting(control.challenge_id, acceptor) as acceptance:
+            challenge = acceptance.challenge
+            thread = await self.open_thread(interaction, challenge, acceptor) if challenge.in_thread else None
             try:
-                name = thread_name(challenge, acceptor, await self.server_language(challenge.guild_id))
-                thread = await message.create_thread(name=name, auto_archive_duration=1440)
-            except discord.Forbidden:  # nothing was stored: the challenge stays open
-                raise UserFacingError(
-                    N_(
-                        "I may not open threads in this channel (an admin can give me Create Public Threads). The "
-                        "challenge is still open; the challenger can withdraw it and challenge with `thread: False`."
+                update = await acceptance.start(
+                    None if thread is None else thread.id, str(interaction.id) if seed is None else seed
+                )
+            except ServiceError:
+                if thread is not None:  # the thread was opened but the match could not be stored in it
+                    await delete_unused_thread(
+                        thread, await self.server_language(challenge.guild_id), "a refused accept"
                     )
-                ) from None
-            opened.append(thread)
-            return thread.id
-
-        try:
-            update = await self.service.challenges.accept(
-                control.challenge_id,
-                player_ref(interaction.user),
-                open_channel=open_thread,
-                seed=str(interaction.id) if seed is None else seed,
-            )
-        except ServiceError:
-            for thread in opened:  # the thread was opened but the match could not be stored in it
-                language = await self.server_language(thread.guild.id)
-                await delete_unused_thread(thread, language, "a refused accept")
-            raise
+                raise
         answer.stored()
         await self.started(answer, control, update)
+
+    async def open_thread(
+        self, interaction: discord.Interaction[Any], challenge: Challenge, acceptor: PlayerRef
+    ) -> discord.Thread | None:
+        """The accepted challenge's thread, opened on its message; None where the match stays in the channel (the
+        bot may no longer open threads there). Raises UserFacingError when Discord refuses: nothing was stored, and
+        the challenge stays open."""
+        message = interaction.message
+        permissions = interaction.app_permissions
+        if message is None or not (permissions.create_public_threads and permissions.send_messages_in_threads):
+            return None
+        try:
+            name = thread_name(challenge, acceptor, await self.server_language(challenge.guild_id))
+            return await message.create_thread(name=name, auto_archive_duration=1440)
+        except discord.Forbidden:
+            raise UserFacingError(
+                N_(
+                    "I may not open threads in this channel (an admin can give me Create Public Threads). The "
+                    "challenge is still open; the challenger can withdraw it and challenge with `thread: False`."
+                )
+            ) from None
 
     async def started(self, answer: PressAnswer, control: ChallengeControl, update: MatchUpdate) -> None:
         """The accepted challenge's match is stored: the press is answered with the challenge marked accepted (by

@@ -9,8 +9,10 @@ its commitment before anyone accepts (issue 18). A late or second accept hears w
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from typing import NoReturn
 
 from bot.engine.dice import MatchSeeds, commitment, new_server_seed
@@ -38,8 +40,6 @@ from bot.store.errors import IntegrityError
 
 #: Opens the place a thread challenge is played in (the front end's new thread) and returns its channel id.
 #: Called by `accept` only once the acceptor passed every check, at most once per challenge.
-ChannelOpener = Callable[[Challenge, PlayerRef], Awaitable[int]]
-
 CHALLENGE_GONE = N_("This challenge does not exist (any more).")
 OWN_CHALLENGE = N_("You cannot accept your own challenge.")
 NOT_YOURS = N_("This challenge is for {name}.")
@@ -139,35 +139,26 @@ class Challenges:
         return [await self._with_names(challenge) for challenge in stored]
 
     async def accept(
-        self,
-        challenge_id: int,
-        user: PlayerRef,
-        *,
-        channel_id: int | None = None,
-        open_channel: ChannelOpener | None = None,
-        seed: str | None = None,
+        self, challenge_id: int, user: PlayerRef, *, channel_id: int | None = None, seed: str | None = None
     ) -> MatchUpdate:
-        """Accept a challenge and start the match (player 0 the challenger; the opening roll is made, R2.1-R2.2).
+        """Accept a challenge and start the match where `channel_id` says (default: the challenge's channel): see
+        `accepting`, for a front end that opens a thread for it first."""
+        async with self.accepting(challenge_id, user) as acceptance:
+            return await acceptance.start(channel_id, seed)
 
-        `seed` is the acceptor's seed for the dice (issue 18): it is fixed only now, after the challenge showed
-        the server seed's commitment. Every check runs before anything is opened: only then, for a thread
-        challenge, is `open_channel` called (the front end opens the thread and returns its id), under a
-        per-challenge lock, so that a refused or second accept opens nothing. `channel_id` forces where the match
-        is played (default: the opened thread, else the challenge's channel). The checks run again in the one
-        write trip, which another process's accept could still win.
-        """
-        acceptor_seed = player_seed(seed)
+    @contextlib.asynccontextmanager
+    async def accepting(self, challenge_id: int, user: PlayerRef) -> AsyncIterator[Acceptance]:
+        """The challenge, checked as `user` may accept it, and held (a per-challenge lock) until the block ends: the
+        front end opens the match's thread inside it when the challenge asks for one, then starts the match
+        (`Acceptance.start`; player 0 the challenger, the opening roll made, R2.1-R2.2). A refused accept raises
+        before the block, so that nothing is opened for it, and a second accept waits for the first. The checks
+        run again in the start's one write trip, which another process's accept could still win."""
         async with self._locks.hold(challenge_id):
             now = self._ctx.clock()
             stored = await self._ctx.db.read(lambda c: _acceptable_challenge(c, challenge_id, user.user_id, now))
             challenge = await self._with_names(stored)
             _check_acceptor(challenge, user)
-            if channel_id is None and challenge.in_thread and open_channel is not None:
-                channel_id = await open_channel(challenge, user)
-            # A challenge from before issue 18 has no server seed: it gets one now (nobody saw a commitment).
-            server_seed = bytes.fromhex(stored.server_seed) if stored.server_seed else new_server_seed()
-            seeds = MatchSeeds(server_seed, stored.challenger_seed or "", acceptor_seed)
-            return await self._start_match(challenge, user, channel_id, now, seeds)
+            yield Acceptance(self, stored, challenge, user, now)
 
     async def _start_match(
         self, challenge: Challenge, user: PlayerRef, channel_id: int | None, now: float, seeds: MatchSeeds
@@ -359,3 +350,23 @@ def _check_acceptor(challenge: Challenge, user: PlayerRef) -> None:
         raise ServiceError(OWN_CHALLENGE)
     if challenge.opponent is not None and challenge.opponent.user_id != user.user_id:
         raise ServiceError(NOT_YOURS, name=challenge.opponent.name)
+
+
+@dataclass(frozen=True, slots=True)
+class Acceptance:
+    """A challenge its acceptor may accept, while `Challenges.accepting` holds it."""
+
+    challenges: Challenges
+    stored: challenge_store.StoredChallenge
+    challenge: Challenge
+    acceptor: PlayerRef
+    now: float
+
+    async def start(self, channel_id: int | None = None, seed: str | None = None) -> MatchUpdate:
+        """Start the match in `channel_id` (the thread opened for it; default: the challenge's channel). `seed` is
+        the acceptor's seed for the dice (issue 18): fixed only now, after the challenge showed the server seed's
+        commitment."""
+        stored = self.stored
+        server_seed = bytes.fromhex(stored.server_seed) if stored.server_seed else new_server_seed()
+        seeds = MatchSeeds(server_seed, stored.challenger_seed or "", player_seed(seed))
+        return await self.challenges._start_match(self.challenge, self.acceptor, channel_id, self.now, seeds)

@@ -33,7 +33,7 @@ from cogs.ui.channel_gone import channel_gone
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.publisher import GamePublisher
 from tests.service.conftest import FakeClock
-from tests.service.helpers import ALICE, BOB, GUILD, SeededDice, start_match
+from tests.service.helpers import ALICE, BOB, GUILD, SeededDice, accept_opening, start_match
 
 pytestmark = pytest.mark.parametrize("db", ["sqlite"], indirect=True)
 HOUR = 3600
@@ -167,7 +167,7 @@ async def in_a_thread(service: GameService, options: MatchOptions) -> MatchRecor
     challenge = await service.challenges.create(
         guild_id=GUILD, channel_id=CHANNEL, challenger=ALICE, opponent=BOB, options=options, in_thread=True
     )
-    return (await service.challenges.accept(challenge.id, BOB, open_channel=open_thread)).record
+    return (await accept_opening(service, challenge.id, BOB, open_thread)).record
 
 
 def names(record: MatchRecord) -> tuple[str, str, int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Awaitable, Callable
 
 from bot.engine.actions import (
     AcceptBeaver,
@@ -19,7 +20,7 @@ from bot.engine.actions import (
     Take,
 )
 from bot.engine.options import MatchOptions
-from bot.service import GameService, MatchRecord, MatchUpdate, PlayerRef, Rematch
+from bot.service import Challenge, GameService, MatchRecord, MatchUpdate, PlayerRef, Rematch
 from bot.service import commands as cmd
 
 ALICE = PlayerRef(101, "Alice")
@@ -34,6 +35,20 @@ _DISCORD_IDS = itertools.count(1_300_000_000_000_000_000)
 def discord_id() -> int:
     """A new id, larger than every one given before: a press or a message made now."""
     return next(_DISCORD_IDS)
+
+
+async def accept_opening(
+    service: GameService,
+    challenge_id: int,
+    acceptor: PlayerRef,
+    open_thread: Callable[[Challenge, PlayerRef], Awaitable[int]],
+) -> MatchUpdate:
+    """Accept as the front end does: the challenge checked and held, its thread opened (when it asks for one) by
+    `open_thread`, then the match started there."""
+    async with service.challenges.accepting(challenge_id, acceptor) as acceptance:
+        challenge = acceptance.challenge
+        thread = await open_thread(challenge, acceptor) if challenge.in_thread else None
+        return await acceptance.start(thread)
 
 
 async def announce(commitment: str) -> int:

@@ -24,7 +24,7 @@ from bot.service.errors import AlreadyAcceptedError, ChallengeLimitError
 from bot.service.records import CHALLENGE_SECONDS, MAX_OPEN_CHALLENGES
 from bot.store import Database
 from tests.service.conftest import FakeClock
-from tests.service.helpers import ALICE, BOB, CAROL, GUILD, SeededDice, start_match
+from tests.service.helpers import ALICE, BOB, CAROL, GUILD, SeededDice, accept_opening, start_match
 
 MATCH3 = MatchOptions(3)
 DAVE = PlayerRef(404, "Dave")
@@ -53,11 +53,11 @@ async def test_a_refused_accept_opens_no_thread(service: GameService) -> None:
     challenge = await thread_challenge(service, BOB)
     opener = ThreadOpener()
     with pytest.raises(ServiceError, match="This challenge is for Bob"):
-        await service.challenges.accept(challenge.id, CAROL, open_channel=opener)
+        await accept_opening(service, challenge.id, CAROL, opener)
     with pytest.raises(ServiceError, match="cannot accept your own"):
-        await service.challenges.accept(challenge.id, ALICE, open_channel=opener)
+        await accept_opening(service, challenge.id, ALICE, opener)
     assert opener.calls == []
-    record = (await service.challenges.accept(challenge.id, BOB, open_channel=opener)).record
+    record = (await accept_opening(service, challenge.id, BOB, opener)).record
     assert opener.calls == [(challenge.id, BOB.user_id)]
     assert record.channel_id == 9001 and record.parent_channel_id == 10
 
@@ -67,7 +67,7 @@ async def test_a_challenge_in_the_channel_itself_opens_nothing(service: GameServ
         guild_id=GUILD, channel_id=10, challenger=ALICE, opponent=BOB, options=MATCH3
     )
     opener = ThreadOpener()
-    record = (await service.challenges.accept(challenge.id, BOB, open_channel=opener)).record
+    record = (await accept_opening(service, challenge.id, BOB, opener)).record
     assert opener.calls == [] and record.channel_id == 10 and record.parent_channel_id is None
 
 
@@ -75,8 +75,8 @@ async def test_two_accepts_at_once_open_one_thread_and_the_loser_hears_who_won(s
     challenge = await thread_challenge(service, None)
     opener = ThreadOpener(delay=0.05)
     results = await asyncio.gather(
-        service.challenges.accept(challenge.id, BOB, open_channel=opener),
-        service.challenges.accept(challenge.id, CAROL, open_channel=opener),
+        accept_opening(service, challenge.id, BOB, opener),
+        accept_opening(service, challenge.id, CAROL, opener),
         return_exceptions=True,
     )
     assert len(opener.calls) == 1
@@ -89,7 +89,7 @@ async def test_two_accepts_at_once_open_one_thread_and_the_loser_hears_who_won(s
     assert lost.match_id == won.record.id
     # the winner pressing again is told so in their own words
     with pytest.raises(AlreadyAcceptedError, match="You accepted this challenge already"):
-        await service.challenges.accept(challenge.id, winner, open_channel=opener)
+        await accept_opening(service, challenge.id, winner, opener)
     assert len(opener.calls) == 1
 
 
@@ -98,7 +98,7 @@ async def test_an_expired_or_withdrawn_challenge_opens_nothing(service: GameServ
     await service.challenges.cancel(challenge.id, ALICE.user_id)
     opener = ThreadOpener()
     with pytest.raises(ServiceError, match="already withdrawn"):
-        await service.challenges.accept(challenge.id, BOB, open_channel=opener)
+        await accept_opening(service, challenge.id, BOB, opener)
     assert opener.calls == [] and (await service.challenges.get(challenge.id)).status is ChallengeStatus.CANCELLED
     rows = list(await db.execute_fetchall("SELECT COUNT(*) FROM matches"))
     assert rows[0][0] == 0  # no match was made
@@ -173,10 +173,10 @@ async def test_matches_of_a_deleted_channel_end_aborted_and_unrated(db: Database
 async def test_deleting_a_thread_or_its_channel_ends_the_thread_match(service: GameService) -> None:
     opener = ThreadOpener()
     first = await thread_challenge(service, BOB)
-    in_thread = (await service.challenges.accept(first.id, BOB, open_channel=opener)).record
+    in_thread = (await accept_opening(service, first.id, BOB, opener)).record
     assert [r.id for r in await service.abort_matches_in_channel(in_thread.channel_id)] == [in_thread.id]
     second = await thread_challenge(service, BOB)
-    in_other_thread = (await service.challenges.accept(second.id, BOB, open_channel=opener)).record
+    in_other_thread = (await accept_opening(service, second.id, BOB, opener)).record
     assert in_other_thread.parent_channel_id == 10
     # the parent channel goes, and its threads with it
     assert [r.id for r in await service.abort_matches_in_channel(10)] == [in_other_thread.id]
