@@ -23,11 +23,11 @@ from discord.ext import commands
 
 from bot.computer import NOT_AVAILABLE, available, unavailable_reason
 from bot.computer.pool import ComputerPool
-from bot.computer.turns import ComputerTurns, OnUpdate
+from bot.computer.turns import ComputerTurns
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.i18n import N_
-from bot.service import GameService, MatchUpdate, PlayerRef, ServiceError
+from bot.service import MatchUpdate, PlayerRef, ServiceError
 from bot.service.clocks import ClockPreset
 from cogs.ui.commitment_posts import CommitmentPost
 from cogs.ui.computer_text import announcement, good_luck, plays_in_line, plays_line, what_is_played
@@ -54,29 +54,6 @@ if TYPE_CHECKING:
     from bot.app import GammonBot
 
 log = logging.getLogger(__name__)
-
-
-class PublishedTurns(ComputerTurns):
-    """The computer's turns, each taken inside `publisher.acting`: from its first decision until its board is up,
-    the board keeper leaves the match alone. A board the keeper showed again meanwhile (the computer's roll or play
-    stored, its board not yet posted) took the place of the computer's post, and the line saying what it did was
-    lost (issue 16's leftover)."""
-
-    def __init__(
-        self,
-        service: GameService,
-        pool: ComputerPool,
-        computer_id: int,
-        publisher: GamePublisher,
-        on_update: OnUpdate,
-        turn_seconds: float | None,
-    ) -> None:
-        super().__init__(service, pool, computer_id, on_update=on_update, turn_seconds=turn_seconds)
-        self.publisher = publisher
-
-    async def play(self, match_id: int) -> list[MatchUpdate]:
-        with self.publisher.acting(match_id):
-            return await super().play(match_id)
 
 
 class Computer(commands.Cog, name=COMPUTER_COG):
@@ -132,8 +109,15 @@ class Computer(commands.Cog, name=COMPUTER_COG):
             workers = getattr(self.bot.settings, "computer_workers", 1)
             seconds = getattr(self.bot.settings, "computer_turn_seconds", 0.0) or None  # 0: no limit
             self._pool = ComputerPool(workers, when_idle=True)  # its thinking never delays a click
-            self._turns = PublishedTurns(
-                self.bot.service, self._pool, self.bot.user.id, self.publisher, self.announce, seconds
+            # From its first decision until its board is up, the board keeper leaves the match alone: a board it
+            # showed meanwhile would take the place of the computer's, without the line saying what it did.
+            self._turns = ComputerTurns(
+                self.bot.service,
+                self._pool,
+                self.bot.user.id,
+                self.announce,
+                turn_seconds=seconds,
+                guard=self.publisher.acting,
             )
         return self._turns
 

@@ -12,6 +12,7 @@ every active computer match, so a turn pending when the bot stopped is taken at 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -26,6 +27,8 @@ from bot.sharding import ShardSet
 log = logging.getLogger(__name__)
 
 OnUpdate = Callable[[MatchUpdate, Match], Awaitable[None]]
+#: What a match is held in while the computer takes its turn (the front end: nobody else shows the match meanwhile).
+Guard = Callable[[int], contextlib.AbstractContextManager[None]]
 
 #: A computer match never loops for ever: far more decisions than any real game has in a row.
 MAX_DECISIONS_IN_A_ROW = 500
@@ -49,19 +52,27 @@ class ComputerTurns:
         on_update: OnUpdate = _ignore,
         *,
         turn_seconds: float | None = None,
+        guard: Guard = lambda _match_id: contextlib.nullcontext(),
     ) -> None:
         """`turn_seconds`: the time a turn's decisions may take together (their deep searches are cut short to end
-        within it, bot.computer.search); None: no limit, every search runs to its end (tests, benchmarks)."""
+        within it, bot.computer.search); None: no limit, every search runs to its end (tests, benchmarks). `guard`:
+        what a match is held in from the computer's first decision until its update is told (`on_update`)."""
         self.service = service
         self.pool = pool
         self.computer_id = computer_id
         self.on_update = on_update
         self.turn_seconds = turn_seconds
+        self.guard = guard
         self._running: dict[int, asyncio.Task[list[MatchUpdate]]] = {}
         self._again: set[int] = set()
 
     async def play(self, match_id: int) -> list[MatchUpdate]:
-        """Take every decision the match waits the computer for, until a human must act; returns the updates."""
+        """Take every decision the match waits the computer for, until a human must act; returns the updates. The
+        match is held in `guard` meanwhile."""
+        with self.guard(match_id):
+            return await self._play(match_id)
+
+    async def _play(self, match_id: int) -> list[MatchUpdate]:
         updates: list[MatchUpdate] = []
         level = await self.service.computer.level(match_id)
         if level is None:
