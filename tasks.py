@@ -107,7 +107,10 @@ def lock(upgrade: list[str]) -> None:
 
 
 def run() -> None:
+    """Start the bot in the project's folder, whatever the current one: its `.env` and the database's default
+    path (data/gammon.db) are the project's."""
     setup()
+    os.chdir(ROOT)
     os.execv(PYTHON, [str(PYTHON), "-m", "bot"])
 
 

@@ -65,6 +65,9 @@ class Settings(BaseSettings):
     #: Seconds a computer turn's decisions may take together (issue 36): world-class's deep search stops short
     #: to end within them when its workers get little CPU (the bot busy with people's tables). 0: no limit.
     computer_turn_seconds: float = Field(default=2.0, ge=0, le=600)
+    #: Threads one computer worker's N-ply search may use (world-class and the analysis; bgsage takes at least 2
+    #: for it anyway).
+    computer_threads: int = Field(default=1, ge=1, le=16)
     #: Matches against the computer one member may play at a time (issue 31), so that one member cannot hold
     #: every worker.
     computer_matches_per_member: int = Field(default=2, ge=1, le=100)

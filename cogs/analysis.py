@@ -19,13 +19,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.analysis import MatchAnalysis, costliest, player_figures
-from bot.analysis.jobs import IDLE_SECONDS, AnalysisJobs
+from bot.analysis.jobs import AnalysisJobs
 from bot.analysis.pictures import decision_picture
 from bot.analysis.requests import AnalysisRequests, Shown
 from bot.computer import sage
 from bot.i18n import N_, translate
 from bot.service import MatchStatus
-from bot.settings import DEFAULT_AUTO_LENGTH
 from cogs.ui.analysis_text import (
     NOT_AVAILABLE,
     PICTURES,
@@ -67,8 +66,9 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
             bot.service,
             on_done=self.post_in_channel,
             find_post=self.find_in_channel,
-            idle_seconds=getattr(bot.settings, "analysis_idle_seconds", IDLE_SECONDS),
-            auto_length=getattr(bot.settings, "analysis_auto_length", DEFAULT_AUTO_LENGTH),
+            idle_seconds=bot.settings.analysis_idle_seconds,
+            auto_length=bot.settings.analysis_auto_length,
+            threads=bot.settings.computer_threads,
         )
         self.requests = AnalysisRequests(self.jobs)
         self._resume: asyncio.Task[Any] | None = None

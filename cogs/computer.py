@@ -106,9 +106,10 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         if not available() or self.bot.user is None:
             return None
         if self._turns is None:
-            workers = getattr(self.bot.settings, "computer_workers", 1)
-            seconds = getattr(self.bot.settings, "computer_turn_seconds", 0.0) or None  # 0: no limit
-            self._pool = ComputerPool(workers, when_idle=True)  # its thinking never delays a click
+            settings = self.bot.settings
+            seconds = settings.computer_turn_seconds or None  # 0: no limit
+            # its thinking never delays a click (when_idle)
+            self._pool = ComputerPool(settings.computer_workers, when_idle=True, threads=settings.computer_threads)
             # From its first decision until its board is up, the board keeper leaves the match alone: a board it
             # showed meanwhile would take the place of the computer's, without the line saying what it did.
             self._turns = ComputerTurns(

@@ -35,7 +35,7 @@ from bot.analysis.worker import analyse_in_worker
 from bot.computer import sage
 from bot.computer.pool import ComputerPool
 from bot.service import GameService, MatchRecord
-from bot.settings import DEFAULT_AUTO_LENGTH
+from bot.settings import DEFAULT_AUTO_LENGTH, Settings
 from bot.sharding import ShardSet
 from bot.store import analysis as analysis_store
 from bot.store.backend import Connection, Database
@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 #: The longest one analysis may take before its worker is replaced (a 25-point match takes about a minute).
 TIMEOUT = 900.0
 #: Seconds without an analysis after which the worker ends (setting ANALYSIS_IDLE_SECONDS; 0: it never does).
-IDLE_SECONDS = 60.0
+IDLE_SECONDS: float = Settings.model_fields["analysis_idle_seconds"].default
 #: Analyses after which the worker is replaced by a fresh one (about 1 s to load bgsage again, against minutes of
 #: analyses): whatever its memory gathered is given back.
 ANALYSES_PER_WORKER = 25
@@ -86,9 +86,12 @@ class AnalysisJobs:
         find_post: FindPost | None = None,
         idle_seconds: float = IDLE_SECONDS,
         auto_length: int = DEFAULT_AUTO_LENGTH,
+        threads: int = 1,
     ) -> None:
-        """`auto_length`: the automatic analysis's length for servers that chose none (ANALYSIS_AUTO_LENGTH)."""
+        """`auto_length`: the automatic analysis's length for servers that chose none (ANALYSIS_AUTO_LENGTH);
+        `threads`: for each N-ply search in its worker (COMPUTER_THREADS)."""
         self.service = service
+        self.threads = threads
         self.level = level
         self.idle_seconds = idle_seconds
         self.default_auto_length = auto_length
@@ -115,6 +118,7 @@ class AnalysisJobs:
                 task=analyse_in_worker,
                 tasks_per_worker=ANALYSES_PER_WORKER,
                 idle_seconds=self.idle_seconds or None,
+                threads=self.threads,
             )
         return self._pool
 

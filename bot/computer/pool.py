@@ -48,10 +48,13 @@ def think(log_json: str, level: str, seconds: float | None = None) -> dict[str, 
     return action_to_json(choose_action(match, level, seconds=seconds))
 
 
-def _start_worker(parent: int, when_idle: bool) -> None:
-    """In each worker: load the engine at once, and exit when the bot has ended (a killed bot cannot stop its
-    pool, and its workers would wait forever)."""
+def _start_worker(parent: int, when_idle: bool, threads: int) -> None:
+    """In each worker: load the engine at once (its searches on `threads` threads), and exit when the bot has
+    ended (a killed bot cannot stop its pool, and its workers would wait forever)."""
     import bot.computer.decide  # noqa: F401  (loads bgsage before the first turn)
+    from bot.computer import sage
+
+    sage.use_threads(threads)
 
     os.nice(WORKER_NICENESS)
     if when_idle:
@@ -79,9 +82,10 @@ class WorkerFailedError(RuntimeError):
 class _Slot:
     """One worker process in an executor of its own, started on first use (again after `stop()`)."""
 
-    def __init__(self, context: Any, when_idle: bool) -> None:
+    def __init__(self, context: Any, when_idle: bool, threads: int) -> None:
         self._context = context
         self.when_idle = when_idle  # SCHED_IDLE for the workers it starts (`run_when_idle`)
+        self.threads = threads  # for each N-ply search (sage.use_threads)
         self._executor: ProcessPoolExecutor | None = None
         self.tasks = 0  # tasks run by the current worker
         self.busy = False
@@ -96,7 +100,10 @@ class _Slot:
 
     def _new(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(
-            1, mp_context=self._context, initializer=_start_worker, initargs=(os.getpid(), self.when_idle)
+            1,
+            mp_context=self._context,
+            initializer=_start_worker,
+            initargs=(os.getpid(), self.when_idle, self.threads),
         )
 
     def pids(self) -> list[int]:
@@ -140,16 +147,18 @@ class ComputerPool:
         tasks_per_worker: int | None = None,
         idle_seconds: float | None = None,
         when_idle: bool = False,
+        threads: int = 1,
     ) -> None:
         """`tasks_per_worker`: a worker is replaced by a fresh one after that many tasks (its memory starts
         anew); `idle_seconds`: a worker idle that long ends, and the next task starts a new one. None: never
         (the computer opponent's workers, warm for the next turn). `when_idle`: the workers run only on CPU
         nothing else wants (`run_when_idle`: the computer opponent, whose decisions take milliseconds; the
-        analysis's minutes-long jobs stay merely nicer, so that a busy bot still finishes them)."""
+        analysis's minutes-long jobs stay merely nicer, so that a busy bot still finishes them). `threads`: for
+        each N-ply search in a worker (the setting COMPUTER_THREADS)."""
         if workers < 1:
             raise ValueError("The computer needs at least one worker process.")
         context = forkserver()
-        self._slots = [_Slot(context, when_idle) for _ in range(workers)]
+        self._slots = [_Slot(context, when_idle, threads) for _ in range(workers)]
         self._free: asyncio.Queue[_Slot] | None = None
         self.timeout = timeout
         self.retries = retries

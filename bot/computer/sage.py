@@ -7,7 +7,6 @@ The answers are plain tuples and floats, so the rest of bot.computer does not de
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -49,9 +48,17 @@ class InlineCheapConversions(ThreadPoolExecutor):
 if _bgsage_analyzer is not None:
     _bgsage_analyzer.ThreadPoolExecutor = InlineCheapConversions
 
-#: Threads bgsage may use for one N-ply search. bgsage itself raises it to at least 2 for 2-ply and deeper
-#: (world-class); the 1-ply levels (beginner to expert) use one core.
-THREADS = int(os.environ.get("COMPUTER_THREADS", "1") or 1)
+#: Threads bgsage may use for one N-ply search (the setting COMPUTER_THREADS, given to each worker as it starts:
+#: `use_threads`). bgsage itself raises it to at least 2 for 2-ply and deeper (world-class); the 1-ply levels
+#: (beginner to expert) use one core.
+THREADS = 1
+
+
+def use_threads(threads: int) -> None:
+    """In a worker process, as it starts: the threads its N-ply searches may use from now on."""
+    global THREADS
+    THREADS = threads
+
 
 #: The refusal of every computer command where bgsage is missing (marked: shown in the member's language).
 NOT_AVAILABLE = N_("The computer opponent is not available on this server (its engine, bgsage, is not installed).")

@@ -29,8 +29,6 @@ log = logging.getLogger(__name__)
 
 #: Current game messages remembered (the most recently shown matches'); an older one is fetched to be retired.
 REMEMBERED_MESSAGES = 5000
-#: Seconds without an action of theirs in a match after which a player is away (a setting: AWAY_SECONDS).
-AWAY_SECONDS = 45.0
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -71,7 +69,7 @@ class BoardMessages:
 
     @property
     def away_seconds(self) -> float:
-        return float(getattr(self.bot.settings, "away_seconds", AWAY_SECONDS))
+        return self.bot.settings.away_seconds
 
     def saw(self, match_id: int, user_id: int, ago: float = 0.0) -> None:
         """The player acted in the match just now, or `ago` seconds ago (a challenge they made)."""

@@ -44,6 +44,7 @@ from cogs.ui.press_answer import PressAnswer
 from cogs.ui.publisher import GamePublisher
 from tests.service.conftest import FakeClock
 from tests.service.helpers import SeededDice
+from tests.support.settings import bot_settings
 from tests.tournaments.helpers import ORGANISER, open_tournament
 
 pytestmark = pytest.mark.parametrize("db", ["sqlite"], indirect=True)  # nothing here depends on the database
@@ -134,7 +135,7 @@ class FakeBot:
         self.service = service
         self.db = service.db
         self.shard_set = None
-        self.settings = SimpleNamespace()
+        self.settings = bot_settings()
         self.user = SimpleNamespace(id=COMPUTER.user_id, display_name=COMPUTER.name)
         self.channel = FakeChannel()
         self.tournaments = TournamentService(service.db, service)  # as the real bot builds it

@@ -133,3 +133,21 @@ async def test_a_worker_is_recycled_after_its_tasks_and_the_computers_pool_never
         assert computer.worker_pids() == [worker] and computer.recycled == computer.stopped_idle == 0
     finally:
         computer.close()
+
+
+def threads_of_the_worker(_log_json: str, _level: str) -> dict[str, Any]:
+    """In a worker: the threads its N-ply searches were given as it started."""
+    from bot.computer import sage
+
+    return {"threads": sage.THREADS}
+
+
+async def test_the_threads_setting_reaches_each_worker() -> None:
+    """COMPUTER_THREADS (bot.settings) is handed to every worker as it starts: their searches use that many."""
+    match = moving_match()
+    for threads in (1, 3):
+        pool = ComputerPool(1, task=threads_of_the_worker, threads=threads)
+        try:
+            assert (await pool.run(match.log.to_json(), "beginner"))["threads"] == threads
+        finally:
+            pool.close()

@@ -33,6 +33,7 @@ from cogs.ui.errors import UserFacingError, player_message
 from render.analysis import BOARD_WIDTH, caption_font
 from render.fonts import fit
 from tests.cogs.test_game_messages import record
+from tests.support.settings import bot_settings
 
 SQLITE = pytest.mark.parametrize("db", ["sqlite"], indirect=True)
 START = sage_board(Position.initial())
@@ -79,7 +80,7 @@ def labels(view: discord.ui.View) -> list[str | None]:
 
 
 def analysis_cog_of(service: GameService) -> Analysis:
-    bot: Any = SimpleNamespace(service=service, settings=SimpleNamespace(), get_guild=lambda guild_id: None)
+    bot: Any = SimpleNamespace(service=service, settings=bot_settings(), get_guild=lambda guild_id: None)
     return Analysis(bot)
 
 

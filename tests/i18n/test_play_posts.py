@@ -34,6 +34,7 @@ from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.publisher import GamePublisher
 from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, BOB, GUILD, SeededDice, accept_opening, start_match
+from tests.support.settings import bot_settings
 
 pytestmark = pytest.mark.parametrize("db", ["sqlite"], indirect=True)
 HOUR = 3600
@@ -109,7 +110,7 @@ class FakeBot:
     def __init__(self, service: GameService) -> None:
         self.service = service
         self.shard_set = None
-        self.settings = SimpleNamespace()
+        self.settings = bot_settings()
         self.user = SimpleNamespace(id=999, display_name="Gammon")
         self.channels: dict[int, Channel] = {}
         self._ids = itertools.count(5000)
