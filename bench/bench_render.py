@@ -9,7 +9,12 @@ one after the other, for the same board:
 - pillow_png_full_colour: Pillow alone saving the same finished picture in full colour with default settings,
   what a renderer that skips the palette would pay for encoding alone.
 Targets: median render <= 1.5x pillow_png_same_settings and < 25 ms; PNG < 150 KB.
-Prints a table and writes bench/results/render.json. Run: .venv/bin/python bench/bench_render.py [rounds]
+
+Then the bytes: the same finished pictures, 400 and 1000 px wide, encoded by today's setting and by the other
+encodings Pillow offers, one after the other on each board (the order turned every board, so that a noisy machine
+weighs on all alike), with the CPU time (process time) of each encoding and its bytes. A third of today's bytes is
+the aim; an encoding only counts if its CPU is no more than today's.
+Prints the tables and writes bench/results/render.json. Run: .venv/bin/python bench/bench_render.py [rounds]
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ import PIL  # noqa: E402
 
 import render  # noqa: E402
 from bot.engine import Play, Position  # noqa: E402
-from render.picture import PNG_COMPRESS_LEVEL  # noqa: E402
+from render.picture import DEFAULT_WIDTH, PNG_COMPRESS_LEVEL  # noqa: E402
 from render.samples import Example, ids_state, mid_game  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "render.json"
@@ -70,20 +75,74 @@ def game_boards(count: int, seed: int = 5) -> list[Example]:
     return boards
 
 
-def main() -> None:
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    boards = game_boards(rounds)
+def draw(example: Example, size: int = DEFAULT_WIDTH) -> bytes:
+    return render.board(
+        example.state,
+        perspective=example.perspective,
+        last_play=example.last_play,
+        partial_steps=example.partial_steps,
+        size=size,
+    )
 
-    def draw(example: Example) -> bytes:
-        return render.board(
-            example.state,
-            perspective=example.perspective,
-            last_play=example.last_play,
-            partial_steps=example.partial_steps,
+
+#: name -> Pillow's save arguments. Only PNG keeps the file a PNG (board.png in the bot, /m/<token>/<n>.png on the
+#: web page); WebP is measured as what a change of format would buy.
+ENCODINGS: dict[str, dict[str, object]] = {
+    "png_today": {"format": "PNG", "compress_level": PNG_COMPRESS_LEVEL},
+    "png_level_6": {"format": "PNG", "compress_level": 6},
+    "png_optimize": {"format": "PNG", "optimize": True},
+    "webp_lossless_m1": {"format": "WEBP", "lossless": True, "method": 1, "quality": 10},
+    "webp_lossless_m4": {"format": "WEBP", "lossless": True, "method": 4, "quality": 50},
+}
+
+
+def encoded(picture: Image.Image, settings: dict[str, object]) -> tuple[int, float]:
+    """Bytes and CPU milliseconds (process time) of one encoding."""
+    out = io.BytesIO()
+    start = time.process_time()
+    picture.save(out, **settings)  # type: ignore[arg-type]
+    return len(out.getvalue()), (time.process_time() - start) * 1000
+
+
+def encodings_side_by_side(boards: list[Example], size: int) -> dict[str, dict[str, float]]:
+    """Each encoding of the same finished pictures `size` px wide: median and largest bytes, median CPU."""
+    sizes: dict[str, list[int]] = {name: [] for name in ENCODINGS}
+    cpu: dict[str, list[float]] = {name: [] for name in ENCODINGS}
+    names = list(ENCODINGS)
+    for index, example in enumerate(boards):
+        picture = Image.open(io.BytesIO(draw(example, size)))
+        picture.load()
+        turn = index % len(names)
+        for name in names[turn:] + names[:turn]:
+            length, ms = encoded(picture, ENCODINGS[name])
+            sizes[name].append(length)
+            cpu[name].append(ms)
+    today = statistics.median(sizes["png_today"])
+    today_cpu = statistics.median(cpu["png_today"])
+    return {
+        name: {
+            "bytes_median": statistics.median(sizes[name]),
+            "bytes_max": max(sizes[name]),
+            "bytes_to_today": statistics.median(sizes[name]) / today,
+            "cpu_ms_median": statistics.median(cpu[name]),
+            "cpu_to_today": statistics.median(cpu[name]) / today_cpu,
+        }
+        for name in names
+    }
+
+
+def print_encodings(size: int, figures: dict[str, dict[str, float]], rounds: int) -> None:
+    print(f"Encodings of the same pictures, {size} px wide, {rounds} boards:")
+    print(f"{'encoding':<20}{'median KB':>10}{'max KB':>8}{'x today':>9}{'CPU ms':>8}{'x today':>9}")
+    for name, row in figures.items():
+        print(
+            f"{name:<20}{row['bytes_median'] / 1000:>10.1f}{row['bytes_max'] / 1000:>8.1f}"
+            f"{row['bytes_to_today']:>9.2f}{row['cpu_ms_median']:>8.2f}{row['cpu_to_today']:>9.2f}"
         )
 
-    for example in game_boards(300, seed=99):  # warm the caches (board, palette, patches) as a running bot has them
-        draw(example)
+
+def render_timings(boards: list[Example]) -> dict[str, object]:
+    """The whole job (state to PNG) 1000 px wide against Pillow encoding the finished picture; prints a table."""
     samples: dict[str, list[float]] = {"render": [], "pillow_png_same_settings": [], "pillow_png_full_colour": []}
     sizes: list[int] = []
     for index, example in enumerate(boards):
@@ -104,11 +163,11 @@ def main() -> None:
     size = int(statistics.median(sizes))
     print(
         f"Board image, {final.width}x{final.height}, median {size / 1000:.1f} KB (max {max(sizes) / 1000:.1f} KB), "
-        f"{rounds} boards:"
+        f"{len(boards)} boards:"
     )
     print(f"{'measure':<28}{'median ms':>10}{'p90 ms':>10}")
     for name, values in samples.items():
-        p90 = statistics.quantiles(values, n=10)[-1]
+        p90 = statistics.quantiles(values, n=10)[-1] if len(values) > 1 else values[0]
         print(f"{name:<28}{medians[name]:>10.2f}{p90:>10.2f}")
     print(f"render / pillow_png_same_settings = {ratio:.2f}x (target <= {TARGET_RATIO}x)")
     print(f"render / pillow_png_full_colour   = {ratio_full:.2f}x")
@@ -116,20 +175,38 @@ def main() -> None:
         f"render median {medians['render']:.2f} ms (target < {TARGET_MS} ms), "
         f"PNG median {size} bytes, largest {max(sizes)} (target < {TARGET_BYTES})"
     )
+    return {
+        "width": final.width,
+        "height": final.height,
+        "png_bytes_median": size,
+        "png_bytes_max": max(sizes),
+        "median_ms": medians,
+        "ratio_to_pillow_png_same_settings": ratio,
+        "ratio_to_pillow_png_full_colour": ratio_full,
+    }
+
+
+def main() -> None:
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    boards = game_boards(rounds)
+    for example in game_boards(300, seed=99):  # warm the caches (board, palette, patches) as a running bot has them
+        draw(example)
+        draw(example, 400)
+    timings = render_timings(boards)
+    encodings: dict[str, object] = {}
+    for size in (400, DEFAULT_WIDTH):
+        figures = encodings_side_by_side(boards, size)
+        print_encodings(size, figures, rounds)
+        encodings[f"{size}px"] = figures
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(
         json.dumps(
             {
                 "benchmark": "render.board, boards of a random game from the mid-game sample, 1000 px wide",
                 "rounds": rounds,
-                "width": final.width,
-                "height": final.height,
-                "png_bytes_median": size,
-                "png_bytes_max": max(sizes),
-                "median_ms": medians,
-                "ratio_to_pillow_png_same_settings": ratio,
-                "ratio_to_pillow_png_full_colour": ratio_full,
+                **timings,
                 "targets": {"ratio": TARGET_RATIO, "median_ms": TARGET_MS, "png_bytes": TARGET_BYTES},
+                "encodings_of_the_same_pictures": encodings,
                 "machine": {"python": platform.python_version(), "pillow": PIL.__version__, "cpus": os.cpu_count()},
             },
             indent=2,
