@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -85,14 +85,18 @@ def draw(example: Example, size: int = DEFAULT_WIDTH) -> bytes:
     )
 
 
-#: name -> Pillow's save arguments. Only PNG keeps the file a PNG (board.png in the bot, /m/<token>/<n>.png on the
-#: web page); WebP is measured as what a change of format would buy.
-ENCODINGS: dict[str, dict[str, object]] = {
-    "png_today": {"format": "PNG", "compress_level": PNG_COMPRESS_LEVEL},
-    "png_level_6": {"format": "PNG", "compress_level": 6},
-    "png_optimize": {"format": "PNG", "optimize": True},
-    "webp_lossless_m1": {"format": "WEBP", "lossless": True, "method": 1, "quality": 10},
-    "webp_lossless_m4": {"format": "WEBP", "lossless": True, "method": 4, "quality": 50},
+#: name -> (colours, Pillow's save arguments). Colours None: the finished picture as it is (lossless); a number: the
+#: picture mapped first onto a palette of that many colours fitted to sample boards (what a smaller palette would
+#: give; the mapping is not timed, as the renderer maps its cached pieces once). Only PNG keeps the file a PNG
+#: (board.png in the bot, /m/<token>/<n>.png on the web page); WebP is measured as what a change of format would buy.
+ENCODINGS: dict[str, tuple[int | None, dict[str, object]]] = {
+    "png_today": (None, {"format": "PNG", "compress_level": PNG_COMPRESS_LEVEL}),
+    "png_level_6": (None, {"format": "PNG", "compress_level": 6}),
+    "png_optimize": (None, {"format": "PNG", "optimize": True}),
+    "webp_lossless_m1": (None, {"format": "WEBP", "lossless": True, "method": 1, "quality": 10}),
+    "webp_lossless_m4": (None, {"format": "WEBP", "lossless": True, "method": 4, "quality": 50}),
+    "png_64_colours": (64, {"format": "PNG", "compress_level": PNG_COMPRESS_LEVEL}),
+    "png_16_colours": (16, {"format": "PNG", "compress_level": PNG_COMPRESS_LEVEL}),
 }
 
 
@@ -104,40 +108,71 @@ def encoded(picture: Image.Image, settings: dict[str, object]) -> tuple[int, flo
     return len(out.getvalue()), (time.process_time() - start) * 1000
 
 
+def fitted_palettes(size: int) -> dict[int, Image.Image]:
+    """For each smaller palette of ENCODINGS, its colours fitted (median cut) to four boards of another game."""
+    pictures = [Image.open(io.BytesIO(draw(example, size))).convert("RGB") for example in game_boards(4, seed=99)]
+    sheet = Image.new("RGB", (pictures[0].width, sum(picture.height for picture in pictures)))
+    for index, picture in enumerate(pictures):
+        sheet.paste(picture, (0, index * picture.height))
+    counts = {colours for colours, _ in ENCODINGS.values() if colours is not None}
+    return {
+        colours: sheet.quantize(colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        for colours in counts
+    }
+
+
+def error(first: Image.Image, second: Image.Image) -> tuple[float, int]:
+    """The worst channel's mean absolute error and the largest difference of any channel (0..255)."""
+    difference = ImageChops.difference(first.convert("RGB"), second.convert("RGB"))
+    return max(ImageStat.Stat(difference).mean), max(int(high) for _, high in difference.getextrema())  # type: ignore[misc]
+
+
 def encodings_side_by_side(boards: list[Example], size: int) -> dict[str, dict[str, float]]:
-    """Each encoding of the same finished pictures `size` px wide: median and largest bytes, median CPU."""
-    sizes: dict[str, list[int]] = {name: [] for name in ENCODINGS}
-    cpu: dict[str, list[float]] = {name: [] for name in ENCODINGS}
+    """Each encoding of the same finished pictures `size` px wide: bytes, CPU, and its error against the picture."""
+    palettes = fitted_palettes(size)
+    figures: dict[str, dict[str, list[float]]] = {
+        name: {"bytes": [], "cpu": [], "mean": [], "max": []} for name in ENCODINGS
+    }
     names = list(ENCODINGS)
     for index, example in enumerate(boards):
         picture = Image.open(io.BytesIO(draw(example, size)))
         picture.load()
+        mapped = {
+            colours: picture.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+            for colours, palette in palettes.items()
+        }
         turn = index % len(names)
         for name in names[turn:] + names[:turn]:
-            length, ms = encoded(picture, ENCODINGS[name])
-            sizes[name].append(length)
-            cpu[name].append(ms)
-    today = statistics.median(sizes["png_today"])
-    today_cpu = statistics.median(cpu["png_today"])
+            colours, settings = ENCODINGS[name]
+            encoding = picture if colours is None else mapped[colours]
+            length, ms = encoded(encoding, settings)
+            mean, largest = (0.0, 0) if colours is None else error(encoding, picture)
+            for key, value in (("bytes", length), ("cpu", ms), ("mean", mean), ("max", largest)):
+                figures[name][key].append(value)
+    today = {key: statistics.median(figures["png_today"][key]) for key in ("bytes", "cpu")}
     return {
         name: {
-            "bytes_median": statistics.median(sizes[name]),
-            "bytes_max": max(sizes[name]),
-            "bytes_to_today": statistics.median(sizes[name]) / today,
-            "cpu_ms_median": statistics.median(cpu[name]),
-            "cpu_to_today": statistics.median(cpu[name]) / today_cpu,
+            "bytes_median": statistics.median(values["bytes"]),
+            "bytes_max": max(values["bytes"]),
+            "bytes_to_today": statistics.median(values["bytes"]) / today["bytes"],
+            "cpu_ms_median": statistics.median(values["cpu"]),
+            "cpu_to_today": statistics.median(values["cpu"]) / today["cpu"],
+            "error_mean_median": statistics.median(values["mean"]),
+            "error_max": max(values["max"]),
         }
-        for name in names
+        for name, values in figures.items()
     }
 
 
 def print_encodings(size: int, figures: dict[str, dict[str, float]], rounds: int) -> None:
-    print(f"Encodings of the same pictures, {size} px wide, {rounds} boards:")
-    print(f"{'encoding':<20}{'median KB':>10}{'max KB':>8}{'x today':>9}{'CPU ms':>8}{'x today':>9}")
+    print(f"Encodings of the same pictures, {size} px wide, {rounds} boards (error against today's picture, 0..255):")
+    print(f"{'encoding':<20}{'median KB':>10}{'max KB':>8}{'x today':>9}{'CPU ms':>8}{'x today':>9}", end="")
+    print(f"{'mean err':>9}{'max err':>8}")
     for name, row in figures.items():
         print(
             f"{name:<20}{row['bytes_median'] / 1000:>10.1f}{row['bytes_max'] / 1000:>8.1f}"
             f"{row['bytes_to_today']:>9.2f}{row['cpu_ms_median']:>8.2f}{row['cpu_to_today']:>9.2f}"
+            f"{row['error_mean_median']:>9.2f}{row['error_max']:>8.0f}"
         )
 
 
