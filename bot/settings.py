@@ -132,7 +132,7 @@ class Settings(BaseSettings):
     @classmethod
     def _known_database(cls, value: str | None) -> str | None:
         if value is not None and not value.startswith(("sqlite:///", "postgresql://", "postgres://")):
-            raise ValueError("must start with sqlite:/// or postgresql://")
+            raise ValueError("must start with sqlite:///, postgresql:// or postgres://")
         if value is not None and value.startswith(("postgresql://", "postgres://")) and not _postgres_driver():
             raise ValueError(POSTGRES_MISSING)
         return value

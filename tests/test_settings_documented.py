@@ -17,15 +17,29 @@ def settings_names() -> set[str]:
     return {name.upper() for name in Settings.model_fields}
 
 
-def readme_names() -> set[str]:
+def readme_rows() -> dict[str, str]:
+    """NAME -> the README's row that names it."""
     text = (ROOT / "README.md").read_text()
     table = text[text.index("## Settings") :].split("\n## ", 1)[0]
-    names = set()
+    rows = {}
     for line in table.splitlines():
         found = _ROW.match(line)
         if found:
-            names |= set(re.findall(r"`([A-Z_]+)`", found.group(1)))
-    return names
+            rows |= dict.fromkeys(re.findall(r"`([A-Z_]+)`", found.group(1)), line)
+    return rows
+
+
+def readme_names() -> set[str]:
+    return set(readme_rows())
+
+
+def bounds(name: str) -> tuple[float | None, float | None]:
+    """The lowest and highest value Settings takes for a number (None: no bound that way)."""
+    low = high = None
+    for rule in Settings.model_fields[name].metadata:
+        low = getattr(rule, "ge", None) if getattr(rule, "ge", None) is not None else low
+        high = getattr(rule, "le", None) if getattr(rule, "le", None) is not None else high
+    return low, high
 
 
 def env_example() -> dict[str, str]:
@@ -51,3 +65,14 @@ def test_env_example_lists_every_setting_with_its_default() -> None:
             assert value in (str(default), str(int(default))), name
         else:
             assert value == str(default), name
+
+
+def test_the_readme_gives_the_range_of_every_number_with_one() -> None:
+    """A bounded number's row says its range as Settings enforces it: `(1-32)`, or `0 or more`."""
+    rows = readme_rows()
+    for name in Settings.model_fields:
+        low, high = bounds(name)
+        if low is None and high is None:
+            continue
+        said = f"{low:g}-{high:g}" if high is not None else f"{low:g} or more"
+        assert said in rows[name.upper()], (name, said)
