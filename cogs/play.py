@@ -109,7 +109,7 @@ class Play(
     @app_commands.describe(play="Your play in standard notation, e.g. 24/18 13/11, bar/22, 6/off or 8/5(2).")
     async def move(self, interaction: discord.Interaction[Any], play: str) -> None:
         """Type your whole play; the autocomplete lists the legal ones."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        answer = PressAnswer(interaction, private=True)  # answered once the play is stored
         record = await self.match_here(interaction)
         waiting = record.to_act
         if waiting is not None and waiting.user_id == interaction.user.id and record.match.phase is Phase.ROLLING:
@@ -119,12 +119,15 @@ class Play(
             raise UserFacingError(N_("Roll first: press **Roll** (or **Double**) on your board."))
         with self.publisher.acting(record.id):
             update = await self.service.act(record.id, interaction.user.id, cmd.PlayText(play))
-            await self.publisher.publish(update, before=record.match, actor=interaction.user.id)
+            answer.stored()
+            try:
+                await self.publisher.publish(update, before=record.match, actor=interaction.user.id)
+            finally:
+                answer.stop()
         self.after(update)
         language = member_language(interaction)
         played = translate(language, N_("Played {play}."), play=play.strip())
-        done = timed_out_text(update, interaction.user.id, language) or played
-        await interaction.followup.send(done, ephemeral=True)
+        await answer.reply(timed_out_text(update, interaction.user.id, language) or played)
 
     @move.autocomplete("play")
     async def move_autocomplete(
@@ -153,17 +156,19 @@ class Play(
         """Offer to resign the current game; your opponent accepts or declines.
 
         A resignation as R7.4 describes it."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        answer = PressAnswer(interaction, private=True)  # answered once the offer is stored
         record = await self.match_here(interaction)
         with self.publisher.acting(record.id):
             update = await self.service.act(record.id, interaction.user.id, cmd.Resign(WinKind[kind.upper()]))
-            await self.publisher.publish(update, actor=interaction.user.id)
+            answer.stored()
+            try:
+                await self.publisher.publish(update, actor=interaction.user.id)
+            finally:
+                answer.stop()
         self.after(update)
         language = member_language(interaction)
-        done = timed_out_text(update, interaction.user.id, language) or translate(
-            language, N_("Your offer is on the board.")
-        )
-        await interaction.followup.send(done, ephemeral=True)
+        offered = translate(language, N_("Your offer is on the board."))
+        await answer.reply(timed_out_text(update, interaction.user.id, language) or offered)
 
     @app_commands.command(name="board")
     @app_commands.guild_only()

@@ -32,8 +32,13 @@ class PressAnswer:
     """The one answer to one press, in whichever form is still possible: the board in the response, else a deferral
     and an edit after it. Calls are serialised, so a deferral at the deadline never races the board's response."""
 
-    def __init__(self, interaction: discord.Interaction[Any], *, defer_after: float = DEFER_AFTER_SECONDS) -> None:
+    def __init__(
+        self, interaction: discord.Interaction[Any], *, private: bool = False, defer_after: float = DEFER_AFTER_SECONDS
+    ) -> None:
+        """`private`: a typed command (`/bg move`), answered with a message only its member sees (deferred as the
+        member's "thinking" note when its answer is late), rather than a press on a board."""
         self.interaction = interaction
+        self.private = private
         self._deadline = time.monotonic() + defer_after
         self._lock = asyncio.Lock()
         self._timer: asyncio.TimerHandle | None = None
@@ -71,7 +76,7 @@ class PressAnswer:
         async with self._lock:
             if not self.answered:
                 try:
-                    await self.interaction.response.defer()
+                    await self.interaction.response.defer(ephemeral=self.private, thinking=self.private)
                 except discord.HTTPException as error:
                     self._gone(error)
 
@@ -90,6 +95,16 @@ class PressAnswer:
                 self._gone(error)
                 return False
         return True
+
+    async def reply(self, text: str) -> None:
+        """Answer privately with `text`: the command's own response, or a followup once it was deferred."""
+        async with self._lock:
+            if self._expired:
+                return
+            if self.interaction.response.is_done():
+                await self.interaction.followup.send(text, ephemeral=True)
+            else:
+                await self.interaction.response.send_message(text, ephemeral=True)
 
     async def delete(self) -> bool:
         """Delete the pressed message through the press (acknowledged first, which that needs). False when the press

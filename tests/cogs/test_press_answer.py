@@ -31,11 +31,14 @@ class Response:
             raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), {"code": self.refuse})
         self.done = True
 
-    async def defer(self) -> None:
+    async def defer(self, **_options: Any) -> None:
         await self._callback("defer")
 
     async def edit_message(self, **fields: Any) -> None:
         await self._callback("update")
+
+    async def send_message(self, content: str, **fields: Any) -> None:
+        await self._callback("message")
 
 
 class Press:
@@ -44,6 +47,10 @@ class Press:
         self.response = Response(self.calls, refuse)
         self.message = SimpleNamespace(id=5)
         self.user = SimpleNamespace(id=10)
+        self.followup = SimpleNamespace(send=self._followup)
+
+    async def _followup(self, content: str, **fields: Any) -> None:
+        self.calls.append("followup")
 
     async def edit_original_response(self, **fields: Any) -> None:
         self.calls.append("edit")
@@ -107,3 +114,20 @@ async def test_another_refusal_is_raised() -> None:
     with pytest.raises(discord.NotFound):
         await answer.edit(content="the new board")
     answer.stop()
+
+
+async def test_a_typed_command_is_answered_privately_once_stored_or_after_its_thinking_note() -> None:
+    """`/bg move`: the private answer is the command's own response when it is ready in time; a late one is
+    deferred as the member's "thinking" note first, then follows it."""
+    quick = Press()
+    answer = PressAnswer(quick, private=True)  # type: ignore[arg-type]
+    answer.stored()
+    await answer.reply("Played 8/5 6/5.")
+    answer.stop()
+    assert quick.calls == ["message"]
+    slow = Press()
+    answer = PressAnswer(slow, private=True, defer_after=0.01)  # type: ignore[arg-type]
+    answer.stored()
+    await asyncio.sleep(0.05)
+    await answer.reply("Played 8/5 6/5.")
+    assert slow.calls == ["defer", "followup"]

@@ -39,10 +39,10 @@ async def test_one_point_match_by_typed_moves(
             narrowed = await player.autocomplete("bg move", "play", prefix)
             assert narrowed and all(prefix in choice["value"] for choice in narrowed)
             assert narrowed[0]["value"].startswith(prefix)
-        old, content = table.game, table.game.content
-        reply = acknowledged_in_time(await player.slash("bg move", play=play))
+        old, content, version = table.game, table.game.content, table.game.version
+        reply = acknowledged_in_time(await player.slash("bg move", play=play))  # answered once stored and shown
         assert reply.ephemeral
-        board = await table.updated(old.version)
+        board = await table.updated(version)
         # the play is shown on the same board (issue 33), or on a new one for a player who was away, posted before
         # the old one is deleted (issue 15: never a moment with no controls)
         assert board is old or old.deleted or is_game_result(old)
