@@ -11,10 +11,13 @@ same action), and a stop after it leaves the action stored and its board shown a
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from typing import Any
 
 import discord
+
+log = logging.getLogger(__name__)
 
 #: Seconds after a press arrives by which a stored action's press is deferred if its board is not ready: Discord's
 #: limit is 3 s from the press, and the answer itself takes a round trip.
@@ -52,7 +55,14 @@ class PressAnswer:
         self._timer = asyncio.get_running_loop().call_later(max(0.0, delay), self._defer_now)
 
     def _defer_now(self) -> None:
-        self._deferring = asyncio.ensure_future(self.acknowledge())
+        self._deferring = asyncio.ensure_future(self._defer_at_deadline())
+
+    async def _defer_at_deadline(self) -> None:
+        """The deadline's deferral, on its own: a refusal is logged here, and the answer that follows says more."""
+        try:
+            await self.acknowledge()
+        except discord.HTTPException:
+            log.warning("Could not defer interaction %s at its deadline", self.interaction.id, exc_info=True)
 
     def stop(self) -> None:
         """No deferral from the deadline any more (the answer is made, or an error is answered instead)."""
