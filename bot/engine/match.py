@@ -42,6 +42,10 @@ class _Recorder:
         return value
 
 
+#: How many of the latest actions' events a match keeps (`recent_events`): enough for the last lines of a board.
+RECENT_ACTIONS = 12
+
+
 class Match:
     """A money game (length 0) or a match to 1..25 points between players 0 and 1."""
 
@@ -62,6 +66,9 @@ class Match:
         recorder = _Recorder(self._source)
         self.game = self._new_game(crawford=False)
         self.last_events: list[Event] = [GameStarted(1, False), *self.game.start(recorder)]
+        #: The events of the latest actions (the opening first), oldest first: what a board says happened, the same
+        #: for a match replayed from its log as for the one that played.
+        self.recent_events: tuple[tuple[Event, ...], ...] = (tuple(self.last_events),)
         self._start_dice = tuple(recorder.drawn)
 
     # --- changing the match ------------------------------------------------------------------------------------
@@ -88,6 +95,7 @@ class Match:
                 events += self._game_over(self.game.outcome, recorder)
         self._entries.append(LogEntry(action, tuple(recorder.drawn)))
         self.last_events = events
+        self.recent_events = (*self.recent_events, tuple(events))[-RECENT_ACTIONS:]
         return events
 
     def _abort(self, player: int) -> list[Event]:
@@ -159,7 +167,7 @@ class Match:
         memo[id(self._entries)] = list(self._entries)
         game = self.game
         frozen = (*self.outcomes, *self.last_events, *game.legal_plays, self.options, game.rules, game.position)
-        for value in (*frozen, game.steps, game.last_play):
+        for value in (*frozen, game.steps, game.last_play, self.recent_events):
             memo.setdefault(id(value), value)
         for name, value in vars(self).items():
             setattr(clone, name, copy.deepcopy(value, memo))

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.engine.events import Event, GameWon, MatchWon, TimedOut
+from bot.engine.events import Event, GameStarted, GameWon, MatchWon, TimedOut
 from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 from bot.service import MatchRecord, MatchStatus, MatchUpdate
 from cogs.ui.board_picture import FILENAME, draw_board
 from cogs.ui.clock_text import clock_line, clock_texts
 from cogs.ui.control_words import translated_rows
-from cogs.ui.controls import NOTE_PREFIX, STATUS_PREFIX, controls, prompt, status_line
+from cogs.ui.controls import controls, prompt, status_line
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.event_text import clip, describe, escape_name, mention
 from cogs.ui.fairness_text import end_line
@@ -81,25 +81,42 @@ def thinking_line(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> str:
     return translate(language, N_("{name} is thinking"), name=escape_name(to_act.name)).rstrip(".\u2026") + "\u2026"
 
 
+def earlier_lines(record: MatchRecord, events: Sequence[Event], language: str = DEFAULT_LANGUAGE) -> list[str]:
+    """The last HISTORY_LINES lines of what happened in the current game before the update whose `events` end the
+    match's latest actions: from the stored match (its recent actions' events), never from a message."""
+    match = record.match
+    actions = list(match.recent_events)
+    told = 0
+    while actions and told < len(events):  # the update's own actions: described from `events`
+        told += len(actions.pop())
+    lines: list[str] = []
+    for action in actions:
+        starts = [index for index, event in enumerate(action) if isinstance(event, GameStarted)]
+        if starts:  # a new game: what happened before it is on its own final board
+            lines, action = [], action[starts[-1] :]
+        lines += describe(action, match.names, match.options.length, language)
+    return lines[-HISTORY_LINES:]
+
+
 def compose_text(
     record: MatchRecord,
     events: Sequence[Event],
-    history: str = "",
+    earlier: bool = False,
     now: float | None = None,
     thinking: bool = False,
     language: str = DEFAULT_LANGUAGE,
     notes: Sequence[str] = (),
 ) -> str:
-    """What happened (this update's lines, after the last lines of the `history` kept from the message being
-    edited) and the prompt for the player to act, as the last line; a clocked match's clocks above it (issue 20).
-    `thinking`: the computer acts next, and the last line says it is thinking instead (issue 33). `notes`: the turn
-    timer's lines (cogs.ui.timer_text), just above the prompt. All in the server's `language` (issue 35)."""
+    """What happened (this update's lines, after the game's `earlier` lines when the board is edited in place) and
+    the prompt for the player to act, as the last line; a clocked match's clocks above it. `thinking`: the computer
+    acts next, and the last line says it is thinking instead. `notes`: the turn timer's lines (cogs.ui.timer_text),
+    just above the prompt. All in the server's `language`; nothing but the stored match, the events and the time."""
     match = record.match
-    lines = history.splitlines()[-HISTORY_LINES:] if history else []
+    lines = earlier_lines(record, events, language) if earlier else []
     lines += describe(events, match.names, match.options.length, language)
     revealed = end_line(record, language)
-    if revealed and revealed not in history:
-        lines.append(revealed)  # the match is over, however it ended: the bot's seed (issue 18)
+    if revealed:
+        lines.append(revealed)  # the match is over, however it ended: the bot's seed
     to_act = match.to_act
     if to_act is not None:
         lines.append(status_line(match, language))
@@ -116,18 +133,12 @@ def match_result_text(record: MatchRecord, events: Sequence[Event], language: st
     return clip("\n".join(describe(events, match.names, match.options.length, language)))
 
 
-def history_of(content: str) -> str:
-    """The content of a game message without its last line (the prompt), the status lines and the timer's notes
-    (said once, or drawn again from the record), kept when the message is edited."""
-    lines = content.splitlines()[:-1]
-    return "\n".join(line for line in lines if not line.startswith((STATUS_PREFIX, NOTE_PREFIX)))
-
 
 async def compose(
     record: MatchRecord,
     events: Sequence[Event],
     *,
-    history: str = "",
+    earlier: bool = False,
     picked: int | None = None,
     viewer: int | None = None,
     now: float | None = None,
@@ -135,7 +146,8 @@ async def compose(
     language: str = DEFAULT_LANGUAGE,
     notes: Sequence[str] = (),
 ) -> GameMessage:
-    """The message for the match now (`now` on the service's clock, for the match clock). Public boards are drawn
+    """The message for the match now (`now` on the service's clock, for the match clock); `earlier`: with the
+    game's last lines from before this update (a board edited in place, `earlier_lines`). Public boards are drawn
     from the challenger's side; `viewer` (0 or 1) draws a private view from that player's side. A finished match
     offers a Rematch (issue 20). `thinking`: the computer acts next: no controls for anyone (issue 33). `language`:
     the reader's (the server's for a public board, the member's for a private one; issue 35). `notes`: the turn
@@ -153,7 +165,7 @@ async def compose(
         notes = (*notes, *claim_notes(record, language))
     png = await draw_board(match, viewer=viewer, clocks=clock_texts(record, now), language=language)
     finished = record.id if record.status is MatchStatus.FINISHED else None
-    text = compose_text(record, events, history, now, thinking, language, notes)
+    text = compose_text(record, events, earlier, now, thinking, language, notes)
     return GameMessage(text, rows, png, finished, language)
 
 

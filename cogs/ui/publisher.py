@@ -37,7 +37,6 @@ from cogs.ui.game_messages import (
     addresses,
     compose,
     hands_over,
-    history_of,
     match_result_text,
     message_link,
     next_game_starts,
@@ -175,7 +174,7 @@ class GamePublisher(BoardMessages):
         message = await compose(
             record,
             events,
-            history=history_of(target.content),
+            earlier=True,
             now=self.now(),
             thinking=self.thinking(record),
             language=await self.language(record),
@@ -339,7 +338,7 @@ class GamePublisher(BoardMessages):
                 message = await compose(
                     current,
                     (),
-                    history=history_of(old.content) if old is not None else "",
+                    earlier=True,
                     now=self.now(),
                     language=await self.language(current),
                     notes=notes,

@@ -10,7 +10,7 @@ from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import MatchRecord, MatchStatus, PlayerRef, TurnTimer
 from cogs.ui.controls import status_line
-from cogs.ui.game_messages import compose_text, current_link, hands_over, history_of, players_only
+from cogs.ui.game_messages import compose_text, current_link, hands_over, players_only
 
 ALICE, BOB = PlayerRef(111, "Alice"), PlayerRef(222, "Bob")
 
@@ -46,10 +46,11 @@ def test_text_tells_what_happened_then_asks_the_player_to_act() -> None:
 
 
 def test_editing_keeps_the_history_and_replaces_the_prompt() -> None:
+    """The earlier lines come from the match (its recent actions' events), not from the message edited."""
     match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
     first = compose_text(record(match), match.last_events)
     match.apply(actions.MoveChecker(0, 8, 5))
-    second = compose_text(record(match), [], history_of(first))
+    second = compose_text(record(match), [], earlier=True)
     assert second.splitlines()[:-2] == first.splitlines()[:-2]  # what happened; the status is redrawn, once
     assert second.splitlines()[-2:] == [
         "-# Pips: Alice 164, Bob 167 · Score: Alice 0, Bob 0 (to 3) · Cube: 1, centred",  # the step counts
@@ -89,3 +90,16 @@ def test_a_game_end_gets_a_new_message() -> None:
     assert hands_over([ev.Dropped(1), ev.MatchWon(0, (1, 0))])
     assert not hands_over([ev.StepMoved(0, Step(8, 5, 3))])
     assert not hands_over([ev.Doubled(0, 2)])
+
+
+def test_a_board_says_the_same_for_the_match_replayed_from_its_log() -> None:
+    """What a board says happened is a projection of the stored match: the match rebuilt from its log (after a
+    restart, or by another process) gives the same words as the one that played, whatever was shown before."""
+    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 5, 4, 2]))
+    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    match.apply(actions.Roll(1))
+    match.apply(actions.MoveChecker(1, 24, 18))
+    replayed = Match.replay(match.log)
+    said = compose_text(record(match), [], earlier=True)
+    assert compose_text(record(replayed), [], earlier=True) == said
+    assert "Alice rolled 3-1 and played 8/5 6/5." in said.splitlines()  # an earlier turn, kept on the board

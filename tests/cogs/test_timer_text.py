@@ -17,7 +17,7 @@ from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.service import MatchRecord, MatchStatus, TurnTimer
 from cogs.ui.custom_ids import GameAction, GameControl
-from cogs.ui.game_messages import compose_text, history_of
+from cogs.ui.game_messages import compose_text
 from cogs.ui.move_menu import MAX_ROWS, ButtonSpec, Rows, move_menu
 from cogs.ui.timer_text import CLAIM_LABEL, claim_notes, claim_text, note, reminder_text, resumed_text, with_claim
 from tests.cogs.test_game_messages import record
@@ -85,7 +85,8 @@ def test_notes_stand_above_the_prompt_and_an_edit_drops_them() -> None:
     lines = text.splitlines()
     assert lines[-1].startswith("<@222>, your turn") and lines[-3] == said and lines[-2].startswith("> <@111>, Bob")
     assert said.startswith("> <@222>, reminder: it is your turn in Alice vs Bob (3-point match #5).")
-    assert history_of(text).splitlines() == ["Alice rolled 3-1 and played 8/5 6/5."]  # notes are said once
+    edited = compose_text(standing, [], earlier=True).splitlines()  # the board's next edit: notes are said once
+    assert said not in edited and edited[-3] == "Alice rolled 3-1 and played 8/5 6/5."
     restart = note(resumed_text(standing, 90.0))
     assert restart == (
         "> The bot was down for 1 minute 30 seconds; the clock of Alice vs Bob (3-point match #5) was paused "
