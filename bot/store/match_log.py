@@ -57,7 +57,7 @@ class MatchProgress:
     score0: int
     score1: int
     result_kind: str | None
-    used: tuple[float, float] = (0.0, 0.0)  # clock reserve used by finished turns (issue 20)
+    used: tuple[float, float] = (0.0, 0.0)  # clock reserve used by finished turns
     paused: float = 0.0  # downtime inside the current turn
 
 
