@@ -38,7 +38,7 @@ def gateway_intents() -> discord.Intents:
 
     Interactions (commands, buttons, menus, forms) reach every bot whatever its intents. Without the message
     intents the gateway does not send the bot every message of every channel it can see, its own boards
-    included, which a bot in many servers would otherwise decode and cache for nothing (issue 19)."""
+    included, which a bot in many servers would otherwise decode and cache for nothing."""
     intents = discord.Intents.none()
     intents.guilds = True
     return intents
@@ -63,7 +63,7 @@ class GammonBot(commands.AutoShardedBot):
         #: The guilds whose timers (reminders, expiry, clocks, computer turns, boards) this process runs.
         self.shard_set: ShardSet = shards
         self.db = db
-        #: Ratings are written in the same transaction as a match's result (issue 9).
+        #: Ratings are written in the same transaction as a match's result.
         self.service = (
             service
             if service is not None
