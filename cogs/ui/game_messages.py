@@ -56,7 +56,7 @@ class GameMessage:
     content: str
     rows: Rows
     png: bytes
-    match_page: int | None = None  # a finished match: its web page's link under the message (issue 34)
+    match_page: int | None = None  # a finished match: its web page's link under the message
     language: str = DEFAULT_LANGUAGE  # the server's: the link button's label
 
     def file(self) -> discord.File:
@@ -68,12 +68,12 @@ class GameMessage:
 
 
 #: How many lines of what happened a board keeps from before its update: the board is edited in place for the
-#: whole game (issue 33), so it tells the last turns only; the move list at the end has them all.
+#: whole game, so it tells the last turns only; the move list at the end has them all.
 HISTORY_LINES = 3
 
 
 def thinking_line(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> str:
-    """In place of the prompt while the computer chooses its play (issue 33): nobody is asked, nobody mentioned.
+    """In place of the prompt while the computer chooses its play: nobody is asked, nobody mentioned.
     Ends with an ellipsis in every language: the publisher tells a thinking board by it."""
     to_act = record.to_act
     if to_act is None:
@@ -91,15 +91,15 @@ def compose_text(
     notes: Sequence[str] = (),
 ) -> str:
     """What happened (this update's lines, after the last lines of the `history` kept from the message being
-    edited) and the prompt for the player to act, as the last line; a clocked match's clocks above it (issue 20).
-    `thinking`: the computer acts next, and the last line says it is thinking instead (issue 33). `notes`: the turn
-    timer's lines (cogs.ui.timer_text), just above the prompt. All in the server's `language` (issue 35)."""
+    edited) and the prompt for the player to act, as the last line; a clocked match's clocks above it.
+    `thinking`: the computer acts next, and the last line says it is thinking instead. `notes`: the turn
+    timer's lines (cogs.ui.timer_text), just above the prompt. All in the server's `language`."""
     match = record.match
     lines = history.splitlines()[-HISTORY_LINES:] if history else []
     lines += describe(events, match.names, match.options.length, language)
     revealed = end_line(record, language)
     if revealed and revealed not in history:
-        lines.append(revealed)  # the match is over, however it ended: the bot's seed (issue 18)
+        lines.append(revealed)  # the match is over, however it ended: the bot's seed
     to_act = match.to_act
     if to_act is not None:
         lines.append(status_line(match, language))
@@ -137,8 +137,8 @@ async def compose(
 ) -> GameMessage:
     """The message for the match now (`now` on the service's clock, for the match clock). Public boards are drawn
     from the challenger's side; `viewer` (0 or 1) draws a private view from that player's side. A finished match
-    offers a Rematch (issue 20). `thinking`: the computer acts next: no controls for anyone (issue 33). `language`:
-    the reader's (the server's for a public board, the member's for a private one; issue 35). `notes`: the turn
+    offers a Rematch. `thinking`: the computer acts next: no controls for anyone. `language`:
+    the reader's (the server's for a public board, the member's for a private one). `notes`: the turn
     timer's lines said with this message; the claim offer (R9.5) and its button come from the record, on every
     board of the turn once offered."""
     match = record.match
@@ -160,7 +160,7 @@ async def compose(
 def rematch_rows(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> Rows:
     """The Rematch button under a finished match's last message, and the match's move list."""
     rematch = GameControl(record.id, record.version, GameAction.REMATCH)
-    moves = GameControl(record.id, record.version, GameAction.MOVES)  # issue 33
+    moves = GameControl(record.id, record.version, GameAction.MOVES)
     rows: Rows = ((ButtonSpec(N_("Rematch"), rematch, discord.ButtonStyle.success), ButtonSpec(N_("Moves"), moves)),)
     return translated_rows(rows, language)
 
@@ -198,7 +198,7 @@ def over_text(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> str:
 
 
 def timed_out_text(update: MatchUpdate, user_id: int, language: str = DEFAULT_LANGUAGE) -> str | None:
-    """When a request came after a match clock ran out, the timeout was stored instead (issue 20): what to tell
+    """When a request came after a match clock ran out, the timeout was stored instead: what to tell
     the member who asked. None when the request itself was applied."""
     for event in update.events:
         if isinstance(event, TimedOut):
