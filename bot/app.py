@@ -1,7 +1,7 @@
 """The discord.py Bot subclass: settings and database handed in, cogs loaded, commands synced.
 
 It is always discord.py's auto-sharded bot: with no SHARD_COUNT it runs every shard Discord recommends in this one
-process (one shard for a small bot, as before); with SHARD_COUNT and SHARD_IDS it logs in with those shards only,
+process (one shard for a small bot); with SHARD_COUNT and SHARD_IDS it logs in with those shards only,
 and `shard_set` tells the timers which guilds are this process's (bot.sharding).
 """
 

@@ -312,7 +312,7 @@ class GamePublisher(BoardMessages):
         self, record: MatchRecord, old: discord.Message | None, message: GameMessage, *, silent: bool, settling: bool
     ) -> None:
         """Delete `old` when it is a live board (a game's final board is kept), then post `message` as the match's
-        board. A board change is stored before unless an unfinished one is `settling`."""
+        board. A board change is stored first unless an unfinished one is `settling`."""
         change = None if settling else change_for(record, record.message_id)
         if change is not None:
             await self.bot.service.boards.begin_change(change)  # a crash from here on is settled at start-up
