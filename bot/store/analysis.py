@@ -1,4 +1,4 @@
-"""Match analyses (migration 012): requested, finished, posted (and where: migration 014);
+"""Match analyses: requested, finished, posted (and where);
 each player's PR for /stats and /history; the server's automatic analysis setting. Coroutines over the caller's
 connection (`bot.store.backend`)."""
 

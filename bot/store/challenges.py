@@ -24,7 +24,7 @@ class StoredChallenge:
     expires_at: float
     status: str
     match_id: int | None
-    message_channel_id: int | None = None  # the challenge's message, once posted (migration 004)
+    message_channel_id: int | None = None  # the challenge's message, once posted
     message_id: int | None = None
     clock: str | None = None  # the match clock preset chosen; None: no clock
     #: Hex; secret until the match ends. None only in closed challenges stored before seeded dice.

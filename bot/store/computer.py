@@ -1,4 +1,4 @@
-"""The computer opponent's rows (migration 011): which matches are against it, at what level, and
+"""The computer opponent's rows: which matches are against it, at what level, and
 its record per level. Coroutines over the caller's connection or database (`bot.store.backend`)."""
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ class StoredMatch:
     server_seed: str | None = field(default=None, repr=False)  # hex, secret until the end; None: no seeded dice
     seeds: tuple[str, str] | None = None  # the challenger's and the acceptor's seeds
     claim_offered_for: float | None = None  # the turn (its turn_started_at) whose claim offer went out (R9.5)
-    message_sure: bool = True  # whether the current game message is known to show message_version (migration 019)
+    message_sure: bool = True  # whether the current game message is known to show message_version
 
 
 def _optional_int(value: Any) -> int | None:

@@ -197,7 +197,7 @@ async def overdue_matches(
 async def matches_to_show(db: Queries) -> list[StoredMatch]:
     """Matches whose current game message does not show their current version: active ones, and finished ones
     whose end was never shown (the bot stopped, or Discord refused, between storing and showing), or may not (a
-    press's board recorded with its action, before the answer: migration 019); and those whose
+    press's board recorded with its action, before the answer); and those whose
     board change was left unfinished, which may have older boards with live controls (board_changes.py). Aborted
     matches are left alone: their channel may be gone (cogs.channels)."""
     return await select_matches(
@@ -257,7 +257,7 @@ async def record_shown(
 
 
 async def record_not_shown(connection: Queries, match_id: int, version: int) -> bool:
-    """The board recorded with a press's action (not sure yet, migration 019) could not be shown after all: no
+    """The board recorded with a press's action (not sure yet) could not be shown after all: no
     message shows `version`, and the turn clock stops until one does (R9.5: it never runs for a player without
     working controls; `record_shown` starts it again)."""
     changed = await connection.execute(

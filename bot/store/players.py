@@ -35,8 +35,8 @@ class StoredGuildSettings:
     guild_id: int
     turn_limit_seconds: int
     default_length: int
-    threads: bool = True  # migration 006; on unless an admin turns it off
-    clock: str | None = None  # migration 009: the default match clock preset (None: no clock)
+    threads: bool = True  # on unless an admin turns it off
+    clock: str | None = None  # the default match clock preset (None: no clock)
 
 
 async def load_guild_settings(db: Queries, guild_id: int) -> StoredGuildSettings | None:

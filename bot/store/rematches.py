@@ -1,4 +1,4 @@
-"""Rematch requests (their dice, migration 015): each player's latest press of Rematch
+"""Rematch requests and their dice: each player's latest press of Rematch
 under a finished match, and the request the first press made: the rematch's server seed and the message that
 showed its commitment. Coroutines over the caller's connection or database (`bot.store.backend`)."""
 
