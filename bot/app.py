@@ -1,7 +1,7 @@
 """The discord.py Bot subclass: settings and database handed in, cogs loaded, commands synced.
 
 It is always discord.py's auto-sharded bot: with no SHARD_COUNT it runs every shard Discord recommends in this one
-process (one shard for a small bot, as before); with SHARD_COUNT and SHARD_IDS it logs in with those shards only,
+process (one shard for a small bot); with SHARD_COUNT and SHARD_IDS it logs in with those shards only,
 and `shard_set` tells the timers which guilds are this process's (bot.sharding).
 """
 
@@ -38,7 +38,7 @@ def gateway_intents() -> discord.Intents:
 
     Interactions (commands, buttons, menus, forms) reach every bot whatever its intents. Without the message
     intents the gateway does not send the bot every message of every channel it can see, its own boards
-    included, which a bot in many servers would otherwise decode and cache for nothing (issue 19)."""
+    included, which a bot in many servers would otherwise decode and cache for nothing."""
     intents = discord.Intents.none()
     intents.guilds = True
     return intents
@@ -63,7 +63,7 @@ class GammonBot(commands.AutoShardedBot):
         #: The guilds whose timers (reminders, expiry, clocks, computer turns, boards) this process runs.
         self.shard_set: ShardSet = shards
         self.db = db
-        #: Ratings are written in the same transaction as a match's result (issue 9).
+        #: Ratings are written in the same transaction as a match's result.
         self.service = (
             service
             if service is not None

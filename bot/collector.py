@@ -2,7 +2,7 @@
 
 A full collection walks every container object the process holds and stops the event loop meanwhile: under load
 (200 tables) the bot made 5-7 of them a minute at 40-50 ms each, and every click in flight waited for it (the
-human tables' board p99 tail, issue 16). Most of those objects are made at the start (modules, discord.py's
+human tables' board p99 tail). Most of those objects are made at the start (modules, discord.py's
 caches of the guilds and channels) and live as long as the process: frozen once the bot is ready, later collections
 never walk them again (`gc.freeze`, meant for this).
 """

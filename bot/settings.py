@@ -13,7 +13,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.sharding import MAX_SHARDS, ShardError, ShardSet, parse_shard_ids
 
-#: Matches up to this many points are analysed when they end (issue 17), on servers that have not chosen ...
+#: Matches up to this many points are analysed when they end, on servers that have not chosen ...
 DEFAULT_AUTO_LENGTH = 11
 #: ... and the longest a server (`/bgadmin analysis`) or ANALYSIS_AUTO_LENGTH may choose.
 MAX_AUTO_LENGTH = 25
@@ -56,35 +56,35 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr = SecretStr("")
     database_path: Path = Path("data/gammon.db")
-    #: `sqlite:///data/gammon.db` or `postgresql://user:password@host/db` (issue 19); wins over DATABASE_PATH.
+    #: `sqlite:///data/gammon.db` or `postgresql://user:password@host/db`; wins over DATABASE_PATH.
     database_url: str | None = None
     dev_guild_id: int | None = Field(default=None, gt=0)
     log_level: LogLevel = "INFO"
-    #: Worker processes for the computer opponent's thinking (issue 16); each takes up to one core while it thinks.
+    #: Worker processes for the computer opponent's thinking; each takes up to one core while it thinks.
     computer_workers: int = Field(default=1, ge=1, le=32)
-    #: Seconds a computer turn's decisions may take together (issue 36): world-class's deep search stops short
+    #: Seconds a computer turn's decisions may take together: world-class's deep search stops short
     #: to end within them when its workers get little CPU (the bot busy with people's tables). 0: no limit.
     computer_turn_seconds: float = Field(default=2.0, ge=0, le=600)
     #: Threads one computer worker's N-ply search may use (world-class and the analysis; bgsage takes at least 2
     #: for it anyway).
     computer_threads: int = Field(default=1, ge=1, le=16)
-    #: Matches against the computer one member may play at a time (issue 31), so that one member cannot hold
+    #: Matches against the computer one member may play at a time, so that one member cannot hold
     #: every worker.
     computer_matches_per_member: int = Field(default=2, ge=1, le=100)
-    #: Sharding (issue 19): how many shards the bot has in all (unset: the count Discord recommends) ...
+    #: Sharding: how many shards the bot has in all (unset: the count Discord recommends) ...
     shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
     #: ... and which of them this process serves: `0-3`, `0,2` (unset: all of them, one process as before).
     shard_ids: str = ""
-    #: Seconds without a match to analyse after which the analysis worker ends, giving back its memory (issue 10);
+    #: Seconds without a match to analyse after which the analysis worker ends, giving back its memory;
     #: the next analysis starts it again. 0: it never ends.
     analysis_idle_seconds: float = Field(default=60.0, ge=0)
     #: Matches up to this many points are analysed when they end, on servers whose admins have not chosen with
-    #: `/bgadmin analysis` (issue 17). 0: none, unless a server turns it on.
+    #: `/bgadmin analysis`. 0: none, unless a server turns it on.
     analysis_auto_length: int = Field(default=DEFAULT_AUTO_LENGTH, ge=0, le=MAX_AUTO_LENGTH)
-    #: Seconds without an action of theirs in a match after which a player is away (issue 33): the turn passing
+    #: Seconds without an action of theirs in a match after which a player is away: the turn passing
     #: to them then posts the board anew with a mention that notifies them; else the board is edited in place.
     away_seconds: float = Field(default=45.0, ge=0, le=86400)
-    #: The web pages (issue 34): on only when both the address players reach them at and the secret that signs
+    #: The web pages: on only when both the address players reach them at and the secret that signs
     #: their links are set. `python -m bot.web` serves them on WEB_HOST:WEB_PORT; the bot only adds links.
     web_base_url: str = ""
     web_secret: SecretStr = SecretStr("")

@@ -1,4 +1,4 @@
-"""Which guilds a bot process serves when the bot is split over shards (issue 19). No Discord imports.
+"""Which guilds a bot process serves when the bot is split over shards. No Discord imports.
 
 Discord routes a guild's gateway events to shard `(guild_id >> 22) % shard_count` (direct messages go to shard
 0). A process started with some of the shards receives only their guilds' events, so its timers must also

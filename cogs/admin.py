@@ -1,5 +1,5 @@
 """Server settings for members with Manage Server: the turn time limit (R9.5), whether matches are played
-in new threads by default, and the default match clock (issue 20)."""
+in new threads by default, and the default match clock."""
 
 from __future__ import annotations
 
@@ -82,9 +82,7 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
         interaction: discord.Interaction[Any],
         preset: ClockName | None = None,
     ) -> None:
-        """Show or change the match clock that challenges use by default.
-
-        Match clocks came with issue 20."""
+        """Show or change the match clock that challenges use by default."""
         guild_id = interaction.guild_id
         if guild_id is None:
             raise UserFacingError(N_("This setting belongs to a server."))
@@ -106,9 +104,7 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
         interaction: discord.Interaction[Any],
         max_length: app_commands.Range[int, 0, MAX_AUTO_LENGTH] | None = None,
     ) -> None:
-        """Show or change the automatic analysis of finished matches.
-
-        The analysis came with issue 17."""
+        """Show or change the automatic analysis of finished matches."""
         guild_id = interaction.guild_id
         if guild_id is None:
             raise UserFacingError(N_("This setting belongs to a server."))
@@ -128,7 +124,7 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
     )
     async def web(self, interaction: discord.Interaction[Any], setting: Literal["on", "off"] | None = None) -> None:
         """Show or change whether this server has a web page: its ladder, recent matches and players."""
-        # Issue 34. Match pages are reachable by their links whatever this says.
+        # Match pages are reachable by their links whatever this says.
         guild_id = interaction.guild_id
         if guild_id is None:
             raise UserFacingError(N_("This setting belongs to a server."))

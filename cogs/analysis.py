@@ -1,4 +1,4 @@
-"""Match analysis in Discord (issue 17): `/bg analyze [match]`, the automatic analysis when a match ends, the
+"""Match analysis in Discord: `/bg analyze [match]`, the automatic analysis when a match ends, the
 public message (both players' figures, each one's three costliest decisions as pictures) and the private,
 paged list of every decision behind the **All decisions** button (its text: cogs.ui.analysis_text).
 
@@ -87,7 +87,7 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
     async def resume(self) -> None:
         await self.bot.wait_until_ready()
         try:
-            count = await self.jobs.resume(self.bot.shard_set)  # its shards' guilds only (issue 19)
+            count = await self.jobs.resume(self.bot.shard_set)  # its shards' guilds only
         except Exception:
             log.exception("Resuming the analyses failed")
             return
@@ -101,7 +101,7 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
     @app_commands.describe(match="The finished match's number (default: this channel's latest match).")
     async def analyze(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
         """Analyse a finished match: each player's errors, luck and costliest decisions."""
-        # Posted once, in the match's channel; later requests get a link to it (issue 31). Refusals are private.
+        # Posted once, in the match's channel; later requests get a link to it. Refusals are private.
         if not sage.available():
             raise UserFacingError(NOT_AVAILABLE)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -112,7 +112,7 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
                 N_("{match}: a match is analysed once it is over (no help while it is played)."),
                 match=describe(record, language),
             )
-        self.requests.admit(interaction.user.id)  # issue 31: one request per member every 30 s
+        self.requests.admit(interaction.user.id)  # one request per member every 30 s
         answer = await self.requests.ask(record.id, record.channel_id, self.message_exists)
         match_text, channel = describe(record, language), f"<#{answer.channel_id}>"
         if answer.shown is Shown.PRIVATE and answer.analysis is not None:
@@ -125,7 +125,7 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
             )
             await interaction.followup.send(f"{note}\n{content}"[:2000], files=files, view=view, ephemeral=True)
             return
-        page = view_kwargs(match_link_view(record.id, language=language))  # issue 34: the match's web page
+        page = view_kwargs(match_link_view(record.id, language=language))  # the match's web page
         if answer.message_id is None:  # on its way (the automatic analysis, or another request)
             said = translate(
                 language, N_("The analysis of {match} is posted in {channel}."), match=match_text, channel=channel
@@ -227,7 +227,7 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
         ]
         view = discord.ui.View(timeout=None)
         view.add_item(all_decisions_button(match_id, language))
-        match_link_view(match_id, view, language)  # issue 34: the match's web page, when there are pages
+        match_link_view(match_id, view, language)  # the match's web page, when there are pages
         return "\n".join(lines)[:2000], files, view
 
     async def show_page(self, interaction: discord.Interaction[Any], match_id: int, page: int) -> None:

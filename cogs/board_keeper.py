@@ -1,4 +1,4 @@
-"""Keeps every match's controls in front of its players (issue 15): boards stored but never shown are shown.
+"""Keeps every match's controls in front of its players: boards stored but never shown are shown.
 
 At start-up, every match whose current message does not show its stored version (the bot was killed between
 storing an action and showing it) is shown again; after that, matches whose board Discord refused (an outage, a
@@ -59,7 +59,7 @@ class BoardKeeper(commands.Cog):
     async def queue_unshown(self) -> None:
         """Queue every match whose current message does not show its stored version, to be shown at once."""
         repairs = self.publisher.repairs
-        unshown = await self.bot.service.boards.matches_to_show(self.bot.shard_set)  # its shards' guilds (issue 19)
+        unshown = await self.bot.service.boards.matches_to_show(self.bot.shard_set)  # its shards' guilds
         for record in unshown:
             repairs.add(record.id, at_once=True)
         if unshown:

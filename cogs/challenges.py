@@ -249,7 +249,7 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
     async def accept(self, answer: PressAnswer, control: ChallengeControl, seed: str | None = None) -> None:
         """Accept: the service checks the acceptor first, then holds the challenge while the thread is opened (once),
         when the challenge asks for one; the match starts there. Without a seed of their own, the acceptor's seed for
-        the dice is the id Discord gave this interaction (issue 18). Once stored, the press is answered with the
+        the dice is the id Discord gave this interaction. Once stored, the press is answered with the
         challenge marked accepted and the match's first board is posted, even when the challenge's message can no
         longer be edited (deleted meanwhile): the board never depends on it."""
         interaction = answer.interaction

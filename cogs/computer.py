@@ -1,4 +1,4 @@
-"""Playing the computer from Discord (issue 16): `/bg computer`, `/bg challenge opponent:<the bot>`, and the
+"""Playing the computer from Discord: `/bg computer`, `/bg challenge opponent:<the bot>`, and the
 computer's turns posted like a human's.
 
 The Computer cog starts matches against the computer at once (no challenge), lets the computer act after every
@@ -131,7 +131,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         self._resumed = True
         await turns.pool.warm_up()  # load bgsage in the workers now, not on the first computer turn
         log.info("Computer workers ready (process ids %s)", " ".join(map(str, turns.pool.worker_pids())))
-        resumed = await turns.resume_all(self.bot.shard_set)  # its shards' guilds only (issue 19)
+        resumed = await turns.resume_all(self.bot.shard_set)  # its shards' guilds only
         if resumed:
             log.info("Resumed %d matches against the computer", len(resumed))
 
@@ -170,7 +170,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         seed: str | None = None,
     ) -> None:
         """Start a match against the computer at once, in this channel or a new thread: first the announcement
-        with the dice's commitment (its id is the computer's seed, issue 31 item 7), then the board."""
+        with the dice's commitment (its id is the computer's seed), then the board."""
         if not available():
             raise UserFacingError(NOT_AVAILABLE)
         computer = self.computer_ref(interaction)

@@ -1,6 +1,6 @@
 """The global error handler: every failed slash command is answered by cogs.ui.errors.report_error (player
 mistakes privately in plain words, bugs with an apology and a log line). Before any command runs, the tree's
-interaction check refuses option values Discord's client never sends (cogs.ui.forged_options, issue 31)."""
+interaction check refuses option values Discord's client never sends (cogs.ui.forged_options)."""
 
 from __future__ import annotations
 

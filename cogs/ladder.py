@@ -1,8 +1,8 @@
-"""The ladder commands (issue 9): /leaderboard, /stats player, /stats dice (issue 18) and /history, per server.
+"""The ladder commands: /leaderboard, /stats player, /stats dice and /history, per server.
 
 The leaderboard is an embed of 10 players a page with Previous / Next buttons (cogs.ui.ladder_text); the person who
 asked turns the pages of the message, anyone else gets their own private copy at that page. Every answer, its charts
-too, is in the language of the member who asked (issue 35). Names are the ones
+too, is in the language of the member who asked. Names are the ones
 stored with the ratings, so a member who left still shows. All figures come from bot.ratings and bot.analysis
 (this module runs no SQL); the charts are drawn in a thread so Pillow never blocks the loop.
 """
@@ -79,7 +79,7 @@ class Ladder(commands.Cog, name=LADDER_COG):
         else:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
-    #: `/stats player` and `/stats dice` (issue 18): Discord does not let a command be both callable and a group.
+    #: `/stats player` and `/stats dice`: Discord does not let a command be both callable and a group.
     stats_group = app_commands.Group(
         name="stats", description="A player's ladder stats, or their dice.", guild_only=True
     )
@@ -167,7 +167,7 @@ class Ladder(commands.Cog, name=LADDER_COG):
         description = "\n".join(lines) or translate(language, N_("No finished matches yet."))
         title = translate(language, N_("Recent matches of {name}"), name=safe_name(name, language))
         embed = discord.Embed(title=title, description=description, colour=COLOUR)
-        # Issue 34: after the Player page, a link button to each listed match's page (at most
+        # After the Player page, a link button to each listed match's page (at most
         # bot.ratings.records.HISTORY_SIZE, 10): 11 buttons in 3 rows, within the 25 Discord allows under a message.
         view = with_links(
             await self.player_page(guild_id, target.id, language),
@@ -176,17 +176,17 @@ class Ladder(commands.Cog, name=LADDER_COG):
         await interaction.response.send_message(embed=embed, **view_kwargs(view))
 
     async def player_page(self, guild_id: int, user_id: int, language: str) -> discord.ui.View | None:
-        """A **Player page** link button where the server's web page is on (issue 34)."""
+        """A **Player page** link button where the server's web page is on."""
         if player_url(guild_id, user_id) is None or not await self.bot.service.settings.web_page(guild_id):
             return None
         return player_link_view(guild_id, user_id, language)
 
     async def computer_stats(self, user_id: int, guild_id: int, language: str) -> str:
-        """The player's record against the computer per level (issue 16), from the game service."""
+        """The player's record against the computer per level, from the game service."""
         service = self.bot.service
         return computer_record_lines(await service.computer.records(user_id, guild_id), language)
 
     async def computer_levels(self, match_ids: list[int]) -> dict[int, str]:
-        """Which of these matches were against the computer, at what level (issue 16)."""
+        """Which of these matches were against the computer, at what level."""
         service = self.bot.service
         return dict(await service.computer.levels_of(match_ids))

@@ -98,7 +98,7 @@ class Play(
         self.bot.remove_dynamic_items(GameButton, PlaySelect)
 
     def after(self, update: MatchUpdate) -> None:
-        """Let the computer act when the published update leaves the match waiting for it (issue 16)."""
+        """Let the computer act when the published update leaves the match waiting for it."""
         if self.computer is not None:
             self.computer.after(update)
 
@@ -180,12 +180,12 @@ class Play(
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.match_here(interaction)
         viewer = None if public else record.player_index(interaction.user.id)  # a player sees it from their side
-        # public: in the server's language; for oneself: in the member's (issue 35)
+        # public: in the server's language; for oneself: in the member's
         language = await self.publisher.language(record) if public else member_language(interaction)
         message = await compose(record, (), viewer=viewer, now=self.service.now(), language=language)
         link = self.publisher.current_link(record)
         text = message.content  # no events: the status line and whose turn it is
-        if public or viewer is None:  # not for the player's eyes only: nothing addressed to them (issue 33)
+        if public or viewer is None:  # not for the player's eyes only: nothing addressed to them
             text = "\n".join(line for line in text.splitlines() if not line.startswith(("<@", NOTE_PREFIX)))
         if link:
             label = N_("Board: {link}") if public or viewer is None else N_("Controls: {link}")
@@ -288,7 +288,7 @@ class Play(
         await interaction.response.defer()
         used_at = self.just_used.pop((control.custom_id, interaction.user.id), None)
         if used_at is not None and time.monotonic() - used_at < JUST_USED_SECONDS:
-            return  # a second press on a control this member has just used: nothing to say (issue 15)
+            return  # a second press on a control this member has just used: nothing to say
         await self.out_of_date(interaction, control.match_id)
 
     async def ask_privately(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
@@ -360,7 +360,7 @@ class Play(
 
     async def out_of_date(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """A press on an old board: make sure the current board carries the controls (it may not, after a crash
-        or a refused post), delete the pressed one (issue 33: a match keeps no board but the current one and each
+        or a refused post), delete the pressed one (a match keeps no board but the current one and each
         game's final board, and a stale board is neither), and link to the current one."""
         record = await self.with_controls(await self.service.match(match_id))
         clicked = interaction.message
@@ -382,7 +382,7 @@ class Play(
         await reply_privately(interaction, translate(member_language(interaction), said, link=link))
 
     async def with_controls(self, record: MatchRecord) -> MatchRecord:
-        """The match, with its current board shown first if it was not (issue 15): whoever must act gets
+        """The match, with its current board shown first if it was not: whoever must act gets
         working controls. If Discord refuses, the board is queued to be shown later."""
         if self.publisher.showed(record) or self.publisher.busy(record.id):  # shown, or being shown right now
             return record

@@ -1,6 +1,6 @@
-"""A match's records: `/bg export` as a .mat file that GNU Backgammon and other programs import (issue 17; the text
-comes from bot.records), and `/bg fairness`, how its dice are made and how to check them (issue 18). Both answers
-are private, in the language of the member who asked (issue 35); the file itself is English, as gnubg writes it."""
+"""A match's records: `/bg export` as a .mat file that GNU Backgammon and other programs import (the text
+comes from bot.records), and `/bg fairness`, how its dice are made and how to check them. Both answers
+are private, in the language of the member who asked; the file itself is English, as gnubg writes it."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""`/tournament`: sign-up with Join / Leave buttons, the live bracket, a thread per match, the champion (issue 21).
+"""`/tournament`: sign-up with Join / Leave buttons, the live bracket, a thread per match, the champion.
 
 Thin over bot.tournaments.TournamentService. A background runner (cogs.ui.tournament_runner) keeps Discord in step
-with what is stored. Public posts are in the server's language, answers to a member in theirs (issue 35).
+with what is stored. Public posts are in the server's language, answers to a member in theirs.
 """
 
 from __future__ import annotations

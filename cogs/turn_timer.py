@@ -2,14 +2,14 @@
 
 Every few seconds: when a player is past half their turn limit, their board is posted anew with a reminder that
 mentions them; when the limit runs out, anew with the claim offer, which mentions their opponent, and a Claim
-button among the board's controls, once per turn each (the old board is deleted: issue 33 leaves no message of
-the timer's own). Challenges older than 10 minutes expire and their messages say so. Everything it needs is stored,
+button among the board's controls, once per turn each (the old board is deleted: the timer leaves no message of
+its own). Challenges older than 10 minutes expire and their messages say so. Everything it needs is stored,
 so it picks up where it was after a restart.
 
-A process of a sharded bot (issue 19) handles only the matches and challenges of the guilds its shards serve
+A process of a sharded bot handles only the matches and challenges of the guilds its shards serve
 (`bot.shard_set`), so that no match is reminded, claimed, expired or timed out by two processes.
 
-Match clocks (issue 20): a match whose player to act has spent their reserve ends on time, and is shown like
+Match clocks: a match whose player to act has spent their reserve ends on time, and is shown like
 any other update. Each round also records a heartbeat; at start-up the time since the last one (the bot was
 down) is added to every running clock as a pause, and the boards of those matches say so until their next edit.
 """
@@ -123,5 +123,5 @@ class TurnTimer(commands.Cog):
             self.publisher.repairs.add(record.id)  # a board change may be left: showing again settles it
 
     async def language(self, record: MatchRecord) -> str:
-        """Reminders, claim offers and clock notes are public: in the server's language (issue 35)."""
+        """Reminders, claim offers and clock notes are public: in the server's language."""
         return await guild_language(self.bot.service.settings, self.bot, record.guild_id)

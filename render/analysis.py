@@ -1,4 +1,4 @@
-"""The pictures of an analysis (issue 17): one costly decision, the play made and the best play side by side.
+"""The pictures of an analysis: one costly decision, the play made and the best play side by side.
 
 Each side is the ordinary board picture (render.picture) of the position after the play, with the play marked as
 the board marks the last play; a caption above each says which it is and what was lost. A cube decision has one

@@ -1,9 +1,9 @@
-"""The tournament bracket as a picture (issue 21), in the board's colours: one column per round, a box per
+"""The tournament bracket as a picture, in the board's colours: one column per round, a box per
 match with the seeds, names and scores, the winner marked in the board's amber and matches in play in its blue.
 
 Pure: plain data in (`BracketPicture`, built by the front end from the stored bracket), PNG bytes out; callers
 run it off the event loop. Names are drawn like the board's (render.fonts: any script, cut to fit). The picture's
-own words come in `BracketWords` (English by default; the front end fills them in the server's language, issue 35),
+own words come in `BracketWords` (English by default; the front end fills them in the server's language),
 and every text is cut to its place: `overflowing` says which words a language writes too long to show whole.
 """
 

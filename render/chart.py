@@ -1,4 +1,4 @@
-"""The rating-history chart of the stats command (issue 9): one line, a rating after each rated match.
+"""The rating-history chart of the stats command: one line, a rating after each rated match.
 
 Drawn at 3x and shrunk with LANCZOS so the line and text are smooth (the python-qrcode habit), saved as PNG
 into any stream. Pure: plain numbers, a name and the caption in the reader's language in (English by default), PNG

@@ -1,4 +1,4 @@
-"""The chart of `/stats dice` (issue 18): how often each face and each of the 21 rolls came, as bars, beside a
+"""The chart of `/stats dice`: how often each face and each of the 21 rolls came, as bars, beside a
 mark for what fair dice give. Drawn like the rating chart (render/chart.py): at 3x, shrunk with LANCZOS, in
 Discord's dark colours. Pure: numbers, a name and the words in the reader's language in (English by default), PNG
 bytes out; callers run it in a thread."""

@@ -235,7 +235,7 @@ class Layout:
 
         The parts tile the row. Fixed widths (room for "375 pips" and "Score 24") keep a name's part the same
         all game long. Pips and score are drawn 14 px from their part's right edge. A match with a clock
-        (issue 20) widens the pips part for the reserve left ("12:30") before the pip count.
+        widens the pips part for the reserve left ("12:30") before the pip count.
         """
         row_top = 0 if top else _BOARD_BOTTOM
         bottom = row_top + _FOOTER

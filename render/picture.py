@@ -89,7 +89,7 @@ def _indexed_patch(size: int, theme_name: str, box: Box, layers: tuple[Layer, ..
 @lru_cache(maxsize=1024)
 def _indexed_part(size: int, theme_name: str, part: RowPart) -> Image.Image:
     """Drawn straight from the part, not through `part_image`'s cache: a player's name part is 42 KB here and
-    three times that in colour, and with both kept for 4,096 parts the drawing process grew to 900 MB."""
+    three times that in colour, and with both kept for 4,096 parts the drawing process would grow to 900 MB."""
     return to_palette(part.draw(size, theme_name), theme_name)
 
 

@@ -87,7 +87,7 @@ class NamePart:
 
 @dataclass(frozen=True, slots=True)
 class PipsPart:
-    """The pip count, and before it the match clock's reserve left (issue 20) when the match has a clock."""
+    """The pip count, and before it the match clock's reserve left when the match has a clock."""
 
     top: bool
     pips: int

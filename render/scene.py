@@ -40,7 +40,7 @@ class PlayerRow:
     pips: int
     score: int | None  # None in a money game
     marker: str  # TO_PLAY or TO_ANSWER for the player to act, WINNER on a finished game's board, else ""
-    clock: str | None = None  # the player's match clock reserve left (issue 20); None: no clock
+    clock: str | None = None  # the player's match clock reserve left; None: no clock
     words: BoardWords = ENGLISH  # the marker, "pips" and "Score" in the reader's language
 
     @property

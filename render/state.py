@@ -50,7 +50,7 @@ class BoardState:
     game_over: bool = False
     clocks: tuple[str, str] | None = None  # each player's clock reserve left, as shown ("4:30"); None: no clock
     result: Outcome | None = None  # a finished game's end (needs game_over)
-    words: BoardWords = ENGLISH  # the picture's words in the reader's language (issue 35)
+    words: BoardWords = ENGLISH  # the picture's words in the reader's language
 
     def __post_init__(self) -> None:
         if self.on_roll not in PLAYERS:

@@ -3,7 +3,7 @@
 Player 0's checkers are `O`, player 1's `X`, whatever the perspective; points are numbered from the side of the
 player drawn at the bottom. A point with more than five checkers shows its count in the fifth row. The words beside
 the board come as plain data (`TextWords`, English by default; cogs.ui.text_board_words fills them in a reader's
-language, issue 35).
+language).
 """
 
 from __future__ import annotations

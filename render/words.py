@@ -1,4 +1,4 @@
-"""The words a board picture shows, as plain data (issue 35): the renderer draws them and never translates.
+"""The words a board picture shows, as plain data: the renderer draws them and never translates.
 
 English by default; the front end (cogs.ui.board_words) fills one `BoardWords` from the server's catalogue and
 passes it in `BoardState.words`. Each text is a template with `{name}` fields, filled here with numbers and names.

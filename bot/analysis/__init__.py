@@ -1,4 +1,4 @@
-"""Match analysis (issue 17): every decision and roll of a stored match judged by bgsage. No Discord imports.
+"""Match analysis: every decision and roll of a stored match judged by bgsage. No Discord imports.
 
 analyse(log, level) -> MatchAnalysis           # blocking; the bot runs it in the worker pool
 player_figures(analysis, player)               # PR, error rates, counts, luck, "PR 6.2 - expert"

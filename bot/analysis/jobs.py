@@ -1,16 +1,16 @@
 """Analyses as jobs: asked for (by /bg analyze, or automatically when a match ends), run in a worker process of
 their own pool (bot.computer.pool, never on the event loop), stored, and finished after a restart. No Discord.
 
-A pending row is written when an analysis is asked for (migration 012): for the automatic analysis in the
+A pending row is written when an analysis is asked for: for the automatic analysis in the
 transaction that finishes the match (a match-finished hook of the game service), so either both are stored or
 neither. `resume()` at start-up runs every pending analysis again and hands every finished, never posted one to
 `on_done`, which posts it.
 
-Issue 31: only a failure of the analysis itself marks it failed. A stop (or a pool that goes away) leaves it
+Only a failure of the analysis itself marks it failed. A stop (or a pool that goes away) leaves it
 pending for the next start; a worker that dies while the bot runs is replaced and the analysis tried again, up to
 TRIES times. Automatic analyses run one after the other, at most QUEUE_LIMIT of them waiting in memory: the others
 wait in the database, read again in their turn. An analysis is recorded posted only together with where its message
-went (migration 014; a later /bg analyze links to it, bot.analysis.requests), so that a stop at any moment leaves
+went (a later /bg analyze links to it, bot.analysis.requests), so that a stop at any moment leaves
 it to the next start, which first looks for the message in its channel (sent just before the stop, its id not
 stored) and adopts it instead of sending another.
 """
@@ -179,7 +179,7 @@ class AnalysisJobs:
     async def resume(self, guilds: ShardSet | None = None) -> int:
         """After a restart: run every pending analysis (queued from the database in order, QUEUE_LIMIT at a time),
         post every finished one that was not. Returns how many. `guilds`: only those of the guilds this process's
-        shards serve (issue 19)."""
+        shards serve."""
         self._guilds = guilds if guilds is not None else ShardSet.everything()
         unfinished = [
             stored

@@ -1,10 +1,10 @@
-"""The analysis worker's memory (issue 10's target with issue 17's analysis on): measured, not guessed.
+"""The analysis worker's memory: measured, not guessed.
 
 Measured in a worker analysing 20 one-point matches (bench/bench_analysis_memory.py): about 180 MB of PSS at
 the peak, of which the Python, numpy and bgsage imports are 30 MB; each bgsage analyzer loads its own copy of the
 24 nets (18 MB a copy) and of the bearoff database (5 MB), and the analysis uses two (1 and 2 ply: three copies
 of the nets); every 2-ply cube analysis loads the nets once more from disk and frees them after the call, and
-glibc kept those freed megabytes in the heap (its mmap threshold grows to the size of the largest freed block,
+glibc keeps those freed megabytes in the heap (its mmap threshold grows to the size of the largest freed block,
 so the next copies come from the heap, which never shrinks).
 
 Here: the 1-ply analyzer shares the 2-ply one's net (`sage.share_one_ply`), big blocks always get their own

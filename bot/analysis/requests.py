@@ -1,4 +1,4 @@
-"""`/bg analyze` (issue 31): a match's analysis is posted once, in the channel where the match was played; a later
+"""`/bg analyze`: a match's analysis is posted once, in the channel where the match was played; a later
 request gets a link to that message (posted again, once, only when the message is gone; a private copy when the
 match's channel takes no message), and a member asks at most once every COOLDOWN_SECONDS. No Discord: whether a
 message still exists is asked of the caller.

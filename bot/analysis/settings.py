@@ -1,4 +1,4 @@
-"""A server's automatic analysis (issue 17): finished matches up to this many points are analysed when they end.
+"""A server's automatic analysis: finished matches up to this many points are analysed when they end.
 
 The one place that reads and writes the setting, so that the cogs never reach the store (`/bgadmin analysis`)."""
 

@@ -22,13 +22,13 @@ _started = False
 def analyse_in_worker(log_json: str, level: str) -> dict[str, Any]:
     """In a worker process: the match's analysis as JSON (its priority lowered once, so that play goes first, and
     its memory kept down: bot.analysis.memory), or `{"error": traceback}` when the analysis itself fails: sent
-    back as a value, so that the jobs tell it from the worker dying or the pool closing (issue 31)."""
+    back as a value, so that the jobs tell it from the worker dying or the pool closing."""
     global _started
     if not _started:
         with contextlib.suppress(OSError):
             os.nice(NICENESS)
         # Ctrl-C in a terminal reaches the whole process group: the bot stops, and stops its worker; here it would
-        # come back to the bot as a KeyboardInterrupt raised by the job (issue 31).
+        # come back to the bot as a KeyboardInterrupt raised by the job.
         with contextlib.suppress(ValueError):  # not in a process's main thread
             signal.signal(signal.SIGINT, signal.SIG_IGN)
         memory.limit()

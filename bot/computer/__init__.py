@@ -1,4 +1,4 @@
-"""The computer opponent (issue 16): bgsage's neural net behind the engine's own actions. No Discord imports.
+"""The computer opponent: bgsage's neural net behind the engine's own actions. No Discord imports.
 
     choose_action(match, level) -> Action     # blocking; the decision of the side the match waits for
     LEVELS, level(name)                       # the six strengths (bot.computer.levels)

@@ -13,8 +13,8 @@ rolls deeper (gnubg's 2-ply "world class" = bgsage's 3-ply: checker plays throug
 WORLD_CLASS_FILTER and bot.computer.search; cube decisions at 3-ply, as deep as its deepest checker search).
 Below expert the noise doubles at every step, which about doubles the equity lost per checker decision
 (against bgsage's 2-ply ranking, over 294 checker plays from real play, bench/bench_computer.py: expert 0.004,
-advanced 0.015, intermediate 0.033, casual 0.070, beginner 0.120 points); the earlier, closer levels (noise
-0.2/0.1/0.05/0.015, expert 2-ply) made steps too small to show over 200 games.
+advanced 0.015, intermediate 0.033, casual 0.070, beginner 0.120 points); closer levels (noise
+0.2/0.1/0.05/0.015, expert 2-ply) make steps too small to show over 200 games.
 """
 
 from __future__ import annotations

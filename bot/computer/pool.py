@@ -1,4 +1,4 @@
-"""The computer thinks in worker processes, never on the event loop's thread (issue 16).
+"""The computer thinks in worker processes, never on the event loop's thread.
 
 `ComputerPool(workers)` keeps `workers` processes (setting COMPUTER_WORKERS), each a single-process executor
 of its own, so that one that dies or overruns can be killed and replaced without touching the others; the
@@ -33,7 +33,7 @@ DEFAULT_TIMEOUT = 60.0
 #: The level of the last try after overruns: the clean 1-ply net, as cheap as any level (a few ms a decision).
 FALLBACK_LEVEL = "expert"
 #: How much nicer than the bot its workers run: the computer (and the analysis) think on the CPU that the event
-#: loop and the drawing processes leave, so that people's clicks are not answered later for them (issue 16).
+#: loop and the drawing processes leave, so that people's clicks are not answered later for them.
 WORKER_NICENESS = 10
 
 Task = Callable[..., dict[str, Any]]  # (log JSON, level or argument, keywords) -> JSON
@@ -66,7 +66,7 @@ def run_when_idle() -> None:
     """Put this process in Linux's SCHED_IDLE class: it runs on CPU that nothing else wants, and any other process
     that wakes takes its core at once. Niceness alone does not promise that: the scheduler (EEVDF) may let a running
     task finish its slice, ~3 ms, before a woken one preempts it, however nice it is, so with both cores busy a
-    click could wait behind the computer's search (issue 16; the load comparison could not tell the difference
+    click could wait behind the computer's search (the load comparison could not tell the difference
     within its noise). Where there is no such class (not Linux), or it is refused, the niceness stays."""
     policy = getattr(os, "SCHED_IDLE", None)
     if policy is None or not hasattr(os, "sched_setscheduler"):
@@ -254,6 +254,6 @@ class ComputerPool:
             slot.close()
 
     async def run(self, log_json: str, argument: str) -> dict[str, Any]:
-        """One run of the pool's task (issue 17: a match analysis) on a free worker; a worker that dies or
+        """One run of the pool's task (a match analysis) on a free worker; a worker that dies or
         overruns is replaced and the error raised (BrokenProcessPool, TimeoutError), not retried."""
         return await self._run(log_json, argument)

@@ -228,7 +228,7 @@ def cube_is_live(cube: CubeState) -> bool:
     return bool(_bgsage.can_double_match(cube.away[0], cube.away[1], cube.value, cube.owner, cube.crawford))
 
 
-# --- match analysis (issue 17, bot.analysis) -------------------------------------------------------------------
+# --- match analysis (bot.analysis) -------------------------------------------------------------------
 
 #: One roll's equity in a cube analysis's details: (die1, die2, cubeful equity of its best play, weight).
 RollEquity = tuple[int, int, float, int]

@@ -9,7 +9,7 @@ keeps a handful for the deep one (bot.computer.levels.WORLD_CLASS_FILTER). The c
 bgsage's own 2-ply checker play, which makes every play cube-aware at 2-ply: up to 0.6 s for a roll with many
 plays.
 
-A deadline (the bot's, issue 36: a turn within 3 s while its workers get only the CPU people leave) makes a stage
+A deadline (the bot's: a turn within 3 s while its workers get only the CPU people leave) makes a stage
 stop before an evaluation that would likely end past it; the plays evaluated deepest still go first, so the
 choice falls back to the previous stage's best, never to a guess. Tests and benchmarks pass none: they stay
 deterministic.

@@ -1,4 +1,4 @@
-"""Takes the computer's turns through the game service, like a human's clicks (issue 16). No Discord imports.
+"""Takes the computer's turns through the game service, like a human's clicks. No Discord imports.
 
 `ComputerTurns.play(match_id)` asks the pool for each decision the match waits the computer for and applies
 it with `GameService.act` (the same checks, transaction and action log as a button), until a human

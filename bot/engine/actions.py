@@ -145,7 +145,7 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class Timeout:
-    """`player`'s match clock ran out (issue 20): they lose like a claim against them (R9.5). Nobody asks for it:
+    """`player`'s match clock ran out: they lose like a claim against them (R9.5). Nobody asks for it:
     the service stores it when the clock says so, so that the log replays to the same end."""
 
     player: int

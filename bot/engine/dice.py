@@ -1,5 +1,5 @@
 """Where the dice come from (R9.1). The engine asks a source for one die at a time, so tests inject fixed dice
-and a replay feeds back the dice a log recorded. The bot rolls every match's dice with `CommittedDice` (issue 18):
+and a replay feeds back the dice a log recorded. The bot rolls every match's dice with `CommittedDice`:
 each roll is an HMAC of a server seed, committed to before the first roll and revealed after the last, and of
 both players' seeds, so that anyone can recompute every roll afterwards (`python -m bot.fairness`)."""
 
@@ -55,7 +55,7 @@ class FixedDice:
         return len(self._values) - self._next
 
 
-# --- provably fair dice (issue 18) ----------------------------------------------------------------------------------
+# --- provably fair dice ----------------------------------------------------------------------------------
 
 #: Bytes of a server seed; its commitment is the SHA-256 of these bytes, shown in hex.
 SERVER_SEED_BYTES = 32
@@ -77,7 +77,7 @@ def commitment(server_seed: bytes) -> str:
 
 def committed_roll(server_seed: bytes, challenger_seed: str, acceptor_seed: str, k: int) -> tuple[int, int]:
     """Roll `k` of a match (0, 1, ... across all games, opening rolls and their re-rolls included), exactly as
-    issue 18 defines it: block j is HMAC-SHA256(key=server seed, message=UTF-8 of
+    the published commitment defines it: block j is HMAC-SHA256(key=server seed, message=UTF-8 of
     "<challenger seed>:<acceptor seed>:<k>:<j>"); its bytes in order, skipping every byte >= 252, give the dice
     b % 6 + 1; the first two dice are the roll (for an opening roll, the challenger's die, then the acceptor's)."""
     dice: list[int] = []

@@ -1,7 +1,7 @@
 """Errors the engine raises for bad input; their messages are written for a player to read.
 
 A refusal carries its English template, marked `N_()` for the catalogues, and the parameters that fill it, so that
-the front end shows it in the reader's language (issue 35); `str(error)` is the English text.
+the front end shows it in the reader's language; `str(error)` is the English text.
 """
 
 from __future__ import annotations

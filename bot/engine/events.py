@@ -130,7 +130,7 @@ class GameWon:
     number: int
     outcome: Outcome
     scores: tuple[int, int]  # after this game
-    # `PositionID:MatchID` of the finished game as gnubg shows it (issue 22), for its last board
+    # `PositionID:MatchID` of the finished game as gnubg shows it, for its last board
     gnubg_id: str = field(default="", compare=False)
 
 

@@ -25,7 +25,7 @@ from bot.engine.position import Position
 from bot.i18n.messages import N_
 
 _SCORE_BITS = (1 << 15) - 1  # a Match ID holds 15 bits of each score; a huge cube's win can score more
-#: Outcomes that end the whole match, whatever the score: the loser lost on time (R9.5, issue 20).
+#: Outcomes that end the whole match, whatever the score: the loser lost on time (R9.5).
 _MATCH_ENDING = (OutcomeKind.CLAIMED, OutcomeKind.TIMEOUT)
 
 
@@ -117,7 +117,7 @@ class Match:
         return [Claimed(player), *self._game_over(outcome, None)]
 
     def _timeout(self, player: int) -> list[Event]:
-        """Issue 20: `player`'s clock ran out while they had to act; the opponent wins as by a claim (R9.5)."""
+        """`player`'s clock ran out while they had to act; the opponent wins as by a claim (R9.5)."""
         if self.game.to_act != player:
             raise ActionError(N_("Only the player who must act can run out of time."))
         winner = 1 - player
@@ -227,7 +227,7 @@ class Match:
         if self.game.to_act not in (None, player):
             allowed.add(Claim)
         elif self.game.to_act == player:
-            allowed.add(Timeout)  # the service stores it when the player's match clock runs out (issue 20)
+            allowed.add(Timeout)  # the service stores it when the player's match clock runs out
         return frozenset(allowed)
 
     @property
@@ -305,7 +305,7 @@ class Match:
 
     def _finished_fields(self, outcome: Outcome) -> MatchIdFields:
         """A finished game as gnubg shows it once it reads the game's record (an imported .mat, a loaded match, any
-        step through the record; issue 31): the game added to the score, the Crawford flag of this game, the turn
+        step through the record): the game added to the score, the Crawford flag of this game, the turn
         with the loser after a bear-off or a drop and with the player on roll after a resignation (gnubg records
         no offer), the dice of a resigned turn kept, and a refused beaver as the beavered cube owned by the
         beaverer. (Right after an `accept` typed into gnubg, until it reads the record again, gnubg shows the turn
@@ -336,7 +336,7 @@ class Match:
         )
 
     def match_id(self) -> str:
-        """The gnubg Match ID of the current state; a finished game shows what gnubg shows then (issue 22)."""
+        """The gnubg Match ID of the current state; a finished game shows what gnubg shows then."""
         return self.match_id_fields().encode()
 
     def position_id(self) -> str:

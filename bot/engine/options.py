@@ -22,8 +22,8 @@ class MatchOptions:
     beavers: bool = False
     automatic_doubles: bool = False
     automatic_double_limit: int = 1
-    #: Doubles of a dead cube allowed, as before R6.1 forbade them: only matches stored before that read so (an
-    #: options dict without the key), so that their logs replay as they were played.
+    #: Doubles of a dead cube allowed, which R6.1 forbids: only a match stored before that rule reads so (an
+    #: options dict without the key), so that its log replays as it was played.
     dead_cube_doubles: bool = False
 
     def __post_init__(self) -> None:

@@ -18,7 +18,7 @@ class OutcomeKind(enum.Enum):
     DROPPED = "dropped"  # a double (or a beaver) was refused
     RESIGNED = "resigned"
     CLAIMED = "claimed"  # the opponent ran out of time (R9.5)
-    TIMEOUT = "timeout"  # the opponent's match clock ran out (issue 20)
+    TIMEOUT = "timeout"  # the opponent's match clock ran out
 
     @classmethod
     def of_win(cls, kind: WinKind) -> OutcomeKind:

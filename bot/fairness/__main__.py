@@ -1,4 +1,4 @@
-"""`python -m bot.fairness FILE.mat`: recompute every roll of an exported match from its seeds (issue 18)."""
+"""`python -m bot.fairness FILE.mat`: recompute every roll of an exported match from its seeds."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Dice statistics for `/stats dice` (issue 18): a player's rolls against what fair dice give, with chi-square
+"""Dice statistics for `/stats dice`: a player's rolls against what fair dice give, with chi-square
 p-values. scipy is not a dependency: the chi-square survival function is computed here with `math` (the
 regularized upper incomplete gamma function, by its series and its continued fraction, as in Numerical Recipes).
 """

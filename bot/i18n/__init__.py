@@ -1,4 +1,4 @@
-"""The bot's words in the players' languages (issue 35): gettext catalogues read with Babel, no discord here.
+"""The bot's words in the players' languages: gettext catalogues read with Babel, no discord here.
 
 Code marks an English message with `_()` or `N_()` (both return it unchanged, so the English text is the key and
 `pybabel extract` finds it); whoever shows the message calls `translate(language, message, **params)` with the

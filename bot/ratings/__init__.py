@@ -1,4 +1,4 @@
-"""Per-guild FIBS ratings, the leaderboard, player stats and match history (issue 9).
+"""Per-guild FIBS ratings, the leaderboard, player stats and match history.
 
 - `fibs`: the formula, pure (`rate_match(winner, loser, length) -> RatingChange`).
 - `hook.rate_finished_match(db, record)`: the GameService match-finished hook; rates inside the transaction

@@ -1,4 +1,4 @@
-"""The FIBS rating formula for match play (issue 9), as pure arithmetic so it can be checked by hand.
+"""The FIBS rating formula for match play, as pure arithmetic so it can be checked by hand.
 
 For ratings r1, r2 and match length n: D = |r1 - r2|, P_upset = 1 / (10^(D * sqrt(n) / 2000) + 1) is the
 chance that the lower-rated player wins. If the favourite wins P = P_upset, else P = 1 - P_upset. Each player

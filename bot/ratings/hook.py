@@ -1,8 +1,8 @@
 """The match-finished hook the game service calls inside the transaction that stores a match's result.
 
 Registered with `GameService(..., on_match_finished=[rate_finished_match])`: the rating update is written in
-the same transaction as the result, so either both are stored or neither is (issue 9). Aborted matches and
-money games are not rated; claimed wins are (R9.5). Matches against the computer (issue 16) are
+the same transaction as the result, so either both are stored or neither is. Aborted matches and
+money games are not rated; claimed wins are (R9.5). Matches against the computer are
 not rated either: the ladder is for people.
 """
 

@@ -39,7 +39,7 @@ class FinishedMatch:
 
     @property
     def rated(self) -> bool:
-        """Money games are not rated (issue 9); matches of 1..25 points are, claimed wins included."""
+        """Money games are not rated; matches of 1..25 points are, claimed wins included."""
         return self.length > 0
 
 

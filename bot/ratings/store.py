@@ -1,4 +1,4 @@
-"""Rating storage and the ladder, stats and history queries (issue 9). SQL only; no Discord types.
+"""Rating storage and the ladder, stats and history queries. SQL only; no Discord types.
 
 `record_match` runs inside the caller's open transaction (the service's match-finished hook), so a match's
 result and the rating update are committed together. Every query is served by an index from

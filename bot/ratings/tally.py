@@ -1,4 +1,4 @@
-"""Count what each player did in a match: gammons and backgammons won, doubles taken and dropped (issue 9).
+"""Count what each player did in a match: gammons and backgammons won, doubles taken and dropped.
 
 Read from the engine's match after its last action: the finished games' outcomes and the action log.
 """

@@ -1,4 +1,4 @@
-"""Match records for other programs: the .mat text GNU Backgammon and other programs import (issue 17)."""
+"""Match records for other programs: the .mat text GNU Backgammon and other programs import."""
 
 from bot.records.mat import MatExport, export_mat, match_to_mat
 

@@ -14,7 +14,7 @@ text after importing it (tests/records). What the format cannot say:
 - "Wins N" after a bear-off is the game's kind times the cube in the file, as gnubg writes it whatever the Jacoby
   rule (gnubg scores the game itself); after a resignation it is the points the game gave (so a gammon resigned
   under the Jacoby rule, worth a single game here, R7.3, reads as a single game resigned).
-- A game won on time (R9.5, issue 20) is written as a resignation of the points it gave; gnubg reads a
+- A game won on time (R9.5) is written as a resignation of the points it gave; gnubg reads a
   resignation of at most a backgammon, so its score can differ there (a comment line and the notes then say so).
 - A cube past what gnubg holds (64 in a match, 4096 in a money game; see mat_games.py): the doubles past it are
   left out, gnubg scores the game at that cube, and a comment line (and `MatExport.notes`) says so.
@@ -80,7 +80,7 @@ def export_mat(
 
     `date` becomes the `[EventDate]` header (gnubg takes the file's date when there is none). `fairness` adds the
     dice's commitment, both seeds and (once revealed) the server seed as comment lines, for `python -m
-    bot.fairness` (issue 18).
+    bot.fairness`.
     """
     log = source.log if isinstance(source, Match) else source
     games = mat_games(log)
@@ -108,7 +108,7 @@ def mat_name(name: str) -> str:
     return cleaned.rstrip() or "_"
 
 
-#: The comment tags of the dice's proof (issue 18); bot.fairness reads them back.
+#: The comment tags of the dice's proof; bot.fairness reads them back.
 FAIRNESS_TAGS = ("Dice commitment", "Challenger seed", "Acceptor seed", "Server seed")
 
 

@@ -1,6 +1,6 @@
 """The games of a match as the entries of a .mat file, within what GNU Backgammon can hold (see bot/records/mat.py).
 
-gnubg's limits on the cube, found by importing files into gnubg 1.07 (Debian) and the PyPI build (issue 31):
+gnubg's limits on the cube, found by importing files into gnubg 1.07 (Debian) and the PyPI build:
 
 - In a match, gnubg's gammon-price tables hold cube values up to 64 (its MAXCUBELEVEL is 7: 1, 2, ..., 64). A
   taken cube of 256 makes gnubg 1.07 crash on `import mat` in any match longer than one point; 128 imports, but
@@ -30,7 +30,7 @@ MONEY_CUBE_LIMIT = 4096
 _GNUBG_MAX_CUBE = 4096  # gnubg registers no double offered from a cube this high
 NO_PLAY = Play(())
 _WIN_KINDS = {OutcomeKind.SINGLE: 1, OutcomeKind.GAMMON: 2, OutcomeKind.BACKGAMMON: 3}
-#: Written as the loser's resignation: games won on time too (R9.5, issue 20), which gnubg reads as at most a
+#: Written as the loser's resignation: games won on time too (R9.5), which gnubg reads as at most a
 #: backgammon at the file's cube.
 _RESIGNED_KINDS = (OutcomeKind.RESIGNED, OutcomeKind.CLAIMED, OutcomeKind.TIMEOUT)
 

@@ -1,6 +1,6 @@
 """The notes that come with an exported .mat file (bot.records.mat): the Jacoby rule to set before importing, and
 what the file changed to fit GNU Backgammon's limits. Each note is whole sentences marked for the catalogues, shown
-in the language of the member who asked for the file (issue 35); `str(note)` is the English the file's comment
+in the language of the member who asked for the file; `str(note)` is the English the file's comment
 holds.
 """
 

@@ -109,7 +109,7 @@ class Actions:
         current = await ctx.match_at(stored)
         clock = match_clock(stored, current.options.length)
         if clock is not None and clock.timed_out(current.to_act, ctx.clock()):
-            # Too late: the clock ran out before this request (issue 20); the timeout is what gets stored.
+            # Too late: the clock ran out before this request; the timeout is what gets stored.
             timed_out = await ctx.finish_unasked(stored, current, engine.Timeout(current.to_act or 0))
             if timed_out is None:
                 raise stale(await ctx.stored(match_id))

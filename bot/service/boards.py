@@ -1,6 +1,6 @@
 """The game messages the front end shows: which one is current, which version it shows with working controls
 (its first showing starts the turn clock, R9.5), which matches still need theirs shown, and which are changing
-boards (a new one posted, the old one not yet retired: issue 31)."""
+boards (a new one posted, the old one not yet retired)."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ class Boards:
 
     async def begin_change(self, change: BoardChange) -> None:
         """Remember, before a new board is posted, that older boards of the match may carry controls until this
-        change is finished (a kill in between leaves the row, and the keeper looks for them: issue 31)."""
+        change is finished (a kill in between leaves the row, and the keeper looks for them)."""
         await board_changes.begin(self._ctx.db, change.match_id, change.channel_id, change.since_id)
 
     async def change(self, match_id: int) -> BoardChange | None:
@@ -78,5 +78,5 @@ class Boards:
     async def matches_to_show(self, guilds: ShardSet | None = None) -> list[MatchRecord]:
         """Matches whose current message does not show their current version, or whose board change was left
         unfinished (see match_store.matches_to_show);
-        `guilds`: only those of the guilds this process's shards serve (issue 19)."""
+        `guilds`: only those of the guilds this process's shards serve."""
         return await self._ctx.healthy_records(served(await match_store.matches_to_show(self._ctx.db), guilds))

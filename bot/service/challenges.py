@@ -3,7 +3,7 @@
 A challenge is refused to oneself, in a channel with an active match (ChannelBusyError) unless played in a
 thread, and beyond MAX_OPEN_CHALLENGES open challenges per member or a second one to the same opponent
 (ChallengeLimitError, pointing to the open one). The challenge draws the server seed of the match's dice and shows
-its commitment before anyone accepts (issue 18). A late or second accept hears who accepted first
+its commitment before anyone accepts. A late or second accept hears who accepted first
 (AlreadyAcceptedError).
 """
 
@@ -86,8 +86,8 @@ class Challenges:
         """Post a challenge to `opponent`, or to anyone in the channel when None; it expires after 10 minutes.
 
         `in_thread` None: as the guild's setting says (`settings.set_threads`); `clock` None likewise
-        (`settings.set_clock`, issue 20). One trip to the database, like a game action: the challenge is posted
-        only once it is stored (issue 10). `seed` is the challenger's seed for the dice (the front end passes the
+        (`settings.set_clock`). One trip to the database, like a game action: the challenge is posted
+        only once it is stored. `seed` is the challenger's seed for the dice (the front end passes the
         interaction's id when they gave none); the server seed is drawn now, so that its commitment is shown
         before anyone accepts.
         """
@@ -221,7 +221,7 @@ class Challenges:
 
     async def expire(self, guilds: ShardSet | None = None) -> list[Challenge]:
         """Mark every open challenge whose 10 minutes are up as expired; returns them (to update their messages).
-        `guilds`: only those of the guilds this process's shards serve (issue 19)."""
+        `guilds`: only those of the guilds this process's shards serve."""
         now = self._ctx.clock()
 
         async def expire(connection: Connection) -> list[challenge_store.StoredChallenge]:
@@ -311,7 +311,7 @@ async def _closed_meanwhile(
 ) -> NoReturn:
     """The guarded UPDATE (`status = 'open'`) changed nothing: another process (or another connection of this
     one, on PostgreSQL) closed the challenge after it was read here; under READ COMMITTED the UPDATE waited for
-    that commit, so reading it again says what it became (issue 19). The caller's transaction rolls back."""
+    that commit, so reading it again says what it became. The caller's transaction rolls back."""
     if acceptor_id is None:
         await _open_challenge(connection, challenge_id, now)
     else:
@@ -364,9 +364,10 @@ class Acceptance:
 
     async def start(self, channel_id: int | None = None, seed: str | None = None) -> MatchUpdate:
         """Start the match in `channel_id` (the thread opened for it; default: the challenge's channel). `seed` is
-        the acceptor's seed for the dice (issue 18): fixed only now, after the challenge showed the server seed's
+        the acceptor's seed for the dice: fixed only now, after the challenge showed the server seed's
         commitment."""
         stored = self.stored
-        server_seed = bytes.fromhex(stored.server_seed) if stored.server_seed else new_server_seed()
-        seeds = MatchSeeds(server_seed, stored.challenger_seed or "", player_seed(seed))
+        # Both seeds are stored with every challenge, and an open one is at most 10 minutes old.
+        assert stored.server_seed is not None and stored.challenger_seed is not None
+        seeds = MatchSeeds(bytes.fromhex(stored.server_seed), stored.challenger_seed, player_seed(seed))
         return await self.challenges._start_match(self.challenge, self.acceptor, channel_id, self.now, seeds)

@@ -1,4 +1,4 @@
-"""Match clocks (issue 20): delay clocks as on the big backgammon sites, computed from stored numbers only.
+"""Match clocks: delay clocks as on the big backgammon sites, computed from stored numbers only.
 
 Every turn the player to act first has `delay` free seconds, then time is taken from their reserve (given per
 point of match length; a money game is one game and gets one point's worth). Time runs only while the player
@@ -44,7 +44,7 @@ PRESETS: dict[ClockPreset, ClockSpec] = {
 
 def preset_text(preset: ClockPreset, language: object = None) -> str:
     """'blitz clock (8 s delay + 30 s per point)' for challenge messages; 'no clock' for none. In the reader's
-    language (issue 35; English by default), the preset named as the `clock` option's choice is."""
+    language (English by default), the preset named as the `clock` option's choice is."""
     spec = PRESETS.get(preset)
     if spec is None:
         return translate(language, N_("no clock"))

@@ -102,7 +102,7 @@ class Resign:
 
 @dataclass(frozen=True, slots=True)
 class ComputerDecision:
-    """The computer's decision, an engine action made for its seat (issue 16): only in a match against the
+    """The computer's decision, an engine action made for its seat: only in a match against the
     computer, through the same checks and log as a human's click."""
 
     action: Action

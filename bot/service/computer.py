@@ -1,4 +1,4 @@
-"""The computer's seats (issue 16): matches against the computer, the level it plays at, and its records.
+"""The computer's seats: matches against the computer, the level it plays at, and its records.
 
 The computer acts through `GameService.act` with a ComputerDecision command, the same path, checks and log as a
 human's click.
@@ -20,8 +20,8 @@ from bot.sharding import ShardSet
 from bot.store import computer as computer_store
 from bot.store.backend import Connection
 
-#: Matches against the computer one member may play at a time (issue 31: one member started a dozen world-class
-#: matches and held every worker); the setting COMPUTER_MATCHES_PER_MEMBER.
+#: Matches against the computer one member may play at a time (so that one member's world-class matches
+#: cannot hold every worker); the setting COMPUTER_MATCHES_PER_MEMBER.
 COMPUTER_MATCHES_PER_MEMBER = 2
 
 #: Shows a new match's dice commitment where it is played, before the match exists, and returns the id Discord gave
@@ -54,7 +54,7 @@ class ComputerSeats:
         computer (the bot's own user) player 1, `level` one of bot.computer.levels. The opening roll is made
         (R2.1-R2.2); the caller lets the computer act if the match now waits for it.
 
-        `clock` None: the guild's default clock (issue 20). The dice are committed (issue 18; issue 31 item 7): the
+        `clock` None: the guild's default clock. The dice are committed: the
         server seed is drawn first and `announce(commitment)` shows its commitment; the id of that message is the
         computer's seed, the human's is `seed` (the front end passes the interaction's id when they gave none).
 
@@ -114,7 +114,7 @@ class ComputerSeats:
 
     async def active_matches(self, guilds: ShardSet | None = None) -> list[tuple[int, str]]:
         """(match id, level) of every active match against the computer (to resume their turns at start-up);
-        `guilds`: only those of the guilds this process's shards serve (issue 19)."""
+        `guilds`: only those of the guilds this process's shards serve."""
         found = await self._ctx.db.read(computer_store.active_computer_matches)
         if guilds is None or guilds.serves_all:
             return found

@@ -76,7 +76,7 @@ class ServiceContext:
     ) -> None:
         self.db = db
         #: Tests and benchmarks inject one source for every match; the bot (None) rolls each match's own
-        #: committed dice (issue 18).
+        #: committed dice.
         self.dice = dice
         self.clock = clock
         self.hooks = list(hooks)
@@ -246,7 +246,7 @@ def stale(current: match_store.StoredMatch) -> StaleStateError:
 
 
 def served(rows: list[match_store.StoredMatch], guilds: ShardSet | None) -> list[match_store.StoredMatch]:
-    """The rows of the guilds this process serves (issue 19: each match's timers run in one process only)."""
+    """The rows of the guilds this process serves (each match's timers run in one process only)."""
     return rows if guilds is None or guilds.serves_all else [row for row in rows if guilds.serves(row.guild_id)]
 
 

@@ -14,7 +14,7 @@ class ServiceError(ValueError):
     """A request that is refused; `str(error)` is the reason in a player's words (English). Nothing was changed.
 
     `message` is an English template marked for the catalogues (`N_("It is {name}'s turn.")`) and `params` fill
-    it; the front end shows `error.render(locale)`, the reason in the reader's language (issue 35).
+    it; the front end shows `error.render(locale)`, the reason in the reader's language.
     """
 
     def __init__(self, message: str = "", /, **params: Any) -> None:
@@ -51,7 +51,7 @@ class ChannelBusyError(ServiceError):
 
 
 class ComputerLimitError(ServiceError):
-    """The member already plays the most matches against the computer one may play at a time (issue 31);
+    """The member already plays the most matches against the computer one may play at a time;
     `running` names them as (match id, guild id, channel id), oldest first, for the front end to point to."""
 
     def __init__(

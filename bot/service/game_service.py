@@ -97,13 +97,13 @@ class GameService:
         server_seed: bytes | None = None,
     ) -> MatchUpdate:
         """Start a match between two players with no challenge (a tournament pairing), player 0 first, the
-        opening roll made (R2.1-R2.2). `clock` None: the guild's default clock (issue 20).
+        opening roll made (R2.1-R2.2). `clock` None: the guild's default clock.
 
         `within(connection, match_id)` runs in the same write trip as the new match, so a caller can tie the
         match to its own rows atomically (a tournament slot); a ServiceError from it refuses the start and
-        nothing is stored. `seeds` are the players' seeds for the dice (issue 18; by default both are empty and
+        nothing is stored. `seeds` are the players' seeds for the dice (by default both are empty and
         the dice rest on the server seed alone). `server_seed`: one drawn (and its commitment shown) beforehand,
-        so that a seed fixed after that showing can go with it (a tournament pairing, issue 31); None draws one.
+        so that a seed fixed after that showing can go with it (a tournament pairing); None draws one.
         """
         return await starts.start_directly(
             self._ctx,
@@ -125,7 +125,7 @@ class GameService:
         return await rematches.rematch(self._ctx, match_id, user_id, press_id)
 
     async def rematch_shown(self, match_id: int, message_id: int) -> Rematch:
-        """The request for a rematch, with its dice's commitment, was posted as `message_id` (issue 31 item 7)."""
+        """The request for a rematch, with its dice's commitment, was posted as `message_id`."""
         return await rematches.rematch_shown(self._ctx, match_id, message_id)
 
     async def match(self, match_id: int) -> MatchRecord:
@@ -148,7 +148,7 @@ class GameService:
 
     async def player_logs(self, guild_id: int, user_id: int) -> list[tuple[MatchLog, int]]:
         """The logs of every match the user played in the guild, running or over, with their player index (0 or
-        1): what dice statistics read (issue 18). A damaged match is left out and logged."""
+        1): what dice statistics read. A damaged match is left out and logged."""
         logs = []
         for stored in await match_store.matches_of_player(self.db, guild_id, user_id):
             try:

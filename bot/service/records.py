@@ -12,7 +12,7 @@ from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.service.clocks import ClockPreset, MatchClock
 
-#: Turn time limit when a guild has not set one (R9.5; issue 7: 24 hours).
+#: Turn time limit when a guild has not set one (R9.5: 24 hours).
 DEFAULT_TURN_LIMIT_SECONDS = 24 * 60 * 60
 #: The limit an admin may set: at least a minute, at most 30 days (the schema checks the same range).
 MIN_TURN_LIMIT_SECONDS = 60
@@ -21,7 +21,7 @@ MAX_TURN_LIMIT_SECONDS = 30 * 24 * 60 * 60
 DEFAULT_MATCH_LENGTH = 5
 #: How long a challenge waits for an answer.
 CHALLENGE_SECONDS = 10 * 60
-#: How many open challenges one member may have at a time (issue 15: 30 challenges pinged one opponent 30 times);
+#: How many open challenges one member may have at a time (so that nobody can ping an opponent dozens of times);
 #: besides, at most one open challenge from one member to the same opponent.
 MAX_OPEN_CHALLENGES = 3
 
@@ -59,8 +59,8 @@ class Challenge:
     match_id: int | None = None
     message_channel_id: int | None = None  # where the challenge message is, once the front end stored it
     message_id: int | None = None
-    clock: ClockPreset = ClockPreset.NONE  # the match clock chosen (issue 20)
-    commitment: str | None = None  # SHA-256 (hex) of the server seed of the match's dice (issue 18)
+    clock: ClockPreset = ClockPreset.NONE  # the match clock chosen
+    commitment: str | None = None  # SHA-256 (hex) of the server seed of the match's dice
     challenger_seed: str | None = None
 
 
@@ -69,13 +69,13 @@ class GuildSettings:
     guild_id: int
     turn_limit_seconds: int = DEFAULT_TURN_LIMIT_SECONDS
     default_length: int = DEFAULT_MATCH_LENGTH
-    threads: bool = True  # /bg challenge plays in a new thread unless the challenger says otherwise (issue 33)
+    threads: bool = True  # /bg challenge plays in a new thread unless the challenger says otherwise
     clock: ClockPreset = ClockPreset.NONE  # the clock /bg challenge uses unless the challenger says otherwise
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerPrefs:
-    """A player's own settings, the same in every match (issue 15).
+    """A player's own settings, the same in every match.
 
     auto_done: the turn is finished as soon as the last checker of a complete play is moved, in the same
     action, so no Done click (and no Undo after the last checker, R9.2)."""
@@ -94,7 +94,7 @@ class MatchStatus(enum.Enum):
 class TurnTimer:
     """When the player now asked to act was first asked, when they were first shown working controls for it, and
     whether the half-time reminder and the claim offer went out (R9.5). The clock runs from the showing: a player
-    whose board Discord refused, or whose bot was down, is not timed for a turn they could not play (issue 15)."""
+    whose board Discord refused, or whose bot was down, is not timed for a turn they could not play."""
 
     started_at: float
     limit_seconds: int
@@ -149,7 +149,7 @@ class MatchRecord:
     timer: TurnTimer
     message_version: int | None = None  # the version whose controls the current game message carries
     message_sure: bool = True  # False: recorded with the press's action, before the press was answered with it
-    clock: MatchClock | None = None  # the match clock (issue 20); None: no clock, only the turn limit (R9.5)
+    clock: MatchClock | None = None  # the match clock; None: no clock, only the turn limit (R9.5)
     rematch_of: int | None = None  # the finished match this one is the rematch of
 
     def clock_left(self, player: int, now: float) -> float | None:
@@ -210,9 +210,9 @@ class MatchUpdate:
 @dataclass(frozen=True, slots=True)
 class Rematch:
     """What a press of Rematch did: the new match `started`, the rematch already started by an earlier press
-    (`existing`), or the request still `waiting_for` a press of that player (issue 20).
+    (`existing`), or the request still `waiting_for` a press of that player.
 
-    The dice (issue 31 item 7): the first press (`asked_by`) draws the rematch's server seed, and a message shows
+    The dice: the first press (`asked_by`) draws the rematch's server seed, and a message shows
     its `commitment`; `show` says it is not shown yet: the front end posts it and calls `rematch_shown` with its
     id. Only a press of the other player that Discord gave a larger id than that message starts the rematch: an
     earlier one was `too_early` (pressed before the commitment was shown, or while it is being shown; such a

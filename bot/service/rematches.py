@@ -1,8 +1,8 @@
-"""Rematch (issue 20): both players of a finished match press Rematch within REMATCH_SECONDS of its end, and one new
+"""Rematch: both players of a finished match press Rematch within REMATCH_SECONDS of its end, and one new
 match with the same options and clock starts in the same place, exactly once: a unique index on `rematch_of`
 refuses a second one whatever the race (the later press gets it as `existing`).
 
-Its dice (issue 18; issue 31 item 7): the first press draws the rematch's server seed, and the message that asks
+Its dice: the first press draws the rematch's server seed, and the message that asks
 the other player shows its commitment (the front end posts it and records its id, `rematch_shown`). The rematch
 starts with the other player's first press that Discord gave a larger id than that message, a press made after
 the commitment was shown. Its seeds are the id of that message (in the place of the player who asked) and the id
@@ -28,7 +28,7 @@ from bot.store.backend import Connection
 from bot.store.errors import IntegrityError
 from bot.store.rematches import RematchRequest
 
-#: How long after a match ends both players may still ask for a rematch (issue 20).
+#: How long after a match ends both players may still ask for a rematch.
 REMATCH_SECONDS = 10 * 60
 #: Seconds after which a request whose message was never posted (the bot stopped meanwhile) is shown again by
 #: the other player's press too; before that only the player who asked shows it again by pressing again.

@@ -48,15 +48,15 @@ class GuildAndPlayerSettings:
         return await self._save(guild_id, default_length=length)
 
     async def set_threads(self, guild_id: int, on: bool) -> GuildSettings:
-        """Whether `/bg challenge` plays in a new thread when the challenger does not say (issue 15)."""
+        """Whether `/bg challenge` plays in a new thread when the challenger does not say."""
         return await self._save(guild_id, threads=on)
 
     async def set_clock(self, guild_id: int, clock: ClockPreset) -> GuildSettings:
-        """The clock `/bg challenge` uses when the challenger does not choose one (issue 20)."""
+        """The clock `/bg challenge` uses when the challenger does not choose one."""
         return await self._save(guild_id, clock=clock)
 
     async def web_page(self, guild_id: int) -> bool:
-        """Whether the server's web page (ladder, recent matches, players) is on (issue 34); off by default."""
+        """Whether the server's web page (ladder, recent matches, players) is on; off by default."""
         return await web_store.web_enabled(self._ctx.db, guild_id)
 
     async def set_web_page(self, guild_id: int, on: bool) -> bool:
@@ -71,7 +71,7 @@ class GuildAndPlayerSettings:
 
     async def guild_language(self, guild_id: int) -> str | None:
         """The language the server's admin chose for its public messages (`/bgadmin language`), or None: the
-        server's own language as Discord reports it (issue 35)."""
+        server's own language as Discord reports it."""
         if guild_id not in self._languages:
             self._languages[guild_id] = await language_store.guild_language(self._ctx.db, guild_id)
         return self._languages[guild_id]

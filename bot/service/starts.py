@@ -1,6 +1,6 @@
 """New matches without a challenge to accept: a tournament pairing or the computer (`start_directly`; a rematch:
 bot.service.rematches). `NewMatch` is what every start shares, an accepted challenge's too: the engine match with
-its opening roll made (R2.1-R2.2) on committed dice (issue 18), and its row inserted in the caller's write trip.
+its opening roll made (R2.1-R2.2) on committed dice, and its row inserted in the caller's write trip.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ CHANNEL_TAKEN = N_("There is already a match in this channel.")
 
 
 def player_seed(seed: str | None) -> str:
-    """A player's seed for the dice (issue 18), checked; None (the front end gave none) is the empty seed."""
+    """A player's seed for the dice, checked; None (the front end gave none) is the empty seed."""
     if seed is None:
         return ""
     try:

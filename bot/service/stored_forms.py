@@ -36,7 +36,7 @@ def entry_text(match: Match, index: int) -> str:
 
 
 def stored_seeds(stored: match_store.StoredMatch) -> MatchSeeds | None:
-    """The seeds of the match's dice (issue 18); None for a match from before them (its dice came from the CSPRNG).
+    """The seeds of the match's dice; None for a match stored without them (its dice came from the CSPRNG).
 
     :raises ValueError: when the stored server seed is not hex.
     """
@@ -47,7 +47,7 @@ def stored_seeds(stored: match_store.StoredMatch) -> MatchSeeds | None:
 
 def fairness_info(stored: match_store.StoredMatch) -> FairnessInfo | None:
     """What may be shown about the match's dice now: the server seed only once the match is over, however it ended
-    (the one place that decides the reveal, issue 18)."""
+    (the one place that decides the reveal)."""
     seeds = stored_seeds(stored)
     if seeds is None:
         return None
@@ -61,7 +61,7 @@ def rebuild_match(stored: match_store.StoredMatch, entries: Sequence[str], dice:
     """Replay the stored log; CorruptMatchError when it cannot be read or does not give the stored snapshot.
 
     Later rolls come from `dice` when given (tests), else from the match's own committed dice, going on after the
-    dice the log used (a match from before issue 18 goes on with the CSPRNG)."""
+    dice the log used (a match stored without seeds goes on with the CSPRNG)."""
     try:
         data = json.loads(stored.log_header)
         data["actions"] = [json.loads(entry) for entry in entries]
@@ -88,7 +88,7 @@ def progress_after(
 ) -> match_store.MatchProgress:
     """The match row after an action. The turn timer restarts when the match waits for someone new, or a new
     game began; stepping and undoing within one's own turn does not restart it (R9.5). A clocked match charges
-    the turn that ended to the player who had to act (issue 20)."""
+    the turn that ended to the player who had to act."""
     new_turn = after.to_act != before.to_act or after.game.number != before.game.number
     used, paused = stored.used, stored.paused
     clock = match_clock(stored, before.options.length)
@@ -159,7 +159,7 @@ def row_after(
 
 def match_clock(stored: match_store.StoredMatch, length: int) -> MatchClock | None:
     """The match's clock as stored (None without one): the current turn's time runs from when its controls
-    were first shown (migration 005), as the R9.5 turn limit does."""
+    were first shown, as the R9.5 turn limit does."""
     preset = parse_preset(stored.clock)
     if preset is ClockPreset.NONE:
         return None

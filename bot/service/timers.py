@@ -1,9 +1,9 @@
-"""What time does to running matches: turn-limit reminders and claims (R9.5), match clocks running out (issue 20),
+"""What time does to running matches: turn-limit reminders and claims (R9.5), match clocks running out,
 and the heartbeat that keeps the bot's downtime off the clocks. The clocks' arithmetic is in bot.service.clocks.
 
 The turn timer restarts when the match starts waiting for someone else or a new game begins; steps and undos
 within one's own turn do not restart it. `guilds` (a ShardSet): only the matches of the guilds this process's
-shards serve (issue 19), so that each match's timers run in one process only.
+shards serve, so that each match's timers run in one process only.
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ class Timers:
         """At start-up: the bot's downtime (since its last heartbeat) is added to every running clocked turn as
         paused time, so that no player is charged for it. Returns how long the bot was down and the matches
         whose clock was paused (to say so in their channels). `guilds`: a process of a sharded bot pauses only
-        its guilds' matches, for its own downtime (issue 19)."""
+        its guilds' matches, for its own downtime."""
         now = self._ctx.clock()
         if guilds is not None and not guilds.serves_all:
             return await self._resume_served_clocks(guilds, now)

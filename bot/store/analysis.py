@@ -1,4 +1,4 @@
-"""Match analyses (issue 17, migration 012): requested, finished, posted (and where: migration 014, issue 31);
+"""Match analyses: requested, finished, posted (and where);
 each player's PR for /stats and /history; the server's automatic analysis setting. Coroutines over the caller's
 connection (`bot.store.backend`)."""
 
@@ -17,7 +17,8 @@ class StoredAnalysis:
     channel_id: int
     result: str | None  # JSON of bot.analysis.MatchAnalysis
     posted: bool
-    #: The posted message (channel id, message id); None before it is sent, or when it was sent before migration 014.
+    #: The posted message (channel id, message id); None before it is sent, or for a row posted
+    #: without its place (kept from before the place was stored: /bg analyze then posts it again).
     message: tuple[int, int] | None = None
 
 
@@ -92,7 +93,7 @@ async def record_post(connection: Queries, match_id: int, channel_id: int, messa
 
 async def pending(connection: Queries) -> list[tuple[int, int | None]]:
     """The pending analyses, oldest request first, each as (match id, its match's guild): those that did not fit
-    in the job queue's memory are read again from here as it drains (issue 31)."""
+    in the job queue's memory are read again from here as it drains."""
     rows = await connection.fetchall(
         "SELECT a.match_id, m.guild_id FROM match_analyses AS a JOIN matches AS m ON m.id = a.match_id "
         "WHERE a.status = 'pending' ORDER BY a.requested_at, a.match_id"
@@ -102,7 +103,7 @@ async def pending(connection: Queries) -> list[tuple[int, int | None]]:
 
 async def unfinished(connection: Queries) -> list[tuple[StoredAnalysis, int | None]]:
     """Analyses still pending, or done and never posted, oldest request first (to finish after a restart), each
-    with its match's guild (a sharded process finishes only its own guilds' ones, issue 19)."""
+    with its match's guild (a sharded process finishes only its own guilds' ones)."""
     rows = await connection.fetchall(
         f"SELECT {_COLUMNS}, m.guild_id FROM match_analyses AS a JOIN matches AS m ON m.id = a.match_id "
         "WHERE a.status = 'pending' OR a.posted = 0 ORDER BY a.requested_at, a.match_id"

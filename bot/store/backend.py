@@ -1,10 +1,10 @@
-"""The storage interface every user of the database depends on, whichever database is behind it (issue 19).
+"""The storage interface every user of the database depends on, whichever database is behind it.
 
 Store functions are written once, as coroutines over a `Connection`, with `?` placeholders and SQL both SQLite
 and PostgreSQL accept (`ON CONFLICT ... DO NOTHING`, `IS DISTINCT FROM`, `CASE` rather than two-argument
 `MAX`). `Database.write(work)` runs `work` in ONE transaction, committed when it returns and rolled back when it
 raises. On SQLite it runs on the write connection through aiosqlite, a trip to its thread per statement and few
-statements (issue 32, `bot.store.sqlite`); on PostgreSQL on a pooled asyncpg connection. Errors are the
+statements (`bot.store.sqlite`); on PostgreSQL on a pooled asyncpg connection. Errors are the
 driver-neutral ones in `bot.store.errors`.
 """
 

@@ -1,4 +1,4 @@
-"""Boards being replaced (migration 013, issue 31): a row while a match's new board is posted and its old one not
+"""Boards being replaced: a row while a match's new board is posted and its old one not
 yet retired. A row left behind by a crash says where to look for boards that still carry controls: every message
 of the match in `channel_id` from `since_id` on."""
 

@@ -1,7 +1,7 @@
 """Challenges: who challenged whom (or anyone), with which options, where, until when, and what became of it.
 
 Coroutines over the caller's connection (`bot.store.backend`): the service runs a challenge or an accept in one
-write transaction, like a game action (issue 10).
+write transaction, like a game action.
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ class StoredChallenge:
     expires_at: float
     status: str
     match_id: int | None
-    message_channel_id: int | None = None  # the challenge's message, once posted (migration 004)
+    message_channel_id: int | None = None  # the challenge's message, once posted
     message_id: int | None = None
-    clock: str | None = None  # the match clock preset chosen (issue 20); None: no clock
-    server_seed: str | None = field(default=None, repr=False)  # hex; secret until the match ends (migration 010)
+    clock: str | None = None  # the match clock preset chosen; None: no clock
+    #: Hex; secret until the match ends. None only in closed challenges stored before seeded dice.
+    server_seed: str | None = field(default=None, repr=False)
     challenger_seed: str | None = None
 
 
@@ -142,7 +143,7 @@ async def expire_challenges(connection: Queries, now: float) -> list[StoredChall
 
 async def due_challenges(connection: Queries, now: float) -> list[StoredChallenge]:
     """The open challenges whose time is up, not yet marked (a sharded process expires only its guilds' ones
-    with `close_challenge`, issue 19)."""
+    with `close_challenge`)."""
     rows = await connection.fetchall(
         "SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ? ORDER BY id", (now,)
     )

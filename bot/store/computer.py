@@ -1,4 +1,4 @@
-"""The computer opponent's rows (issue 16, migration 011): which matches are against it, at what level, and
+"""The computer opponent's rows: which matches are against it, at what level, and
 its record per level. Coroutines over the caller's connection or database (`bot.store.backend`)."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ async def active_computer_matches(connection: Queries) -> list[tuple[int, str]]:
 
 async def running_matches_of(connection: Queries, user_id: int) -> list[tuple[int, int, int]]:
     """(match id, guild id, channel id) of the member's active matches against the computer, oldest first (the
-    human is always player 0 there; issue 31's limit)."""
+    human is always player 0 there; for the limit on such matches per member)."""
     rows = await connection.fetchall(
         "SELECT id, guild_id, channel_id FROM matches "
         "WHERE status = 'active' AND computer_level IS NOT NULL AND player0_id = ? ORDER BY id",

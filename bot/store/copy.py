@@ -1,4 +1,4 @@
-"""Copy a whole database into an empty one, SQLite to PostgreSQL or back (issue 19).
+"""Copy a whole database into an empty one, SQLite to PostgreSQL or back.
 
 Run `python -m bot.store.copy SOURCE TARGET` (each a SQLite file, a `sqlite:///` URL or a `postgresql://` URL)
 with the bot stopped. Both are migrated to the latest version first and must then be at the same version; the

@@ -1,4 +1,4 @@
-"""Opening the database a URL names: `sqlite:///path` (or a plain file path) or `postgresql://...` (issue 19)."""
+"""Opening the database a URL names: `sqlite:///path` (or a plain file path) or `postgresql://...`."""
 
 from __future__ import annotations
 

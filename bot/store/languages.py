@@ -1,4 +1,4 @@
-"""The language each server chose for its public messages (issue 35, `/bgadmin language`); no row: Discord's."""
+"""The language each server chose for its public messages (`/bgadmin language`); no row: Discord's."""
 
 from __future__ import annotations
 

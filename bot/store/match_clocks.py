@@ -1,7 +1,7 @@
-"""Match clocks (issue 20): the running clocked matches, the bot's heartbeat, and the downtime not charged.
+"""Match clocks: the running clocked matches, the bot's heartbeat, and the downtime not charged.
 
 While the bot is down nobody can move, so a restart adds the time since the last heartbeat to every running
-clocked turn (`pause_running_clocks`, or `pause_running_clock` per match in a sharded process, issue 19).
+clocked turn (`pause_running_clocks`, or `pause_running_clock` per match in a sharded process).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ async def pause_running_clocks(connection: Queries, down_from: float, now: float
 
 
 async def pause_running_clock(connection: Queries, match_id: int, down_from: float, now: float) -> bool:
-    """`pause_running_clocks` for one match (a sharded process pauses only its guilds' matches, issue 19)."""
+    """`pause_running_clocks` for one match (a sharded process pauses only its guilds' matches)."""
     row = await connection.fetchone(
         "UPDATE matches SET paused = paused + (? - CASE WHEN controls_at > ? THEN controls_at ELSE ? END) "
         "WHERE id = ? AND status = 'active' AND clock IS NOT NULL AND controls_at >= turn_started_at "

@@ -57,7 +57,7 @@ class MatchProgress:
     score0: int
     score1: int
     result_kind: str | None
-    used: tuple[float, float] = (0.0, 0.0)  # clock reserve used by finished turns (issue 20)
+    used: tuple[float, float] = (0.0, 0.0)  # clock reserve used by finished turns
     paused: float = 0.0  # downtime inside the current turn
 
 
@@ -80,7 +80,7 @@ async def record_action(
     """The writes of one game action (`update_snapshot`, `append_log`, `update_progress`) on a transaction's
     connection, inside the caller's transaction, under the match's lock (across processes on PostgreSQL): False
     (nothing written) if another version was stored meanwhile. `answered_on` (channel id, message id): the board
-    the press is about to be answered on, recorded as showing the new version, not yet sure (migration 019), its
+    the press is about to be answered on, recorded as showing the new version, not yet sure, its
     turn clock started (R9.5) as `record_shown` does: the press needs no second write."""
     log_length = first_seq - 1 + len(entries)
     await connection.lock("match", match_id)

@@ -44,14 +44,14 @@ class StoredMatch:
     state_json: str
     names: tuple[str, str]  # the players' display names last seen
     turn_limit_seconds: int | None  # the guild's setting; None when the guild uses the default
-    clock: str | None = None  # the clock preset (issue 20); None: no clock
+    clock: str | None = None  # the clock preset; None: no clock
     used: tuple[float, float] = (0.0, 0.0)  # each player's clock reserve used by finished turns
     paused: float = 0.0  # the bot's downtime inside the current turn, not charged to the clock
     rematch_of: int | None = None  # the finished match this one is a rematch of
-    server_seed: str | None = field(default=None, repr=False)  # hex, secret until the end; None before migration 010
+    server_seed: str | None = field(default=None, repr=False)  # hex, secret until the end; None: no seeded dice
     seeds: tuple[str, str] | None = None  # the challenger's and the acceptor's seeds
     claim_offered_for: float | None = None  # the turn (its turn_started_at) whose claim offer went out (R9.5)
-    message_sure: bool = True  # whether the current game message is known to show message_version (migration 019)
+    message_sure: bool = True  # whether the current game message is known to show message_version
 
 
 def _optional_int(value: Any) -> int | None:

@@ -197,7 +197,7 @@ async def overdue_matches(
 async def matches_to_show(db: Queries) -> list[StoredMatch]:
     """Matches whose current game message does not show their current version: active ones, and finished ones
     whose end was never shown (the bot stopped, or Discord refused, between storing and showing), or may not (a
-    press's board recorded with its action, before the answer: migration 019); and those whose
+    press's board recorded with its action, before the answer); and those whose
     board change was left unfinished, which may have older boards with live controls (board_changes.py). Aborted
     matches are left alone: their channel may be gone (cogs.channels)."""
     return await select_matches(
@@ -257,7 +257,7 @@ async def record_shown(
 
 
 async def record_not_shown(connection: Queries, match_id: int, version: int) -> bool:
-    """The board recorded with a press's action (not sure yet, migration 019) could not be shown after all: no
+    """The board recorded with a press's action (not sure yet) could not be shown after all: no
     message shows `version`, and the turn clock stops until one does (R9.5: it never runs for a player without
     working controls; `record_shown` starts it again)."""
     changed = await connection.execute(
@@ -274,7 +274,7 @@ async def all_match_ids(db: Queries) -> list[int]:
 
 
 async def active_match_ids_in_channel(connection: Queries, channel_id: int) -> list[int]:
-    """The active matches played in this channel or thread, or in a thread of this channel (issue 15: they
+    """The active matches played in this channel or thread, or in a thread of this channel (they
     end when it is deleted). Deleting channels is rare: the parent id has no index of its own."""
     rows = await connection.fetchall(
         "SELECT id FROM matches WHERE status = 'active' AND (channel_id = ? OR parent_channel_id = ?) ORDER BY id",
@@ -294,7 +294,7 @@ async def recent_matches_in_channel(db: Queries, channel_id: int, limit: int) ->
     )
 
 
-# --- rematches (issue 20) ----------------------------------------------------------------------------------------
+# --- rematches ----------------------------------------------------------------------------------------
 
 
 async def find_rematch(connection: Queries, match_id: int) -> StoredMatch | None:
@@ -304,7 +304,7 @@ async def find_rematch(connection: Queries, match_id: int) -> StoredMatch | None
 
 
 async def matches_of_player(db: Queries, guild_id: int, user_id: int) -> list[StoredMatch]:
-    """Every match of the player in the guild, running or over, oldest first (dice statistics, issue 18)."""
+    """Every match of the player in the guild, running or over, oldest first (dice statistics)."""
     return await select_matches(
         db,
         SELECT_MATCHES + "WHERE m.guild_id = ? AND (m.player0_id = ? OR m.player1_id = ?) ORDER BY m.id",

@@ -35,8 +35,8 @@ class StoredGuildSettings:
     guild_id: int
     turn_limit_seconds: int
     default_length: int
-    threads: bool = True  # migration 006; on unless an admin turns it off (issue 33)
-    clock: str | None = None  # migration 009: the default match clock preset (None: no clock)
+    threads: bool = True  # on unless an admin turns it off
+    clock: str | None = None  # the default match clock preset (None: no clock)
 
 
 async def load_guild_settings(db: Queries, guild_id: int) -> StoredGuildSettings | None:
@@ -57,7 +57,7 @@ async def guild_clock(connection: Queries, guild_id: int) -> str | None:
 
 async def guild_plays_in_threads(connection: Queries, guild_id: int) -> bool:
     """Whether the guild has challenges play in new threads by default (inside a write trip of the service): yes
-    unless its admin said otherwise (issue 33)."""
+    unless its admin said otherwise."""
     row = await connection.fetchone("SELECT threads FROM guild_settings WHERE guild_id = ?", (guild_id,))
     return row is None or bool(row[0])
 

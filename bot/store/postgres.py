@@ -1,4 +1,4 @@
-"""The PostgreSQL database (issue 19): an asyncpg pool, the same store functions, transactions across processes.
+"""The PostgreSQL database: an asyncpg pool, the same store functions, transactions across processes.
 
 Every write is one transaction on a pooled connection (READ COMMITTED). The optimistic version check (`UPDATE
 ... WHERE version = ?`) works as on SQLite: a second writer of the same snapshot row waits for the first one's

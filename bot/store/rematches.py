@@ -1,4 +1,4 @@
-"""Rematch requests (issue 20; their dice, issue 31 item 7, migration 015): each player's latest press of Rematch
+"""Rematch requests and their dice: each player's latest press of Rematch
 under a finished match, and the request the first press made: the rematch's server seed and the message that
 showed its commitment. Coroutines over the caller's connection or database (`bot.store.backend`)."""
 
@@ -21,7 +21,7 @@ class RematchRequest:
 
 
 async def request_of(connection: Queries, match_id: int) -> RematchRequest | None:
-    """The request with its dice; None before the first press (or only a press from before migration 015)."""
+    """The request with its dice; None before the first press."""
     row = await connection.fetchone(
         "SELECT user_id, server_seed, message_id, requested_at FROM rematch_requests "
         "WHERE match_id = ? AND server_seed IS NOT NULL",
@@ -34,7 +34,8 @@ async def request_of(connection: Queries, match_id: int) -> RematchRequest | Non
 
 
 async def ask(connection: Queries, match_id: int, user_id: int, press_id: int, server_seed: str, now: float) -> None:
-    """The first press: the player's request with the rematch's server seed (over a row from before 015)."""
+    """The first press: the player's request with the rematch's server seed (replacing any earlier row of
+    the player's)."""
     await connection.execute(
         "INSERT INTO rematch_requests (match_id, user_id, requested_at, press_id, server_seed) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, user_id) DO UPDATE SET requested_at = excluded.requested_at, "

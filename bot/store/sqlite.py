@@ -1,4 +1,4 @@
-"""The SQLite database through aiosqlite (issue 32): a write connection and a read connection on one file, each an
+"""The SQLite database through aiosqlite: a write connection and a read connection on one file, each an
 aiosqlite connection with a thread of its own.
 
 Every awaited aiosqlite call is a trip to a connection's thread and back through the event loop, so a transaction
@@ -36,7 +36,7 @@ from bot.store.migrations import sqlite_migrations
 T = TypeVar("T")
 
 # aiosqlite logs every call at DEBUG with its parameters, the secret server seeds of running matches among them
-# (issue 18: revealed only when the match ends), and a line per statement would swamp the bot's own DEBUG log.
+# (revealed only when the match ends), and a line per statement would swamp the bot's own DEBUG log.
 logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 #: Set on both connections: WAL (readers never wait for the writer), every commit on disk, foreign keys checked,

@@ -1,4 +1,4 @@
-"""The web pages' own rows (issue 34): which servers show their page, and a server's latest finished matches."""
+"""The web pages' own rows: which servers show their page, and a server's latest finished matches."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tournaments (issue 21): single-elimination brackets over the game service. No Discord imports.
+"""Tournaments: single-elimination brackets over the game service. No Discord imports.
 
     service = TournamentService(db, games, *, clock=time.time, rng=None)   # registers its match-finished hook
     await service.create(guild_id=, channel_id=, organiser=PlayerRef, may_organise=, name=, length=, size=,

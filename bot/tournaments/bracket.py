@@ -45,7 +45,7 @@ def seed_order(size: int) -> list[int]:
 
 def seed_by_rating(ratings: Mapping[int, float | None], rng: random.Random) -> list[int]:
     """The players in seed order: rated players by rating, best first (equal ratings in random order), then the
-    unrated ones drawn at random (issue 21)."""
+    unrated ones drawn at random."""
     players = sorted(ratings)  # a fixed order before shuffling, so that a seeded rng gives a fixed draw
     rng.shuffle(players)
     rated = sorted((p for p in players if ratings[p] is not None), key=lambda p: -float(ratings[p] or 0.0))

@@ -12,7 +12,7 @@ from typing import Any
 from bot.i18n import Message
 from bot.tournaments.bracket import Bracket, build
 
-#: The sizes a tournament may have (issue 21) and the default match length.
+#: The sizes a tournament may have and the default match length.
 MIN_SIZE, MAX_SIZE = 4, 64
 DEFAULT_LENGTH = 5
 MAX_LENGTH = 25
@@ -34,7 +34,7 @@ class DecidedBy(enum.Enum):
 #: Starts a note the service wrote itself (its JSON follows); never an organiser's words, which `steps.clean_reason`
 #: puts on one line (`str.split` takes this control character for a space).
 SERVICE_NOTE = "\x1e"
-#: How notes of cancellations without a reason were written before they were stored as data.
+#: A cancellation without a reason stored as plain text, not data: such notes stay in older tournaments' rows.
 _OLD_CANCELLED_BY = re.compile(r"cancelled by <@(\d+)>")
 
 
@@ -173,7 +173,7 @@ class Pairing:
 
 
 #: Posts a pairing's announcement, with the dice's commitment, where its match is played; returns the message's id
-#: (a seed of the match's dice, fixed by Discord once the commitment is shown: issue 31).
+#: (a seed of the match's dice, fixed by Discord once the commitment is shown).
 Announce = Callable[[str], Awaitable[int]]
 
 

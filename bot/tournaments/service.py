@@ -257,7 +257,7 @@ class TournamentService:
         """Start the pairing's match in `channel_id` (its thread), tied to its slot in the same write trip.
         None when it was started already or is no longer to be played (cancelled, awarded).
 
-        The dice (issue 18; issue 31 item 7): the server seed is drawn first, then `announce(commitment)` shows
+        The dice: the server seed is drawn first, then `announce(commitment)` shows
         its commitment in the thread and returns the id Discord gave that message. The players' seeds are the
         thread's id and that message's id: the bot chooses neither, and the second exists only once the
         commitment is shown. Only then is the match stored and its opening roll made."""
@@ -290,7 +290,7 @@ class TournamentService:
             )
         except NotToStart:
             return None
-        except ServiceError:  # the thread is busy: another process started this pairing there just now (issue 19)
+        except ServiceError:  # the thread is busy: another process started this pairing there just now
             current = (await self.tournament(pairing.tournament_id)).slot_record(pairing.round, pairing.slot)
             if current is not None and current.match_id is not None:
                 return None

@@ -1,6 +1,6 @@
-"""Match analysis in words (issue 17): the public message (each player's figures, the costliest decisions and the
+"""Match analysis in words: the public message (each player's figures, the costliest decisions and the
 captions of their pictures) in the server's language, and the private, paged list of every decision behind the
-**All decisions** button in the member's (issue 35). The list's buttons go to the Analysis cog (cogs/analysis.py,
+**All decisions** button in the member's. The list's buttons go to the Analysis cog (cogs/analysis.py,
 found by name)."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ LIST_TEMPLATE = re.compile(r"an:(?P<match>[0-9]{1,20}):(?P<page>[0-9]{1,4})(?::(
 
 
 def figures_text(figures: PlayerFigures, language: str = DEFAULT_LANGUAGE) -> str:
-    """A player's field of the public message: every number with its unit or a word (issue 33). Luck and costs
+    """A player's field of the public message: every number with its unit or a word. Luck and costs
     are in points of equity: what a game is worth on average, with the cube at 1."""
     if not figures.luck:
         verdict = N_("average dice")

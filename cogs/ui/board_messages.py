@@ -1,4 +1,4 @@
-"""The game messages a process has shown, and the Discord calls on them: post, edit, delete (issue 33).
+"""The game messages a process has shown, and the Discord calls on them: post, edit, delete.
 
 `BoardMessages` is the memory the GamePublisher (cogs.ui.publisher) shows matches with: which message is each
 match's current board, what this process last sent in it (so that a board is edited or deleted without fetching
@@ -88,7 +88,7 @@ class BoardMessages:
         return seen is None or time.monotonic() - seen >= self.away_seconds
 
     def thinking(self, record: MatchRecord) -> bool:
-        """Whether the computer (the bot's own user) acts next: its board offers no controls (issue 33)."""
+        """Whether the computer (the bot's own user) acts next: its board offers no controls."""
         to_act = record.to_act
         me = self.bot.user
         return to_act is not None and me is not None and to_act.user_id == me.id
@@ -148,7 +148,7 @@ class BoardMessages:
     async def retire(
         self, record: MatchRecord, pressed: PressAnswer | None, *, also: tuple[int, int] | None = None
     ) -> None:
-        """Delete the boards a new one replaces, before it is posted (issue 33: what happened is on the new board;
+        """Delete the boards a new one replaces, before it is posted (what happened is on the new board;
         a match never shows two boards with live controls): the one pressed (through the press), the record's
         current one, and `also` (channel id, message id), the board this process showed last, when the record was
         read before that board was recorded. A game's final board is never among them (it is forgotten once
@@ -193,7 +193,7 @@ class BoardMessages:
 
     async def send(self, record: MatchRecord, message: GameMessage, *, silent: bool = False) -> discord.Message:
         """A new message in the match's channel; `silent`: its mention notifies nobody (Discord's
-        SUPPRESS_NOTIFICATIONS flag, issue 33)."""
+        SUPPRESS_NOTIFICATIONS flag)."""
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         view = message.view()
         mentions = players_only(record)
@@ -208,6 +208,6 @@ class BoardMessages:
                     message.content, file=message.file(), view=view, allowed_mentions=mentions, silent=silent
                 )
         except discord.HTTPException as error:
-            await ended_if_gone(self.bot, record, error)  # a deleted channel or thread: its match ends (issue 15)
+            await ended_if_gone(self.bot, record, error)  # a deleted channel or thread: its match ends
             raise
         return sent

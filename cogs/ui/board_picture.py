@@ -1,7 +1,7 @@
 """From a match to its picture: the renderer's input built from the engine's state, drawn off the event loop.
 
 `board_state` is pure (the engine's match in, render.BoardState out); `draw_board` runs Pillow in a small pool of
-worker processes, so that a click on one board never stalls the others. Processes rather than threads (issue 10):
+worker processes, so that a click on one board never stalls the others. Processes rather than threads:
 under load, drawing threads fought the event loop for the GIL, and each of the renderer's many Pillow calls waited
 for its turn, so boards queued behind each other and the loop answered later.
 """
@@ -60,7 +60,7 @@ async def _drawn(function: Callable[..., bytes], *args: object, **kwargs: object
 
 #: The phases in which the player to act answers an offer rather than playing a turn (R6.2, R6.4, R7.4).
 #: Who is drawn at the bottom of a picture that is not one player's own view: the challenger. Every public board
-#: of a match is drawn from this one side, so that it does not turn over between turns (issue 15).
+#: of a match is drawn from this one side, so that it does not turn over between turns.
 PUBLIC_SIDE = 0
 
 
@@ -97,7 +97,7 @@ async def draw_board(
 
     `viewer` (0 or 1) draws the board from that player's side, for an answer only that player sees (a private
     `/bg board`); None, for every public message, draws it from the challenger's side (player 0). Its words are in
-    the reader's `language` (issue 35)."""
+    the reader's `language`."""
     state, bottom, last = with_words(board_state(match, clocks), language), perspective(match, viewer), last_play(match)
     steps = match.steps
     return await _drawn(render.board, state, perspective=bottom, last_play=last, partial_steps=steps)
@@ -107,12 +107,12 @@ def final_state(before: Match, events: Sequence[Event]) -> render.BoardState:
     """The last board of a game that `events` ended, drawn from the match as it was just before: with the
     winning play made and its dice when a play ended it (a play made for the player after their roll, R9.3, has
     dice the match before did not), a drop or a resignation leaving the board as it was, nobody to act, no cube on
-    offer, and the result written across it with the scores after the game (issue 33)."""
+    offer, and the result written across it with the scores after the game."""
     state = dataclasses.replace(board_state(before), answering=None, offered_cube=0, game_over=True)
     won = next((event for event in events if isinstance(event, GameWon)), None)
     if won is not None:
         state = dataclasses.replace(state, result=won.outcome, scores=won.scores)
-    if won is not None and won.gnubg_id:  # the finished game's IDs, as gnubg shows them (issue 22)
+    if won is not None and won.gnubg_id:  # the finished game's IDs, as gnubg shows them
         position_id, match_id = won.gnubg_id.split(":")
         state = dataclasses.replace(state, position_id=position_id, match_id=match_id)
     played = winning_play(before, events)
@@ -151,7 +151,7 @@ async def draw_final_board(
 
 async def start_drawing() -> None:
     """Start the drawing processes and build their static boards now, at start-up, so that the first board a
-    player sees after a start is as quick as the others (issue 15: it took about a second)."""
+    player sees after a start is as quick as the others (building them takes about a second)."""
     pool = _drawing_pool()
     loop = asyncio.get_running_loop()
     await asyncio.gather(*(loop.run_in_executor(pool, render.warm_up) for _ in range(_DRAWING_PROCESSES)))

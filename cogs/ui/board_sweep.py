@@ -1,4 +1,4 @@
-"""Finding a match's boards that still carry live controls after a crash (issue 31).
+"""Finding a match's boards that still carry live controls after a crash.
 
 Before a new board is posted, the publisher stores a board change (`service.boards.begin_change`): every message
 of the match in its channel from `since` on (the oldest board that may still be live, or the moment of the post)

@@ -1,4 +1,4 @@
-"""The words on a board picture in the reader's language (issue 35), handed to the renderer as plain data.
+"""The words on a board picture in the reader's language, handed to the renderer as plain data.
 
 The renderer knows no catalogue (render draws plain data): each of its words is marked here with the same English
 text as `render.BoardWords`' default, and `board_words(language)` fills one value from the catalogue.

@@ -81,8 +81,8 @@ _CHALLENGE = {
 
 
 def commitment_line(challenge: Challenge, language: str = DEFAULT_LANGUAGE) -> str:
-    """One short line saying the dice can be checked, with the commitment's first characters (issue 33). The
-    commitment is fixed before anyone accepts, so that the acceptor's seed comes after it (issue 18); `/bg fairness`
+    """One short line saying the dice can be checked, with the commitment's first characters. The
+    commitment is fixed before anyone accepts, so that the acceptor's seed comes after it; `/bg fairness`
     in this channel shows all of it while the challenge is open, and every detail once the match is played."""
     if challenge.commitment is None:
         return ""
@@ -106,7 +106,7 @@ _CLOSED = {
     ChallengeStatus.CANCELLED: N_("{challenger} withdrew the challenge to {what}."),
     ChallengeStatus.EXPIRED: N_("{challenger}'s challenge to {what} expired: nobody answered within 10 minutes."),
 }
-#: The button that opens the form for the acceptor's own seed (issue 18).
+#: The button that opens the form for the acceptor's own seed.
 SEED_LABEL = N_("Accept with my seed")
 
 
@@ -203,7 +203,7 @@ def already_accepted_text(error: AlreadyAcceptedError, user_id: int, language: s
 
 
 class SeedForm(discord.ui.Modal):
-    """ "Accept with my seed": one line of text, the acceptor's seed for the dice (issue 18). Sending it accepts.
+    """ "Accept with my seed": one line of text, the acceptor's seed for the dice. Sending it accepts.
     In the language of the member who opened it."""
 
     def __init__(

@@ -49,7 +49,7 @@ def ended_text(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> str:
 
 
 def _reveal(record: MatchRecord, language: str) -> str:
-    """The bot's seed of the ended match's dice (issue 18)."""
+    """The bot's seed of the ended match's dice."""
     line = end_line(record, language)
     return f"\n{line}" if line else ""
 

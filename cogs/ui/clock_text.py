@@ -1,4 +1,4 @@
-"""Match clocks in words (issue 20): each player's reserve left, and when the player to act runs out of time as a
+"""Match clocks in words: each player's reserve left, and when the player to act runs out of time as a
 Discord relative timestamp (`<t:...:R>`), which every client counts down without the bot editing the message."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The messages that show a new match's dice commitment before the match exists (issue 31 item 7): against the
+"""The messages that show a new match's dice commitment before the match exists: against the
 computer, the announcement whose id is the computer's seed; for a rematch, the request whose id is the asker's
 seed. Discord gives a message its id only once it is posted, after the bot drew its seed, so the bot chooses
 neither the id nor (with it) the dice."""

@@ -1,5 +1,5 @@
-"""The computer opponent in words (issue 16): what a match against it is called where it starts, and a player's
-record against it for /stats player, in the reader's language (issue 35): the announcement and the thread's first
+"""The computer opponent in words: what a match against it is called where it starts, and a player's
+record against it for /stats player, in the reader's language: the announcement and the thread's first
 line in the server's, the starter's own answer in the member's."""
 
 from __future__ import annotations

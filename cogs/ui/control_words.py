@@ -1,4 +1,4 @@
-"""The words on a board's buttons and menus in the reader's language (issue 35).
+"""The words on a board's buttons and menus in the reader's language.
 
 The menus are built in English (cogs.ui.move_menu, cogs.ui.resign_menu, cogs.ui.controls), each fixed label marked
 where it is written; the rows are translated here in one pass, once the language of whoever reads the board is

@@ -59,7 +59,7 @@ def controls(
     if player is None:
         return ()
     phase = match.phase
-    extras = match_buttons(match_id, version, match)  # Resign and Moves beside the play controls (issue 33)
+    extras = match_buttons(match_id, version, match)  # Resign and Moves beside the play controls
     if phase is Phase.MOVING:
         dice = match.dice
         if dice is None:

@@ -36,19 +36,19 @@ class GameAction(enum.StrEnum):
     DECLINE_RESIGNATION = "rdecline"
     CLAIM = "claim"
     PLAY = "play"  # a whole play, confirmed at once (R9.2, R10.1): the play in notation follows
-    REMATCH = "rematch"  # under a finished match (issue 20)
-    RESIGN = "resign"  # beside the play controls: asks privately what to resign (issue 33)
+    REMATCH = "rematch"  # under a finished match
+    RESIGN = "resign"  # beside the play controls: asks privately what to resign
     RESIGN_SINGLE = "rsingle"  # the private choice: offer to resign a single game, a gammon, a backgammon (R7.4)
     RESIGN_GAMMON = "rgammon"
     RESIGN_BACKGAMMON = "rbackgammon"
-    MOVES = "moves"  # the match's move list so far, answered privately to whoever asks (issue 33)
+    MOVES = "moves"  # the match's move list so far, answered privately to whoever asks
 
 
 class ChallengeAction(enum.StrEnum):
     ACCEPT = "accept"
     DECLINE = "decline"
     CANCEL = "cancel"
-    SEED = "seed"  # accept with one's own seed for the dice: opens a short form first (issue 18)
+    SEED = "seed"  # accept with one's own seed for the dice: opens a short form first
 
 
 #: A play in notation as written by the engine (R10.1): `24/13`, `bar/22* 13/7(2)`, `6/off`. Always holds a `/`,

@@ -1,5 +1,5 @@
-"""What `/stats dice [player]` shows (issue 18): a player's rolls over every match in the server against what fair
-dice give, with chi-square p-values and a chart, in the language of the member who asked (issue 35), the chart's
+"""What `/stats dice [player]` shows: a player's rolls over every match in the server against what fair
+dice give, with chi-square p-values and a chart, in the language of the member who asked, the chart's
 words too. The figures come from bot.fairness.stats (cogs/ladder.py asks the service for the rolls)."""
 
 from __future__ import annotations

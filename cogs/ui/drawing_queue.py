@@ -1,12 +1,12 @@
 """Which board the drawing processes draw next: one that a click waits for before one drawn in the background.
 
-The drawing processes take jobs first come, first served. Beside computer matches (issue 16) that put a person's
+The drawing processes take jobs first come, first served. Beside computer matches that put a person's
 board behind the computer's boards: the computer answers in bursts, right after each of its opponents' clicks.
 So only as many jobs as there are drawing processes (and one more, queued, so that a process never waits for
 the event loop between two boards) go to the processes at a time; the others wait here, and a board drawn
 `in_background()` (the computer's turns, timers) is handed a turn only when no board of a click is waiting, or
 once it has waited BACKGROUND_PATIENCE: a steady stream of clicks (200 busy tables) must not hold the computer's
-board back for seconds, since a person waits for it too (issue 36 item 4: a world-class turn within 3 s).
+board back for seconds, since a person waits for it too (a world-class turn within 3 s).
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ def apology(interaction_id: int, locale: object = None) -> str:
     )
 
 
-#: The answer while the database cannot be reached (PostgreSQL restarting, issue 19): the pool reconnects by itself.
+#: The answer while the database cannot be reached (PostgreSQL restarting): the pool reconnects by itself.
 STORE_UNAVAILABLE = N_("The game's database cannot be reached just now (it may be restarting). Try again in a moment.")
 
 
@@ -90,7 +90,7 @@ def player_message(error: BaseException, locale: object = None) -> str | None:
 
 def not_understood(value: object, locale: object = None) -> str:
     """The refusal of an option value that cannot be read: the value quoted when it is text or a number, never a
-    Python object's repr (a forged user option arrives as a bare `discord.Object`, issue 31)."""
+    Python object's repr (a forged user option arrives as a bare `discord.Object`)."""
     if isinstance(value, str | int | float) and not isinstance(value, bool) and str(value):
         return translate(locale, N_("I could not understand {value}."), value=quoted(str(value), language=locale))
     return translate(locale, N_("I could not understand one of the options."))
@@ -104,7 +104,7 @@ def _challenge_link(error: ChallengeLimitError, locale: object = None) -> str:
 
 
 def _running_links(error: ComputerLimitError, locale: object = None) -> str:
-    """Where the member's running computer matches are, to finish or resign one (issue 31)."""
+    """Where the member's running computer matches are, to finish or resign one."""
     if not error.running:
         return ""
     links = [f"#{match} https://discord.com/channels/{guild}/{channel}" for match, guild, channel in error.running]
@@ -112,7 +112,7 @@ def _running_links(error: ComputerLimitError, locale: object = None) -> str:
 
 
 def refusal_text(error: BaseException, locale: object = None) -> str:
-    """The text of a service or engine refusal as sent, in the member's language (issue 35): it has no markdown of
+    """The text of a service or engine refusal as sent, in the member's language: it has no markdown of
     its own, so the names and the player's words it quotes are escaped to show as typed; never over Discord's 2,000
     characters."""
     text = error.render(locale) if isinstance(error, ServiceError | RefusalError) else str(error)

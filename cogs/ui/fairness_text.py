@@ -1,5 +1,5 @@
-"""Provably fair dice in words (issue 18): what `/bg fairness [match]` says (cogs/records.py), and the short line
-the last board carries when the match ends (issue 33: hashes and seeds only behind /bg fairness). What may be
+"""Provably fair dice in words: what `/bg fairness [match]` says (cogs/records.py), and the short line
+the last board carries when the match ends (hashes and seeds only behind /bg fairness). What may be
 shown comes from the service (`MatchRecord.fairness`): its server seed is None until the match is over, so
 nothing here can show it early."""
 
@@ -25,7 +25,7 @@ HOW_TO_CHECK = N_(
 )
 
 
-#: How many hex characters of the commitment a message shows (issue 33: no 64-character hashes in play). 64 bits
+#: How many hex characters of the commitment a message shows (no 64-character hashes in play). 64 bits
 #: still bind the bot: finding another seed whose SHA-256 starts the same is infeasible. The whole commitment is
 #: behind `/bg fairness`.
 SHOWN_HEX = 16
@@ -33,7 +33,7 @@ SHOWN_HEX = 16
 
 def proof_line(commitment: str, language: str = DEFAULT_LANGUAGE) -> str:
     """The one subtext line every message that publishes a commitment carries (challenge, tournament and computer
-    announcements, rematch request): it is out before the seeds that follow it exist (issue 31 item 7). In the
+    announcements, rematch request): it is out before the seeds that follow it exist. In the
     language of the message it ends (the server's)."""
     said = N_("The dice can be checked: `/bg fairness` · commitment `{commitment}`")
     return "-# " + translate(language, said, commitment=commitment[:SHOWN_HEX])
@@ -79,7 +79,7 @@ def fairness_text(record: MatchRecord, info: FairnessInfo, language: str = DEFAU
 
 def challenge_fairness_text(challenges: list[Challenge], language: str = DEFAULT_LANGUAGE) -> str:
     """/bg fairness while challenges wait in the channel: each one's commitment, fixed before anyone accepts (the
-    challenge itself only says the dice can be checked, issue 33). In the language of the member who asked."""
+    challenge itself only says the dice can be checked). In the language of the member who asked."""
     lines = []
     for challenge in challenges:
         if challenge.commitment is None:
@@ -98,7 +98,7 @@ def challenge_fairness_text(challenges: list[Challenge], language: str = DEFAULT
 
 
 def unchecked_text(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> str:
-    """/bg fairness for a match from before seeded dice."""
+    """/bg fairness for a match stored without seeded dice (its dice came from the CSPRNG)."""
     said = N_(
         "Match #{match} was started before the dice could be checked: its dice came from the "
         "operating system's secure generator, with no seeds to show."

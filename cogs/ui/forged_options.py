@@ -1,4 +1,4 @@
-"""Option values Discord's own client never sends (issue 31): a string for a yes/no option, a number outside its
+"""Option values Discord's own client never sends: a string for a yes/no option, a number outside its
 range, a user without its resolved data. discord.py hands such values to the command unchecked (a `bool` option
 gets "yes", a user option a bare `discord.Object`), so the command would fail as a bug or act on them. The tree's
 interaction check compares every option with the command's declared parameters first and refuses a mismatch

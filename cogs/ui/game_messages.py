@@ -56,7 +56,7 @@ class GameMessage:
     content: str
     rows: Rows
     png: bytes
-    match_page: int | None = None  # a finished match: its web page's link under the message (issue 34)
+    match_page: int | None = None  # a finished match: its web page's link under the message
     language: str = DEFAULT_LANGUAGE  # the server's: the link button's label
 
     def file(self) -> discord.File:
@@ -68,12 +68,12 @@ class GameMessage:
 
 
 #: How many lines of what happened a board keeps from before its update: the board is edited in place for the
-#: whole game (issue 33), so it tells the last turns only; the move list at the end has them all.
+#: whole game, so it tells the last turns only; the move list at the end has them all.
 HISTORY_LINES = 3
 
 
 def thinking_line(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> str:
-    """In place of the prompt while the computer chooses its play (issue 33): nobody is asked, nobody mentioned.
+    """In place of the prompt while the computer chooses its play: nobody is asked, nobody mentioned.
     Ends with an ellipsis in every language: the publisher tells a thinking board by it."""
     to_act = record.to_act
     if to_act is None:
@@ -133,7 +133,6 @@ def match_result_text(record: MatchRecord, events: Sequence[Event], language: st
     return clip("\n".join(describe(events, match.names, match.options.length, language)))
 
 
-
 async def compose(
     record: MatchRecord,
     events: Sequence[Event],
@@ -149,8 +148,8 @@ async def compose(
     """The message for the match now (`now` on the service's clock, for the match clock); `earlier`: with the
     game's last lines from before this update (a board edited in place, `earlier_lines`). Public boards are drawn
     from the challenger's side; `viewer` (0 or 1) draws a private view from that player's side. A finished match
-    offers a Rematch (issue 20). `thinking`: the computer acts next: no controls for anyone (issue 33). `language`:
-    the reader's (the server's for a public board, the member's for a private one; issue 35). `notes`: the turn
+    offers a Rematch. `thinking`: the computer acts next: no controls for anyone. `language`:
+    the reader's (the server's for a public board, the member's for a private one). `notes`: the turn
     timer's lines said with this message; the claim offer (R9.5) and its button come from the record, on every
     board of the turn once offered."""
     match = record.match
@@ -172,7 +171,7 @@ async def compose(
 def rematch_rows(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> Rows:
     """The Rematch button under a finished match's last message, and the match's move list."""
     rematch = GameControl(record.id, record.version, GameAction.REMATCH)
-    moves = GameControl(record.id, record.version, GameAction.MOVES)  # issue 33
+    moves = GameControl(record.id, record.version, GameAction.MOVES)
     rows: Rows = ((ButtonSpec(N_("Rematch"), rematch, discord.ButtonStyle.success), ButtonSpec(N_("Moves"), moves)),)
     return translated_rows(rows, language)
 
@@ -210,7 +209,7 @@ def over_text(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> str:
 
 
 def timed_out_text(update: MatchUpdate, user_id: int, language: str = DEFAULT_LANGUAGE) -> str | None:
-    """When a request came after a match clock ran out, the timeout was stored instead (issue 20): what to tell
+    """When a request came after a match clock ran out, the timeout was stored instead: what to tell
     the member who asked. None when the request itself was applied."""
     for event in update.events:
         if isinstance(event, TimedOut):

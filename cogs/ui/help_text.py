@@ -120,7 +120,7 @@ TOPICS: dict[str, tuple[str, str]] = {
 
 
 def help_embed(topic: str = "start", language: str = DEFAULT_LANGUAGE) -> discord.Embed:
-    """The topic in the asking member's `language` (a private answer, issue 35)."""
+    """The topic in the asking member's `language` (a private answer)."""
     title, text = TOPICS.get(topic, TOPICS["start"])
     return discord.Embed(
         title=translate(language, title), description=translate(language, text), colour=discord.Colour.dark_green()

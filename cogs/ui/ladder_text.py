@@ -1,5 +1,5 @@
-"""The ladder's text (issue 9): names made safe, ranks, the caller's line, stats fields, history lines, and the
-leaderboard's Previous / Next buttons, in the language of the member who asked (issue 35: each answer is theirs;
+"""The ladder's text: names made safe, ranks, the caller's line, stats fields, history lines, and the
+leaderboard's Previous / Next buttons, in the language of the member who asked (each answer is theirs;
 another member turning a page gets a private copy in their own). The buttons are DynamicItems whose custom_id
 carries who asked and which page to show, so they keep working after a restart; the Ladder cog (cogs/ladder.py,
 found by name) answers them.

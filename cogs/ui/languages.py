@@ -1,4 +1,4 @@
-"""Who reads what, in which language (issue 35).
+"""Who reads what, in which language.
 
 Private answers (refusals, help, settings, exports, one's own board) are in the language of the member who asked,
 `interaction.locale`. Public messages (challenges, boards, results, analyses, tournaments) and the words on the

@@ -1,6 +1,6 @@
-"""What a finished match leaves besides its boards (issue 33): the move list of the whole match, and, when it was
+"""What a finished match leaves besides its boards: the move list of the whole match, and, when it was
 played in a thread, one result line in the channel the challenge was made in, with a **Match page** link button
-when the web pages are on (issue 34).
+when the web pages are on.
 
 The move list is the one the Moves button shows (bot.records.move_list: per game, each roll with its play, each
 cube action, each game's end, in words players read), in the message itself when it fits and as a file otherwise.

@@ -1,4 +1,4 @@
-"""The click-only move entry: a whole play in one choice, or checker by checker (issue 15: fewer clicks a turn).
+"""The click-only move entry: a whole play in one choice, or checker by checker (fewer clicks a turn).
 
 Two ways that always agree with the engine, shown together:
 - Whole plays: the complete legal plays the steps entered so far can still lead to (`finishing_plays`), each

@@ -1,4 +1,4 @@
-"""Figures of the records, the ladder and the analyses as the reader's language writes them (issue 35): `1,5`
+"""Figures of the records, the ladder and the analyses as the reader's language writes them: `1,5`
 in German, a sign where a change or luck is shown, a share as a percentage, a rating without thousands separators.
 """
 

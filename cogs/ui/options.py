@@ -24,9 +24,9 @@ T = TypeVar("T")
 
 #: Match length in points.
 Length = app_commands.Range[int, 1, 25]
-#: A match clock preset by name (issue 20).
+#: A match clock preset by name.
 ClockName = Literal["none", "relaxed", "standard", "blitz"]
-#: A player's own seed for the dice (issue 18).
+#: A player's own seed for the dice.
 Seed = app_commands.Range[str, 1, MAX_PLAYER_SEED]
 #: The computer's levels, weakest first (bot.computer.levels).
 LevelName = Literal["beginner", "casual", "intermediate", "advanced", "expert", "world-class"]
@@ -75,7 +75,7 @@ def player_ref(user: discord.abc.User) -> PlayerRef:
 
 def thread_choice(interaction: discord.Interaction[Any], thread: bool | None) -> bool | None:
     """The `in_thread` of a new challenge: as the challenger said; when they did not, the server's setting
-    (None, threads unless an admin turned them off: issue 33) in a text channel where the bot may open threads,
+    (None, threads unless an admin turned them off) in a text channel where the bot may open threads,
     and no thread elsewhere (a thread cannot be opened inside a thread, nor without Create Public Threads)."""
     in_text_channel = isinstance(interaction.channel, discord.TextChannel)
     if thread and not in_text_channel:

@@ -58,7 +58,7 @@ log = logging.getLogger(__name__)
 class GamePublisher(BoardMessages):
     """Shows match updates in Discord, answering the press that made one with its new board.
 
-    The stored state is the truth and the board follows it (issue 15): every board shown is recorded with its
+    The stored state is the truth and the board follows it: every board shown is recorded with its
     version (`service.boards.set_shown`), and a match whose current message does not show its current version (the
     bot was killed in between, or Discord refused) is shown again: at start-up, on a stale press, on `/bg board`,
     and by `repairs` until Discord lets it through.
@@ -86,7 +86,7 @@ class GamePublisher(BoardMessages):
         return match_id in self._acting
 
     async def language(self, record: MatchRecord) -> str:
-        """The language of the match's public messages: its server's (issue 35)."""
+        """The language of the match's public messages: its server's."""
         return await guild_language(self.bot.service.settings, self.bot, record.guild_id)
 
     async def publish(
@@ -125,7 +125,7 @@ class GamePublisher(BoardMessages):
     async def _publish(
         self, update: MatchUpdate, answer: PressAnswer | None, before: Match | None, actor: int | None
     ) -> None:
-        """One board per game, edited in place (issue 33): while the players are both here, the turn passes on the
+        """One board per game, edited in place: while the players are both here, the turn passes on the
         same message. A new message only when a game ends (its board stays as the game's final board), when the
         player to act has been away (the only way Discord notifies them), or when there is no board to edit."""
         record = update.record
@@ -261,7 +261,7 @@ class GamePublisher(BoardMessages):
     async def show_again(self, match_id: int) -> MatchRecord:
         """Make the match's current game message show its stored version with the controls of whoever acts
         now, and, when a board change was left unfinished (a crash, or a refused retirement), leave no other board
-        of the match with live controls (issue 31). Returns the match as shown. Raises discord.HTTPException when
+        of the match with live controls. Returns the match as shown. Raises discord.HTTPException when
         Discord refuses. A shown version's board posted anew by the turn timer (`show_anew`) and cut short is
         adopted when it got out, else the current board is drawn again while the claim stands, to offer it (R9.5)."""
         async with self._locks.hold(match_id):
@@ -311,7 +311,7 @@ class GamePublisher(BoardMessages):
         self, record: MatchRecord, old: discord.Message | None, message: GameMessage, *, silent: bool, settling: bool
     ) -> None:
         """Delete `old` when it is a live board (a game's final board is kept), then post `message` as the match's
-        board. A board change is stored before (issue 31) unless an unfinished one is `settling`."""
+        board. A board change is stored first unless an unfinished one is `settling`."""
         change = None if settling else change_for(record, record.message_id)
         if change is not None:
             await self.bot.service.boards.begin_change(change)  # a crash from here on is settled at start-up

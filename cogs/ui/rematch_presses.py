@@ -1,5 +1,5 @@
-"""The Rematch button under a finished match between two people (issue 20): the first press is posted as a
-request with the rematch's dice commitment, the other player's press after it starts the match (issue 31)."""
+"""The Rematch button under a finished match between two people: the first press is posted as a
+request with the rematch's dice commitment, the other player's press after it starts the match."""
 
 from __future__ import annotations
 
@@ -36,10 +36,10 @@ class RematchPresses:
         return self.bot.service
 
     async def press(self, interaction: discord.Interaction[Any], match_id: int) -> None:
-        """Rematch pressed under a finished match between two people (issue 20; acknowledged already): when both
+        """Rematch pressed under a finished match between two people (acknowledged already): when both
         have pressed it within 10 minutes of the end, one new match with the same options and clock starts in the
         same place. The service makes sure it starts once, however the presses race. The first press is shown as
-        a request with the dice's commitment, and only the other player's press after it counts (issue 31)."""
+        a request with the dice's commitment, and only the other player's press after it counts."""
         old = await self.service.match(match_id)
         result = await self.service.rematch(match_id, interaction.user.id, interaction.id)
         if result.show:

@@ -1,4 +1,4 @@
-"""The Resign button's private follow-up and the move-list button (issue 33): buttons and texts, no Discord I/O.
+"""The Resign button's private follow-up and the move-list button: buttons and texts, no Discord I/O.
 
 Resign opens a private question with one button per kind (R7.4): a single game, a gammon, a backgammon, each
 with what accepting would give the opponent. The kind's button carries the version the player saw, so a choice

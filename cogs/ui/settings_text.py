@@ -1,4 +1,4 @@
-"""What `/bg settings` says: a player's own settings, remembered for all their matches (issue 15).
+"""What `/bg settings` says: a player's own settings, remembered for all their matches.
 
 auto_done: finish the turn as soon as the last checker of a play is moved, with no Done click. Undo is then
 no longer possible after the last checker (the turn is over); before it, Undo works as usual.

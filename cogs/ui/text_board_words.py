@@ -1,4 +1,4 @@
-"""The words beside the text board (render.text) in a reader's language (issue 35), handed to the renderer as plain
+"""The words beside the text board (render.text) in a reader's language, handed to the renderer as plain
 data, as cogs.ui.board_words does for the picture: each field of `render.text.TextWords` marked here with the same
 English as its default, `text_words(language)` filling one from the catalogue."""
 

@@ -1,7 +1,7 @@
 """What the turn timer says (cogs/turn_timer.py): the reminder at half the turn limit, the offer to claim (R9.5),
 and the note after a restart that the match clock was paused. All public: in the server's language.
 
-None of them is a message of its own (issue 33): each is a note on the match's board (`NOTE_PREFIX`), above its
+None of them is a message of its own: each is a note on the match's board (`NOTE_PREFIX`), above its
 prompt. The reminder and the restart note are said once, by the board they come with, and an edit of that board
 drops them; the claim offer and its button are drawn from the stored record on every board of the turn, until the
 turn passes.

@@ -4,7 +4,7 @@ announcement; start times as organisers type them.
 The Join / Leave buttons are DynamicItems whose custom_id carries the tournament id (`bgt:<id>:join`), so they
 work after a restart; the clicks go to the Tournaments cog, found by name. Their labels, like every public word,
 are in the server's language; what the messages say is in cogs.ui.tournament_text, the picture's data in
-cogs.ui.tournament_picture (issue 35).
+cogs.ui.tournament_picture.
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def signup_view(tournament: Tournament, language: str = DEFAULT_LANGUAGE) -> dis
 
 
 class Announcement:
-    """Posts a pairing's announcement once the service has drawn the dice's seed (issue 31), and takes it back
+    """Posts a pairing's announcement once the service has drawn the dice's seed, and takes it back
     when the match did not start (started elsewhere, cancelled, awarded)."""
 
     def __init__(self, channel: discord.PartialMessageable, pairing: Pairing, language: str = DEFAULT_LANGUAGE) -> None:

@@ -2,7 +2,7 @@
 
 The renderer knows no catalogue: its own words are marked here with the same English as `render.bracket.
 BracketWords`' defaults and filled from the catalogue (`bracket_words`); the subtitle, round names and notes are
-written here (issue 35).
+written here.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""Keeps Discord in step with the stored tournaments, so that it picks up where it was after a restart (issue 21).
+"""Keeps Discord in step with the stored tournaments, so that it picks up where it was after a restart.
 
 It starts scheduled tournaments, opens a thread for every match whose two players are known and starts the match
 there (each exactly once: the service ties the match to its bracket slot), edits the sign-up message into the live
 bracket as results come in, and announces the champion. It wakes as soon as the service reports a change (a result
 stored by the match-finished hook), else every few seconds. Everything it posts is public: in the server's
-language (issue 35).
+language.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ class TournamentRunner:
                 await asyncio.wait_for(self.service.changed.wait(), INTERVAL_SECONDS)
 
     async def run_once(self) -> None:
-        shards = self.bot.shard_set  # a sharded process runs only its guilds' tournaments (issue 19)
+        shards = self.bot.shard_set  # a sharded process runs only its guilds' tournaments
         for tournament_id in await self.service.due_to_start():
             if shards.serves_all or shards.serves((await self.service.tournament(tournament_id)).guild_id):
                 await self.service.start_when_due(tournament_id)

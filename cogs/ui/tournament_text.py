@@ -1,4 +1,4 @@
-"""What tournament messages say, in the reader's language (issue 35).
+"""What tournament messages say, in the reader's language.
 
 Public posts (the sign-up list, the status beside the bracket, the champion, a pairing's announcement, the start, an
 award, thread names) are in the server's language; answers to one member (joined, left, the list) in theirs. Times
@@ -138,7 +138,7 @@ def champion_text(tournament: Tournament, language: str = DEFAULT_LANGUAGE) -> s
 
 def started_text(pairing: Pairing, commitment: str, language: str = DEFAULT_LANGUAGE) -> str:
     """The pairing's announcement in its thread, posted before the opening roll: its id is a seed of the dice, so
-    it shows the commitment (issue 31 item 7), in one short line (issue 33): the rest is behind `/bg fairness`."""
+    it shows the commitment, in one short line: the rest is behind `/bg fairness`."""
     first, second = pairing.players
     text = translate(
         language,

@@ -1,4 +1,4 @@
-"""Command, option and choice names and descriptions in each client's language (issue 35), from the catalogues.
+"""Command, option and choice names and descriptions in each client's language, from the catalogues.
 
 discord.py wraps every name and description of the tree in a `locale_str` and asks the tree's translator for
 each of Discord's locales when it syncs; this translator answers from bot/i18n's catalogues, with a context per

@@ -1,4 +1,4 @@
-"""Link buttons to the web pages (issue 34), added only when the pages are configured (WEB_BASE_URL and
+"""Link buttons to the web pages, added only when the pages are configured (WEB_BASE_URL and
 WEB_SECRET): `configure` is called once as the cogs load, from the bot's settings."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import discord
 from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 from bot.web import signing
 
-#: The link buttons' labels, in the language of the message they sit under (issue 35).
+#: The link buttons' labels, in the language of the message they sit under.
 MATCH_PAGE = N_("Match page")
 PLAYER_PAGE = N_("Player page")
 
