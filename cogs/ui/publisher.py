@@ -194,8 +194,11 @@ class GamePublisher(BoardMessages):
             self._forget(target.message_id)
             return None
         self._keep(target.message_id, SentMessage(target.message_id, message.content, True))
+        # Recorded with the press's action (one write per press), unless the match is over: its last board carries no
+        # controls a start could confirm it by (`_answered`), so it is recorded as sure now.
         recorded = record.message_id == target.message_id and record.message_version == record.version
-        await self.shown(record, target.channel_id, target.message_id, stored=target.via is not None and recorded)
+        stored = target.via is not None and recorded and record.status is MatchStatus.ACTIVE
+        await self.shown(record, target.channel_id, target.message_id, stored=stored)
         return target.channel_id, target.message_id
 
     async def _end_game(
