@@ -91,6 +91,7 @@ def _frame_entry(frame: Frame, decisions: list[DecisionResult], luck: tuple[Roll
         "pid": frame.position_id,
         "mid": state.match_id,
         "n": frame.actions,
+        "pending": frame.pending,
         "game": frame.game,
         "score": list(state.scores),
         "pips": list(frame.pips),

@@ -48,27 +48,31 @@ def browser(width: int, height: int) -> webdriver.Chrome:
 #: What the page shows now, read in one round trip to the browser (a few per frame cost chromedriver and Chromium
 #: most of this test's CPU): the viewer's frame and log entries applied, the Position ID, the caption.
 READ_SHOWN = """const v = document.getElementById('viewer');
-return [v.dataset.frame, v.dataset.actions, document.getElementById('pid').innerText,
+return [v.dataset.frame, v.dataset.actions, v.dataset.pending, document.getElementById('pid').innerText,
         document.getElementById('what').innerText];"""
 
 
-def shown(driver: webdriver.Chrome) -> tuple[int, int, str, str]:
-    """(frame, log entries applied, Position ID, caption) as the page shows them now."""
-    frame, actions, position_id, caption = driver.execute_script(READ_SHOWN)
-    return int(frame), int(actions), position_id, caption
+def shown(driver: webdriver.Chrome) -> tuple[int, int, int, str, str]:
+    """(frame, log entries applied, automatic plays of the entry still to come, Position ID, caption) as the page
+    shows them now."""
+    frame, actions, pending, position_id, caption = driver.execute_script(READ_SHOWN)
+    return int(frame), int(actions), int(pending), position_id, caption
 
 
 def step_through(driver: webdriver.Chrome, log: object, count: int) -> int:
     """Press → through every frame; each Position ID checked against the engine. Returns the frames seen."""
     body = driver.find_element(By.TAG_NAME, "body")
-    seen = 0
+    seen = forced = 0
     for index in range(count):
-        frame, actions, position_id, caption = shown(driver)
+        frame, actions, pending, position_id, caption = shown(driver)
         assert frame == index
         game_over = "wins game" in caption or index == count - 1
-        assert position_id == expected_position_id(log, actions, game_over), (index, actions)  # type: ignore[arg-type]
+        expected = expected_position_id(log, actions, game_over, pending)  # type: ignore[arg-type]
+        assert position_id == expected, (index, actions, pending)
         seen += 1
+        forced += pending > 0
         body.send_keys(Keys.ARROW_RIGHT)
+    assert forced > 0, "the match has positions an automatic play was made from, each a step"
     assert shown(driver)[0] == count - 1  # → at the last frame stays there
     body.send_keys(Keys.HOME)
     assert shown(driver)[0] == 0

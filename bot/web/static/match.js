@@ -44,6 +44,7 @@
     const viewer = $("viewer");
     viewer.dataset.frame = String(current);
     viewer.dataset.actions = String(frame.n);
+    viewer.dataset.pending = String(frame.pending);
     const item = items.get(current);
     $("what").textContent = item ? item.firstChild.textContent : "";
     $("judged").replaceChildren(...frame.lk.map(lucky), ...frame.an.map(judged));
