@@ -30,11 +30,12 @@ PAGES = web.AppKey("pages", Pages)
 BOARDS = web.AppKey("boards", Boards)
 SECRET = web.AppKey("secret", str)
 
-#: Headers of every answer: the pages load nothing from elsewhere, run no inline script, are never framed, and
-#: send no Referer (a signed link must not leak to another site).
+#: Headers of every answer: the pages load nothing from elsewhere (the match page's script fetches the steps' data
+#: from the page's own address), run no inline script, are never framed, and send no Referer (a signed link must
+#: not leak to another site).
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'none'; "
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
@@ -98,6 +99,14 @@ async def match_page(request: web.Request) -> web.StreamResponse:
     if built is None:
         return not_found()
     return text_response(request, built.html, "text/html", {"Cache-Control": "private, max-age=60"})
+
+
+async def match_steps(request: web.Request) -> web.StreamResponse:
+    ids = _ids(request, "m")
+    built = None if ids is None else await request.app[PAGES].match(ids[0])
+    if built is None:
+        return not_found()
+    return text_response(request, built.steps, "application/json", {"Cache-Control": "private, max-age=60"})
 
 
 async def match_board(request: web.Request) -> web.StreamResponse:
@@ -196,6 +205,7 @@ def make_app(reads: WebReads, secret: str, *, rate_limit: int = 600, behind_prox
     app.router.add_get(f"/m/{token}", match_page)
     app.router.add_get(f"/m/{token}/{{frame:[0-9]{{1,5}}}}.png", match_board)
     app.router.add_get(f"/m/{token}/match.mat", match_file)
+    app.router.add_get(f"/m/{token}/steps.json", match_steps)
     app.router.add_get(f"/s/{token}", server_page)
     app.router.add_get(f"/p/{token}", player_page)
     app.router.add_get("/static/{name:[a-z]+\\.(?:js|css|svg)}", static)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import json
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ UNANALYSED_SECONDS = 60.0
 @dataclass(frozen=True, slots=True)
 class BuiltMatch:
     html: Body
+    steps: Body  # every frame's data for the page's script, JSON, fetched when the viewer first steps
     frames: list[Frame]
     mat: Body
     analysed: bool
@@ -92,7 +94,8 @@ class Pages:
         mat = Body.of(export_mat(log, date=finished.date(), fairness=record.fairness).text.encode())
         path = self._path("m", match_id)
         html = self._env.get_template("match.html").render(page=page, path=path, finished=finished.date().isoformat())
-        built = BuiltMatch(Body.of(html.encode()), frames, mat, analysis is not None, time.monotonic())
+        steps = Body.of(json.dumps(page.frames, separators=(",", ":")).encode())
+        built = BuiltMatch(Body.of(html.encode()), steps, frames, mat, analysis is not None, time.monotonic())
         self._matches[match_id] = built
         while len(self._matches) > CACHE_SIZE:
             self._matches.popitem(last=False)

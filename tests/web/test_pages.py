@@ -66,6 +66,9 @@ async def test_an_analysed_matchs_page_shows_the_figures_the_marks_the_chart_and
     await store_analysis(db, record, analysis)
     async with TestClient(TestServer(app_for(db))) as client:
         text = await (await client.get(path)).text()
+        steps = await client.get(f"{path}/steps.json")
+        assert steps.status == 200 and steps.content_type == "application/json"
+        frames = await steps.json()
     for side in (0, 1):
         figures = player_figures(analysis, side)
         assert f"<td>{figures.summary()}</td>" in text
@@ -78,7 +81,10 @@ async def test_an_analysed_matchs_page_shows_the_figures_the_marks_the_chart_and
     dots = re.findall(r'<circle [^>]*class="(\w+)" data-i="(\d+)"', text)
     assert sorted((int(i), mark) for mark, i in dots) == sorted((step[d], grade) for d, grade in grades.items())
     assert text.count('<span class="luck"') == len(analysis.rolls) > 0
-    frames = json.loads(re.findall(r'<script type="application/json" id="frames">(.*?)</script>', text)[0])
+    # The page carries the first step's data only; the script fetches every step's when the viewer steps.
+    assert json.loads(re.findall(r'<script type="application/json" id="step0">(.*?)</script>', text)[0]) == frames[0]
+    assert len(frames) == len(match_frames(log)) and f'data-count="{len(frames)}"' in text
+    assert text.count('"pid": ') == 1
     assert [roll["luck"] for frame in frames for roll in frame["lk"]] == [round(r.luck, 3) for r in analysis.rolls]
     assert frames[step[checker[0]]]["an"][0] | {"who": 0} == {
         "who": 0, "kind": "checker", "chosen": f"made {checker[0]}", "best": f"best {checker[0]}", "loss": 0.2,
