@@ -87,12 +87,13 @@ def _final_state(before: render.BoardState, turn_start: Position, events: list[e
 @dataclass(frozen=True, slots=True)
 class _Before:
     """The match just before an action: its board, the turn's starting position (no steps entered), the last
-    play shown, and gnubg's Match ID fields."""
+    play shown, gnubg's Match ID fields and the game's number."""
 
     state: render.BoardState
     turn_start: Position
     last: Play | None
     fields: MatchIdFields
+    game: int
 
 
 def _before_automatic(before: _Before, events: list[ev.Event]) -> list[tuple[int, render.BoardState, Play | None]]:
@@ -220,14 +221,22 @@ class _Builder:
         self.decisions = 0
 
     def add(
-        self, actions: int, events: list[ev.Event], state: render.BoardState, last: Play | None, pending: int = 0
+        self,
+        actions: int,
+        events: list[ev.Event],
+        state: render.BoardState,
+        last: Play | None,
+        pending: int = 0,
+        game: int | None = None,
     ) -> None:
+        """A frame; its game is the one `events` won, else `game`, else the match's game now."""
         names = self.match.names
         texts = tuple(text for text in (event_text(event, names) for event in events) if text)
         count = sum(_decision_count(event) for event in events)
         decided = tuple(range(self.decisions, self.decisions + count))
         self.decisions += count
-        game = next((e.number for e in events if isinstance(e, ev.GameWon)), self.match.game.number)
+        now = self.match.game.number if game is None else game
+        game = next((e.number for e in events if isinstance(e, ev.GameWon)), now)
         actor = _actor(events)
         frame = Frame(len(self.frames), game, actions, actor, texts, state, last, decided, _rolls(events), pending)
         self.frames.append(frame)
@@ -238,7 +247,7 @@ class _Builder:
         start = 0
         automatic = _before_automatic(before, events)
         for pending, (index, state, last) in zip(range(len(automatic), 0, -1), automatic, strict=True):
-            self.add(number, events[start:index], state, last, pending)
+            self.add(number, events[start:index], state, last, pending, before.game)
             start = index
         match = self.match
         ended = next((i for i, event in enumerate(events) if isinstance(event, ev.GameWon)), None)
@@ -262,7 +271,8 @@ def match_frames(log: MatchLog) -> list[Frame]:
     builder = _Builder(match)
     builder.add(0, list(match.last_events), board_state(match), _last_play(match))
     for number, entry in enumerate(log.entries, start=1):
-        before = _Before(board_state(match), match.game.position, _last_play(match), match.match_id_fields())
+        game = match.game
+        before = _Before(board_state(match), game.position, _last_play(match), match.match_id_fields(), game.number)
         try:
             events = match.apply(entry.action)
         except ValueError as error:

@@ -80,7 +80,7 @@ def test_a_play_the_engine_made_is_a_step_of_its_own() -> None:
     """Each automatic play that came in one action with the play or roll before it: a frame shows the position it
     was made from (that play the only one, or none, with its dice), and the next frame that play made."""
     seen = 0
-    for rng_seed in (1, 2, 3):
+    for rng_seed in (1, 2, 3, 32):  # 32: a forced play ends a game, and the next one starts, in one action
         log = played_match(MatchSeeds(bytes(32), "c", "a"), MatchOptions.match(5), rng_seed).log
         frames = match_frames(log)
         for frame, after in itertools.pairwise(frames):
@@ -96,5 +96,6 @@ def test_a_play_the_engine_made_is_a_step_of_its_own() -> None:
             assert fields.dice == (max(played.dice), min(played.dice))  # gnubg's order: the higher die first
             assert (fields.cube, fields.cube_owner) == (after.state.cube_value, after.state.cube_owner)
             assert after.actions == frame.actions and after.pending == frame.pending - 1
+            assert frame.game == after.game  # the same game, even when that play ended it and the next one began
             assert after.player == played.player and after.texts[0].startswith(f"{log.names[played.player]} ")
     assert seen >= 20
