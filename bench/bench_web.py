@@ -20,6 +20,7 @@ import http.client
 import json
 import os
 import platform
+import re
 import socket
 import statistics
 import subprocess
@@ -130,7 +131,9 @@ def measure(port: int, matches: list[int], driver: object) -> list[dict[str, Any
         steps = page.count(b'<li data-i="')  # the move list: one line per step, in both versions
         warm = [fetch(port, path)[0] for _ in range(WARM_REQUESTS)]
         requests = first_visit(driver, f"http://127.0.0.1:{port}{path}")
-        board_ms, board = fetch(port, f"{path}/{steps - 1}.png")
+        first_board = re.search(rb'<img id="board" src="([^"]+)0\.png"', page)
+        assert first_board is not None, "no board in the page"
+        board_ms, board = fetch(port, f"{first_board[1].decode()}{steps - 1}.png")  # the boards' address, as named
         by_kind: dict[str, int] = {}
         for one, _, size in requests:
             by_kind[kind(one)] = by_kind.get(kind(one), 0) + size

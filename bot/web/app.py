@@ -203,7 +203,8 @@ def make_app(reads: WebReads, secret: str, *, rate_limit: int = 600, behind_prox
     app.on_response_prepare.append(_headers)
     token = r"{token:[0-9.]{1,41}-[A-Za-z0-9_-]{22}}"
     app.router.add_get(f"/m/{token}", match_page)
-    app.router.add_get(f"/m/{token}/{{frame:[0-9]{{1,5}}}}.png", match_board)
+    # A board is kept a day by the browser, as immutable: its address changes whenever the steps' numbering does.
+    app.router.add_get(f"/m/{token}/steps/{{frame:[0-9]{{1,5}}}}.png", match_board)
     app.router.add_get(f"/m/{token}/match.mat", match_file)
     app.router.add_get(f"/m/{token}/steps.json", match_steps)
     app.router.add_get(f"/s/{token}", server_page)

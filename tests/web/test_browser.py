@@ -100,8 +100,8 @@ def first_visit(driver: webdriver.Chrome, url: str) -> list[tuple[str, int, int]
 def check_first_visit(requests: list[tuple[str, int, int]], page: str) -> None:
     """The page, its style sheet, script and first board; its icon or not yet; nothing else."""
     paths = sorted(path for path, _, _ in requests)
-    assert {page, f"{page}/0.png", "/static/style.css", "/static/match.js"} <= set(paths), paths
-    assert set(paths) <= {page, f"{page}/0.png", *STATIC} and len(paths) == len(set(paths)), paths
+    assert {page, f"{page}/steps/0.png", "/static/style.css", "/static/match.js"} <= set(paths), paths
+    assert set(paths) <= {page, f"{page}/steps/0.png", *STATIC} and len(paths) == len(set(paths)), paths
 
 
 #: What the page shows now, read in one round trip to the browser (a few per frame cost chromedriver and Chromium
@@ -152,7 +152,7 @@ def click_through(driver: webdriver.Chrome, count: int) -> None:
     for button, frame in (("next", 1), ("next", 2), ("prev", 1), ("last", count - 1), ("first", 0), ("prev", 0)):
         driver.find_element(By.ID, button).click()
         assert shown(driver)[0] == frame, button
-        assert (board.get_attribute("src") or "").endswith(f"/{frame}.png"), (button, board.get_attribute("src"))
+        assert (board.get_attribute("src") or "").endswith(f"/steps/{frame}.png"), (button, board.get_attribute("src"))
     assert driver.find_element(By.ID, "counter").text == f"1 / {count}"
     assert "'s roll " in driver.find_element(By.ID, "judged").text  # the opening roll's luck, on the first step
 
@@ -202,7 +202,7 @@ def drive(url: str, log: object, frames: int, rolls: int, shots: Path) -> None:
     finally:
         driver.quit()
     assert [(path, status) for path, status, _ in requests if status != 200] == []
-    assert {f"{page}/steps.json", f"{page}/{frames - 1}.png"} <= {path for path, _, _ in requests}
+    assert {f"{page}/steps.json", f"{page}/steps/{frames - 1}.png"} <= {path for path, _, _ in requests}
 
 
 async def test_the_match_page_in_chromium(tmp_path: Path) -> None:

@@ -85,6 +85,6 @@ async def _check_every_answer(db: Database) -> None:
             assert gzip.decompress(zipped) == plain, target
             if len(plain) > 2000:
                 assert len(zipped) < len(plain) / 2, (target, len(zipped), len(plain))
-        status, headers, png = await _raw(server, f"{path}/0.png", "gzip, deflate, br")
+        status, headers, png = await _raw(server, f"{path}/steps/0.png", "gzip, deflate, br")
         assert status == 200 and png.startswith(b"\x89PNG") and "Content-Encoding" not in headers
         assert headers["Cache-Control"] == "private, max-age=86400, immutable"

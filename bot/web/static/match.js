@@ -62,8 +62,8 @@
 
   function draw(index) {
     const frame = frames[index];
-    $("board").src = `${path}/${index}.png`;
-    if (frames.length > 1 && index + 1 < count) new Image().src = `${path}/${index + 1}.png`;
+    $("board").src = `${path}/steps/${index}.png`;
+    if (frames.length > 1 && index + 1 < count) new Image().src = `${path}/steps/${index + 1}.png`;
     $("pid").textContent = frame.pid;
     $("mid").textContent = frame.mid;
     $("score").textContent = `${names[0]} ${frame.score[0]}, ${names[1]} ${frame.score[1]}`;
