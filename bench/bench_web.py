@@ -219,7 +219,7 @@ def main() -> int:
     for name, rows in measured.items():
         print_rows(name, rows)
     result = {
-        "reference": reference,
+        "reference_revision": reference,
         "matches": len(matches),
         "length": 5,
         "cpu_count": os.cpu_count(),
