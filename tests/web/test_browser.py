@@ -258,5 +258,7 @@ async def test_a_long_matchs_first_visit_is_under_200_kb_as_received(tmp_path: P
         async with TestServer(app_for(db), host="127.0.0.1") as server:
             path = signing.match_path(SECRET, record.id)
             received = await asyncio.to_thread(first_visit_bytes, str(server.make_url(path)))
+            html = await _get(server, path)
     assert 380 <= len(match_frames(log)) <= 420
+    assert received[path] < len(html.encode()) / 3  # the page came compressed
     assert sum(received.values()) < FIRST_VISIT_BYTES, received
