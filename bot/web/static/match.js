@@ -11,7 +11,8 @@
   const items = new Map([...document.querySelectorAll("#moves li[data-i]")].map((li) => [Number(li.dataset.i), li]));
   let frames = [JSON.parse($("step0").textContent)];
   let loading = null;
-  let current = 0;
+  let current = 0;  // the step shown
+  let wanted = 0;  // the step asked for last (shown once the steps' data is in)
 
   function load() {
     loading ??= fetch(`${path}/steps.json`, { credentials: "same-origin" })
@@ -50,17 +51,18 @@
 
   function show(index) {
     const to = Math.max(0, Math.min(count - 1, index));
-    current = to;
+    wanted = to;
     if (to < frames.length) {
       draw(to);
       return;
     }
     load().then(() => {
-      if (current === to && to < frames.length) draw(to);
+      if (wanted === to && to < frames.length) draw(to);
     });
   }
 
   function draw(index) {
+    current = index;
     const frame = frames[index];
     $("board").src = `${path}/steps/${index}.png`;
     if (frames.length > 1 && index + 1 < count) new Image().src = `${path}/steps/${index + 1}.png`;
