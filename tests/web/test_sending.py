@@ -1,7 +1,7 @@
 """What goes over the wire: every text answer (a match page, the steps' data, the .mat file, the server and player
-pages, the style sheet, the script, the icon) gzip-compressed for a client that accepts gzip and as it is for one
-that does not, each saying it varies with Accept-Encoding and keeping its caching header; the board pictures never
-compressed; the icon answered where a browser looks for it unasked."""
+pages, the style sheet, the script, the icon) gzip-compressed for a client that accepts gzip (GET and HEAD alike)
+and as it is for one that does not, each saying it varies with Accept-Encoding and keeping its caching header; the
+board pictures never compressed; the icon answered where a browser looks for it unasked."""
 
 from __future__ import annotations
 
@@ -62,6 +62,7 @@ async def _check_every_answer(db: Database) -> None:
     path = signing.match_path(SECRET, record.id)
     texts = {
         path: ("text/html", "private, max-age=60"),
+        f"{path}/steps.json": ("application/json", "private, max-age=60"),
         f"{path}/match.mat": ("text/plain", None),
         signing.server_path(SECRET, GUILD): ("text/html", "private, max-age=60"),
         signing.player_path(SECRET, GUILD, ALICE.user_id): ("text/html", "private, max-age=60"),
@@ -85,6 +86,13 @@ async def _check_every_answer(db: Database) -> None:
             assert gzip.decompress(zipped) == plain, target
             if len(plain) > 2000:
                 assert len(zipped) < len(plain) / 2, (target, len(zipped), len(plain))
+        async with (
+            aiohttp.ClientSession(auto_decompress=False) as session,
+            session.head(server.make_url(path), headers={"Accept-Encoding": "gzip"}) as head,
+        ):
+            _, zipped_headers, zipped = await _raw(server, path, "gzip")
+            assert head.status == 200 and head.headers["Content-Encoding"] == "gzip" and not await head.read()
+            assert int(head.headers["Content-Length"]) == len(zipped)  # HEAD: the headers GET sends, no body
         status, headers, png = await _raw(server, f"{path}/steps/0.png", "gzip, deflate, br")
         assert status == 200 and png.startswith(b"\x89PNG") and "Content-Encoding" not in headers
         assert headers["Cache-Control"] == "private, max-age=86400, immutable"
