@@ -6,7 +6,8 @@ changed in the page is caught), fits a phone's 400 px without scrolling sideways
 
 Chromium's own network log says what the page fetched: on a first visit the page, its style sheet, script and icon
 and the first board only (the steps' data and the other boards when the viewer steps), no request of the page
-answered with an error, and a long 5-point match's first visit under 200 KB as received, compressed.
+answered with an error, and a long 5-point match's first visit under 200 KB as received, compressed. When the
+steps' data fails to load, the page says so and the next step loads it.
 
 The screenshots go to the test's folder; with GAMMON_DOCS_SCREENSHOTS=1 to docs/ too, for docs/web.md.
 """
@@ -33,6 +34,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from bot.analysis.decisions import match_points
 from bot.store import open_database
 from bot.web import signing
+from bot.web.app import Handler
 from bot.web.frames import match_frames
 from bot.web.reads import WebReads
 from tests.support.system_programs import installed
@@ -272,3 +274,41 @@ async def test_a_long_matchs_first_visit_is_under_200_kb_as_received(tmp_path: P
     assert 380 <= len(match_frames(log)) <= 420
     assert received[path] < len(html.encode()) / 3  # the page came compressed
     assert sum(received.values()) < FIRST_VISIT_BYTES, received
+
+
+def step_twice(url: str) -> tuple[tuple[int, str], tuple[int, str]]:
+    """Open `url`, press → (the steps' data fails to load), then → again: (frame, caption) after each."""
+    driver = browser(1000, 1400)
+    try:
+        driver.get(url)
+        body = driver.find_element(By.TAG_NAME, "body")
+        body.send_keys(Keys.ARROW_RIGHT)
+        WebDriverWait(driver, 10, poll_frequency=0.05).until(lambda _: "could not" in shown(driver)[4])
+        failed = shown(driver)
+        body.send_keys(Keys.ARROW_RIGHT)
+        loaded = shown_at(driver, 1)
+    finally:
+        driver.quit()
+    return (failed[0], failed[4]), (loaded[0], loaded[4])
+
+
+async def test_a_step_after_the_steps_data_failed_to_load_loads_it_again(tmp_path: Path) -> None:
+    async with open_database(tmp_path / "gammon.db") as db:
+        record = await finished_match(db, length=1, seed=2, server_seed=bytes(32))
+        app = app_for(db)
+        asked: list[str] = []
+
+        @web.middleware
+        async def first_steps_fail(request: web.Request, handler: Handler) -> web.StreamResponse:
+            if request.path.endswith("/steps.json"):
+                asked.append(request.path)
+                if len(asked) == 1:
+                    return web.Response(status=503, text="busy")
+            return await handler(request)
+
+        app.middlewares.append(first_steps_fail)
+        async with TestServer(app, host="127.0.0.1") as server:
+            url = str(server.make_url(signing.match_path(SECRET, record.id)))
+            failed, loaded = await asyncio.to_thread(step_twice, url)
+    assert failed == (0, "The steps could not be loaded: step again, or reload the page.")
+    assert loaded[0] == 1 and "could not" not in loaded[1] and len(asked) == 2
