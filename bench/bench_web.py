@@ -33,6 +33,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from selenium import webdriver  # noqa: E402
+
 from bot.store import open_database  # noqa: E402
 from bot.web import signing  # noqa: E402
 from tests.web.helpers import SECRET, finished_match  # noqa: E402
@@ -99,17 +101,17 @@ def start_server(code: Path, database: Path, port: int) -> subprocess.Popen[byte
     raise RuntimeError("the web server did not start")
 
 
-def first_visit(driver: object, url: str) -> list[tuple[str, int, int]]:
+def first_visit(driver: webdriver.Chrome, url: str) -> list[tuple[str, int, int]]:
     """The requests of a first visit: until the page and its board are loaded and nothing more came for 0.5 s
     (what the page's script fetched at once included)."""
-    driver.execute_cdp_cmd("Network.clearBrowserCache", {})  # type: ignore[attr-defined]
-    driver.get(url)  # type: ignore[attr-defined]
-    while not driver.execute_script(LOADED):  # type: ignore[attr-defined]
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    driver.get(url)
+    while not driver.execute_script(LOADED):
         time.sleep(0.05)
-    seen = network(driver)  # type: ignore[arg-type]
+    seen = network(driver)
     while True:
         time.sleep(0.5)
-        more = network(driver)  # type: ignore[arg-type]
+        more = network(driver)
         if not more:
             return seen
         seen += more
@@ -123,7 +125,7 @@ def kind(path: str) -> str:
     return "page" if path.startswith("/m/") and path.count("/") == 2 else path
 
 
-def measure(port: int, matches: list[int], driver: object) -> list[dict[str, Any]]:
+def measure(port: int, matches: list[int], driver: webdriver.Chrome) -> list[dict[str, Any]]:
     rows = []
     for match_id in matches:
         path = signing.match_path(SECRET, match_id)
@@ -165,7 +167,7 @@ def extract(revision: str, folder: Path) -> str:
     return commit
 
 
-def run_version(code: Path, database: Path, matches: list[int], driver: object) -> list[dict[str, Any]]:
+def run_version(code: Path, database: Path, matches: list[int], driver: webdriver.Chrome) -> list[dict[str, Any]]:
     port = free_port()
     server = start_server(code, database, port)
     try:

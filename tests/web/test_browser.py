@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 import aiohttp
 import pytest
 from aiohttp import web
-from aiohttp.test_utils import TestServer
+from aiohttp.test_utils import BaseTestServer, TestServer
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -71,7 +71,7 @@ def network(driver: webdriver.Chrome) -> list[tuple[str, int, int]]:
     sent), from Chromium's performance log."""
     responses: dict[str, tuple[str, int]] = {}
     finished: dict[str, int] = {}
-    for entry in driver.get_log("performance"):
+    for entry in driver.get_log("performance"):  # type: ignore[no-untyped-call]
         message = json.loads(entry["message"])["message"]
         params = message.get("params", {})
         if message["method"] == "Network.responseReceived":
@@ -244,7 +244,7 @@ async def test_the_match_page_in_chromium(tmp_path: Path) -> None:
             shutil.copy(tmp_path / name, DOCS / name)
 
 
-async def _get(server: TestServer, path: str) -> str:
+async def _get(server: BaseTestServer, path: str) -> str:
     async with aiohttp.ClientSession() as session, session.get(server.make_url(path)) as response:
         assert response.status == 200
         return await response.text()
