@@ -18,8 +18,9 @@ from bot.web import signing
 from bot.web.boards import Boards
 from bot.web.connections import CONNECTIONS_PER_ADDRESS, BoundedRunner
 from bot.web.limits import RateLimit
-from bot.web.pages import Pages, static_file
+from bot.web.pages import STATIC_FILES, Pages, static_file
 from bot.web.reads import WebReads
+from bot.web.sending import text_response
 
 log = logging.getLogger(__name__)
 
@@ -29,11 +30,12 @@ PAGES = web.AppKey("pages", Pages)
 BOARDS = web.AppKey("boards", Boards)
 SECRET = web.AppKey("secret", str)
 
-#: Headers of every answer: the pages load nothing from elsewhere, run no inline script, are never framed, and
-#: send no Referer (a signed link must not leak to another site).
+#: Headers of every answer: the pages load nothing from elsewhere (the match page's script fetches the steps' data
+#: from the page's own address), run no inline script, are never framed, and send no Referer (a signed link must
+#: not leak to another site).
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'none'; "
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
@@ -96,9 +98,15 @@ async def match_page(request: web.Request) -> web.StreamResponse:
     built = None if ids is None else await request.app[PAGES].match(ids[0])
     if built is None:
         return not_found()
-    return web.Response(
-        body=built.html, content_type="text/html", charset="utf-8", headers={"Cache-Control": "private, max-age=60"}
-    )
+    return text_response(request, built.html, "text/html", {"Cache-Control": "private, max-age=60"})
+
+
+async def match_steps(request: web.Request) -> web.StreamResponse:
+    ids = _ids(request, "m")
+    built = None if ids is None else await request.app[PAGES].match(ids[0])
+    if built is None:
+        return not_found()
+    return text_response(request, built.steps, "application/json", {"Cache-Control": "private, max-age=60"})
 
 
 async def match_board(request: web.Request) -> web.StreamResponse:
@@ -119,9 +127,7 @@ async def match_file(request: web.Request) -> web.StreamResponse:
     if built is None or ids is None:
         return not_found()
     disposition = f'attachment; filename="match-{ids[0]}.mat"'
-    return web.Response(
-        body=built.mat, content_type="text/plain", charset="utf-8", headers={"Content-Disposition": disposition}
-    )
+    return text_response(request, built.mat, "text/plain", {"Content-Disposition": disposition})
 
 
 async def server_page(request: web.Request) -> web.StreamResponse:
@@ -129,9 +135,7 @@ async def server_page(request: web.Request) -> web.StreamResponse:
     html = None if ids is None else await request.app[PAGES].server(ids[0])
     if html is None:
         return not_found()
-    return web.Response(
-        body=html, content_type="text/html", charset="utf-8", headers={"Cache-Control": "private, max-age=60"}
-    )
+    return text_response(request, html, "text/html", {"Cache-Control": "private, max-age=60"})
 
 
 async def player_page(request: web.Request) -> web.StreamResponse:
@@ -139,20 +143,23 @@ async def player_page(request: web.Request) -> web.StreamResponse:
     html = None if ids is None else await request.app[PAGES].player(ids[0], ids[1])
     if html is None:
         return not_found()
-    return web.Response(
-        body=html, content_type="text/html", charset="utf-8", headers={"Cache-Control": "private, max-age=60"}
-    )
+    return text_response(request, html, "text/html", {"Cache-Control": "private, max-age=60"})
 
 
-async def static(request: web.Request) -> web.StreamResponse:
-    name = request.match_info["name"]
+def _static(request: web.Request, name: str) -> web.Response:
     body = static_file(name)
     if body is None:
         return not_found()
-    kind = "text/css" if name.endswith(".css") else "text/javascript"
-    return web.Response(
-        body=body, content_type=kind, charset="utf-8", headers={"Cache-Control": "public, max-age=3600"}
-    )
+    return text_response(request, body, STATIC_FILES[name], {"Cache-Control": "public, max-age=3600"})
+
+
+async def static(request: web.Request) -> web.StreamResponse:
+    return _static(request, request.match_info["name"])
+
+
+async def favicon(request: web.Request) -> web.StreamResponse:
+    """The icon where a client looks for it unasked (the pages name theirs: /static/icon.svg)."""
+    return _static(request, "icon.svg")
 
 
 class _Request(web.Request):
@@ -196,9 +203,12 @@ def make_app(reads: WebReads, secret: str, *, rate_limit: int = 600, behind_prox
     app.on_response_prepare.append(_headers)
     token = r"{token:[0-9.]{1,41}-[A-Za-z0-9_-]{22}}"
     app.router.add_get(f"/m/{token}", match_page)
-    app.router.add_get(f"/m/{token}/{{frame:[0-9]{{1,5}}}}.png", match_board)
+    # A board is kept a day by the browser, as immutable: its address changes whenever the steps' numbering does.
+    app.router.add_get(f"/m/{token}/steps/{{frame:[0-9]{{1,5}}}}.png", match_board)
     app.router.add_get(f"/m/{token}/match.mat", match_file)
+    app.router.add_get(f"/m/{token}/steps.json", match_steps)
     app.router.add_get(f"/s/{token}", server_page)
     app.router.add_get(f"/p/{token}", player_page)
-    app.router.add_get("/static/{name:[a-z]+\\.(?:js|css)}", static)
+    app.router.add_get("/static/{name:[a-z]+\\.(?:js|css|svg)}", static)
+    app.router.add_get("/favicon.ico", favicon)
     return app

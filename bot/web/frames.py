@@ -2,6 +2,10 @@
 Discord would show it after one action (checker steps still being entered are skipped: a frame is a whole turn, a
 roll or a cube action). Pure: the engine's log in, plain values out.
 
+A play the engine made by itself (a forced play or no move, R9.3) is a step of its own, even when it came in the
+same action as the play or roll before it: the position it was made from, its dice rolled, has a frame, whose
+`pending` counts the action's automatic plays still to come (0 for a frame showing a whole action).
+
 A game's last frame is its final board (the winning play made, nobody to act), as the Discord board shows it; the
 next game's first frame follows. `actions` is how many log entries the frame's state has applied, so a test can
 replay the same prefix and compare the Position ID.
@@ -16,6 +20,7 @@ import render
 from bot.engine import events as ev
 from bot.engine.dice import FixedDice
 from bot.engine.match import Match
+from bot.engine.match_id import GameState, MatchIdFields
 from bot.engine.match_log import MatchLog
 from bot.engine.play import Play, format_play
 from bot.engine.position import Position
@@ -39,6 +44,7 @@ class Frame:
     last_play: Play | None
     decisions: tuple[int, ...] = ()  # indices of the analysis's decisions made by this frame's action
     rolls: tuple[tuple[int, int, int], ...] = ()  # the rolls of this frame's action: (player, die, die), in order
+    pending: int = 0  # automatic plays of the action still to come: this frame shows the position before one
 
     @property
     def pips(self) -> tuple[int, int]:
@@ -76,6 +82,50 @@ def _final_state(before: render.BoardState, turn_start: Position, events: list[e
         return state
     used = tuple(step.die for step in last.play.steps)
     return dataclasses.replace(state, position=position, on_roll=mover, dice=last.dice, used_dice=used)
+
+
+@dataclass(frozen=True, slots=True)
+class _Before:
+    """The match just before an action: its board, the turn's starting position (no steps entered), the last
+    play shown, gnubg's Match ID fields and the game's number."""
+
+    state: render.BoardState
+    turn_start: Position
+    last: Play | None
+    fields: MatchIdFields
+    game: int
+
+
+def _before_automatic(before: _Before, events: list[ev.Event]) -> list[tuple[int, render.BoardState, Play | None]]:
+    """(index of the event, board, last play) for each automatic play of the action after its first event, before
+    any game's end: the position it was made from, its dice rolled, as the board would have shown it."""
+    found = []
+    position, mover, last = before.turn_start, before.state.on_roll, before.last
+    cube, owner = before.state.cube_value, before.state.cube_owner
+    for index, event in enumerate(events):
+        if isinstance(event, ev.GameWon):
+            break
+        if isinstance(event, ev.Taken):
+            cube, owner = event.cube, event.player
+        elif isinstance(event, ev.BeaverAccepted):
+            cube, owner = event.cube, 1 - event.player
+        if not isinstance(event, ev.Played):
+            continue
+        if event.player != mover:
+            position, mover = position.swapped(), event.player
+        if event.automatic and index > 0:
+            fields = dataclasses.replace(
+                before.fields, cube=cube, cube_owner=owner, on_roll=mover, turn=mover, doubled=False, resigned=0,
+                dice=event.dice, state=GameState.PLAYING,
+            )  # fmt: skip
+            state = dataclasses.replace(
+                before.state, position=position, on_roll=mover, cube_value=cube, cube_owner=owner, dice=event.dice,
+                used_dice=(), position_id=position.position_id(), match_id=fields.encode(), answering=None,
+                offered_cube=0, game_over=False,
+            )  # fmt: skip
+            found.append((index, state, last))
+        position, last = position.after_steps(event.play.steps), event.play
+    return found
 
 
 def _winner_kind(event: ev.GameWon) -> str:
@@ -170,15 +220,45 @@ class _Builder:
         self.frames: list[Frame] = []
         self.decisions = 0
 
-    def add(self, actions: int, events: list[ev.Event], state: render.BoardState, last: Play | None) -> None:
+    def add(
+        self,
+        actions: int,
+        events: list[ev.Event],
+        state: render.BoardState,
+        last: Play | None,
+        pending: int = 0,
+        game: int | None = None,
+    ) -> None:
+        """A frame; its game is the one `events` won, else `game`, else the match's game now."""
         names = self.match.names
         texts = tuple(text for text in (event_text(event, names) for event in events) if text)
         count = sum(_decision_count(event) for event in events)
         decided = tuple(range(self.decisions, self.decisions + count))
         self.decisions += count
-        game = next((e.number for e in events if isinstance(e, ev.GameWon)), self.match.game.number)
-        frame = Frame(len(self.frames), game, actions, _actor(events), texts, state, last, decided, _rolls(events))
+        now = self.match.game.number if game is None else game
+        game = next((e.number for e in events if isinstance(e, ev.GameWon)), now)
+        actor = _actor(events)
+        frame = Frame(len(self.frames), game, actions, actor, texts, state, last, decided, _rolls(events), pending)
         self.frames.append(frame)
+
+    def add_action(self, number: int, before: _Before, events: list[ev.Event]) -> None:
+        """The frames of log entry `number`: one before each automatic play after its first event, then the
+        rest: the board after it, or a game's last board and the next game's first."""
+        start = 0
+        automatic = _before_automatic(before, events)
+        for pending, (index, state, last) in zip(range(len(automatic), 0, -1), automatic, strict=True):
+            self.add(number, events[start:index], state, last, pending, before.game)
+            start = index
+        match = self.match
+        ended = next((i for i, event in enumerate(events) if isinstance(event, ev.GameWon)), None)
+        if ended is None:
+            self.add(number, events[start:], board_state(match), _last_play(match))
+            return
+        closing = ended + 1 + sum(1 for event in events[ended + 1 :] if isinstance(event, ev.MatchWon))
+        last = automatic[-1][2] if automatic else before.last
+        self.add(number, events[start:closing], _final_state(before.state, before.turn_start, events), last)
+        if closing < len(events):
+            self.add(number, events[closing:], board_state(match), _last_play(match))
 
 
 def match_frames(log: MatchLog) -> list[Frame]:
@@ -191,19 +271,12 @@ def match_frames(log: MatchLog) -> list[Frame]:
     builder = _Builder(match)
     builder.add(0, list(match.last_events), board_state(match), _last_play(match))
     for number, entry in enumerate(log.entries, start=1):
-        before, position, last = board_state(match), match.game.position, _last_play(match)
+        game = match.game
+        before = _Before(board_state(match), game.position, _last_play(match), match.match_id_fields(), game.number)
         try:
             events = match.apply(entry.action)
         except ValueError as error:
             raise ValueError(f"Action {number} of the log cannot be replayed: {error}") from error
-        if all(isinstance(event, _STEP_EVENTS) for event in events):
-            continue
-        ended = next((i for i, event in enumerate(events) if isinstance(event, ev.GameWon)), None)
-        if ended is None:
-            builder.add(number, events, board_state(match), _last_play(match))
-            continue
-        closing = ended + 1 + sum(1 for event in events[ended + 1 :] if isinstance(event, ev.MatchWon))
-        builder.add(number, events[:closing], _final_state(before, position, events), last)
-        if closing < len(events):
-            builder.add(number, events[closing:], board_state(match), _last_play(match))
+        if not all(isinstance(event, _STEP_EVENTS) for event in events):
+            builder.add_action(number, before, events)
     return builder.frames

@@ -54,7 +54,7 @@ class MatchPage:
     scores: tuple[int, int]
     winner: int | None
     lines: list[MoveLine]
-    frames: list[dict[str, Any]]  # for the page's script (through the template's `tojson`): one entry per frame
+    frames: list[dict[str, Any]]  # for the page's script: one entry per frame (the first in the page, all as JSON)
     figures: tuple[PlayerFigures, PlayerFigures] | None
     level: str | None
     chart: list[ChartPoint] = field(default_factory=list)
@@ -91,11 +91,10 @@ def _frame_entry(frame: Frame, decisions: list[DecisionResult], luck: tuple[Roll
         "pid": frame.position_id,
         "mid": state.match_id,
         "n": frame.actions,
-        "game": frame.game,
+        "pending": frame.pending,
         "score": list(state.scores),
         "pips": list(frame.pips),
         "cube": state.cube_value,
-        "dice": list(state.dice) if state.dice else [],
         "an": [_decision_entry(d) for d in decisions],
         "lk": [{"who": roll.who, "dice": roll.dice, "luck": roll.luck} for roll in luck],
     }

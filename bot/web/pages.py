@@ -8,6 +8,8 @@ server page off), so that a response never tells which it was.
 from __future__ import annotations
 
 import datetime
+import functools
+import json
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -21,6 +23,7 @@ from bot.web import signing
 from bot.web.frames import Frame
 from bot.web.match_page import match_page
 from bot.web.reads import WebReads
+from bot.web.sending import EACH_TIME_LEVEL, Body
 
 #: Match pages kept built.
 CACHE_SIZE = 256
@@ -30,9 +33,10 @@ UNANALYSED_SECONDS = 60.0
 
 @dataclass(frozen=True, slots=True)
 class BuiltMatch:
-    html: bytes
+    html: Body
+    steps: Body  # every frame's data for the page's script, JSON, fetched when the viewer first steps
     frames: list[Frame]
-    mat: bytes
+    mat: Body
     analysed: bool
     built_at: float
 
@@ -50,12 +54,17 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def static_file(name: str) -> bytes | None:
-    """A file of the pages' static folder (the script and the style sheet); None for any other name. The charts
-    are inline SVG drawn by the templates: no script of their own."""
-    if name not in ("match.js", "style.css"):
+#: The pages' static files with their content types: the script, the style sheet and the icon.
+STATIC_FILES = {"match.js": "text/javascript", "style.css": "text/css", "icon.svg": "image/svg+xml"}
+
+
+@functools.cache
+def static_file(name: str) -> Body | None:
+    """A file of the pages' static folder, kept compressed; None for any other name. The charts are inline SVG
+    drawn by the templates: no script of their own."""
+    if name not in STATIC_FILES:
         return None
-    return resources.files("bot.web").joinpath("static", name).read_bytes()
+    return Body.of(resources.files("bot.web").joinpath("static", name).read_bytes())
 
 
 class Pages:
@@ -82,16 +91,17 @@ class Pages:
             match_id, log, record.match.score_tuple, record.match.winner, analysis, record.fairness
         )
         finished = datetime.datetime.fromtimestamp(record.finished_at or record.last_action_at, datetime.UTC)
-        mat = export_mat(log, date=finished.date(), fairness=record.fairness).text.encode()
+        mat = Body.of(export_mat(log, date=finished.date(), fairness=record.fairness).text.encode())
         path = self._path("m", match_id)
         html = self._env.get_template("match.html").render(page=page, path=path, finished=finished.date().isoformat())
-        built = BuiltMatch(html.encode(), frames, mat, analysis is not None, time.monotonic())
+        steps = Body.of(json.dumps(page.frames, separators=(",", ":")).encode())
+        built = BuiltMatch(Body.of(html.encode()), steps, frames, mat, analysis is not None, time.monotonic())
         self._matches[match_id] = built
         while len(self._matches) > CACHE_SIZE:
             self._matches.popitem(last=False)
         return built
 
-    async def server(self, guild_id: int) -> bytes | None:
+    async def server(self, guild_id: int) -> Body | None:
         if not await self.reads.server_on(guild_id):
             return None
         data = await self.reads.server(guild_id)
@@ -100,9 +110,9 @@ class Pages:
             match_path=lambda match_id: self._path("m", match_id),
             player_path=lambda user_id: self._path("p", guild_id, user_id),
         )
-        return html.encode()
+        return Body.of(html.encode(), EACH_TIME_LEVEL)
 
-    async def player(self, guild_id: int, user_id: int) -> bytes | None:
+    async def player(self, guild_id: int, user_id: int) -> Body | None:
         if not await self.reads.server_on(guild_id):
             return None
         data = await self.reads.player(guild_id, user_id)
@@ -114,7 +124,7 @@ class Pages:
             match_path=lambda match_id: self._path("m", match_id),
             chart=rating_chart(data.stats.ratings),
         )
-        return html.encode()
+        return Body.of(html.encode(), EACH_TIME_LEVEL)
 
 
 def rating_chart(ratings: list[float], width: int = 600, height: int = 160) -> dict[str, object]:

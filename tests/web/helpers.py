@@ -3,9 +3,12 @@ to the end by the random legal player through the service, analysed by bgsage wh
 
 from __future__ import annotations
 
+from unittest import mock
+
 from bot.analysis import DecisionResult, MatchAnalysis, RollLuck, analyse
 from bot.analysis.decisions import match_points
 from bot.analysis.jobs import prs
+from bot.engine.dice import new_server_seed
 from bot.engine.match_log import MatchLog
 from bot.engine.options import MatchOptions
 from bot.ratings.hook import rate_finished_match
@@ -27,16 +30,20 @@ async def finished_match(
     players: tuple[PlayerRef, PlayerRef] = (ALICE, BOB),
     analysed: bool = False,
     channel_id: int | None = None,
+    server_seed: bytes | None = None,
 ) -> MatchRecord:
+    """A match played to the end by the random legal player (its choices from `seed`), on fresh dice, or on the
+    dice of `server_seed` (the same match every time)."""
     service = GameService(db, on_match_finished=[rate_finished_match])  # rated, as the bot does
-    challenge = await service.challenges.create(
-        guild_id=GUILD,
-        channel_id=channel_id if channel_id is not None else 1000 + seed,
-        challenger=players[0],
-        opponent=players[1],
-        options=MatchOptions.match(length),
-        seed="challenger <seed>",
-    )
+    with mock.patch("bot.service.challenges.new_server_seed", side_effect=lambda: server_seed or new_server_seed()):
+        challenge = await service.challenges.create(
+            guild_id=GUILD,
+            channel_id=channel_id if channel_id is not None else 1000 + seed,
+            challenger=players[0],
+            opponent=players[1],
+            options=MatchOptions.match(length),
+            seed="challenger <seed>",
+        )
     record = (await service.challenges.accept(challenge.id, players[1], seed="acceptor & seed")).record
     await show(service, record)
     record = await play_to_the_end(service, record, seed)

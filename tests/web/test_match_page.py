@@ -82,3 +82,14 @@ def test_each_rolls_luck_is_on_the_step_that_rolled_it() -> None:
     ]
     unanalysed, _ = match_page(7, log, (3, 1), 0, None, None)
     assert all(not line.luck for line in unanalysed.lines) and unanalysed.chart == []
+
+
+def test_every_rolls_luck_is_shown_when_a_forced_play_ends_a_game() -> None:
+    """A forced play that ends a game and the next game's opening roll, in one action: each roll's luck still
+    found on its own step (a step's game is the one it was played in)."""
+    log = played_match(MatchSeeds(bytes(32), "c", "a"), MatchOptions.match(5), 32).log
+    rolls = match_points(log).rolls
+    page, frames = match_page(7, log, (5, 3), 0, analysis_of(log, {}, set()), None)
+    assert any(frame.pending for frame in frames)
+    shown = [(line.game, roll.who, roll.dice) for line in page.lines for roll in line.luck]
+    assert shown == [(r.game, r.player, f"{r.dice[0]}{r.dice[1]}") for r in rolls]

@@ -40,7 +40,7 @@ async def test_a_finished_match_has_its_page_boards_and_file(db: Database) -> No
         assert "Alice vs Bob" in text and record.match.position_id() not in ("",)
         assert record.fairness is not None and record.fairness.server_seed in text
         assert 'id="check-dice"' in text and 'id="pid"' in text
-        board = await client.get(f"{path}/0.png")
+        board = await client.get(f"{path}/steps/0.png")
         assert board.status == 200 and (await board.read()).startswith(b"\x89PNG")
         mat = await client.get(f"{path}/match.mat")
         assert mat.status == 200 and "attachment" in mat.headers["Content-Disposition"]
@@ -66,6 +66,9 @@ async def test_an_analysed_matchs_page_shows_the_figures_the_marks_the_chart_and
     await store_analysis(db, record, analysis)
     async with TestClient(TestServer(app_for(db))) as client:
         text = await (await client.get(path)).text()
+        steps = await client.get(f"{path}/steps.json")
+        assert steps.status == 200 and steps.content_type == "application/json"
+        frames = await steps.json()
     for side in (0, 1):
         figures = player_figures(analysis, side)
         assert f"<td>{figures.summary()}</td>" in text
@@ -78,7 +81,10 @@ async def test_an_analysed_matchs_page_shows_the_figures_the_marks_the_chart_and
     dots = re.findall(r'<circle [^>]*class="(\w+)" data-i="(\d+)"', text)
     assert sorted((int(i), mark) for mark, i in dots) == sorted((step[d], grade) for d, grade in grades.items())
     assert text.count('<span class="luck"') == len(analysis.rolls) > 0
-    frames = json.loads(re.findall(r'<script type="application/json" id="frames">(.*?)</script>', text)[0])
+    # The page carries the first step's data only; the script fetches every step's when the viewer steps.
+    assert json.loads(re.findall(r'<script type="application/json" id="step0">(.*?)</script>', text)[0]) == frames[0]
+    assert len(frames) == len(match_frames(log)) and f'data-count="{len(frames)}"' in text
+    assert text.count('"pid": ') == 1
     assert [roll["luck"] for frame in frames for roll in frame["lk"]] == [round(r.luck, 3) for r in analysis.rolls]
     assert frames[step[checker[0]]]["an"][0] | {"who": 0} == {
         "who": 0, "kind": "checker", "chosen": f"made {checker[0]}", "best": f"best {checker[0]}", "loss": 0.2,
@@ -97,17 +103,19 @@ async def test_refusals_are_the_same_plain_404(db: Database) -> None:
         f"/m/{record.id}",
         f"/m/{signing.token('another secret of at least 32 characters', 'm', record.id)}",
         signing.match_path(SECRET, running.id),  # no page of a running match
-        signing.match_path(SECRET, running.id) + "/0.png",
+        signing.match_path(SECRET, running.id) + "/steps/0.png",
+        signing.match_path(SECRET, running.id) + "/steps.json",
+        f"/m/{forged}/steps.json",
         signing.match_path(SECRET, 999_999),
         signing.match_path(SECRET, 10**20 - 1),  # signed, but no id the database can hold
         signing.match_path(SECRET, 2**63) + "/match.mat",
         f"/m/{signing.token(SECRET, 'm', record.id, record.id)}",  # signed, but a match link names one id
-        f"/m/{signing.token(SECRET, 'm', record.id, record.id)}/0.png",
+        f"/m/{signing.token(SECRET, 'm', record.id, record.id)}/steps/0.png",
         f"/s/{signing.token(SECRET, 's', GUILD, 1)}",
         f"/s/{signing.token(SECRET, 's', 10**20 - 1)}",
         f"/p/{signing.token(SECRET, 'p', GUILD)}",
         f"/p/{signing.token(SECRET, 'p', GUILD, 10**20 - 1)}",
-        f"{signing.match_path(SECRET, record.id)}/100000.png",
+        f"{signing.match_path(SECRET, record.id)}/steps/100000.png",
         signing.server_path(SECRET, GUILD),  # the server page is off
         signing.player_path(SECRET, GUILD, ALICE.user_id),
         "/",
@@ -164,7 +172,10 @@ async def test_no_request_changes_the_database(db: Database) -> None:
     running = (await start_match(GameService(db), channel_id=77)).record
     match = signing.match_path(SECRET, record.id)
     paths = [
-        *(f"{match}{tail}" for tail in ("", "/0.png", "/1.png", "/match.mat", "/99999.png")),
+        *(
+            f"{match}{tail}"
+            for tail in ("", "/steps/0.png", "/steps/1.png", "/match.mat", "/steps/99999.png", "/steps.json")
+        ),
         signing.match_path(SECRET, running.id),
         signing.match_path(SECRET, 424_242),
         signing.server_path(SECRET, GUILD),

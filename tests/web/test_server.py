@@ -126,7 +126,7 @@ async def test_two_copies_serve_the_same_database_on_one_port(db: Database, tmp_
         assert_plain_400(await asyncio.to_thread(raw, port, MALFORMED[0][0]), MALFORMED[0][1])
         assert await asyncio.to_thread(stop, first) == 0  # a clean stop
         assert await asyncio.to_thread(get, port, page) == 200  # the second copy alone
-        assert await asyncio.to_thread(get, port, page + "/0.png") == 200
+        assert await asyncio.to_thread(get, port, page + "/steps/0.png") == 200
         assert await asyncio.to_thread(stop, second) == 0
     finally:
         for process in (first, second):

@@ -1,13 +1,32 @@
 // The match page: step through the frames (buttons, arrow keys, a click on a move or on the chart) and check the
-// dice in the browser with Web Crypto, by the formula of docs/fairness.md. Reads only what the page carries.
+// dice in the browser with Web Crypto, by the formula of docs/fairness.md. The page carries the first frame's data;
+// every frame's is fetched (once, from the page's own address) when the viewer first steps, and each board picture
+// when its step is shown, the next one fetched ahead once the viewer steps.
 "use strict";
 (() => {
   const $ = (id) => document.getElementById(id);
-  const frames = JSON.parse($("frames").textContent);
   const names = JSON.parse($("names").textContent);
   const path = document.body.dataset.path;
+  const count = Number($("viewer").dataset.count);
   const items = new Map([...document.querySelectorAll("#moves li[data-i]")].map((li) => [Number(li.dataset.i), li]));
-  let current = 0;
+  let frames = [JSON.parse($("step0").textContent)];
+  let loading = null;
+  let current = 0;  // the step shown
+  let wanted = 0;  // the step asked for last (shown once the steps' data is in)
+
+  function load() {
+    loading ??= fetch(`${path}/steps.json`, { credentials: "same-origin" })
+      .then((response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.json();
+      })
+      .then((all) => { frames = all; })
+      .catch(() => {
+        loading = null;  // the next step tries again
+        $("what").textContent = "The steps could not be loaded: step again, or reload the page.";
+      });
+    return loading;
+  }
 
   function judged(entry) {
     const box = document.createElement("p");
@@ -31,20 +50,33 @@
   }
 
   function show(index) {
-    current = Math.max(0, Math.min(frames.length - 1, index));
-    const frame = frames[current];
-    $("board").src = `${path}/${current}.png`;
-    if (current + 1 < frames.length) new Image().src = `${path}/${current + 1}.png`;
+    const to = Math.max(0, Math.min(count - 1, index));
+    wanted = to;
+    if (to < frames.length) {
+      draw(to);
+      return;
+    }
+    load().then(() => {
+      if (wanted === to && to < frames.length) draw(to);
+    });
+  }
+
+  function draw(index) {
+    current = index;
+    const frame = frames[index];
+    $("board").src = `${path}/steps/${index}.png`;
+    if (frames.length > 1 && index + 1 < count) new Image().src = `${path}/steps/${index + 1}.png`;
     $("pid").textContent = frame.pid;
     $("mid").textContent = frame.mid;
     $("score").textContent = `${names[0]} ${frame.score[0]}, ${names[1]} ${frame.score[1]}`;
     $("pips").textContent = `${names[0]} ${frame.pips[0]}, ${names[1]} ${frame.pips[1]}`;
     $("cube").textContent = String(frame.cube);
-    $("counter").textContent = `${current + 1} / ${frames.length}`;
+    $("counter").textContent = `${index + 1} / ${count}`;
     const viewer = $("viewer");
-    viewer.dataset.frame = String(current);
+    viewer.dataset.frame = String(index);
     viewer.dataset.actions = String(frame.n);
-    const item = items.get(current);
+    viewer.dataset.pending = String(frame.pending);
+    const item = items.get(index);
     $("what").textContent = item ? item.firstChild.textContent : "";
     $("judged").replaceChildren(...frame.lk.map(lucky), ...frame.an.map(judged));
     document.querySelectorAll("#moves li.current").forEach((li) => li.classList.remove("current"));
@@ -60,10 +92,10 @@
   $("first").addEventListener("click", () => show(0));
   $("prev").addEventListener("click", () => show(current - 1));
   $("next").addEventListener("click", () => show(current + 1));
-  $("last").addEventListener("click", () => show(frames.length - 1));
+  $("last").addEventListener("click", () => show(count - 1));
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: frames.length - 1 }[event.key];
+    const to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: count - 1 }[event.key];
     if (to === undefined) return;
     event.preventDefault();
     show(to);
@@ -72,7 +104,7 @@
   document.querySelectorAll("#chart circle[data-i]").forEach((dot) => {
     dot.addEventListener("click", () => show(Number(dot.dataset.i)));
   });
-  show(0);
+  draw(0);
 
   // --- the dice: roll k = the first two bytes below 252 of HMAC-SHA256(server seed, "c:a:k:j"), j = 0, 1, ...
   const button = $("check-dice");
