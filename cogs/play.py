@@ -34,7 +34,7 @@ from cogs.ui.help_text import Topic, help_embed
 from cogs.ui.languages import member_language
 from cogs.ui.names import PLAY_COG
 from cogs.ui.options import player_ref
-from cogs.ui.press_answer import PressAnswer
+from cogs.ui.press_answer import PressAnswer, pressed_board
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.rematch_presses import RematchPresses
 from cogs.ui.resign_menu import RESIGN_KINDS, inline_list, may_resign, offered_text, resign_question, resign_rows
@@ -51,12 +51,6 @@ log = logging.getLogger(__name__)
 MAX_CHOICES = 25
 #: How long a used control is remembered for a second press.
 JUST_USED_SECONDS = 60.0
-
-
-def answered_on(interaction: discord.Interaction[Any]) -> tuple[int, int] | None:
-    """The board (channel id, message id) a press on it is answered on: recorded with its action."""
-    pressed = interaction.message
-    return (pressed.channel.id, pressed.id) if pressed is not None and pressed.attachments else None
 
 
 def no_match_here() -> UserFacingError:
@@ -248,6 +242,9 @@ class Play(
         if control.action in ACTIONS:
             await self.act_on_press(interaction, control)
             return
+        if control.action in RESIGN_KINDS:
+            await self.resign_by_button(interaction, control, RESIGN_KINDS[control.action])
+            return
         await interaction.response.defer()
         if control.action is GameAction.REMATCH:
             computer = self.computer
@@ -255,8 +252,6 @@ class Play(
                 await self.rematches.press(interaction, control.match_id)
         elif control.action in (GameAction.RESIGN, GameAction.MOVES):
             await self.ask_privately(interaction, control)
-        elif control.action in RESIGN_KINDS:
-            await self.resign_by_button(interaction, control, RESIGN_KINDS[control.action])
 
     async def act_on_press(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
         """Store the press's action, then answer the press with the new board (cogs.ui.press_answer). A refusal
@@ -269,7 +264,7 @@ class Play(
                     interaction.user.id,
                     command_for(control),
                     version=control.version,
-                    answered_on=answered_on(interaction),
+                    answered_on=pressed_board(interaction),
                 )
             except StaleStateError:
                 stale = True
@@ -321,19 +316,26 @@ class Play(
     async def resign_by_button(
         self, interaction: discord.Interaction[Any], control: GameControl, kind: WinKind
     ) -> None:
-        """The private choice made: the offer goes on the board like `/bg resign`'s; the choice says it was made."""
+        """The private choice made: the offer goes on the board like `/bg resign`'s, and once it is stored the
+        choice's own answer says it was made."""
+        answer = PressAnswer(interaction)
         with self.publisher.acting(control.match_id):
             try:
                 command = cmd.Resign(kind)
                 update = await self.service.act(control.match_id, interaction.user.id, command, version=control.version)
             except StaleStateError:
+                await interaction.response.defer()
                 await self.out_of_date(interaction, control.match_id)
                 return
-            await self.publisher.publish(update)
+            answer.stored()
+            try:
+                await self.publisher.publish(update)
+            finally:
+                answer.stop()
         self.after(update)
         language = member_language(interaction)
         done = timed_out_text(update, interaction.user.id, language) or offered_text(kind, language)
-        await interaction.edit_original_response(content=done, view=None)
+        await answer.edit(content=done, view=None)
 
     def remember_use(self, custom_id: str, user_id: int) -> None:
         """Remember a control this member just used, so that a quick second press on it is ignored silently."""

@@ -31,6 +31,13 @@ def expired(error: discord.HTTPException) -> bool:
     return isinstance(error, discord.NotFound) and error.code in EXPIRED_CODES
 
 
+def pressed_board(interaction: discord.Interaction[Any]) -> tuple[int, int] | None:
+    """The board (channel id, message id) a press on it is answered on, recorded with its action; None when the
+    pressed message is no board."""
+    pressed = interaction.message
+    return (pressed.channel.id, pressed.id) if pressed is not None and pressed.attachments else None
+
+
 class PressAnswer:
     """The one answer to one press, in whichever form is still possible: the board in the response, else a deferral
     and an edit after it. Calls are serialised, so a deferral at the deadline never races the board's response."""
