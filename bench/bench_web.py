@@ -10,6 +10,7 @@ whatever the page fetched at once are loaded; which requests they were; the page
 the first byte of the first request (the page built) and the median of the following ones (kept), and one board.
 Target: a first visit under 200 KB; median time to first byte < 50 ms.
 Prints a table and writes bench/results/web.json. Run: .venv/bin/python bench/bench_web.py [--reference REV]
+(`--length 1 --seeds 13`: one short match, as the tests run it).
 """
 
 from __future__ import annotations
@@ -35,12 +36,16 @@ sys.path.insert(0, str(ROOT))
 
 from selenium import webdriver  # noqa: E402
 
+import bot  # noqa: E402
 from bot.store import open_database  # noqa: E402
 from bot.web import signing  # noqa: E402
 from tests.web.helpers import SECRET, finished_match  # noqa: E402
 from tests.web.test_browser import LOADED, browser, network  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "web.json"
+#: The project's checkout whose code is measured and whose git history holds the reference (this script's own
+#: folder's parent, unless the script was copied elsewhere to run, as the tests do).
+CODE = Path(bot.__file__).resolve().parent.parent
 TARGET_BYTES = 200_000
 TARGET_FIRST_BYTE_MS = 50.0
 WARM_REQUESTS = 40
@@ -49,11 +54,12 @@ SEEDS = (3, 8, 77)
 SERVER_SEED = bytes(32)
 
 
-async def make_matches(path: Path) -> list[int]:
+async def make_matches(path: Path, length: int, seeds: list[int]) -> list[int]:
     """The id of each match, analysed."""
     async with open_database(path) as db:
         return [
-            (await finished_match(db, length=5, seed=seed, analysed=True, server_seed=SERVER_SEED)).id for seed in SEEDS
+            (await finished_match(db, length=length, seed=seed, analysed=True, server_seed=SERVER_SEED)).id
+            for seed in seeds
         ]
 
 
@@ -160,9 +166,9 @@ def measure(port: int, matches: list[int], driver: webdriver.Chrome) -> list[dic
 def extract(revision: str, folder: Path) -> str:
     """The code of `revision` in `folder`; its commit."""
     commit = subprocess.run(
-        ["git", "rev-parse", "--short", revision], cwd=ROOT, check=True, capture_output=True, text=True
+        ["git", "rev-parse", "--short", revision], cwd=CODE, check=True, capture_output=True, text=True
     ).stdout.strip()
-    archive = subprocess.run(["git", "archive", commit], cwd=ROOT, check=True, capture_output=True).stdout
+    archive = subprocess.run(["git", "archive", commit], cwd=CODE, check=True, capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
     return commit
 
@@ -203,18 +209,20 @@ def print_rows(name: str, rows: list[dict[str, Any]]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reference", default="main", help="the git revision to compare with (main)")
+    parser.add_argument("--length", type=int, default=5, help="the matches' length in points (5)")
+    parser.add_argument("--seeds", type=int, nargs="+", default=list(SEEDS), help="the random player's seeds")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         reference_code = Path(folder) / "reference"
         reference_code.mkdir()
         reference = extract(arguments.reference, reference_code)
         database = Path(folder) / "gammon.db"
-        matches = asyncio.run(make_matches(database))
+        matches = asyncio.run(make_matches(database, arguments.length, arguments.seeds))
         driver = browser(1000, 1400)
         try:
             measured = {
                 "reference": run_version(reference_code, database, matches, driver),
-                "this": run_version(ROOT, database, matches, driver),
+                "this": run_version(CODE, database, matches, driver),
             }
         finally:
             driver.quit()
@@ -223,7 +231,7 @@ def main() -> int:
     result = {
         "reference_revision": reference,
         "matches": len(matches),
-        "length": 5,
+        "length": arguments.length,
         "cpu_count": os.cpu_count(),
         "python": platform.python_version(),
         "target_bytes": TARGET_BYTES,

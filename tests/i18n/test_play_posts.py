@@ -137,11 +137,19 @@ class Press:
         self.guild_id, self.channel_id, self.message = GUILD, CHANNEL, None
         self.said: list[tuple[str, discord.ui.View | None]] = []
         self.edited: list[str] = []
-        self.response = SimpleNamespace(defer=self._nothing)
+        self.answered = False
+        self.response = SimpleNamespace(
+            defer=self._defer, edit_message=self._answer_with, is_done=lambda: self.answered
+        )
         self.followup = SimpleNamespace(send=self._say)
 
-    async def _nothing(self, **_fields: Any) -> None:
-        return None
+    async def _defer(self, **_fields: Any) -> None:
+        self.answered = True
+
+    async def _answer_with(self, *, content: str = "", **_fields: Any) -> None:
+        """The press answered by editing the pressed message (the private choice's own response)."""
+        self.answered = True
+        self.edited.append(content)
 
     async def _say(self, content: str, *, view: discord.ui.View | None = None, **_fields: Any) -> None:
         self.said.append((content, view))
