@@ -20,7 +20,7 @@ from bot.ratings.service import RecordsService
 from bot.service import GameService
 from bot.settings import Settings
 from bot.sharding import ShardSet
-from bot.store import Database
+from bot.store import Database, meta
 from bot.tournaments import TournamentService
 
 log = logging.getLogger(__name__)
@@ -99,15 +99,11 @@ class GammonBot(commands.AutoShardedBot):
             return
         payload = await self.command_payload()
         fingerprint = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        row = await self.db.fetchone("SELECT value FROM meta WHERE key = ?", (_SYNC_KEY,))
-        if row is not None and row[0] == fingerprint:
+        if await meta.read_value(self.db, _SYNC_KEY) == fingerprint:
             log.info("Global commands unchanged; not syncing")
             return
         synced = await self.tree.sync()
-        await self.db.execute(
-            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (_SYNC_KEY, fingerprint),
-        )
+        await meta.write_value(self.db, _SYNC_KEY, fingerprint)
         log.info("Synced %d global commands", len(synced))
 
     async def command_payload(self) -> list[dict[str, object]]:

@@ -20,6 +20,7 @@ The last tests run the checker on small fake trees, so none of the rules can pas
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -243,6 +244,27 @@ def describe_cycle(component: list[str], graph: dict[str, dict[str, Import]]) ->
     return "\n".join([f"cycle among {', '.join(component)}: {' -> '.join(loop)}", "imports between them:", *inside])
 
 
+#: The start of an SQL statement in a string: only the store modules hold them.
+_SQL = re.compile(r"^\s*(SELECT\s|INSERT INTO\s|UPDATE \w+ SET\s|DELETE FROM\s|CREATE (TABLE|INDEX)\s|ALTER TABLE\s)")
+
+
+def is_store_module(name: str) -> bool:
+    """bot/store/ and a feature's own store module (`bot.ratings.store`, `bot.ratings.rebuild_store` ...)."""
+    last = name.rsplit(".", 1)[-1]
+    return _imports(name, "bot.store") or last == "store" or last.endswith("_store")
+
+
+def sql_problems(modules: dict[str, Module]) -> list[str]:
+    """SQL statements written anywhere but in a store module."""
+    return [
+        f"{module.path.as_posix()}:{node.lineno}: SQL outside the store modules: {node.value.strip()[:40]!r}"
+        for module in modules.values()
+        if not is_store_module(module.name)
+        for node in ast.walk(module.tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and _SQL.match(node.value)
+    ]
+
+
 def cycle_problems(modules: dict[str, Module]) -> list[str]:
     graph = dependency_graph(modules)
     return [describe_cycle(component, graph) for component in cycles(graph)]
@@ -265,6 +287,11 @@ def test_layers_import_only_what_they_may(product: dict[str, Module]) -> None:
 
 def test_the_discord_wiring_modules_exist(product: dict[str, Module]) -> None:
     assert set(product) >= DISCORD_WIRING  # a renamed module must be renamed here, not silently exempted
+
+
+def test_sql_lives_in_the_store_modules_only(product: dict[str, Module]) -> None:
+    problems = sql_problems(product)
+    assert not problems, "\n".join(problems)
 
 
 def test_no_import_cycles(product: dict[str, Module]) -> None:
@@ -366,3 +393,20 @@ def test_the_checker_finds_cycles_through_packages_submodules_and_type_checking(
     assert len(problems) == 3
     assert "cogs.x -> cogs.y: line 3 imports cogs.y (TYPE_CHECKING)" in problems[2]
     assert "bot.b -> bot.a: line 2 imports bot.a" in problems[0]
+
+
+def test_the_checker_finds_sql_outside_the_store_modules(tmp_path: Path) -> None:
+    modules = _tree(
+        tmp_path,
+        {
+            "bot/__init__.py": "",
+            "bot/app.py": 'ROW = "SELECT value FROM meta WHERE key = ?"\n',
+            "bot/store/__init__.py": "",
+            "bot/store/meta.py": 'ROW = "SELECT value FROM meta WHERE key = ?"\n',
+            "bot/ratings/__init__.py": "",
+            "bot/ratings/rebuild_store.py": 'GONE = """\n    DELETE FROM ratings\n"""\n',
+            "bot/ratings/rebuild.py": 'GONE = """\n    DELETE FROM ratings\n"""\n"""Delete what is gone."""\n',
+        },
+    )
+    problems = sql_problems(modules)
+    assert [p.split(":")[0] for p in problems] == ["bot/app.py", "bot/ratings/rebuild.py"], problems

@@ -14,6 +14,7 @@ from bot.engine.match import Match
 from bot.ratings.records import FinishedMatch
 from bot.ratings.store import record_match
 from bot.ratings.tally import tally_match
+from bot.store import computer as computer_store
 from bot.store.backend import Queries
 
 
@@ -55,5 +56,4 @@ async def rate_finished_match(db: Queries, record: FinishedRecord) -> None:
 
 
 async def _against_computer(db: Queries, match_id: int) -> bool:
-    row = await db.fetchone("SELECT computer_level IS NOT NULL FROM matches WHERE id = ?", (match_id,))
-    return bool(row and row[0])
+    return await computer_store.level_of(db, match_id) is not None

@@ -14,8 +14,9 @@ import argparse
 import asyncio
 import sys
 from collections import defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import astuple, dataclass, field, replace
 
+from bot.ratings import rebuild_store
 from bot.ratings.fibs import Standing, rate_match
 from bot.ratings.records import PlayerTally
 from bot.ratings.tally import tally_match
@@ -59,17 +60,7 @@ async def rebuild(db: Database, *, write: bool = False) -> RebuildReport:
 async def _rebuild_in_transaction(db: Queries, *, write: bool) -> RebuildReport:
     report = RebuildReport()
     ladders: defaultdict[tuple[int, int], _Ladder] = defaultdict(_Ladder)
-    history = list(
-        await db.fetchall(
-            """
-        SELECT m.id, m.guild_id, m.player0_id, m.player1_id, m.winner, m.length, m.status
-        FROM matches m JOIN (SELECT match_id, MIN(seq) AS first FROM rated_matches GROUP BY match_id) r
-             ON r.match_id = m.id
-        ORDER BY r.first
-        """
-        )
-    )
-    for match_id, guild_id, player0, player1, winner, length, status in history:
+    for match_id, guild_id, player0, player1, winner, length, status in await rebuild_store.rated_matches(db):
         if status != "finished" or winner is None or not 1 <= length <= 25:
             report.differences.append(f"match {match_id} is rated but is {status} with length {length}")
             continue
@@ -91,21 +82,10 @@ async def _rebuild_in_transaction(db: Queries, *, write: bool) -> RebuildReport:
             ladder.standing, ladder.matches, ladder.wins = after, ladder.matches + 1, ladder.wins + int(won)
         report.matches_replayed += 1
     await _check_ladders(db, report, ladders)
-    report.unrated_matches = [
-        int(row[0])
-        for row in await db.fetchall(
-            """
-        SELECT id FROM matches WHERE status = 'finished' AND length > 0 AND winner IS NOT NULL
-          AND id NOT IN (SELECT match_id FROM rated_matches) ORDER BY id
-        """
-        )
-    ]
+    report.unrated_matches = await rebuild_store.unrated_finished_matches(db)
     if write:
-        await db.execute("DELETE FROM ratings")
-        await db.executemany(
-            "INSERT INTO ratings (guild_id, user_id, rating, experience, matches, wins) VALUES (?, ?, ?, ?, ?, ?)",
-            [(g, u, v.standing.rating, v.standing.experience, v.matches, v.wins) for (g, u), v in ladders.items()],
-        )
+        rows = [(key, (v.standing.rating, v.standing.experience, v.matches, v.wins)) for key, v in ladders.items()]
+        await rebuild_store.replace_ladders(db, rows)
         report.written = True
     return report
 
@@ -121,9 +101,6 @@ class _Row:
     rating_after: float
     experience_before: int
     tally: tuple[int, int, int, int, int, int] | None = None
-
-
-_TALLY_COLUMNS = "gammons_won, backgammons_won, gammons_lost, backgammons_lost, cubes_taken, cubes_dropped"
 
 
 def _tally_columns(own: PlayerTally, theirs: PlayerTally) -> tuple[int, int, int, int, int, int]:
@@ -154,25 +131,11 @@ async def _replayed_tallies(
 
 
 async def _check_rated_match(db: Queries, report: RebuildReport, match_id: int, user_id: int, replayed: _Row) -> None:
-    found = await db.fetchone(
-        f"""
-        SELECT opponent_id, won, length, rating_before, rating_after, experience_before, {_TALLY_COLUMNS}
-        FROM rated_matches WHERE match_id = ? AND user_id = ?
-        """,  # the f-string only inserts the fixed column list above
-        (match_id, user_id),
-    )
+    found = await rebuild_store.rated_row(db, match_id, user_id)
     if found is None:
         report.differences.append(f"match {match_id}: no rating row for player {user_id}")
         return
-    stored = _Row(
-        int(found[0]),
-        bool(found[1]),
-        int(found[2]),
-        float(found[3]),
-        float(found[4]),
-        int(found[5]),
-        (int(found[6]), int(found[7]), int(found[8]), int(found[9]), int(found[10]), int(found[11])),
-    )
+    stored = _Row(*found)
     if replayed.tally is None:
         stored = replace(stored, tally=None)
     if stored != replayed:
@@ -180,38 +143,12 @@ async def _check_rated_match(db: Queries, report: RebuildReport, match_id: int, 
 
 
 async def _write_rated_match(db: Queries, match_id: int, user_id: int, guild_id: int, row: _Row) -> None:
-    await db.execute(
-        """
-        UPDATE rated_matches SET opponent_id = ?, won = ?, length = ?, guild_id = ?,
-            rating_before = ?, rating_after = ?, experience_before = ?
-        WHERE match_id = ? AND user_id = ?
-        """,
-        (
-            row.opponent_id,
-            int(row.won),
-            row.length,
-            guild_id,
-            row.rating_before,
-            row.rating_after,
-            row.experience_before,
-            match_id,
-            user_id,
-        ),
-    )
-    if row.tally is not None:
-        await db.execute(
-            """
-            UPDATE rated_matches SET gammons_won = ?, backgammons_won = ?, gammons_lost = ?, backgammons_lost = ?,
-                cubes_taken = ?, cubes_dropped = ?
-            WHERE match_id = ? AND user_id = ?
-            """,
-            (*row.tally, match_id, user_id),
-        )
+    values = (*astuple(row)[:6], row.tally or (0, 0, 0, 0, 0, 0))
+    await rebuild_store.write_rated_row(db, match_id, user_id, guild_id, values, with_tally=row.tally is not None)
 
 
 async def _check_ladders(db: Queries, report: RebuildReport, ladders: dict[tuple[int, int], _Ladder]) -> None:
-    rows = await db.fetchall("SELECT guild_id, user_id, rating, experience, matches, wins FROM ratings")
-    stored = {(int(r[0]), int(r[1])): (float(r[2]), int(r[3]), int(r[4]), int(r[5])) for r in rows}
+    stored = dict(await rebuild_store.ladder_rows(db))
     for key in sorted(stored.keys() | ladders.keys()):
         ladder = ladders.get(key)
         replayed = None

@@ -6,6 +6,7 @@ clocked turn (`pause_running_clocks`, or `pause_running_clock` per match in a sh
 
 from __future__ import annotations
 
+from bot.store import meta
 from bot.store.backend import Queries
 from bot.store.match_rows import SELECT_MATCHES, StoredMatch, select_matches
 
@@ -26,15 +27,12 @@ _HEARTBEAT_KEY = "heartbeat"
 
 async def read_heartbeat(connection: Queries, key: str = _HEARTBEAT_KEY) -> float | None:
     """When the bot (or, with `key`, one process of a sharded bot) last said it was up (None before the first time)."""
-    row = await connection.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
-    return None if row is None else float(row[0])
+    value = await meta.read_value(connection, key)
+    return None if value is None else float(value)
 
 
 async def write_heartbeat(connection: Queries, now: float, key: str = _HEARTBEAT_KEY) -> None:
-    await connection.execute(
-        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        (key, repr(now)),
-    )
+    await meta.write_value(connection, key, repr(now))
 
 
 async def pause_running_clocks(connection: Queries, down_from: float, now: float) -> list[int]:
