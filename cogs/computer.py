@@ -46,6 +46,7 @@ from cogs.ui.options import (
     match_options,
     player_ref,
 )
+from cogs.ui.press_answer import PressAnswer
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.unused_threads import delete_unused_thread
 from cogs.ui.wiring import remove_from_bg
@@ -251,6 +252,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         language = await guild_language(self.bot.service.settings, self.bot, old.guild_id)
         what = what_is_played(old.options, level, language, again=True)
         announce = self.announcement(old.guild_id, old.channel_id, human.name, what, language)
+        answer = PressAnswer(interaction)
         try:
             update = await self.bot.service.computer.start_match(
                 guild_id=old.guild_id,
@@ -267,10 +269,15 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         except ServiceError:
             await announce.withdraw()
             raise
+        answer.stored()
         with self.publisher.acting(update.record.id):  # stored, not yet shown: the keeper leaves it alone
-            if interaction.message is not None:
-                with contextlib.suppress(discord.HTTPException):
-                    await interaction.edit_original_response(view=None)
+            try:
+                if interaction.message is not None:
+                    with contextlib.suppress(discord.HTTPException):  # the finished match's button has done its job
+                        await answer.edit(view=None)
+            finally:
+                answer.stop()
+            await answer.acknowledge()
             await self.publisher.publish(update, actor=interaction.user.id)
         self.after(update)
         return True

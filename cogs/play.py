@@ -244,13 +244,12 @@ class Play(
             return
         if control.action in RESIGN_KINDS:
             await self.resign_by_button(interaction, control, RESIGN_KINDS[control.action])
-            return
-        await interaction.response.defer()
-        if control.action is GameAction.REMATCH:
+        elif control.action is GameAction.REMATCH:  # answered once the rematch (or the request) is stored
             computer = self.computer
             if computer is None or not await computer.rematch(interaction, control.match_id):
                 await self.rematches.press(interaction, control.match_id)
         elif control.action in (GameAction.RESIGN, GameAction.MOVES):
+            await interaction.response.defer()
             await self.ask_privately(interaction, control)
 
     async def act_on_press(self, interaction: discord.Interaction[Any], control: GameControl) -> None:

@@ -17,6 +17,7 @@ from cogs.ui.errors import reply_privately
 from cogs.ui.event_text import escape_name
 from cogs.ui.game_messages import current_link, players_only
 from cogs.ui.languages import member_language
+from cogs.ui.press_answer import PressAnswer
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -36,12 +37,22 @@ class RematchPresses:
         return self.bot.service
 
     async def press(self, interaction: discord.Interaction[Any], match_id: int) -> None:
-        """Rematch pressed under a finished match between two people (acknowledged already): when both
-        have pressed it within 10 minutes of the end, one new match with the same options and clock starts in the
-        same place. The service makes sure it starts once, however the presses race. The first press is shown as
-        a request with the dice's commitment, and only the other player's press after it counts."""
+        """Rematch pressed under a finished match between two people: when both have pressed it within 10 minutes
+        of the end, one new match with the same options and clock starts in the same place. The service makes sure
+        it starts once, however the presses race. The first press is shown as a request with the dice's
+        commitment, and only the other player's press after it counts. The press is answered once it is stored."""
+        answer = PressAnswer(interaction)
+        try:
+            await self._press(answer, match_id)
+        finally:
+            answer.stop()
+        await answer.acknowledge()  # (answered already, unless nothing was said)
+
+    async def _press(self, answer: PressAnswer, match_id: int) -> None:
+        interaction = answer.interaction
         old = await self.service.match(match_id)
         result = await self.service.rematch(match_id, interaction.user.id, interaction.id)
+        answer.stored()
         if result.show:
             result = await self.show_request(old, result)
         language = member_language(interaction)
@@ -53,7 +64,7 @@ class RematchPresses:
             with self.publisher.acting(result.started.record.id):  # stored, not yet shown: the keeper leaves it
                 if interaction.message is not None:
                     with contextlib.suppress(discord.HTTPException):  # the old match's button has done its job
-                        await interaction.edit_original_response(view=None)
+                        await answer.edit(view=None)
                 await self.publisher.publish(result.started)
         elif result.waiting_for is not None and result.asked_by is not None:
             if result.waiting_for.user_id == interaction.user.id:
