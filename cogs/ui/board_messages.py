@@ -33,22 +33,12 @@ NO_MENTIONS = discord.AllowedMentions.none()
 
 
 @dataclass(frozen=True, slots=True)
-class SentMessage:
-    """What editing or retiring a game message needs to know of it."""
-
-    id: int
-    content: str
-    picture: bool
-
-
-@dataclass(frozen=True, slots=True)
 class Target:
-    """The board an update is shown on: where it is, its text as last sent, and the press on it (answered with the
-    board then; None: edited by id)."""
+    """The board an update is shown on: where it is, and the press on it (answered with the board then; None:
+    edited by id). What it says comes from the match, never from the message's last text."""
 
     channel_id: int
     message_id: int
-    content: str
     via: PressAnswer | None
 
 
@@ -58,9 +48,9 @@ class BoardMessages:
     def __init__(self, bot: GammonBot) -> None:
         self.bot = bot
         self._shown: dict[int, int] = {}  # match id -> the newest version this process has shown
-        #: message id -> a game message as this process last sent or edited it (None once retired), so that it is
-        #: edited or retired without a fetch, and once (the bot has no message cache: it takes no message events)
-        self._last_sent: OrderedDict[int, SentMessage | None] = OrderedDict()
+        #: message id -> whether a game message this process sent or edited is live (False once retired), so that
+        #: it is retired once (the bot has no message cache: it takes no message events)
+        self._last_sent: OrderedDict[int, bool] = OrderedDict()
         #: match id -> (channel id, message id) of the board this process last recorded as the current one (until
         #: the match is over): newer than the record of an update stored while that board was being posted
         self._current: dict[int, tuple[int, int]] = {}
@@ -99,15 +89,18 @@ class BoardMessages:
         current = self._current.get(record.id)
         return current_link(record) if current is None else message_link(record.guild_id, *current)
 
-    def _remember(self, message: discord.Message) -> None:
-        self._keep(message.id, SentMessage(message.id, message.content, bool(message.attachments)))
+    def _remember(self, message_id: int) -> None:
+        self._keep(message_id, True)
 
     def _forget(self, message_id: int) -> None:
         """The message is retired (deleted, or made a game's final board): a later retire of it has nothing to do."""
-        self._keep(message_id, None)
+        self._keep(message_id, False)
 
-    def _keep(self, message_id: int, sent: SentMessage | None) -> None:
-        self._last_sent[message_id] = sent
+    def _retired(self, message_id: int) -> bool:
+        return self._last_sent.get(message_id) is False
+
+    def _keep(self, message_id: int, live: bool) -> None:
+        self._last_sent[message_id] = live
         self._last_sent.move_to_end(message_id)
         while len(self._last_sent) > REMEMBERED_MESSAGES:
             self._last_sent.popitem(last=False)
@@ -173,7 +166,7 @@ class BoardMessages:
 
     async def _retire_previous(self, record: MatchRecord, channel_id: int, old: int) -> None:
         """Delete an earlier board of the match by id, once (as this process remembers it)."""
-        if old in self._last_sent and self._last_sent[old] is None:
+        if self._retired(old):
             return  # retired already (by the publish of an earlier update), or a game's final board
         await self._delete(record, self._partial(record, channel_id, old))
         self._forget(old)
@@ -187,7 +180,7 @@ class BoardMessages:
     async def post(self, record: MatchRecord, message: GameMessage, *, silent: bool = False) -> discord.Message:
         """Send a new game message in the match's channel and record it as the current one."""
         sent = await self.send(record, message, silent=silent)
-        self._remember(sent)
+        self._remember(sent.id)
         await self.shown(record, sent.channel.id, sent.id)
         return sent
 

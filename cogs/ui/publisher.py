@@ -28,7 +28,7 @@ from bot.engine.events import Event
 from bot.engine.match import Match
 from bot.service import BoardChange, MatchRecord, MatchStatus, MatchUpdate
 from bot.service.locks import KeyedLocks
-from cogs.ui.board_messages import NO_MENTIONS, BoardMessages, SentMessage, Target
+from cogs.ui.board_messages import NO_MENTIONS, BoardMessages, Target
 from cogs.ui.board_picture import draw_final_board
 from cogs.ui.board_sweep import LiveBoard, change_for, controls_version, live_boards, to_adopt
 from cogs.ui.event_text import clip
@@ -156,14 +156,13 @@ class GamePublisher(BoardMessages):
         its buttons (`_clear`)."""
         clicked = answer.message if answer is not None else None
         if answer is not None and clicked is not None and clicked.attachments:
-            return Target(clicked.channel.id, clicked.id, clicked.content, answer)
+            return Target(clicked.channel.id, clicked.id, answer)
         current = self._current.get(record.id)
         if current is None and record.message_id is not None:
             current = (record.message_channel_id or record.channel_id, record.message_id)
         if current is None:
             return None
-        known = self._last_sent.get(current[1])
-        return Target(current[0], current[1], known.content if known else "", None)
+        return Target(current[0], current[1], None)
 
     async def _edit(
         self, record: MatchRecord, events: Sequence[Event], target: Target, notes: Sequence[str] = ()
@@ -193,7 +192,7 @@ class GamePublisher(BoardMessages):
             log.info("The board of match %s is gone: posting another", record.id)
             self._forget(target.message_id)
             return None
-        self._keep(target.message_id, SentMessage(target.message_id, message.content, True))
+        self._remember(target.message_id)
         # Recorded with the press's action (one write per press), unless the match is over: its last board carries no
         # controls a start could confirm it by (`_answered`), so it is recorded as sure now.
         recorded = record.message_id == target.message_id and record.message_version == record.version
@@ -289,7 +288,7 @@ class GamePublisher(BoardMessages):
         new message (which mentions the player to act), the old board deleted (a game's final board is kept). A new
         message begins a board change of its own unless an unfinished one is `settling`."""
         if adopt is not None:
-            self._remember(adopt.message)
+            self._remember(adopt.message.id)
             await self.shown(record, adopt.message.channel.id, adopt.message.id)
             log.info("Match %s: adopted board %s, posted before a restart", record.id, adopt.message.id)
             return
@@ -299,7 +298,7 @@ class GamePublisher(BoardMessages):
             log.info("Match %s: its board already shows version %s", record.id, record.version)
             return
         if old is not None and self._in_place(record, old):
-            target = Target(old.channel.id, old.id, old.content, None)
+            target = Target(old.channel.id, old.id, None)
             if await self._edit(record, (), target) is not None:
                 log.info("Showed match %s again at version %s", record.id, record.version)
                 return
@@ -360,7 +359,7 @@ class GamePublisher(BoardMessages):
                 old = await self._current_message(current)
                 if current.status is not MatchStatus.ACTIVE or old is None or not self._in_place(current, old):
                     return False
-                target = Target(old.channel.id, old.id, old.content, None)
+                target = Target(old.channel.id, old.id, None)
                 return await self._edit(current, (), target, notes) is not None
 
     def _answered(self, record: MatchRecord, old: discord.Message) -> bool:
@@ -384,7 +383,7 @@ class GamePublisher(BoardMessages):
         refused: discord.HTTPException | None = None
         for board in boards:
             message = board.message
-            if message.id == record.message_id or (message.id in self._last_sent and not self._last_sent[message.id]):
+            if message.id == record.message_id or self._retired(message.id):
                 continue  # the current board, or retired by this process meanwhile
             try:
                 self._forget(message.id)
