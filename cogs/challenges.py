@@ -298,7 +298,6 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
         challenge = await self.service.challenges.get(control.challenge_id)  # the challenger acted when they made it
         challenged_ago = self.service.now() - challenge.created_at
         self.publisher.saw(update.record.id, challenge.challenger.user_id, ago=challenged_ago)
-        message = answer.message
         with self.publisher.acting(update.record.id):  # stored, not yet shown: the board keeper leaves it alone
             fields: dict[str, Any] = {
                 "content": accepted_text(update.record, language),
@@ -306,8 +305,7 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
                 "allowed_mentions": discord.AllowedMentions.none(),
             }
             try:
-                if not await answer.edit(**fields) and message is not None:
-                    await message.edit(**fields)
+                await answer.edit(**fields)
             except discord.HTTPException:
                 log.warning("Match %s: could not mark its challenge accepted", update.record.id, exc_info=True)
                 with contextlib.suppress(discord.HTTPException):

@@ -150,8 +150,7 @@ class BoardMessages:
         message = pressed.message if pressed is not None else None
         if pressed is not None and message is not None:
             try:
-                if not await pressed.delete():  # the press ran out of time: by id
-                    await self._delete(record, self._partial(record, message.channel.id, message.id))
+                await pressed.delete()
             except discord.NotFound:
                 log.info("The previous board of match %s is gone", record.id)
             self._forget(message.id)

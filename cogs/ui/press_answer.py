@@ -97,21 +97,22 @@ class PressAnswer:
                 except discord.HTTPException as error:
                     self._gone(error)
 
-    async def edit(self, **fields: Any) -> bool:
-        """Show `fields` on the pressed message: in the press's own response, or as an edit once it was deferred.
-        False when the press can no longer be answered: the caller edits the message by its id instead."""
+    async def edit(self, **fields: Any) -> None:
+        """Show `fields` on the pressed message: in the press's own response, as an edit once it was deferred, or,
+        once the press can no longer be answered, as an edit of the message by its id."""
         async with self._lock:
-            if self._expired:
-                return False
-            try:
-                if self.interaction.response.is_done():
-                    await self.interaction.edit_original_response(**fields)
-                else:
-                    await self.interaction.response.edit_message(**fields)
-            except discord.HTTPException as error:
-                self._gone(error)
-                return False
-        return True
+            if not self._expired:
+                try:
+                    if self.interaction.response.is_done():
+                        await self.interaction.edit_original_response(**fields)
+                    else:
+                        await self.interaction.response.edit_message(**fields)
+                    return
+                except discord.HTTPException as error:
+                    self._gone(error)
+        pressed = self._public_message()
+        if pressed is not None:
+            await pressed.edit(**fields)
 
     async def reply(self, text: str) -> None:
         """Answer privately with `text`: the command's own response, or a followup once it was deferred."""
@@ -123,18 +124,24 @@ class PressAnswer:
             else:
                 await self.interaction.response.send_message(text, ephemeral=True)
 
-    async def delete(self) -> bool:
-        """Delete the pressed message through the press (acknowledged first, which that needs). False when the press
-        can no longer be used: the caller deletes the message by its id instead."""
+    async def delete(self) -> None:
+        """Delete the pressed message through the press (acknowledged first, which that needs), or by its id once
+        the press can no longer be used."""
         await self.acknowledge()
-        if self._expired:
-            return False
-        try:
-            await self.interaction.delete_original_response()
-        except discord.HTTPException as error:
-            self._gone(error)
-            return False
-        return True
+        if not self._expired:
+            try:
+                await self.interaction.delete_original_response()
+                return
+            except discord.HTTPException as error:
+                self._gone(error)
+        pressed = self._public_message()
+        if pressed is not None:
+            await pressed.delete()
+
+    def _public_message(self) -> discord.Message | None:
+        """The pressed message, when the bot can reach it by its id too (an ephemeral one it cannot)."""
+        pressed = self.interaction.message
+        return pressed if pressed is not None and not pressed.flags.ephemeral else None
 
     @property
     def message(self) -> discord.Message | None:

@@ -186,7 +186,9 @@ class GamePublisher(BoardMessages):
             "allowed_mentions": players_only(record),
         }
         try:
-            if target.via is None or not await target.via.edit(**fields):  # by id when the press ran out of time
+            if target.via is not None:
+                await target.via.edit(**fields)
+            else:
                 await self._partial(record, target.channel_id, target.message_id).edit(**fields)
         except discord.NotFound:
             log.info("The board of match %s is gone: posting another", record.id)
@@ -215,7 +217,9 @@ class GamePublisher(BoardMessages):
         if target is not None:
             self._forget(target.message_id)
             try:
-                if target.via is None or not await target.via.edit(**fields):
+                if target.via is not None:
+                    await target.via.edit(**fields)
+                else:
                     await self._partial(record, target.channel_id, target.message_id).edit(**fields)
                 return
             except discord.NotFound:

@@ -42,15 +42,23 @@ class Response:
 
 
 class Press:
-    def __init__(self, refuse: int | None = None) -> None:
+    def __init__(self, refuse: int | None = None, *, ephemeral: bool = False) -> None:
         self.calls: list[str] = []
         self.response = Response(self.calls, refuse)
-        self.message = SimpleNamespace(id=5)
+        self.message = SimpleNamespace(
+            id=5, flags=SimpleNamespace(ephemeral=ephemeral), edit=self._edit_by_id, delete=self._delete_by_id
+        )
         self.user = SimpleNamespace(id=10)
         self.followup = SimpleNamespace(send=self._followup)
 
     async def _followup(self, content: str, **fields: Any) -> None:
         self.calls.append("followup")
+
+    async def _edit_by_id(self, **fields: Any) -> None:
+        self.calls.append("edit by id")
+
+    async def _delete_by_id(self) -> None:
+        self.calls.append("delete by id")
 
     async def edit_original_response(self, **fields: Any) -> None:
         self.calls.append("edit")
@@ -67,7 +75,7 @@ async def test_a_board_ready_in_time_is_the_press_s_one_answer() -> None:
     press = Press()
     answer = answer_to(press)
     answer.stored()
-    assert await answer.edit(content="the new board")
+    await answer.edit(content="the new board")
     answer.stop()
     await answer.acknowledge()  # answered already: nothing more
     assert press.calls == ["update"]
@@ -81,7 +89,7 @@ async def test_nothing_is_said_before_the_action_is_stored_even_past_the_deadlin
     answer.stored()  # past the deadline: deferred at once
     await asyncio.sleep(0.01)
     assert press.calls == ["defer"]
-    assert await answer.edit(content="the new board")  # then the board as an edit
+    await answer.edit(content="the new board")  # then the board as an edit
     assert press.calls == ["defer", "edit"]
 
 
@@ -95,16 +103,27 @@ async def test_a_stored_press_whose_board_is_late_is_deferred_at_the_deadline() 
     assert press.calls == ["defer"]
 
 
-async def test_a_press_that_ran_out_of_time_is_left_alone() -> None:
-    """Unknown interaction (10062): the caller shows the board by the message's id, and no other answer is tried."""
+async def test_a_press_that_ran_out_of_time_is_shown_by_the_messages_id() -> None:
+    """Unknown interaction (10062): the board is edited (or deleted) by the message's id, and no other answer to the
+    press is tried."""
     press = Press(refuse=10062)
     answer = answer_to(press)
     answer.stored()
-    assert not await answer.edit(content="the new board")
+    await answer.edit(content="the new board")
     await answer.acknowledge()
-    assert not await answer.delete()
+    await answer.delete()
     answer.stop()
-    assert press.calls == ["update"] and answer.answered
+    assert press.calls == ["update", "edit by id", "delete by id"] and answer.answered
+
+
+async def test_a_private_message_that_ran_out_of_time_is_left_as_it_is() -> None:
+    """An ephemeral message (the private Resign choice) cannot be reached by its id: nothing more is tried."""
+    press = Press(refuse=10062, ephemeral=True)
+    answer = answer_to(press)
+    answer.stored()
+    await answer.edit(content="You offered to resign a gammon.")
+    answer.stop()
+    assert press.calls == ["update"]
 
 
 async def test_another_refusal_is_raised() -> None:
