@@ -189,16 +189,13 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
         except ServiceError as error:
             await self.refuse(interaction, control, error)
             return
-        answer.stored()
-        language = await self.server_language(challenge.guild_id)
-        try:
+        with answer.once_stored():
+            language = await self.server_language(challenge.guild_id)
             await answer.edit(
                 content=closed_text(challenge, challenge.status, language),
                 view=closed_view(CLOSED_LABEL[challenge.status], language),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-        finally:
-            answer.stop()
 
     async def refuse(
         self, interaction: discord.Interaction[Any], control: ChallengeControl, error: ServiceError
@@ -267,8 +264,8 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
                         thread, await self.server_language(challenge.guild_id), "a refused accept"
                     )
                 raise
-        answer.stored()
-        await self.started(answer, control, update)
+        with answer.once_stored():
+            await self.started(answer, control, update)
 
     async def open_thread(
         self, interaction: discord.Interaction[Any], challenge: Challenge, acceptor: PlayerRef
@@ -310,6 +307,4 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
                 log.warning("Match %s: could not mark its challenge accepted", update.record.id, exc_info=True)
                 with contextlib.suppress(discord.HTTPException):
                     await answer.acknowledge()
-            finally:
-                answer.stop()
             await self.publisher.publish(update, actor=answer.user_id)

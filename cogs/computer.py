@@ -269,14 +269,10 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         except ServiceError:
             await announce.withdraw()
             raise
-        answer.stored()
         with self.publisher.acting(update.record.id):  # stored, not yet shown: the keeper leaves it alone
-            try:
-                if interaction.message is not None:
-                    with contextlib.suppress(discord.HTTPException):  # the finished match's button has done its job
-                        await answer.edit(view=None)
-            finally:
-                answer.stop()
+            with answer.once_stored(), contextlib.suppress(discord.HTTPException):
+                if interaction.message is not None:  # the finished match's button has done its job
+                    await answer.edit(view=None)
             await answer.acknowledge()
             await self.publisher.publish(update, actor=interaction.user.id)
         self.after(update)

@@ -113,11 +113,8 @@ class Play(
             raise UserFacingError(N_("Roll first: press **Roll** (or **Double**) on your board."))
         with self.publisher.acting(record.id):
             update = await self.service.act(record.id, interaction.user.id, cmd.PlayText(play))
-            answer.stored()
-            try:
+            with answer.once_stored():
                 await self.publisher.publish(update, before=record.match, actor=interaction.user.id)
-            finally:
-                answer.stop()
         self.after(update)
         language = member_language(interaction)
         played = translate(language, N_("Played {play}."), play=play.strip())
@@ -154,11 +151,8 @@ class Play(
         record = await self.match_here(interaction)
         with self.publisher.acting(record.id):
             update = await self.service.act(record.id, interaction.user.id, cmd.Resign(WinKind[kind.upper()]))
-            answer.stored()
-            try:
+            with answer.once_stored():
                 await self.publisher.publish(update, actor=interaction.user.id)
-            finally:
-                answer.stop()
         self.after(update)
         language = member_language(interaction)
         offered = translate(language, N_("Your offer is on the board."))
@@ -269,12 +263,9 @@ class Play(
                 stale = True
             else:
                 stale = False
-                answer.stored()
                 self.remember_use(control.custom_id, interaction.user.id)
-                try:
+                with answer.once_stored():
                     await self.publisher.publish(update, answer, update.before)
-                finally:
-                    answer.stop()
                 await answer.acknowledge()  # shown on another message (a new board): the press still needs its answer
         if not stale:
             self.after(update)
@@ -326,11 +317,8 @@ class Play(
                 await interaction.response.defer()
                 await self.out_of_date(interaction, control.match_id)
                 return
-            answer.stored()
-            try:
+            with answer.once_stored():
                 await self.publisher.publish(update)
-            finally:
-                answer.stop()
         self.after(update)
         language = member_language(interaction)
         done = timed_out_text(update, interaction.user.id, language) or offered_text(kind, language)

@@ -11,8 +11,10 @@ same action), and a stop after it leaves the action stored and its board shown a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import discord
@@ -70,6 +72,16 @@ class PressAnswer:
             await self.acknowledge()
         except discord.HTTPException:
             log.warning("Could not defer interaction %s at its deadline", self.interaction.id, exc_info=True)
+
+    @contextlib.contextmanager
+    def once_stored(self) -> Iterator[None]:
+        """Around what follows the commit of the press's action: the press may be deferred at its deadline from
+        here (`stored`) until the block ends (`stop`: its answer made, or an error left to the error handler)."""
+        self.stored()
+        try:
+            yield
+        finally:
+            self.stop()
 
     def stop(self) -> None:
         """No deferral from the deadline any more (the answer is made, or an error is answered instead)."""

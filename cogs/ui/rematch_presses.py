@@ -42,17 +42,15 @@ class RematchPresses:
         it starts once, however the presses race. The first press is shown as a request with the dice's
         commitment, and only the other player's press after it counts. The press is answered once it is stored."""
         answer = PressAnswer(interaction)
-        try:
-            await self._press(answer, match_id)
-        finally:
-            answer.stop()
-        await answer.acknowledge()  # (answered already, unless nothing was said)
-
-    async def _press(self, answer: PressAnswer, match_id: int) -> None:
-        interaction = answer.interaction
         old = await self.service.match(match_id)
         result = await self.service.rematch(match_id, interaction.user.id, interaction.id)
-        answer.stored()
+        with answer.once_stored():
+            await self._answer(answer, old, result)
+        await answer.acknowledge()  # (answered already, unless nothing was said)
+
+    async def _answer(self, answer: PressAnswer, old: MatchRecord, result: Rematch) -> None:
+        """The stored press's answer: the request shown, the rematch started, or where it is."""
+        interaction = answer.interaction
         if result.show:
             result = await self.show_request(old, result)
         language = member_language(interaction)
