@@ -13,7 +13,7 @@ import logging
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -128,6 +128,13 @@ class BoardMessages:
         board recorded with its press's action is sure once the answer got out; a start shows such boards
         again, since the process that answered may have stopped first)."""
         return record.shown and (record.message_sure or self._shown.get(record.id, -1) >= record.version)
+
+    async def _edit_board(self, record: MatchRecord, target: Target, fields: dict[str, Any]) -> None:
+        """Edit the target board: through the press on it, else by its id."""
+        if target.via is not None:
+            await target.via.edit(**fields)
+        else:
+            await self._partial(record, target.channel_id, target.message_id).edit(**fields)
 
     async def _current_message(self, record: MatchRecord) -> discord.Message | None:
         if record.message_id is None:

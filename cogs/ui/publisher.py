@@ -186,10 +186,7 @@ class GamePublisher(BoardMessages):
             "allowed_mentions": players_only(record),
         }
         try:
-            if target.via is not None:
-                await target.via.edit(**fields)
-            else:
-                await self._partial(record, target.channel_id, target.message_id).edit(**fields)
+            await self._edit_board(record, target, fields)
         except discord.NotFound:
             log.info("The board of match %s is gone: posting another", record.id)
             self._forget(target.message_id)
@@ -217,10 +214,7 @@ class GamePublisher(BoardMessages):
         if target is not None:
             self._forget(target.message_id)
             try:
-                if target.via is not None:
-                    await target.via.edit(**fields)
-                else:
-                    await self._partial(record, target.channel_id, target.message_id).edit(**fields)
+                await self._edit_board(record, target, fields)
                 return
             except discord.NotFound:
                 log.info("The board of match %s is gone: its game's final board is posted anew", record.id)
