@@ -50,7 +50,7 @@ class Match:
     """A money game (length 0) or a match to 1..25 points between players 0 and 1."""
 
     def __init__(self, names: tuple[str, str], options: MatchOptions, dice: DiceSource | None = None) -> None:
-        """Set up the match and make the first game's opening roll; its events are in `last_events`."""
+        """Set up the match and make the first game's opening roll; its events are `last_events`."""
         if len(names) != 2 or not all(isinstance(name, str) and name.strip() for name in names):
             raise ValueError("A match needs two player names.")
         self.names = (names[0], names[1])
@@ -65,10 +65,9 @@ class Match:
         self._entries: list[LogEntry] = []
         recorder = _Recorder(self._source)
         self.game = self._new_game(crawford=False)
-        self.last_events: list[Event] = [GameStarted(1, False), *self.game.start(recorder)]
         #: The events of the latest actions (the opening first), oldest first: what a board says happened, the same
         #: for a match replayed from its log as for the one that played.
-        self.recent_events: tuple[tuple[Event, ...], ...] = (tuple(self.last_events),)
+        self.recent_events: tuple[tuple[Event, ...], ...] = ((GameStarted(1, False), *self.game.start(recorder)),)
         self._start_dice = tuple(recorder.drawn)
 
     # --- changing the match ------------------------------------------------------------------------------------
@@ -94,7 +93,6 @@ class Match:
             if self.game.outcome is not None:
                 events += self._game_over(self.game.outcome, recorder)
         self._entries.append(LogEntry(action, tuple(recorder.drawn)))
-        self.last_events = events
         self.recent_events = (*self.recent_events, tuple(events))[-RECENT_ACTIONS:]
         return events
 
@@ -159,21 +157,26 @@ class Match:
         return Game(len(self.outcomes) + 1, self.names, rules)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Match:
-        """A deep copy sharing what never changes (all frozen): the log's entries, the outcomes, the last events, the
+        """A deep copy sharing what never changes (all frozen): the log's entries, the outcomes, the recent events, the
         options, and the game's rules, position, steps, last play and legal plays. Copied one by one, they made each
         copy (the service copies a match for every action) cost as much as the whole match so far."""
         clone = type(self).__new__(type(self))
         memo[id(self)] = clone
         memo[id(self._entries)] = list(self._entries)
         game = self.game
-        frozen = (*self.outcomes, *self.last_events, *game.legal_plays, self.options, game.rules, game.position)
-        for value in (*frozen, game.steps, game.last_play, self.recent_events):
+        frozen = (*self.outcomes, *game.legal_plays, self.options, game.rules, game.position, self.recent_events)
+        for value in (*frozen, game.steps, game.last_play):
             memo.setdefault(id(value), value)
         for name, value in vars(self).items():
             setattr(clone, name, copy.deepcopy(value, memo))
         return clone
 
     # --- the log and replay ------------------------------------------------------------------------------------
+
+    @property
+    def last_events(self) -> list[Event]:
+        """The events of the latest action (the opening's, before any)."""
+        return list(self.recent_events[-1])
 
     @property
     def log(self) -> MatchLog:
