@@ -90,11 +90,12 @@ def earlier_lines(record: MatchRecord, events: Sequence[Event], language: str = 
     while actions and told < len(events):  # the update's own actions: described from `events`
         told += len(actions.pop())
     lines: list[str] = []
-    for action in actions:
+    for action in reversed(actions):  # the newest first, only as far back as the lines kept need
         starts = [index for index, event in enumerate(action) if isinstance(event, GameStarted)]
-        if starts:  # a new game: what happened before it is on its own final board
-            lines, action = [], action[starts[-1] :]
-        lines += describe(action, match.names, match.options.length, language)
+        told_here = action[starts[-1] :] if starts else action  # what happened before a game is on its final board
+        lines = describe(told_here, match.names, match.options.length, language) + lines
+        if starts or len(lines) >= HISTORY_LINES:
+            break
     return lines[-HISTORY_LINES:]
 
 
