@@ -620,7 +620,8 @@ async def loop_lag(samples: list[float], tick: float = 0.01) -> None:
 
 
 def start_profiler(pid: int, output: Path) -> subprocess.Popen[bytes]:
-    """py-spy sampling the bot process (all threads, idle ones left out) until it is stopped."""
+    """py-spy sampling the bot process until it is stopped: only the thread holding the GIL, as py-spy takes a
+    thread blocked in C (aiosqlite's worker waiting on its queue, a pipe's feeder) for a busy one."""
     py_spy = Path(sys.executable).with_name("py-spy")
     command = [
         str(py_spy),
@@ -632,6 +633,7 @@ def start_profiler(pid: int, output: Path) -> subprocess.Popen[bytes]:
         "--rate",
         "100",
         "--nonblocking",
+        "--gil",
         "-o",
         str(output),
     ]

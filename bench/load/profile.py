@@ -11,7 +11,7 @@ def top_functions(path: Path, count: int = 25) -> str:
     inclusive: Counter[str] = Counter()
     own: Counter[str] = Counter()
     total = 0
-    for line in path.read_text().splitlines():
+    for line in path.read_text(errors="replace").splitlines():
         stack, _, samples_text = line.rpartition(" ")
         if not stack or not samples_text.isdigit():
             continue
