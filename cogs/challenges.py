@@ -292,9 +292,6 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
         """The accepted challenge's match is stored: the press is answered with the challenge marked accepted (by
         its id once the press ran out of time), then the match's first board is posted whatever became of that."""
         language = await self.publisher.language(update.record)
-        challenge = await self.service.challenges.get(control.challenge_id)  # the challenger acted when they made it
-        challenged_ago = self.service.now() - challenge.created_at
-        self.publisher.saw(update.record.id, challenge.challenger.user_id, ago=challenged_ago)
         with self.publisher.acting(update.record.id):  # stored, not yet shown: the board keeper leaves it alone
             fields: dict[str, Any] = {
                 "content": accepted_text(update.record, language),

@@ -182,6 +182,7 @@ class Challenges:
                     player_ids=(stored.challenger_id, user.user_id),
                     now=now,
                     clock=stored.clock,
+                    acted=(stored.created_at, now),  # the challenger acted when they challenged
                 )
             except IntegrityError:  # another process started a match in this channel just now
                 raise ServiceError(CHANNEL_TAKEN) from None

@@ -84,6 +84,7 @@ class ComputerSeats:
             clock=clock,
             within=set_level,
             first=refuse_too_many,
+            started_by=human.user_id,
         )
 
     async def _refuse_too_many(self, connection: Connection, user_id: int, *, locked: bool = True) -> None:

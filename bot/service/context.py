@@ -157,7 +157,7 @@ class ServiceContext:
         state = snapshot_text(match)
         old_length, new_length = stored.log_length, len(match.log.entries)
         entries = [entry_text(match, index) for index in range(old_length, new_length)]
-        progress = progress_after(stored, current, match, now)
+        progress = progress_after(stored, current, match, now, user_id)
         new_record = record(row_after(stored, progress, new_length, state, answered_on, now), match)
 
         ends = progress.status != MatchStatus.ACTIVE.value
@@ -224,6 +224,7 @@ def record(stored: match_store.StoredMatch, match: Match) -> MatchRecord:
         timer=timer(stored),
         message_version=stored.message_version,
         message_sure=stored.message_sure,
+        acted_at=stored.acted,
         clock=match_clock(stored, stored.length),
         rematch_of=stored.rematch_of,
         fairness=fairness_info(stored),

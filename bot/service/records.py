@@ -151,6 +151,7 @@ class MatchRecord:
     message_sure: bool = True  # False: recorded with the press's action, before the press was answered with it
     clock: MatchClock | None = None  # the match clock; None: no clock, only the turn limit (R9.5)
     rematch_of: int | None = None  # the finished match this one is the rematch of
+    acted_at: tuple[float | None, float | None] = (None, None)  # when each player last acted (None: not yet)
 
     def clock_left(self, player: int, now: float) -> float | None:
         """The player's clock reserve left now (None without a clock)."""

@@ -142,6 +142,7 @@ async def _start(
     seeds[asker] = str(request.message_id)
     dice = MatchSeeds(bytes.fromhex(request.server_seed), seeds[0], seeds[1])
     new = NewMatch.opened(ctx, stored.names, MatchOptions.from_dict(json.loads(stored.options_json)), dice)
+    now = ctx.clock()  # the other player's press starts it: they act now
     await refuse_busy_channel(connection, stored.channel_id)
     try:
         new_id = await new.insert(
@@ -150,9 +151,10 @@ async def _start(
             channel_id=stored.channel_id,
             parent_channel_id=stored.parent_channel_id,
             player_ids=players,
-            now=ctx.clock(),
+            now=now,
             clock=stored.clock,
             rematch_of=stored.id,
+            acted=(now if request.user_id != players[0] else None, now if request.user_id != players[1] else None),
         )
     except IntegrityError:  # another process started it (or a match here) just now
         found = await match_store.find_rematch(connection, stored.id)

@@ -66,8 +66,10 @@ class NewMatch:
         now: float,
         clock: str | None,
         rematch_of: int | None = None,
+        acted: tuple[float | None, float | None] = (None, None),
     ) -> int:
-        """Insert the match row, its log header and snapshot; IntegrityError when the channel has a match."""
+        """Insert the match row, its log header and snapshot; IntegrityError when the channel has a match.
+        `acted`: when each player last acted for the match (None: it starts without them)."""
         return await match_store.insert_match(
             connection,
             guild_id=guild_id,
@@ -83,6 +85,7 @@ class NewMatch:
             rematch_of=rematch_of,
             server_seed=self.seeds.server_seed.hex(),
             seeds=(self.seeds.challenger_seed, self.seeds.acceptor_seed),
+            acted=acted,
         )
 
     def started(self, ctx: ServiceContext, row: match_store.StoredMatch) -> MatchUpdate:
@@ -111,9 +114,11 @@ async def start_directly(
     clock: ClockPreset | None = ClockPreset.NONE,
     server_seed: bytes | None = None,
     first: Callable[[Connection], Awaitable[None]] | None = None,
+    started_by: int | None = None,
 ) -> MatchUpdate:
     """Start a match between two players with no challenge, player 0 first; see GameService.start_match_directly.
-    `first` runs at the start of the write transaction (a check that may refuse), `within` after the insert."""
+    `first` runs at the start of the write transaction (a check that may refuse), `within` after the insert;
+    `started_by`: the player who asked for it (so acting now), None when neither did (a tournament pairing)."""
     if players[0].user_id == players[1].user_id:
         raise ServiceError(N_("A player cannot play against themselves."))
     match_seeds = MatchSeeds(
@@ -140,6 +145,10 @@ async def start_directly(
                 player_ids=(players[0].user_id, players[1].user_id),
                 now=now,
                 clock=chosen,
+                acted=(
+                    now if players[0].user_id == started_by else None,
+                    now if players[1].user_id == started_by else None,
+                ),
             )
         except IntegrityError:
             raise ServiceError(CHANNEL_TAKEN) from None

@@ -84,7 +84,7 @@ def rebuild_match(stored: match_store.StoredMatch, entries: Sequence[str], dice:
 
 
 def progress_after(
-    stored: match_store.StoredMatch, before: Match, after: Match, now: float
+    stored: match_store.StoredMatch, before: Match, after: Match, now: float, user_id: int | None = None
 ) -> match_store.MatchProgress:
     """The match row after an action. The turn timer restarts when the match waits for someone new, or a new
     game began; stepping and undoing within one's own turn does not restart it (R9.5). A clocked match charges
@@ -113,7 +113,17 @@ def progress_after(
         result_kind=last_outcome if after.finished and not after.aborted else None,
         used=used,
         paused=paused,
+        acted=acted_after(stored, user_id, now),
     )
+
+
+def acted_after(stored: match_store.StoredMatch, user_id: int | None, now: float) -> tuple[float | None, float | None]:
+    """When each player last acted, with `user_id`'s action now (nobody's when a timer or the service acted)."""
+    acted = list(stored.acted)
+    for seat, player_id in enumerate((stored.player0_id, stored.player1_id)):
+        if player_id == user_id:
+            acted[seat] = now
+    return acted[0], acted[1]
 
 
 def row_after(
@@ -154,6 +164,7 @@ def row_after(
         result_kind=progress.result_kind,
         used=progress.used,
         paused=progress.paused,
+        acted=progress.acted,
     )
 
 

@@ -59,6 +59,7 @@ class MatchProgress:
     result_kind: str | None
     used: tuple[float, float] = (0.0, 0.0)  # clock reserve used by finished turns
     paused: float = 0.0  # downtime inside the current turn
+    acted: tuple[float | None, float | None] = (None, None)  # when each player last acted
 
 
 async def update_progress(db: Queries, match_id: int, progress: MatchProgress) -> None:
@@ -97,7 +98,8 @@ async def record_action(
 
 _PROGRESS = (
     "status = ?, last_action_at = ?, turn_started_at = ?, reminded = ?, finished_at = ?, "
-    "winner = ?, score0 = ?, score1 = ?, result_kind = ?, used0 = ?, used1 = ?, paused = ? WHERE id = ?"
+    "winner = ?, score0 = ?, score1 = ?, result_kind = ?, used0 = ?, used1 = ?, paused = ?, acted0 = ?, acted1 = ? "
+    "WHERE id = ?"
 )
 _UPDATE_PROGRESS = "UPDATE matches SET " + _PROGRESS
 #: The same with the board the press is answered on (the turn clock: the new turn's start is a parameter, since
@@ -122,5 +124,7 @@ def _progress_row(match_id: int, progress: MatchProgress) -> tuple[Any, ...]:
         progress.used[0],
         progress.used[1],
         progress.paused,
+        progress.acted[0],
+        progress.acted[1],
         match_id,
     )

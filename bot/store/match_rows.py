@@ -52,10 +52,15 @@ class StoredMatch:
     seeds: tuple[str, str] | None = None  # the challenger's and the acceptor's seeds
     claim_offered_for: float | None = None  # the turn (its turn_started_at) whose claim offer went out (R9.5)
     message_sure: bool = True  # whether the current game message is known to show message_version
+    acted: tuple[float | None, float | None] = (None, None)  # when each player last acted (None: not yet)
 
 
 def _optional_int(value: Any) -> int | None:
     return None if value is None else int(value)
+
+
+def _optional_float(value: Any) -> float | None:
+    return None if value is None else float(value)
 
 
 def _from_row(row: Row) -> StoredMatch:
@@ -96,6 +101,7 @@ def _from_row(row: Row) -> StoredMatch:
         seeds=None if row["server_seed"] is None else (str(row["seed0"] or ""), str(row["seed1"] or "")),
         claim_offered_for=None if row["claim_offered_for"] is None else float(row["claim_offered_for"]),
         message_sure=bool(row["message_sure"]),
+        acted=(_optional_float(row["acted0"]), _optional_float(row["acted1"])),
     )
 
 

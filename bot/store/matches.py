@@ -76,8 +76,10 @@ async def insert_match(
     rematch_of: int | None = None,
     server_seed: str | None = None,
     seeds: tuple[str, str] = ("", ""),
+    acted: tuple[float | None, float | None] = (None, None),
 ) -> int:
-    """Create an active match with an empty log and its version-0 snapshot; returns its id.
+    """Create an active match with an empty log and its version-0 snapshot; returns its id. `acted`: when each
+    player last acted for it (a challenge made, its acceptance), None for one it was started without.
 
     Raises bot.store.IntegrityError when the channel already has an active match, or `rematch_of` already has its
     rematch (unique indexes).
@@ -98,6 +100,7 @@ async def insert_match(
             rematch_of,
             server_seed,
             seeds,
+            acted,
         )
 
 
@@ -116,11 +119,12 @@ async def _insert_match(
     rematch_of: int | None,
     server_seed: str | None,
     seeds: tuple[str, str],
+    acted: tuple[float | None, float | None],
 ) -> int:
     row = await connection.fetchone(
         "INSERT INTO matches (guild_id, channel_id, parent_channel_id, player0_id, player1_id, length, options, "
         "log_header, status, created_at, last_action_at, turn_started_at, clock, rematch_of, server_seed, seed0, "
-        "seed1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        "seed1, acted0, acted1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (
             guild_id,
             channel_id,
@@ -138,6 +142,7 @@ async def _insert_match(
             server_seed,
             seeds[0],
             seeds[1],
+            *acted,
         ),
     )
     assert row is not None

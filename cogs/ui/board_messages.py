@@ -2,15 +2,14 @@
 
 `BoardMessages` is the memory the GamePublisher (cogs.ui.publisher) shows matches with: which message is each
 match's current board, what this process last sent in it (so that a board is edited or deleted without fetching
-it first), and when each player last acted in each match. A player who has not acted for `away_seconds` is away:
-the turn passing to them posts the board anew with a mention, because a new message is the only thing Discord
-notifies for; a player who is here sees the board change in place, or gets a new message flagged silent.
+it first). A player who has not acted for `away_seconds` (as the stored match says) is away: the turn passing to
+them posts the board anew with a mention, because a new message is the only thing Discord notifies for; a player
+who is here sees the board change in place, or gets a new message flagged silent.
 """
 
 from __future__ import annotations
 
 import logging
-import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -54,28 +53,20 @@ class BoardMessages:
         #: match id -> (channel id, message id) of the board this process last recorded as the current one (until
         #: the match is over): newer than the record of an update stored while that board was being posted
         self._current: dict[int, tuple[int, int]] = {}
-        #: (match id, user id) -> when (time.monotonic) the player last acted in the match, as this process saw
-        self._seen: OrderedDict[tuple[int, int], float] = OrderedDict()
 
     @property
     def away_seconds(self) -> float:
         return self.bot.settings.away_seconds
 
-    def saw(self, match_id: int, user_id: int, ago: float = 0.0) -> None:
-        """The player acted in the match just now, or `ago` seconds ago (a challenge they made)."""
-        self._seen[(match_id, user_id)] = time.monotonic() - max(0.0, ago)
-        self._seen.move_to_end((match_id, user_id))
-        while len(self._seen) > REMEMBERED_MESSAGES:
-            self._seen.popitem(last=False)
-
     def away(self, record: MatchRecord) -> bool:
-        """Whether the player to act has been away: not seen acting in the match for `away_seconds` (or not since
-        this process started). Never the computer, which nobody notifies."""
+        """Whether the player to act has been away: has not acted in the match for `away_seconds` (a challenge
+        made counts), or not at all. Never the computer, which nobody notifies."""
         to_act = record.to_act
-        if to_act is None or self.thinking(record):
+        seat = None if to_act is None else record.player_index(to_act.user_id)
+        if seat is None or self.thinking(record):
             return False
-        seen = self._seen.get((record.id, to_act.user_id))
-        return seen is None or time.monotonic() - seen >= self.away_seconds
+        acted = record.acted_at[seat]
+        return acted is None or self.now() - acted >= self.away_seconds
 
     def thinking(self, record: MatchRecord) -> bool:
         """Whether the computer (the bot's own user) acts next: its board offers no controls."""

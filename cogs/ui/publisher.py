@@ -130,8 +130,6 @@ class GamePublisher(BoardMessages):
         player to act has been away (the only way Discord notifies them), or when there is no board to edit."""
         record = update.record
         events = update.events
-        if actor is not None:
-            self.saw(record.id, actor)
         target = self._target(record, answer)
         split = next_game_starts(events)
         if split is not None:

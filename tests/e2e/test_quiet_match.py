@@ -72,3 +72,24 @@ async def whole_turn(table: Table, rng: random.Random) -> None:
     assert player is not None
     while table.to_act() is player:
         await act_fast(table, rng, doubles=0)
+
+
+async def test_who_is_here_is_read_from_the_stored_match_so_a_restart_mentions_nobody(
+    standin: DiscordStandin, launch_bot: LaunchBot, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """Both players act, the bot is killed and started again: the turn passes on the same board, as before the
+    kill, with no new board and no mention, since when each player last acted is stored with their action."""
+    bot = await launch_bot(**seeded_env("5"), AWAY_SECONDS="60")
+    alice, bob = players
+    table = await start_match(standin, alice, bob, length=3, thread=False)
+    rng = random.Random(3)
+    for _ in range(2):
+        await whole_turn(table, rng)
+    first = table.game
+    await bot.restart()
+    for _ in range(2):
+        await whole_turn(table, rng)
+        assert table.game is first and not standin.messages[first.id].deleted
+    assert not first.pinged
+    assert unread_mentions(standin, table.channel, alice.id) == 0
+    assert unread_mentions(standin, table.channel, bob.id) == 0
