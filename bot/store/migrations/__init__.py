@@ -1,31 +1,65 @@
-"""Numbered SQL migrations: SQLite's here (`NNN_name.sql`), PostgreSQL's twins in `postgres/` (same numbers, so a
-database copied from one to the other is at the same version). Each set is gapless from 001."""
+"""Numbered SQL migrations, gapless from 001, the same numbers for both databases (so that a database copied from
+one to the other is at the same version).
+
+A schema change is one file in `shared/` (`NNN_name.sql`), written in PostgreSQL's SQL: PostgreSQL runs it as
+written, SQLite runs sqlglot's translation of it (BIGINT becomes INTEGER, DOUBLE PRECISION becomes REAL, an
+identity column an INTEGER PRIMARY KEY ...). The first ones were written for each database by hand: SQLite's here,
+PostgreSQL's in `postgres/`; they stay as they are, since databases were built from them.
+"""
 
 from __future__ import annotations
 
 import re
 from importlib import resources
 
+import sqlglot
+from sqlglot import exp
+
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
 
-def _numbered(package: str) -> list[tuple[int, str]]:
+def _files(package: str) -> list[tuple[int, str]]:
     found = []
     for entry in resources.files(package).iterdir():
         match = _MIGRATION_NAME.match(entry.name)
         if match:
             found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
+    return found
+
+
+def _in_order(found: list[tuple[int, str]]) -> list[tuple[int, str]]:
     found.sort()
     if [version for version, _ in found] != list(range(1, len(found) + 1)):
         raise RuntimeError(f"Migration files must be numbered 001, 002, ... without gaps: {found!r}")
     return found
 
 
+def for_sqlite(postgres_sql: str) -> str:
+    """A shared migration in SQLite's SQL: every statement translated, comments left out."""
+    statements = [_sqlite_index(statement) for statement in sqlglot.parse(postgres_sql, read="postgres") if statement]
+    return "".join(f"{statement.sql(dialect='sqlite', comments=False)};\n" for statement in statements)
+
+
+def _sqlite_index(statement: exp.Expr) -> exp.Expr:
+    """An index's columns with SQLite's own order of NULLs: sqlglot keeps PostgreSQL's by writing NULLS LAST,
+    which SQLite refuses in an index (where it changes no lookup)."""
+    if isinstance(statement, exp.Create) and statement.kind == "INDEX":
+        for column in statement.find_all(exp.Ordered):
+            column.set("nulls_first", not column.args.get("desc"))
+    return statement
+
+
+def shared_migrations() -> list[tuple[int, str]]:
+    """The (version, PostgreSQL sql) of every migration written once for both databases."""
+    return _files("bot.store.migrations.shared")
+
+
 def sqlite_migrations() -> list[tuple[int, str]]:
     """The (version, sql) of every SQLite migration, in version order, without gaps."""
-    return _numbered("bot.store.migrations")
+    shared = [(version, for_sqlite(sql)) for version, sql in shared_migrations()]
+    return _in_order(_files("bot.store.migrations") + shared)
 
 
 def postgres_migrations() -> list[tuple[int, str]]:
     """The (version, sql) of every PostgreSQL migration, in version order, without gaps."""
-    return _numbered("bot.store.migrations.postgres")
+    return _in_order(_files("bot.store.migrations.postgres") + shared_migrations())
