@@ -225,7 +225,7 @@ async def migrate(raw: aiosqlite.Connection) -> int:
     """Apply every migration newer than `PRAGMA user_version`, each in its own transaction. Returns the version."""
     rows = list(await raw.execute_fetchall("PRAGMA user_version"))
     current = int(rows[0][0]) if rows else 0
-    for version, sql in sqlite_migrations():
+    for version, sql in sqlite_migrations(after=current):
         if version <= current:
             continue
         # PRAGMA takes no bound parameters; the version is an int from a file name, never user input.
