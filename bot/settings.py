@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import os
 import re
 from pathlib import Path
 from typing import Literal
@@ -43,6 +44,23 @@ def _postgres_driver() -> bool:
     except ImportError:
         return False
     return True
+
+
+def _project_folder() -> Path:
+    """The folder of README.md and `.env` when the bot runs from its source, whatever the current folder; else
+    (an installed package, as in the image, started in its own folder) the current folder."""
+    source = Path(__file__).resolve().parent.parent
+    return source if (source / "pyproject.toml").is_file() else Path.cwd()
+
+
+#: Where `.env` is read from and a relative DATABASE_PATH lives.
+PROJECT_FOLDER = _project_folder()
+
+
+def env_file() -> Path:
+    """The file of settings: ENV_FILE when set (the tests' bots read none of a developer's), else `.env` in the
+    project's folder."""
+    return Path(os.environ.get("ENV_FILE") or PROJECT_FOLDER / ".env")
 
 
 class SettingsError(Exception):
@@ -138,8 +156,9 @@ class Settings(BaseSettings):
         return value
 
     def database(self) -> str:
-        """Where the data lives: DATABASE_URL when set, else the SQLite file DATABASE_PATH."""
-        return self.database_url or str(self.database_path)
+        """Where the data lives: DATABASE_URL when set, else the SQLite file DATABASE_PATH (a relative one in the
+        project's folder)."""
+        return self.database_url or str(PROJECT_FOLDER / self.database_path)
 
     @field_validator("web_base_url")
     @classmethod
@@ -171,10 +190,11 @@ class Settings(BaseSettings):
         return value.strip().upper() if isinstance(value, str) else value
 
     @classmethod
-    def load(cls, env_file: Path | str | None = ".env") -> Settings:
-        """Read the settings, turning validation errors into one readable SettingsError."""
+    def load(cls, file: Path | str | None = None) -> Settings:
+        """Read the settings from the environment and `file` (by default `env_file()`), turning validation errors
+        into one readable SettingsError."""
         try:
-            return cls(_env_file=env_file)  # type: ignore[call-arg]
+            return cls(_env_file=env_file() if file is None else file)  # type: ignore[call-arg]
         except ValidationError as error:
             problems = "; ".join(
                 f"{'.'.join(str(part) for part in e['loc']).upper()}: {e['msg']}"

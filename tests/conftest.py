@@ -6,6 +6,7 @@ migrated database (`db`) with a test clock (`clock`) for the service-level tests
 """
 
 import gc
+import os
 import shutil
 import tempfile
 from collections.abc import AsyncIterator, Iterator
@@ -35,6 +36,7 @@ GC_THRESHOLDS = (10_000, 10, 10)
 
 def pytest_configure(config: pytest.Config) -> None:
     gc.set_threshold(*GC_THRESHOLDS)
+    os.environ["ENV_FILE"] = os.devnull  # no developer's .env reaches the settings of the tests and their bots
 
 
 @pytest.fixture(scope="session")

@@ -61,7 +61,7 @@ def test_shard_ranges_are_valid_disjoint_and_cover_every_shard(
         assert set(env) - STORAGE_VARIABLES <= {field.upper() for field in Settings.model_fields}
         for key, value in env.items():
             monkeypatch.setenv(key, value)
-        shards = Settings.load(env_file=None).shards()  # the bot's own start-up validation
+        shards = Settings.load(None).shards()  # the bot's own start-up validation
         assert shards.count is not None and shards.ids is not None and not shards.serves_all
         counts.add(shards.count)
         served.append(shards.ids)
@@ -92,6 +92,6 @@ def test_the_web_pages_service_reads_the_same_database(
     assert set(env) - STORAGE_VARIABLES <= {field.upper() for field in Settings.model_fields}
     for key, value in env.items():
         monkeypatch.setenv(key, value)
-    settings = Settings.load(env_file=None)
+    settings = Settings.load(None)
     assert web["ports"] == [f"{settings.web_port}:{settings.web_port}"] and settings.web_host == "0.0.0.0"
     assert importlib.util.find_spec("bot.web.__main__") is not None

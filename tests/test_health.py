@@ -36,7 +36,7 @@ async def test_fresh_heartbeat_is_healthy_and_a_stale_one_is_not(
     env: Path, db: Database, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("DATABASE_URL", db.url)
-    settings = Settings.load(env_file=None)
+    settings = Settings.load(None)
     with pytest.raises(Unhealthy, match="not recorded a heartbeat yet"):
         await checked(settings, clock.now)
     await GameService(db, clock=clock).timers.heartbeat()
@@ -52,7 +52,7 @@ async def test_a_sharded_process_is_judged_by_its_own_heartbeat(
     monkeypatch.setenv("DATABASE_URL", db.url)
     monkeypatch.setenv("SHARD_COUNT", "2")
     monkeypatch.setenv("SHARD_IDS", "1")
-    settings = Settings.load(env_file=None)
+    settings = Settings.load(None)
     with pytest.raises(Unhealthy, match=r"shard 1 of 2\) has not recorded"):  # ... not this one
         await checked(settings, clock.now)
     await GameService(db, clock=clock).timers.heartbeat(SHARD_1)

@@ -85,17 +85,17 @@ def env_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_default_is_one_process_with_every_shard(env_file: Path) -> None:
     env_file.write_text("SHARD_COUNT=\nSHARD_IDS=\n")
-    settings = Settings.load(env_file=env_file)
+    settings = Settings.load(env_file)
     assert settings.shard_count is None
     assert settings.shards() == ShardSet.everything()
 
 
 def test_shard_settings_are_read(env_file: Path) -> None:
     env_file.write_text("SHARD_COUNT=4\nSHARD_IDS=2-3\n")
-    shards = Settings.load(env_file=env_file).shards()
+    shards = Settings.load(env_file).shards()
     assert shards == ShardSet(4, frozenset({2, 3}))
     env_file.write_text("SHARD_COUNT=4\n")
-    assert Settings.load(env_file=env_file).shards() == ShardSet(4)
+    assert Settings.load(env_file).shards() == ShardSet(4)
 
 
 @pytest.mark.parametrize(
@@ -111,5 +111,5 @@ def test_shard_settings_are_read(env_file: Path) -> None:
 def test_bad_shard_settings_stop_the_start_with_a_clear_error(env_file: Path, lines: str, says: str) -> None:
     env_file.write_text(lines)
     with pytest.raises(SettingsError, match=says) as raised:
-        Settings.load(env_file=env_file)
+        Settings.load(env_file)
     assert ".env.example" in str(raised.value)

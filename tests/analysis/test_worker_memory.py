@@ -148,17 +148,17 @@ def test_the_idle_time_and_the_automatic_length_are_settings_checked_and_documen
 ) -> None:
     monkeypatch.delenv("ANALYSIS_IDLE_SECONDS", raising=False)
     monkeypatch.delenv("ANALYSIS_AUTO_LENGTH", raising=False)
-    defaults = Settings.load(env_file=tmp_path / "missing.env")
+    defaults = Settings.load(tmp_path / "missing.env")
     assert defaults.analysis_idle_seconds == IDLE_SECONDS == 60 and defaults.analysis_auto_length == 11
     env = tmp_path / ".env"
     env.write_text("ANALYSIS_IDLE_SECONDS=5\nANALYSIS_AUTO_LENGTH=0\n")
-    chosen = Settings.load(env_file=env)
+    chosen = Settings.load(env)
     assert chosen.analysis_idle_seconds == 5 and chosen.analysis_auto_length == 0
     for name, bad in (("ANALYSIS_IDLE_SECONDS", "-1"), ("ANALYSIS_AUTO_LENGTH", "26"), ("ANALYSIS_AUTO_LENGTH", "-1")):
         with monkeypatch.context() as patched:
             patched.setenv(name, bad)
             with pytest.raises(SettingsError, match=name):
-                Settings.load(env_file=env)
+                Settings.load(env)
     root = Path(__file__).resolve().parents[2]
     for name in (".env.example", "README.md"):
         for setting in ("ANALYSIS_IDLE_SECONDS", "ANALYSIS_AUTO_LENGTH"):

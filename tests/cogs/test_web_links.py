@@ -64,12 +64,12 @@ async def test_links_are_added_to_a_view_and_skipped_when_unset(pages_on: None) 
 def test_the_bot_reads_the_pages_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WEB_BASE_URL", "https://gammon.example/")
     monkeypatch.setenv("WEB_SECRET", SECRET)
-    assert Settings.load(env_file=None).web_links() == ("https://gammon.example", SECRET)
+    assert Settings.load(None).web_links() == ("https://gammon.example", SECRET)
     monkeypatch.setenv("WEB_SECRET", "short")
     with pytest.raises(Exception, match="WEB_SECRET"):
-        Settings.load(env_file=None)
+        Settings.load(None)
     monkeypatch.delenv("WEB_SECRET")
-    assert Settings.load(env_file=None).web_links() is None
+    assert Settings.load(None).web_links() is None
 
 
 def test_the_admin_answer_says_where_the_page_is() -> None:

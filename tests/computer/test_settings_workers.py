@@ -13,17 +13,17 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_one_worker_by_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("COMPUTER_WORKERS", raising=False)
-    assert Settings.load(env_file=tmp_path / "missing.env").computer_workers == 1
+    assert Settings.load(tmp_path / "missing.env").computer_workers == 1
 
 
 def test_workers_from_env_file_and_refused_below_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("COMPUTER_WORKERS", raising=False)
     env = tmp_path / ".env"
     env.write_text("COMPUTER_WORKERS=3\n")
-    assert Settings.load(env_file=env).computer_workers == 3
+    assert Settings.load(env).computer_workers == 3
     monkeypatch.setenv("COMPUTER_WORKERS", "0")
     with pytest.raises(SettingsError, match="COMPUTER_WORKERS"):
-        Settings.load(env_file=env)
+        Settings.load(env)
 
 
 def test_the_setting_is_documented_where_it_is_set() -> None:
@@ -44,7 +44,7 @@ def test_a_computer_setting_is_read_checked_and_documented(
     variable: str, default: float, valid: str, refused: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def value() -> object:
-        return getattr(Settings.load(env_file=tmp_path / "missing.env"), variable.lower())
+        return getattr(Settings.load(tmp_path / "missing.env"), variable.lower())
 
     monkeypatch.delenv(variable, raising=False)
     assert value() == default
