@@ -57,10 +57,14 @@ def _project_folder() -> Path:
 PROJECT_FOLDER = _project_folder()
 
 
-def env_file() -> Path:
-    """The file of settings: ENV_FILE when set (the tests' bots read none of a developer's), else `.env` in the
-    project's folder."""
-    return Path(os.environ.get("ENV_FILE") or PROJECT_FOLDER / ".env")
+def env_files() -> tuple[Path, ...]:
+    """The files of settings, a later one's lines first: ENV_FILE when set (the tests' bots read no developer's),
+    else `.env` in the project's folder and then the one in the current folder, if that is another."""
+    named = os.environ.get("ENV_FILE")
+    if named:
+        return (Path(named),)
+    project, here = PROJECT_FOLDER / ".env", Path.cwd() / ".env"
+    return (project,) if here.resolve() == project.resolve() else (project, here)
 
 
 class SettingsError(Exception):
@@ -191,10 +195,10 @@ class Settings(BaseSettings):
 
     @classmethod
     def load(cls, file: Path | str | None = None) -> Settings:
-        """Read the settings from the environment and `file` (by default `env_file()`), turning validation errors
+        """Read the settings from the environment and `file` (by default `env_files()`), turning validation errors
         into one readable SettingsError."""
         try:
-            return cls(_env_file=env_file() if file is None else file)  # type: ignore[call-arg]
+            return cls(_env_file=env_files() if file is None else file)  # type: ignore[call-arg]
         except ValidationError as error:
             problems = "; ".join(
                 f"{'.'.join(str(part) for part in e['loc']).upper()}: {e['msg']}"

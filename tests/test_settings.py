@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, SettingsError, env_file, looks_like_token
+from bot.settings import Settings, SettingsError, env_files, looks_like_token
 
 _VARS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL")
 
@@ -91,13 +91,16 @@ def test_well_formed_token_is_accepted() -> None:
 def test_the_env_file_and_a_relative_database_are_the_projects_whatever_the_current_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Started from another folder, the bot reads the project's `.env` and keeps its data in the project."""
+    """Started from another folder, the bot reads the project's `.env` (then that folder's own, whose lines win)
+    and keeps its data in the project."""
     monkeypatch.delenv("ENV_FILE")
     monkeypatch.delenv("DATABASE_PATH", raising=False)
     monkeypatch.chdir(tmp_path)
     project = Path(__file__).resolve().parents[1]
-    assert env_file() == project / ".env"
+    assert env_files() == (project / ".env", tmp_path / ".env")
     assert Settings.load(tmp_path / "none").database() == str(project / "data" / "gammon.db")
+    monkeypatch.chdir(project)
+    assert env_files() == (project / ".env",)
     monkeypatch.setenv("ENV_FILE", str(tmp_path / "other.env"))
     (tmp_path / "other.env").write_text("AWAY_SECONDS=7\n")
-    assert env_file() == tmp_path / "other.env" and Settings.load().away_seconds == 7
+    assert env_files() == (tmp_path / "other.env",) and Settings.load().away_seconds == 7

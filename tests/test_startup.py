@@ -13,10 +13,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def start_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DEV_GUILD_ID", "LOG_LEVEL"}}
+    unset = {"DISCORD_TOKEN", "DEV_GUILD_ID", "LOG_LEVEL", "ENV_FILE"}
+    clean = {k: v for k, v in os.environ.items() if k not in unset}
     clean["DATABASE_PATH"] = str(tmp_path / "data" / "test.db")
     clean.update(env)
-    # Run from tmp_path so that no developer's .env is read; the package is installed in the venv.
+    # From tmp_path, with its own .env when a test writes one (read after the project's, so its lines win).
     return subprocess.run(
         [sys.executable, "-m", "bot"], cwd=tmp_path, env=clean, capture_output=True, text=True, timeout=60
     )
