@@ -122,6 +122,8 @@ def test_distinct_controls_of_one_message_have_distinct_ids() -> None:
         "",
         "bg:1:2",
         "bg:1:2:fly",
+        "bg:1:2:abort",  # an action no control asks for (NO_CONTROL)
+        "bg:1:2:timeout",
         "bg:x:2:roll",
         "bg:1:2:step:13",
         "bg:1:2:step:13:7",
