@@ -1,8 +1,8 @@
 """What a press on a board's control asks the service to do: the command each action's control stands for.
 
-A control that asks for an engine action carries the action's type (cogs.ui.custom_ids), so no table joins the
-two here: a step and a whole play carry their arguments, and every other action is built from the presser's
-seat alone (`Ask`).
+A control that asks for an engine action carries the action's type (cogs.ui.custom_ids): a step and a whole play
+add their arguments, and every other action is asked for by its type alone (`Ask`), the service building it for
+the presser's seat.
 """
 
 from __future__ import annotations
