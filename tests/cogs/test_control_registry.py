@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterator
+from typing import get_args
 
 import pytest
 
@@ -49,6 +50,7 @@ def test_every_action_has_a_control_or_a_reason_not_to() -> None:
 
 
 def test_every_word_names_one_action() -> None:
+    assert set(get_args(actions.Action)) == set(actions.ACTION_TYPES)  # a new action is in both
     assert len(actions.BY_WORD) == len(actions.ACTION_TYPES)
     assert all(actions.BY_WORD[cls.word] is cls for cls in actions.ACTION_TYPES)
 
