@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.engine.actions import Action, Confirm, Double, Drop, MoveChecker, Roll, Take  # noqa: E402
+from bot.engine.actions import Action, Confirm, Double, Drop, MoveChecker, Roll, Take, seat_action  # noqa: E402
 from bot.engine.match import Match  # noqa: E402
 from bot.engine.options import MatchOptions  # noqa: E402
 from bot.service import GameService, MatchRecord, MatchUpdate, PlayerRef  # noqa: E402
@@ -75,14 +75,9 @@ async def service_action(service: GameService, record: MatchRecord, rng: random.
     if isinstance(action, MoveChecker):
         assert action.die is not None
         return await service.act(record.id, user, cmd.Step(action.start, action.die), version=record.version)
-    method = {
-        Roll: cmd.Roll(),
-        Double: cmd.Double(),
-        Take: cmd.Take(),
-        Drop: cmd.Drop(),
-        Confirm: cmd.Confirm(),
-    }[type(action)]
-    return await service.act(record.id, user, method, version=record.version)
+    seat = seat_action(type(action))
+    assert seat is not None, action
+    return await service.act(record.id, user, cmd.Ask(seat), version=record.version)
 
 
 async def start(service: GameService, channel_id: int, length: int) -> MatchRecord:

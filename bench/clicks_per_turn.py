@@ -28,13 +28,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.engine import Position, Step
+from bot.engine import Position, Step, actions
 from bot.engine.actions import Move, Roll
 from bot.engine.dice import FixedDice
 from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
-from cogs.ui.custom_ids import GameAction
+from cogs.ui.custom_ids import ControlAction, GameAction
 from cogs.ui.move_menu import SelectSpec, distinct_steps, move_menu
 
 GAMES = 40
@@ -48,7 +48,7 @@ State = tuple[Steps, int | None]  # the steps entered, the point whose die is be
 class Control:
     """One thing a player can do on the menu: a button (action, start, die, play) or the select's options."""
 
-    action: GameAction | None  # None: the select menu
+    action: ControlAction | None  # None: the select menu
     start: int | None = None
     die: int | None = None
     plays: tuple[str, ...] = ()  # a PLAY button's play, or every option of the select
@@ -60,18 +60,19 @@ def old_controls(position: Position, dice: tuple[int, int], steps: Steps, picked
     options = distinct_steps(position.next_steps(dice, steps))
     controls = []
     if steps:
-        controls.append(Control(GameAction.UNDO))
+        controls.append(Control(actions.Undo))
     if not options and position.complete_play(dice, steps) is not None:
-        controls.append(Control(GameAction.DONE))
+        controls.append(Control(actions.Confirm))
     from_picked = [step for step in options if step.start == picked]
     if picked is not None and len(from_picked) > 1:
-        return [Control(GameAction.STEP, s.start, s.die) for s in from_picked] + [Control(GameAction.BACK)] + controls
+        dice_buttons = [Control(actions.MoveChecker, s.start, s.die) for s in from_picked]
+        return [*dice_buttons, Control(GameAction.BACK), *controls]
     by_start: dict[int, list[Step]] = {}
     for step in options:
         by_start.setdefault(step.start, []).append(step)
     for start, from_start in by_start.items():
         if len(from_start) == 1:
-            controls.append(Control(GameAction.STEP, start, from_start[0].die))
+            controls.append(Control(actions.MoveChecker, start, from_start[0].die))
         else:
             controls.append(Control(GameAction.PICK, start))
     return controls
@@ -92,7 +93,7 @@ def new_controls(position: Position, dice: tuple[int, int], steps: Steps, picked
 
 def new_step_controls(position: Position, dice: tuple[int, int], steps: Steps, picked: int | None) -> list[Control]:
     """The move menu as built now, for a player who moves checker by checker only (no whole plays)."""
-    return [c for c in new_controls(position, dice, steps, picked) if c.action not in (None, GameAction.PLAY)]
+    return [c for c in new_controls(position, dice, steps, picked) if c.action not in (None, actions.Move)]
 
 
 Menu = Callable[[Position, tuple[int, int], Steps, int | None], list[Control]]
@@ -131,13 +132,13 @@ def cheapest_plays(
             if control.action is None:  # the select: every option in one choice
                 for text in control.plays:
                     finish(played(text), cost + select_cost)
-            elif control.action is GameAction.PLAY:
+            elif control.action is actions.Move:
                 finish(played(control.plays[0]), cost + 1)
-            elif control.action is GameAction.DONE:
+            elif control.action is actions.Confirm:
                 finish(position.after_steps(steps), cost + 1)
             elif control.action is GameAction.PICK:
                 push(cost + 1, steps, control.start)
-            elif control.action is GameAction.STEP:
+            elif control.action is actions.MoveChecker:
                 step = next(
                     s for s in position.next_steps(dice, steps) if (s.start, s.die) == (control.start, control.die)
                 )

@@ -19,13 +19,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine import actions
 from bot.engine.game import Phase
 from bot.engine.position import WinKind
 from bot.i18n import N_, translate
 from bot.records.move_list import move_list
 from bot.service import MatchRecord, MatchUpdate, StaleStateError
 from bot.service import commands as cmd
-from cogs.ui.control_commands import ACTIONS, command_for
+from cogs.ui.control_commands import command_for, stores_action
 from cogs.ui.controls import NOTE_PREFIX
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.errors import UserFacingError, reply_privately
@@ -230,19 +231,18 @@ class Play(
     # --- buttons ---------------------------------------------------------------------------------------------
 
     async def on_game_control(self, interaction: discord.Interaction[Any], control: GameControl) -> None:
-        if control.action in (GameAction.PICK, GameAction.BACK):
-            await self.show_menu(interaction, control)
-            return
-        if control.action in ACTIONS:
+        action = control.action
+        if stores_action(control):
             await self.act_on_press(interaction, control)
-            return
-        if control.action in RESIGN_KINDS:
-            await self.resign_by_button(interaction, control, RESIGN_KINDS[control.action])
-        elif control.action is GameAction.REMATCH:  # answered once the rematch (or the request) is stored
+        elif action in (GameAction.PICK, GameAction.BACK):
+            await self.show_menu(interaction, control)
+        elif isinstance(action, GameAction) and action in RESIGN_KINDS:
+            await self.resign_by_button(interaction, control, RESIGN_KINDS[action])
+        elif action is GameAction.REMATCH:  # answered once the rematch (or the request) is stored
             computer = self.computer
             if computer is None or not await computer.rematch(interaction, control.match_id):
                 await self.rematches.press(interaction, control.match_id)
-        elif control.action in (GameAction.RESIGN, GameAction.MOVES):
+        elif action in (actions.Resign, GameAction.MOVES):
             await interaction.response.defer()
             await self.ask_privately(interaction, control)
 

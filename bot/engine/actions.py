@@ -2,6 +2,10 @@
 
 Every action names its actor (`player`, 0 or 1). `Match.apply` checks who may act and when, and raises
 `ActionError` with a message in a player's words when the action is not allowed.
+
+Each action type has two stable names: `name`, its type in the log's JSON, and `word`, what a request for it is
+called: the custom id of a control that asks for it carries the word (`BY_WORD` finds the type again). Both are
+stored, in the logs and in the messages already posted, so neither ever changes.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ class Roll:
 
     player: int
     name: ClassVar[str] = "roll"
+    word: ClassVar[str] = "roll"
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +38,7 @@ class Move:
     player: int
     play: Play
     name: ClassVar[str] = "move"
+    word: ClassVar[str] = "play"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +50,7 @@ class MoveChecker:
     end: int
     die: int | None = None
     name: ClassVar[str] = "step"
+    word: ClassVar[str] = "step"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +59,7 @@ class Undo:
 
     player: int
     name: ClassVar[str] = "undo"
+    word: ClassVar[str] = "undo"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +68,7 @@ class Confirm:
 
     player: int
     name: ClassVar[str] = "confirm"
+    word: ClassVar[str] = "done"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +77,7 @@ class Double:
 
     player: int
     name: ClassVar[str] = "double"
+    word: ClassVar[str] = "double"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +86,7 @@ class Take:
 
     player: int
     name: ClassVar[str] = "take"
+    word: ClassVar[str] = "take"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +95,7 @@ class Drop:
 
     player: int
     name: ClassVar[str] = "drop"
+    word: ClassVar[str] = "drop"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +104,7 @@ class Beaver:
 
     player: int
     name: ClassVar[str] = "beaver"
+    word: ClassVar[str] = "beaver"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +113,7 @@ class AcceptBeaver:
 
     player: int
     name: ClassVar[str] = "accept_beaver"
+    word: ClassVar[str] = "baccept"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +122,7 @@ class RefuseBeaver:
 
     player: int
     name: ClassVar[str] = "refuse_beaver"
+    word: ClassVar[str] = "brefuse"
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +132,7 @@ class Resign:
     player: int
     kind: WinKind = WinKind.SINGLE
     name: ClassVar[str] = "resign"
+    word: ClassVar[str] = "resign"
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +141,7 @@ class AcceptResignation:
 
     player: int
     name: ClassVar[str] = "accept_resignation"
+    word: ClassVar[str] = "raccept"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +150,7 @@ class DeclineResignation:
 
     player: int
     name: ClassVar[str] = "decline_resignation"
+    word: ClassVar[str] = "rdecline"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +159,7 @@ class Claim:
 
     player: int
     name: ClassVar[str] = "claim"
+    word: ClassVar[str] = "claim"
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +169,7 @@ class Timeout:
 
     player: int
     name: ClassVar[str] = "timeout"
+    word: ClassVar[str] = "timeout"
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +178,7 @@ class Abort:
 
     player: int
     name: ClassVar[str] = "abort"
+    word: ClassVar[str] = "abort"
 
 
 Action = (
@@ -200,6 +221,49 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Abort,
 )
 _BY_NAME: dict[str, type[Action]] = {cls.name: cls for cls in ACTION_TYPES}
+#: Every action type by its word: the one table from a control's custom id (or a request) to the engine's action.
+BY_WORD: dict[str, type[Action]] = {cls.word: cls for cls in ACTION_TYPES}
+
+#: The actions built from nothing but their actor's seat: a request names only which one
+#: (bot.service.commands.Ask). The others carry more (a play, a step, a kind of resignation), or nobody asks for
+#: them (a timeout: the service stores it when a clock runs out).
+SeatAction = (
+    Roll
+    | Undo
+    | Confirm
+    | Double
+    | Take
+    | Drop
+    | Beaver
+    | AcceptBeaver
+    | RefuseBeaver
+    | AcceptResignation
+    | DeclineResignation
+    | Claim
+    | Abort
+)
+SEAT_ACTIONS: tuple[type[SeatAction], ...] = (
+    Roll,
+    Undo,
+    Confirm,
+    Double,
+    Take,
+    Drop,
+    Beaver,
+    AcceptBeaver,
+    RefuseBeaver,
+    AcceptResignation,
+    DeclineResignation,
+    Claim,
+    Abort,
+)
+
+_SEAT_TYPES: dict[type[Action], type[SeatAction]] = {cls: cls for cls in SEAT_ACTIONS}
+
+
+def seat_action(action_type: type[Action]) -> type[SeatAction] | None:
+    """`action_type` when its actor's seat is all it is built from (one of SEAT_ACTIONS), else None."""
+    return _SEAT_TYPES.get(action_type)
 
 
 def play_to_json(play: Play) -> list[list[int]]:

@@ -1,7 +1,7 @@
 """The game service: the one door through which the cogs change anything; no Discord imports.
 
     service = GameService(db, *, dice=None, clock=time.time, on_match_finished=(), cache_size=4096)
-    await service.act(match_id, user_id, Roll(), version=seen)   # every match action: bot.service.commands
+    await service.act(match_id, user_id, Ask(Roll), version=seen)   # every match action: bot.service.commands
     service.challenges (create, accept, decline, cancel, expire, ...)   service.timers (reminders, claims, clocks)
     service.settings (guild settings, player prefs)   service.computer (its seats)   service.boards (shown boards)
     service.match(id), .match_in_channel, .active_matches, .start_match_directly, .rematch, ...   # queries, starts

@@ -31,22 +31,6 @@ log = logging.getLogger(__name__)
 #: After the action: a second action to apply in the same request (and transaction), or None.
 FollowUp = Callable[[int, Match], engine.Action | None]
 
-#: The commands that need nothing but their actor's seat.
-_SIMPLE: dict[type[Command], Callable[[int], engine.Action]] = {
-    commands.Roll: engine.Roll,
-    commands.Double: engine.Double,
-    commands.Take: engine.Take,
-    commands.Drop: engine.Drop,
-    commands.Beaver: engine.Beaver,
-    commands.AcceptBeaver: engine.AcceptBeaver,
-    commands.RefuseBeaver: engine.RefuseBeaver,
-    commands.Undo: engine.Undo,
-    commands.Confirm: engine.Confirm,
-    commands.AcceptResignation: engine.AcceptResignation,
-    commands.DeclineResignation: engine.DeclineResignation,
-    commands.Abort: engine.Abort,
-}
-
 
 class Actions:
     """Changes to a running match: `act` for a player's (or the computer's) command."""
@@ -174,13 +158,12 @@ def engine_action(command: Command, player: int, match: Match, turn: TurnTimer, 
             return engine.Move(player, match.parse_play(text))
         case commands.Resign(kind):
             return engine.Resign(player, kind)
-        case commands.Claim():
-            _require_claimable(match, player, turn, now)
-            return engine.Claim(player)
         case commands.ComputerDecision(action):
             return dataclasses.replace(action, player=player)
-        case _:
-            return _SIMPLE[type(command)](player)
+        case commands.Ask(action_type):
+            if action_type is engine.Claim:
+                _require_claimable(match, player, turn, now)
+            return action_type(player)
 
 
 def _require_turn(match: Match, player: int) -> None:

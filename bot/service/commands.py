@@ -1,80 +1,25 @@
 """What a player (or the computer) asks to do in a match: small values given to `GameService.act`.
 
-`service.act(match_id, user_id, Roll(), version=seen)`; the seat is the acting user's, so a command names no
-player. Each maps to one engine action (bot.engine.actions), which the handler in bot.service.actions builds.
+`service.act(match_id, user_id, Ask(Roll), version=seen)`; the seat is the acting user's, so a command names no
+player. An action built from the actor's seat alone is asked for by its engine type (`Ask`); the others carry
+what the seat does not say: a step, a typed play, a kind of resignation, the computer's decision. The handler in
+bot.service.actions builds the engine action (bot.engine.actions) from the command.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.actions import Action
+from bot.engine.actions import Action, SeatAction
 from bot.engine.position import WinKind
 
 
 @dataclass(frozen=True, slots=True)
-class Roll:
-    """Roll instead of doubling (R3.1)."""
+class Ask:
+    """The engine action of type `action` for the asker's seat: `Ask(Roll)`, `Ask(Confirm)` ("Done"),
+    `Ask(Claim)` (refused until the opponent's turn time has run out, R9.5), `Ask(Abort)`."""
 
-
-@dataclass(frozen=True, slots=True)
-class Double:
-    """Offer the cube (R6.1)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Take:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Drop:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Beaver:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class AcceptBeaver:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class RefuseBeaver:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Undo:
-    """Take back the last step entered this turn (R9.2)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Confirm:
-    """ "Done": finish the turn with the steps entered (R9.2)."""
-
-
-@dataclass(frozen=True, slots=True)
-class AcceptResignation:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class DeclineResignation:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Abort:
-    """Stop the match with no result (either player)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """Win because the opponent let the turn time limit run out (R9.5); refused until it has."""
+    action: type[SeatAction]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,22 +54,4 @@ class ComputerDecision:
 
 
 #: Every command `act` takes.
-Command = (
-    Roll
-    | Double
-    | Take
-    | Drop
-    | Beaver
-    | AcceptBeaver
-    | RefuseBeaver
-    | Undo
-    | Confirm
-    | AcceptResignation
-    | DeclineResignation
-    | Abort
-    | Claim
-    | Step
-    | PlayText
-    | Resign
-    | ComputerDecision
-)
+Command = Ask | Step | PlayText | Resign | ComputerDecision

@@ -17,6 +17,7 @@ import random
 import time
 from collections.abc import Callable
 
+from bot.engine.actions import Abort
 from bot.engine.dice import commitment, new_server_seed
 from bot.engine.options import MatchOptions
 from bot.i18n import N_, Message
@@ -221,7 +222,7 @@ class TournamentService:
             assert loser is not None
             self._awards[match_id] = (winner_id, reason)
             try:
-                update = await self.games.act(match_id, loser, cmd.Abort())
+                update = await self.games.act(match_id, loser, cmd.Ask(Abort))
             finally:
                 self._awards.pop(match_id, None)
             self.changed.set()

@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.engine import actions
 from bot.service import BoardChange, MatchRecord
 from cogs.ui.channel_gone import ended_if_gone
-from cogs.ui.custom_ids import GAME_TEMPLATE, PLAY_SELECT_TEMPLATE, GameAction
+from cogs.ui.custom_ids import GAME_TEMPLATE, PLAY_SELECT_TEMPLATE
 
 if TYPE_CHECKING:
     from bot.app import GammonBot
@@ -51,7 +52,7 @@ def controls_version(message: discord.Message, match_id: int) -> int | None:
             if not custom_id or getattr(child, "disabled", False):
                 continue
             found = GAME_TEMPLATE.fullmatch(custom_id) or PLAY_SELECT_TEMPLATE.fullmatch(custom_id)
-            claim = found is not None and found.re is GAME_TEMPLATE and found["action"] == GameAction.CLAIM
+            claim = found is not None and found.re is GAME_TEMPLATE and found["action"] == actions.Claim.word
             if found is not None and int(found["match"]) == match_id and not claim:
                 return int(found["version"])
     return None

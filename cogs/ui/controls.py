@@ -17,7 +17,7 @@ from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 from cogs.ui.control_words import translated_rows
-from cogs.ui.custom_ids import GameAction, GameControl
+from cogs.ui.custom_ids import GameControl
 from cogs.ui.event_text import dice_text, escape_name, escape_names, escape_text, points_text
 from cogs.ui.move_menu import ButtonSpec, Rows, SelectSpec, move_menu
 from cogs.ui.resign_menu import match_buttons
@@ -29,24 +29,24 @@ _GREEN, _RED, _BLUE, _GREY = (
     discord.ButtonStyle.secondary,
 )
 
-#: (action type the engine must allow, button label, control, style), per phase.
-_ANSWERS: dict[Phase, tuple[tuple[type[actions.Action], str, GameAction, discord.ButtonStyle], ...]] = {
+#: (the action a button asks for, when the engine allows it; the button's label and style), per phase.
+_ANSWERS: dict[Phase, tuple[tuple[type[actions.Action], str, discord.ButtonStyle], ...]] = {
     Phase.ROLLING: (
-        (actions.Roll, N_("Roll"), GameAction.ROLL, _BLUE),
-        (actions.Double, N_("Double"), GameAction.DOUBLE, _GREY),
+        (actions.Roll, N_("Roll"), _BLUE),
+        (actions.Double, N_("Double"), _GREY),
     ),
     Phase.DOUBLED: (
-        (actions.Take, N_("Take"), GameAction.TAKE, _GREEN),
-        (actions.Drop, N_("Drop"), GameAction.DROP, _RED),
-        (actions.Beaver, N_("Beaver"), GameAction.BEAVER, _BLUE),
+        (actions.Take, N_("Take"), _GREEN),
+        (actions.Drop, N_("Drop"), _RED),
+        (actions.Beaver, N_("Beaver"), _BLUE),
     ),
     Phase.BEAVERED: (
-        (actions.AcceptBeaver, N_("Accept beaver"), GameAction.ACCEPT_BEAVER, _GREEN),
-        (actions.RefuseBeaver, N_("Refuse beaver"), GameAction.REFUSE_BEAVER, _RED),
+        (actions.AcceptBeaver, N_("Accept beaver"), _GREEN),
+        (actions.RefuseBeaver, N_("Refuse beaver"), _RED),
     ),
     Phase.RESIGNING: (
-        (actions.AcceptResignation, N_("Accept resignation"), GameAction.ACCEPT_RESIGNATION, _GREEN),
-        (actions.DeclineResignation, N_("Decline"), GameAction.DECLINE_RESIGNATION, _RED),
+        (actions.AcceptResignation, N_("Accept resignation"), _GREEN),
+        (actions.DeclineResignation, N_("Decline"), _RED),
     ),
 }
 
@@ -68,8 +68,8 @@ def controls(
         return translated_rows(rows, language)
     allowed = match.allowed(player)
     row = tuple(
-        ButtonSpec(label, GameControl(match_id, version, control), style)
-        for action_type, label, control, style in _ANSWERS.get(phase, ())
+        ButtonSpec(label, GameControl(match_id, version, action_type), style)
+        for action_type, label, style in _ANSWERS.get(phase, ())
         if action_type in allowed
     )
     return translated_rows((row + extras,), language) if row else ()
@@ -129,7 +129,7 @@ def how_to_move(match: Match, language: str = DEFAULT_LANGUAGE) -> str:
     rows = () if dice is None else move_menu(0, 0, match.game.position, dice, match.steps, extras=extras)
     menus = sum(isinstance(row, SelectSpec) for row in rows)
     green = any(
-        button.control.action is GameAction.PLAY for row in rows if not isinstance(row, SelectSpec) for button in row
+        button.control.action is actions.Move for row in rows if not isinstance(row, SelectSpec) for button in row
     )
     if not menus and not green:
         return translate(language, N_("choose a checker to move, or type it with `/bg move`."))

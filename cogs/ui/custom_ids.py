@@ -14,34 +14,37 @@ import enum
 import re
 from dataclasses import dataclass
 
+from bot.engine import actions
+
 MAX_CUSTOM_ID = 100
 
 
 class GameAction(enum.StrEnum):
-    """The controls of a game message. The values are part of the stored custom_ids: never rename them."""
+    """The controls of a game message that ask the engine for no action of their own. A control that asks for one
+    carries the action's type (`GameControl.action`), written as its word (bot.engine.actions.BY_WORD). The values
+    are part of the stored custom_ids: never rename them, and no value is an action's word."""
 
-    ROLL = "roll"
-    DOUBLE = "double"
-    TAKE = "take"
-    DROP = "drop"
-    BEAVER = "beaver"
-    ACCEPT_BEAVER = "baccept"
-    REFUSE_BEAVER = "brefuse"
     PICK = "pick"  # a checker chosen: show the dice it can use (start)
     BACK = "back"  # back from the dice to the checkers
-    STEP = "step"  # move one checker by one die (start, die)
-    UNDO = "undo"
-    DONE = "done"
-    ACCEPT_RESIGNATION = "raccept"
-    DECLINE_RESIGNATION = "rdecline"
-    CLAIM = "claim"
-    PLAY = "play"  # a whole play, confirmed at once (R9.2, R10.1): the play in notation follows
-    REMATCH = "rematch"  # under a finished match
-    RESIGN = "resign"  # beside the play controls: asks privately what to resign
-    RESIGN_SINGLE = "rsingle"  # the private choice: offer to resign a single game, a gammon, a backgammon (R7.4)
+    REMATCH = "rematch"  # under a finished match: a new match, not an action in this one
+    RESIGN_SINGLE = "rsingle"  # the private choice after Resign: offer a single game, a gammon, a backgammon (R7.4)
     RESIGN_GAMMON = "rgammon"
     RESIGN_BACKGAMMON = "rbackgammon"
     MOVES = "moves"  # the match's move list so far, answered privately to whoever asks
+
+
+#: The engine's actions that no control asks for, and why; every other action has a control (tests/cogs/
+#: test_control_registry.py proves it).
+NO_CONTROL: dict[type[actions.Action], str] = {
+    actions.Timeout: "nobody asks for it: the service stores it when a player's match clock runs out",
+    actions.Abort: "not from a board: a tournament's organiser or a deleted channel ends a match with no result",
+}
+#: The actions a control asks for, by their words: what a custom id may name besides a GameAction.
+ACTION_WORDS: dict[str, type[actions.Action]] = {
+    word: cls for word, cls in actions.BY_WORD.items() if cls not in NO_CONTROL
+}
+#: What a control does: an engine action (by its type) or one of the other controls.
+ControlAction = GameAction | type[actions.Action]
 
 
 class ChallengeAction(enum.StrEnum):
@@ -56,14 +59,15 @@ class ChallengeAction(enum.StrEnum):
 PLAY_TEXT = r"[0-9a-z() *]{0,60}/[0-9a-z/*() ]{0,60}"
 MAX_PLAY_TEXT = 100
 
-_ACTIONS = "|".join(action.value for action in GameAction)
+_WORDS = "|".join([*(action.value for action in GameAction), *ACTION_WORDS])
+_PLAY = f":{actions.Move.word}"  # a whole play's control: the play in notation follows its word
 GAME_TEMPLATE = re.compile(
-    rf"bg:(?P<match>[0-9]{{1,20}}):(?P<version>[0-9]{{1,12}}):(?P<action>{_ACTIONS})"
-    r"(?:(?<!:play):(?P<start>[0-9]{1,2})(?::(?P<die>[1-6]))?)?"  # a point (and a die), never after `play`
-    rf"(?:(?<=:play):(?P<play>{PLAY_TEXT}))?(?<!:play)"  # `play` always has its play
+    rf"bg:(?P<match>[0-9]{{1,20}}):(?P<version>[0-9]{{1,12}}):(?P<action>{_WORDS})"
+    rf"(?:(?<!{_PLAY}):(?P<start>[0-9]{{1,2}})(?::(?P<die>[1-6]))?)?"  # a point (and a die), never after a play's word
+    rf"(?:(?<={_PLAY}):(?P<play>{PLAY_TEXT}))?(?<!{_PLAY})"  # a play's word always has its play
 )
 #: The select menus of whole plays (part 2, 3 ... when one menu cannot hold them all); distinct from every game
-#: button's id (`plays` is no GameAction).
+#: button's id (`plays` is no control's word).
 PLAY_SELECT_TEMPLATE = re.compile(r"bg:(?P<match>[0-9]{1,20}):(?P<version>[0-9]{1,12}):plays(?::(?P<part>[2-9]))?")
 CHALLENGE_TEMPLATE = re.compile(
     r"bgc:(?P<challenge>[0-9]{1,20}):(?P<action>" + "|".join(a.value for a in ChallengeAction) + ")(?P<thread>:t)?"
@@ -76,27 +80,35 @@ class GameControl:
 
     match_id: int
     version: int
-    action: GameAction
+    action: ControlAction
     start: int | None = None
     die: int | None = None
-    play: str | None = None  # PLAY only: the whole play in notation
+    play: str | None = None  # a whole play's control (Move) only: the play in notation
 
     def __post_init__(self) -> None:
-        needs_start = self.action in (GameAction.PICK, GameAction.STEP)
+        word = self.word
+        if not isinstance(self.action, GameAction) and ACTION_WORDS.get(word) is not self.action:
+            raise ValueError(f"no control asks for {word}")
+        needs_start = self.action in (GameAction.PICK, actions.MoveChecker)
         if needs_start != (self.start is not None):
-            raise ValueError(f"{self.action.value} {'needs' if needs_start else 'takes no'} start point")
-        if (self.action is GameAction.STEP) != (self.die is not None):
-            raise ValueError(f"{self.action.value}: a die goes with a step and only with a step")
+            raise ValueError(f"{word} {'needs' if needs_start else 'takes no'} start point")
+        if (self.action is actions.MoveChecker) != (self.die is not None):
+            raise ValueError(f"{word}: a die goes with a step and only with a step")
         if self.start is not None and not 1 <= self.start <= 25:
             raise ValueError(f"start point {self.start} is not on the board")
-        if (self.action is GameAction.PLAY) != (self.play is not None):
-            raise ValueError(f"{self.action.value}: a play goes with a whole play and only with it")
+        if (self.action is actions.Move) != (self.play is not None):
+            raise ValueError(f"{word}: a play goes with a whole play and only with it")
         if self.play is not None and not 1 <= len(self.play) <= MAX_PLAY_TEXT:
             raise ValueError(f"a play of {len(self.play)} characters is no play")
 
     @property
+    def word(self) -> str:
+        """What the custom id calls the control: a GameAction's value or the action's word."""
+        return self.action.value if isinstance(self.action, GameAction) else self.action.word
+
+    @property
     def custom_id(self) -> str:
-        parts = ["bg", str(self.match_id), str(self.version), self.action.value]
+        parts = ["bg", str(self.match_id), str(self.version), self.word]
         if self.start is not None:
             parts.append(str(self.start))
         if self.die is not None:
@@ -114,7 +126,7 @@ class GameControl:
         return cls(
             int(match["match"]),
             int(match["version"]),
-            GameAction(match["action"]),
+            control_action(match["action"]),
             None if start is None else int(start),
             None if die is None else int(die),
             match["play"],
@@ -129,11 +141,18 @@ class GameControl:
         return cls.from_match(match)
 
 
+def control_action(word: str) -> ControlAction:
+    """What the control of this word does; ValueError for a word no control carries."""
+    if word in ACTION_WORDS:
+        return ACTION_WORDS[word]
+    return GameAction(word)
+
+
 @dataclass(frozen=True, slots=True)
 class PlaySelectControl:
     """A select menu of the whole plays of a turn: which match, the version it was drawn for, and which part of
     the plays it holds (1 unless they need several menus). The play comes with the interaction (the chosen
-    option's value), so `chosen` turns it into a PLAY control."""
+    option's value), so `chosen` turns it into a whole play's control."""
 
     match_id: int
     version: int
@@ -150,7 +169,7 @@ class PlaySelectControl:
 
     def chosen(self, play: str) -> GameControl:
         """The control for the option chosen; ValueError for a value that cannot be a play."""
-        return GameControl(self.match_id, self.version, GameAction.PLAY, play=play)
+        return GameControl(self.match_id, self.version, actions.Move, play=play)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> PlaySelectControl:

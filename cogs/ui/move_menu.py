@@ -24,9 +24,9 @@ from functools import lru_cache
 
 import discord
 
-from bot.engine import BAR, OFF, Play, Position, Step
+from bot.engine import BAR, OFF, Play, Position, Step, actions
 from bot.i18n import N_
-from cogs.ui.custom_ids import MAX_CUSTOM_ID, GameAction, GameControl, PlaySelectControl
+from cogs.ui.custom_ids import MAX_CUSTOM_ID, ControlAction, GameAction, GameControl, PlaySelectControl
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
@@ -177,15 +177,15 @@ def move_menu(
     Moves: at most three) join Undo and Done in the last row.
     """
 
-    def control(action: GameAction, start: int | None = None, die: int | None = None) -> GameControl:
+    def control(action: ControlAction, start: int | None = None, die: int | None = None) -> GameControl:
         return GameControl(match_id, version, action, start, die)
 
     options = distinct_steps(position.next_steps(dice, steps))
     finish: list[ButtonSpec] = []
     if steps:
-        finish.append(ButtonSpec(N_("Undo"), control(GameAction.UNDO), discord.ButtonStyle.secondary))
+        finish.append(ButtonSpec(N_("Undo"), control(actions.Undo), discord.ButtonStyle.secondary))
     if not options and position.complete_play(dice, steps) is not None:
-        finish.append(ButtonSpec(N_("Done"), control(GameAction.DONE), discord.ButtonStyle.success))
+        finish.append(ButtonSpec(N_("Done"), control(actions.Confirm), discord.ButtonStyle.success))
     finish += extras[: MAX_BUTTONS_PER_ROW - 2]
     finish_rows: list[Row] = [tuple(finish)] if finish else []
 
@@ -193,7 +193,7 @@ def move_menu(
     if picked is not None and len(from_picked) > 1:
         dice_row = [
             ButtonSpec(
-                f"{step} ({step.die})", control(GameAction.STEP, step.start, step.die), discord.ButtonStyle.primary
+                f"{step} ({step.die})", control(actions.MoveChecker, step.start, step.die), discord.ButtonStyle.primary
             )
             for step in from_picked
         ]
@@ -221,9 +221,7 @@ def _whole_play_rows(
     if texts and len(texts) <= MAX_PLAY_BUTTONS and all(_fits_button(match_id, version, text) for text in texts):
         return [
             tuple(
-                ButtonSpec(
-                    text, GameControl(match_id, version, GameAction.PLAY, play=text), discord.ButtonStyle.success
-                )
+                ButtonSpec(text, GameControl(match_id, version, actions.Move, play=text), discord.ButtonStyle.success)
                 for text in texts
             )
         ]
@@ -234,7 +232,7 @@ def _whole_play_rows(
 
 def _fits_button(match_id: int, version: int, text: str) -> bool:
     """Whether a whole-play button's custom_id and label stay within Discord's limits (always, in practice)."""
-    control_id = f"bg:{match_id}:{version}:{GameAction.PLAY.value}:{text}"
+    control_id = f"bg:{match_id}:{version}:{actions.Move.word}:{text}"
     return len(control_id) <= MAX_CUSTOM_ID and len(text) <= MAX_BUTTON_LABEL
 
 
@@ -255,6 +253,6 @@ def step_buttons(match_id: int, version: int, options: Sequence[Step], slots: in
         texts = [str(step) for step in from_start]
         for step, text in zip(from_start, texts, strict=True):
             label = f"{text} ({step.die})" if texts.count(text) > 1 else text  # 3/off with a 6 or a 5
-            step_control = GameControl(match_id, version, GameAction.STEP, start, step.die)
+            step_control = GameControl(match_id, version, actions.MoveChecker, start, step.die)
             buttons.append(ButtonSpec(label, step_control, discord.ButtonStyle.primary))
     return buttons

@@ -42,7 +42,7 @@ def match_buttons(match_id: int, version: int, match: Match) -> tuple[ButtonSpec
     """Resign (when a player may offer it now, R7.4) and Moves, beside the play controls."""
     buttons = []
     if any(actions.Resign in match.allowed(player) for player in (0, 1)):
-        buttons.append(ButtonSpec(N_("Resign"), GameControl(match_id, version, GameAction.RESIGN)))
+        buttons.append(ButtonSpec(N_("Resign"), GameControl(match_id, version, actions.Resign)))
     buttons.append(ButtonSpec(N_("Moves"), GameControl(match_id, version, GameAction.MOVES)))
     return tuple(buttons)
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import discord
 
+from bot.engine import actions
 from bot.i18n import DEFAULT_LANGUAGE, N_, translate
 from bot.service import MatchRecord, MatchStatus
 from cogs.ui.controls import NOTE_PREFIX
-from cogs.ui.custom_ids import GameAction, GameControl
+from cogs.ui.custom_ids import GameControl
 from cogs.ui.durations import format_duration
 from cogs.ui.event_text import escape_name, mention
 from cogs.ui.move_menu import MAX_BUTTONS_PER_ROW, MAX_ROWS, ButtonSpec, Rows
@@ -106,7 +107,7 @@ def with_claim(rows: Rows, record: MatchRecord, language: str = DEFAULT_LANGUAGE
     last row has room: cogs.ui.move_menu). Only the opponent may press it: the service refuses anyone else."""
     if not claim_stands(record):
         return rows
-    control = GameControl(record.id, record.version, GameAction.CLAIM)
+    control = GameControl(record.id, record.version, actions.Claim)
     claim = ButtonSpec(translate(language, CLAIM_LABEL), control, discord.ButtonStyle.danger)
     if len(rows) < MAX_ROWS:
         return (*rows, (claim,))

@@ -16,6 +16,7 @@ from bot.analysis.jobs import AnalysisJobs, analyse_in_worker
 from bot.computer import sage
 from bot.computer.pool import ComputerPool
 from bot.engine import MatchOptions, WinKind
+from bot.engine import actions as engine
 from bot.engine.actions import Resign
 from bot.service import GameService
 from bot.service import commands as cmd
@@ -66,7 +67,7 @@ async def short_match(service: GameService, channel: int, options: MatchOptions,
     loser = record.players[record.match.to_act or 0].user_id
     record = (await service.act(record.id, loser, cmd.Resign(WinKind.BACKGAMMON))).record
     winner = record.players[record.match.to_act or 0].user_id
-    record = (await service.act(record.id, winner, cmd.AcceptResignation())).record
+    record = (await service.act(record.id, winner, cmd.Ask(engine.AcceptResignation))).record
     assert record.match.finished
     return record.id
 

@@ -11,10 +11,11 @@ from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from cogs.ui.controls import controls, prompt, status_line
-from cogs.ui.custom_ids import GameAction, PlaySelectControl
+from cogs.ui.custom_ids import ControlAction, GameAction, PlaySelectControl
 from cogs.ui.move_menu import SelectSpec
 
-EXTRAS = {GameAction.RESIGN, GameAction.MOVES}  # beside every phase's controls (tested on their own below)
+#: Beside every phase's controls (tested on their own below).
+EXTRAS: set[ControlAction] = {actions.Resign, GameAction.MOVES}
 
 
 def labels(match: Match, extras: bool = False) -> list[list[str]]:
@@ -28,7 +29,7 @@ def labels(match: Match, extras: bool = False) -> list[list[str]]:
     return [row for row in rows if row]
 
 
-def actions_of(match: Match) -> set[GameAction]:
+def actions_of(match: Match) -> set[ControlAction]:
     found = {
         button.control.action for row in controls(7, 3, match) if not isinstance(row, SelectSpec) for button in row
     }
@@ -46,7 +47,7 @@ def test_opening_roll_leads_straight_to_moving_with_the_plays_and_step_buttons()
     menu = rows[0]
     assert isinstance(menu, SelectSpec) and menu.control == PlaySelectControl(7, 3)
     assert {value for _, value in menu.options} == {str(play) for play in match.legal_plays()}  # 16 plays
-    assert actions_of(match) == {GameAction.STEP}  # every step has its button: no "From" needed
+    assert actions_of(match) == {actions.MoveChecker}  # every step has its button: no "From" needed
     for row in rows[1:]:
         assert not isinstance(row, SelectSpec)
         for button in row:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.engine import Position, Step
+from bot.engine import Position, Step, actions
 from cogs.ui.custom_ids import GameAction, GameControl, PlaySelectControl
 from cogs.ui.move_menu import (
     MAX_BUTTONS_PER_ROW,
@@ -107,7 +107,7 @@ def reachable_plays(position: Position, dice: tuple[int, int]) -> Iterator[Posit
         for button in buttons_of(rows):
             control = button.control
             assert (control.match_id, control.version) == (MATCH_ID, VERSION)
-            if control.action is GameAction.STEP:
+            if control.action is actions.MoveChecker:
                 matching = [s for s in following if (s.start, s.die) == (control.start, control.die)]
                 assert matching, f"{control} is not a legal next step"
                 stack.append(((*steps, matching[0]), None))
@@ -116,13 +116,13 @@ def reachable_plays(position: Position, dice: tuple[int, int]) -> Iterator[Posit
                 stack.append((steps, control.start))
             elif control.action is GameAction.BACK:
                 assert picked is not None
-            elif control.action is GameAction.UNDO:
+            elif control.action is actions.Undo:
                 assert steps
-            elif control.action is GameAction.DONE:
+            elif control.action is actions.Confirm:
                 play = position.complete_play(dice, steps)
                 assert play is not None
                 yield position.apply(play)
-            elif control.action is GameAction.PLAY:
+            elif control.action is actions.Move:
                 assert control.play is not None and button.label == control.play
                 yield position.apply(position.parse_play(control.play, dice))
             else:
@@ -197,7 +197,7 @@ def test_a_few_whole_plays_are_green_buttons_beside_the_steps() -> None:
     position = Position.from_points({6: 1, 5: 1}, {1: 2})
     rows = move_menu(1, 1, position, (2, 1), ())
     assert labels(rows) == [["6/3", "6/4 5/4", "5/2"], ["6/4", "6/5", "5/3", "5/4"]]
-    assert {b.control.action for b in rows[0] if isinstance(b, ButtonSpec)} == {GameAction.PLAY}
+    assert {b.control.action for b in rows[0] if isinstance(b, ButtonSpec)} == {actions.Move}
 
 
 def test_the_last_checker_is_left_to_the_step_buttons() -> None:
@@ -236,8 +236,8 @@ def test_two_dice_from_one_point_ask_which_die_only_when_the_rows_are_full() -> 
 def test_done_appears_only_for_a_complete_play_and_undo_only_after_a_step() -> None:
     position = Position.initial()
     first = move_menu(1, 1, position, (3, 1), ())
-    actions = {b.control.action for b in buttons_of(first)}
-    assert GameAction.UNDO not in actions and GameAction.DONE not in actions
+    offered = {b.control.action for b in buttons_of(first)}
+    assert actions.Undo not in offered and actions.Confirm not in offered
     steps = (Step(8, 5, 3), Step(6, 5, 1))
     last = move_menu(1, 1, position, (3, 1), steps)
     assert labels(last) == [["Undo", "Done"]]

@@ -37,18 +37,18 @@ def opening() -> Match:
 
 
 def claims(rows: Rows) -> list[ButtonSpec]:
-    return [button for button in buttons_of(rows) if button.control.action is GameAction.CLAIM]
+    return [button for button in buttons_of(rows) if button.control.action is actions.Claim]
 
 
 def test_the_claim_is_on_the_board_only_for_the_turn_it_was_offered_for() -> None:
     match = opening()
-    rows = ((ButtonSpec("Roll", GameControl(5, 4, GameAction.ROLL)),),)
+    rows = ((ButtonSpec("Roll", GameControl(5, 4, actions.Roll)),),)
     assert with_claim(rows, overdue(match, offered=False)) == rows and claim_notes(overdue(match, offered=False)) == ()
     standing = overdue(match)
     (claim,) = claims(with_claim(rows, standing))
     assert with_claim(rows, standing)[:-1] == rows  # a row of its own, below the controls of the player to act
     assert claim.label == CLAIM_LABEL and claim.style is discord.ButtonStyle.danger
-    assert claim.control == GameControl(5, 4, GameAction.CLAIM)  # the record's version: stale once it moves on
+    assert claim.control == GameControl(5, 4, actions.Claim)  # the record's version: stale once it moves on
     assert claim_notes(standing) == (f"> {claim_text(standing)}",)
     assert claim_notes(standing)[0].startswith("> <@222>, Alice has not acted for 2 minutes.")  # Alice to act
     finished = dataclasses.replace(standing, status=MatchStatus.FINISHED)
@@ -59,7 +59,7 @@ def test_the_claim_button_fits_beside_every_move_menu() -> None:
     """Resign and Moves join Undo and Done in the menu's last row, which keeps room for Claim when all five rows
     are taken; Discord's limits hold either way."""
     extras = (
-        ButtonSpec("Resign", GameControl(5, 4, GameAction.RESIGN)),
+        ButtonSpec("Resign", GameControl(5, 4, actions.Resign)),
         ButtonSpec("Moves", GameControl(5, 4, GameAction.MOVES)),
     )
     standing = overdue(opening())

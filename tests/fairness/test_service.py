@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from bot.engine import actions as engine
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import GameService, MatchRecord, MatchStatus, ServiceError
@@ -96,12 +97,12 @@ async def test_the_seed_is_revealed_however_the_match_ends(db: Database, ending:
     if ending == "resign":
         record = (await service.act(record.id, waiting, cmd.Resign(WinKind.SINGLE))).record
         assert record.fairness is not None and record.fairness.server_seed is None  # only offered
-        record = (await service.act(record.id, other, cmd.AcceptResignation())).record
+        record = (await service.act(record.id, other, cmd.Ask(engine.AcceptResignation))).record
     elif ending == "abort":
-        record = (await service.act(record.id, waiting, cmd.Abort())).record
+        record = (await service.act(record.id, waiting, cmd.Ask(engine.Abort))).record
     elif ending == "claim":
         now[0] += 3 * 24 * 3600
-        record = (await service.act(record.id, other, cmd.Claim())).record
+        record = (await service.act(record.id, other, cmd.Ask(engine.Claim))).record
     else:
         [record] = await service.abort_matches_in_channel(record.channel_id)
     assert record.status is not MatchStatus.ACTIVE

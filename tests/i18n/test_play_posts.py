@@ -19,6 +19,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.engine import actions as engine
 from bot.engine.options import MatchOptions
 from bot.i18n import N_, translate
 from bot.service import GameService, MatchRecord, MatchUpdate, PlayerRef
@@ -200,7 +201,7 @@ async def finish_turn(bot: FakeBot, record: MatchRecord) -> MatchRecord:
     assert waiting is not None
     while record.to_act == waiting:
         steps = record.match.next_steps()
-        command = cmd.Step(steps[0].start, steps[0].die) if steps else cmd.Confirm()
+        command = cmd.Step(steps[0].start, steps[0].die) if steps else cmd.Ask(engine.Confirm)
         update = await bot.service.act(record.id, waiting.user_id, command)
         await bot.publisher.publish(update, actor=waiting.user_id)
         record = update.record
@@ -307,7 +308,7 @@ async def test_the_move_list_and_the_result_at_the_end_are_in_the_servers_langua
     await bot.service.settings.set_guild_language(GUILD, "tr")
     record = await in_a_thread(bot.service, MatchOptions(1))
     await bot.publisher.publish(await bot.service.act(record.id, ALICE.user_id, cmd.Resign()), actor=ALICE.user_id)
-    await bot.publisher.publish(await bot.service.act(record.id, BOB.user_id, cmd.AcceptResignation()))
+    await bot.publisher.publish(await bot.service.act(record.id, BOB.user_id, cmd.Ask(engine.AcceptResignation)))
     moves = bot.channel(THREAD).posts[-1].content
     assert moves.startswith(f"**#{record.id} numaralı maçın hamleleri**, Alice - Bob:\n```\n1. oyun: Alice 0, Bob 0")
     assert "Alice  tek oyun karşılığında pes etmeyi teklif ediyor (1 puan)" in moves
@@ -327,7 +328,7 @@ async def test_the_moves_and_resign_buttons_answer_in_the_members_language(bot: 
     assert listed.startswith("```\nSpiel 1: Alice 0, Bob 0 (5-Punkte-Match)\n") and "(am Zug)" in listed
 
     asking = Press(player, discord.Locale.greek)
-    await bot.play.on_game_control(asking, GameControl(record.id, record.version, GameAction.RESIGN))  # type: ignore[arg-type]
+    await bot.play.on_game_control(asking, GameControl(record.id, record.version, engine.Resign))  # type: ignore[arg-type]
     ((question, view),) = asking.said
     assert question.startswith(f"Με τι προτείνεις να παραιτηθείς; Ο/Η {other} μπορεί να δεχτεί")
     assert labels(view) == [

@@ -10,6 +10,7 @@ import dataclasses
 import discord
 import pytest
 
+from bot.engine import actions as engine
 from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
@@ -71,7 +72,7 @@ async def test_a_claim_refused_by_the_service_reads_in_the_members_language(db: 
     claimant, slow = record_.players[1 - waiting].user_id, record_.players[waiting].user_id
     clock.now += 11 * HOUR
     with pytest.raises(ServiceError) as early:
-        await service.act(record_.id, claimant, cmd.Claim())
+        await service.act(record_.id, claimant, cmd.Ask(engine.Claim))
     assert player_message(early.value) == f"{name} still has 13 hours to act; you can claim after that."
     assert (
         player_message(early.value, GERMAN)
@@ -81,7 +82,7 @@ async def test_a_claim_refused_by_the_service_reads_in_the_members_language(db: 
         f"{name} oyuncusunun hamle için hâlâ 13 saat süresi var; bu süre dolunca galibiyet isteyebilirsin."
     )
     with pytest.raises(ServiceError) as own:
-        await service.act(record_.id, slow, cmd.Claim())
+        await service.act(record_.id, slow, cmd.Ask(engine.Claim))
     assert (
         player_message(own.value, GERMAN) == "Du bist selbst am Zug: gegen dich selbst kannst du nichts beanspruchen."
     )
@@ -99,12 +100,12 @@ async def test_the_engines_refusals_of_a_turn_read_in_the_members_language(db: D
     assert waiting is not None
     mover = record_.players[waiting].user_id
     with pytest.raises(ServiceError) as undo:
-        await service.act(record_.id, mover, cmd.Undo())
+        await service.act(record_.id, mover, cmd.Ask(engine.Undo))
     assert player_message(undo.value) == "There is no step to undo."
     assert player_message(undo.value, GERMAN) == "Es gibt keinen Schritt zum Zurücknehmen."
     assert player_message(undo.value, TURKISH) == "Geri alınacak hamle yok."
     with pytest.raises(ServiceError) as unfinished:
-        await service.act(record_.id, mover, cmd.Confirm())
+        await service.act(record_.id, mover, cmd.Ask(engine.Confirm))
     assert (
         player_message(unfinished.value, GERMAN) == "Dein Zug ist nicht fertig: ziehe so viele Würfel, wie du kannst."
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot.engine import actions as engine
 from bot.engine.dice import FixedDice
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchRecord, ServiceError
@@ -41,14 +42,14 @@ async def opened(db: Database) -> tuple[GameService, MatchRecord]:
 @SQLITE
 async def test_the_engines_refusals_of_an_action_come_in_the_members_language(db: Database) -> None:
     service, record = await opened(db)
-    not_yours = await refusal(service, record, BOB.user_id, cmd.Double())  # the engine's turn check
+    not_yours = await refusal(service, record, BOB.user_id, cmd.Ask(engine.Double))  # the engine's turn check
     assert player_message(not_yours) == "It is Alice's turn."
     assert player_message(not_yours, GERMAN) == "Alice ist am Zug."
     assert player_message(not_yours, TURKISH) == "Sıra Alice oyuncusunda."
-    too_late = await refusal(service, record, ALICE.user_id, cmd.Double())  # R6.1
+    too_late = await refusal(service, record, ALICE.user_id, cmd.Ask(engine.Double))  # R6.1
     assert player_message(too_late, GERMAN) == "Doppeln kannst du nur vor dem Würfeln."
     assert player_message(too_late, GREEK) == "Βίδο δίνεις μόνο πριν ρίξεις τα ζάρια."
-    nothing = await refusal(service, record, ALICE.user_id, cmd.Take())
+    nothing = await refusal(service, record, ALICE.user_id, cmd.Ask(engine.Take))
     assert player_message(nothing, GERMAN) == "Es gibt kein Doppel zu beantworten."
     assert player_message(nothing, TURKISH) == "Cevap verilecek bir vido yok."
 

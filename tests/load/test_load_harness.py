@@ -11,7 +11,7 @@ from bench.load.computer_report import computer_turn_verdicts, median_verdicts
 from bench.load.harness import percentiles
 from bench.load.report import kinds_table
 from bench.load.setups import Setups
-from cogs.ui.custom_ids import GameAction
+from cogs.ui.custom_ids import ACTION_WORDS, GameAction
 
 
 def test_percentiles_pick_ranks_in_milliseconds() -> None:
@@ -40,7 +40,8 @@ async def test_two_tables_play_by_clicks_and_are_measured(tmp_path: Path) -> Non
     by_kind = summary["ack_ms_by_kind"]
     assert sum(row["count"] for row in by_kind.values()) == result.interactions
     assert by_kind["/bg challenge"]["count"] == by_kind["challenge accept"]["count"] == result.matches_started
-    assert by_kind.keys() <= {"/bg challenge", "challenge accept", *(action.value for action in GameAction)}
+    controls = {*(action.value for action in GameAction), *ACTION_WORDS}
+    assert by_kind.keys() <= {"/bg challenge", "challenge accept", *controls}
     # ... and the report's table of them has one line per kind, with its count
     lines = kinds_table([summary]).splitlines()[1:]
     assert len(lines) == len(by_kind)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
+from bot.engine import actions as engine
 from bot.service import GameService, MatchUpdate, ServiceError
 from bot.service import commands as cmd
 from bot.store import open_database
@@ -22,8 +23,8 @@ async def press(
     if kind == "step":
         return await service.act(match_id, user, cmd.Step(start, die), version=version)
     if kind == "confirm":
-        return await service.act(match_id, user, cmd.Confirm(), version=version)
-    return await service.act(match_id, user, cmd.Roll(), version=version)
+        return await service.act(match_id, user, cmd.Ask(engine.Confirm), version=version)
+    return await service.act(match_id, user, cmd.Ask(engine.Roll), version=version)
 
 
 def outcome(result: MatchUpdate | BaseException) -> str:

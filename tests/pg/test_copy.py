@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine import actions as engine
 from bot.engine.options import MatchOptions
 from bot.ratings.hook import rate_finished_match
 from bot.service import GameService
@@ -41,7 +42,7 @@ async def play_some(db: Database, first_channel: int, *, open_challenge: bool = 
     for _ in range(12):
         running = (await random_action(service, running, rng)).record
     aborted = (await start_match(service, first_channel + 2)).record
-    await service.act(aborted.id, ALICE.user_id, cmd.Abort())
+    await service.act(aborted.id, ALICE.user_id, cmd.Ask(engine.Abort))
     if open_challenge:
         await service.challenges.create(
             guild_id=GUILD, channel_id=first_channel + 3, challenger=BOB, opponent=ALICE, options=MatchOptions(1)

@@ -6,6 +6,7 @@ import itertools
 import random
 from collections.abc import Awaitable, Callable
 
+from bot.engine import actions as engine
 from bot.engine.actions import (
     AcceptBeaver,
     AcceptResignation,
@@ -115,25 +116,25 @@ async def random_action(
     allowed = match.allowed(index)
     version = record.version
     if Double in allowed and rng.random() < 0.15:
-        return await service.act(record.id, user, cmd.Double(), version=version)
+        return await service.act(record.id, user, cmd.Ask(engine.Double), version=version)
     if Roll in allowed:
-        return await service.act(record.id, user, cmd.Roll(), version=version)
+        return await service.act(record.id, user, cmd.Ask(engine.Roll), version=version)
     if Beaver in allowed and rng.random() < 0.2:
-        return await service.act(record.id, user, cmd.Beaver(), version=version)
+        return await service.act(record.id, user, cmd.Ask(engine.Beaver), version=version)
     if Take in allowed:
         if rng.random() < 0.8:
-            return await service.act(record.id, user, cmd.Take(), version=version)
-        return await service.act(record.id, user, cmd.Drop(), version=version)
+            return await service.act(record.id, user, cmd.Ask(engine.Take), version=version)
+        return await service.act(record.id, user, cmd.Ask(engine.Drop), version=version)
     if AcceptBeaver in allowed:
-        return await service.act(record.id, user, cmd.AcceptBeaver(), version=version)
+        return await service.act(record.id, user, cmd.Ask(engine.AcceptBeaver), version=version)
     if RefuseBeaver in allowed:
-        return await service.act(record.id, user, cmd.RefuseBeaver(), version=version)
+        return await service.act(record.id, user, cmd.Ask(engine.RefuseBeaver), version=version)
     if AcceptResignation in allowed:
-        return await service.act(record.id, user, cmd.DeclineResignation(), version=version)
+        return await service.act(record.id, user, cmd.Ask(engine.DeclineResignation), version=version)
     if DeclineResignation in allowed:
-        return await service.act(record.id, user, cmd.DeclineResignation(), version=version)
+        return await service.act(record.id, user, cmd.Ask(engine.DeclineResignation), version=version)
     if Confirm in allowed and MoveChecker not in allowed:
-        return await service.act(record.id, user, cmd.Confirm(), version=version)
+        return await service.act(record.id, user, cmd.Ask(engine.Confirm), version=version)
     if Move in allowed and typed_plays and not match.steps:
         play = rng.choice(match.legal_plays())
         return await service.act(record.id, user, cmd.PlayText(str(play)), version=version)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine import actions as engine
 from bot.engine.actions import Double
 from bot.engine.events import Doubled, GameWon, MatchWon, Played, ResignationAccepted, ResignationOffered
 from bot.engine.options import MatchOptions
@@ -42,16 +43,16 @@ async def test_a_stranger_and_the_wrong_player_are_refused_in_words(service: Gam
     waiting, other = waiting_and_other(record)
     before = await state_of(db, record.id)
     with pytest.raises(ServiceError, match="This game is between Alice and Bob"):
-        await service.act(record.id, CAROL.user_id, cmd.Confirm())
+        await service.act(record.id, CAROL.user_id, cmd.Ask(engine.Confirm))
     waiting_name = record.players[record.match.to_act or 0].name
     with pytest.raises(ServiceError, match=f"It is {waiting_name}'s turn"):
         await service.act(record.id, other, cmd.Step(24, 1))
     with pytest.raises(ServiceError):
-        await service.act(record.id, other, cmd.Confirm())
+        await service.act(record.id, other, cmd.Ask(engine.Confirm))
     with pytest.raises(ServiceError, match="No checker can move"):
         await service.act(record.id, waiting, cmd.Step(3, 6))
     with pytest.raises(NotFoundError, match="no match #999"):
-        await service.act(999, waiting, cmd.Roll())
+        await service.act(999, waiting, cmd.Ask(engine.Roll))
     assert await state_of(db, record.id) == before
     assert (await service.match(record.id)).version == record.version
 
@@ -65,7 +66,7 @@ async def test_a_stale_version_is_refused_with_the_current_one(service: GameServ
     assert moved.version == record.version + 1
     before = await state_of(db, record.id)
     with pytest.raises(StaleStateError, match="This board changed") as stale:
-        await service.act(record.id, waiting, cmd.Undo(), version=record.version)
+        await service.act(record.id, waiting, cmd.Ask(engine.Undo), version=record.version)
     assert stale.value.version == moved.version and stale.value.match_id == record.id
     assert (stale.value.message_channel_id, stale.value.message_id) == (77, 8888)
     assert await state_of(db, record.id) == before
@@ -97,7 +98,7 @@ async def test_a_finished_match_refuses_more_actions(service: GameService, db: D
     before = await state_of(db, record.id)
     for user in (record.players[0].user_id, record.players[1].user_id):
         with pytest.raises(ServiceError, match="is over"):
-            await service.act(record.id, user, cmd.Roll())
+            await service.act(record.id, user, cmd.Ask(engine.Roll))
     assert await state_of(db, record.id) == before
     assert await service.match_in_channel(record.channel_id) is None
     assert await service.active_matches(record.players[0].user_id) == []
@@ -178,7 +179,7 @@ async def test_resign_and_accept_ends_the_game(service: GameService) -> None:
     waiting, other = waiting_and_other(record)
     offered = await service.act(record.id, waiting, cmd.Resign(WinKind.GAMMON))
     assert any(isinstance(e, ResignationOffered) and e.kind is WinKind.GAMMON for e in offered.events)
-    done = await service.act(record.id, other, cmd.AcceptResignation(), version=offered.record.version)
+    done = await service.act(record.id, other, cmd.Ask(engine.AcceptResignation), version=offered.record.version)
     assert any(isinstance(e, ResignationAccepted) for e in done.events)
     won = [e for e in done.events if isinstance(e, GameWon)]
     assert won and won[0].outcome.points == 2  # a gammon at cube 1 (R7.2, R7.4)
@@ -189,7 +190,7 @@ async def test_resign_and_accept_ends_the_game(service: GameService) -> None:
 
 async def test_abort_stores_no_result(service: GameService, db: Database) -> None:
     record = (await start_match(service)).record
-    aborted = (await service.act(record.id, record.players[1].user_id, cmd.Abort())).record
+    aborted = (await service.act(record.id, record.players[1].user_id, cmd.Ask(engine.Abort))).record
     assert aborted.status is MatchStatus.ABORTED and aborted.winner is None
     rows = list(await db.execute_fetchall("SELECT status, winner FROM matches WHERE id = ?", (record.id,)))
     assert tuple(rows[0]) == ("aborted", None)
@@ -202,13 +203,15 @@ async def test_double_is_announced(service: GameService) -> None:
         index = record.match.to_act
         assert index is not None
         if Double in record.match.allowed(index):
-            update = await service.act(record.id, record.players[index].user_id, cmd.Double(), version=record.version)
+            update = await service.act(
+                record.id, record.players[index].user_id, cmd.Ask(engine.Double), version=record.version
+            )
             assert any(isinstance(e, Doubled) and e.cube == 2 for e in update.events)
             return
         step = record.match.next_steps()[0] if record.match.next_steps() else None
         user = record.players[index].user_id
         if step is None:
-            record = (await service.act(record.id, user, cmd.Confirm())).record
+            record = (await service.act(record.id, user, cmd.Ask(engine.Confirm))).record
         else:
             record = (await service.act(record.id, user, cmd.Step(step.start, step.die))).record
     raise AssertionError("no double became possible")

@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from bot.engine import actions as engine
 from bot.engine.options import MatchOptions
 from bot.ratings.hook import rate_finished_match
 from bot.service import (
@@ -165,7 +166,7 @@ async def test_matches_of_a_deleted_channel_end_aborted_and_unrated(db: Database
     rated = list(await db.execute_fetchall("SELECT COUNT(*) FROM rated_matches"))
     assert rated[0][0] == 0
     with pytest.raises(ServiceError, match="is over"):
-        await service.act(here.id, ALICE.user_id, cmd.Roll())
+        await service.act(here.id, ALICE.user_id, cmd.Ask(engine.Roll))
     report = await check_database(db)
     assert report.consistent, report.problems
 

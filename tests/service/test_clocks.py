@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine import actions as engine
 from bot.engine.events import GameWon, MatchWon, TimedOut
 from bot.engine.game import Phase
 from bot.engine.options import MatchOptions
@@ -50,7 +51,7 @@ async def finish_turn(service: GameService, record: MatchRecord, clock: FakeCloc
         if steps:
             record = (await service.act(record.id, user(record), cmd.Step(steps[0].start, steps[0].die))).record
         else:
-            record = (await service.act(record.id, user(record), cmd.Confirm())).record
+            record = (await service.act(record.id, user(record), cmd.Ask(engine.Confirm))).record
     return record
 
 
@@ -106,7 +107,7 @@ async def test_timeout_answering_a_double(service: GameService, clock: FakeClock
     record = await start_clocked(service, MatchOptions(3))
     first = record.match.to_act or 0
     record = await handed_over(service, clock, MatchUpdate(await finish_turn(service, record, clock), []))
-    doubled = await service.act(record.id, user(record), cmd.Double())
+    doubled = await service.act(record.id, user(record), cmd.Ask(engine.Double))
     record = await handed_over(service, clock, doubled)
     assert record.match.phase is Phase.DOUBLED and record.match.to_act == first
     assert_timed_out(await time_out(service, clock, record), first)
@@ -132,7 +133,7 @@ async def test_the_delay_is_free_and_only_time_after_it_is_charged(service: Game
     assert record.clock_left(other, clock.now) == 90  # acting at once, 0.25 s after the board was shown
     clock.now += DELAY + 10 - 0.25  # ten seconds past the delay
     assert record.clock_left(other, clock.now) == pytest.approx(80)
-    record = await service.match((await service.act(record.id, user(record), cmd.Roll())).record.id)
+    record = await service.match((await service.act(record.id, user(record), cmd.Ask(engine.Roll))).record.id)
     record = await finish_turn(service, record, clock)
     assert record.clock is not None and record.clock.used[other] == pytest.approx(10.25)  # Done came 0.25 s later
     assert record.clock.used[mover] == 0
@@ -195,8 +196,8 @@ async def test_a_money_game_timeout_costs_the_game_at_the_cube(service: GameServ
     assert record.clock is not None and record.clock.reserve == 90  # per game
     first = record.match.to_act or 0
     record = await handed_over(service, clock, MatchUpdate(await finish_turn(service, record, clock), []))
-    record = await handed_over(service, clock, await service.act(record.id, user(record), cmd.Double()))
-    record = await handed_over(service, clock, await service.act(record.id, user(record), cmd.Take()))
+    record = await handed_over(service, clock, await service.act(record.id, user(record), cmd.Ask(engine.Double)))
+    record = await handed_over(service, clock, await service.act(record.id, user(record), cmd.Ask(engine.Take)))
     assert record.match.cube == 2 and record.match.to_act == 1 - first
     update = await time_out(service, clock, record)
     assert_timed_out(update, 1 - first)

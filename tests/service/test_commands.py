@@ -1,32 +1,36 @@
-"""The commands `act` takes: each one reaches an engine action, and the simple ones map to the action of their name."""
+"""The commands `act` takes: each one reaches an engine action, and `Ask` is the action of its type for the actor's
+seat."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import get_args
+
+import pytest
 
 from bot.engine import actions as engine
 from bot.service import commands
-from bot.service.actions import _SIMPLE, engine_action
-from bot.service.commands import Command
+from bot.service.actions import engine_action
 from bot.service.records import TurnTimer
 
-#: The commands built from more than the actor's seat (their own cases in engine_action).
-SPECIAL = {commands.Step, commands.PlayText, commands.Resign, commands.Claim, commands.ComputerDecision}
+TIMER = TurnTimer(0.0, 60, False)
 
 
-def test_every_command_is_handled() -> None:
-    assert set(get_args(Command)) == set(_SIMPLE) | SPECIAL
-    assert not set(_SIMPLE) & SPECIAL
+@pytest.mark.parametrize("action_type", [cls for cls in engine.SEAT_ACTIONS if cls is not engine.Claim])
+def test_an_ask_is_the_engine_action_of_its_type_for_the_actors_seat(action_type: type[engine.SeatAction]) -> None:
+    action = engine_action(commands.Ask(action_type), 1, None, TIMER, 0.0)  # type: ignore[arg-type]  # no match needed
+    assert action == action_type(1)
 
 
-def test_a_simple_command_is_the_engine_action_of_its_name_for_the_actors_seat() -> None:
-    timer = TurnTimer(0.0, 60, False)
-    for command_type in _SIMPLE:
-        action = engine_action(command_type(), 1, None, timer, 0.0)  # type: ignore[arg-type]  # no match needed
-        assert type(action).__name__ == command_type.__name__
-        assert isinstance(action, engine.Action) and action.player == 1
+def test_the_seat_actions_are_every_action_built_from_the_seat_alone() -> None:
+    """An action whose only field is its actor is asked for by `Ask`, except a timeout, which nobody asks for."""
+    only_the_seat = {cls for cls in engine.ACTION_TYPES if [f.name for f in dataclasses.fields(cls)] == ["player"]}
+    assert set(engine.SEAT_ACTIONS) == only_the_seat - {engine.Timeout}
+    assert set(get_args(engine.SeatAction)) == set(engine.SEAT_ACTIONS)
+    for cls in engine.ACTION_TYPES:
+        assert engine.seat_action(cls) is (cls if cls in engine.SEAT_ACTIONS else None)
 
 
 def test_the_computers_decision_is_its_action_for_the_seat_acting() -> None:
-    action = engine_action(commands.ComputerDecision(engine.Take(0)), 1, None, TurnTimer(0.0, 60, False), 0.0)  # type: ignore[arg-type]
+    action = engine_action(commands.ComputerDecision(engine.Take(0)), 1, None, TIMER, 0.0)  # type: ignore[arg-type]
     assert action == engine.Take(1)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine import actions as engine
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchUpdate, ServiceError, StaleStateError
 from bot.service import commands as cmd
@@ -25,11 +26,11 @@ Attempt = Callable[[GameService], Awaitable[MatchUpdate]]
 
 #: The requests other than a step, by the name the attempts draw.
 COMMANDS: dict[str, cmd.Command] = {
-    "undo": cmd.Undo(),
-    "confirm": cmd.Confirm(),
-    "roll": cmd.Roll(),
-    "double": cmd.Double(),
-    "take": cmd.Take(),
+    "undo": cmd.Ask(engine.Undo),
+    "confirm": cmd.Ask(engine.Confirm),
+    "roll": cmd.Ask(engine.Roll),
+    "double": cmd.Ask(engine.Double),
+    "take": cmd.Ask(engine.Take),
 }
 
 

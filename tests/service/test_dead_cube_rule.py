@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from bot.engine import actions as engine
 from bot.engine.game import Phase
 from bot.engine.options import MatchOptions
 from bot.service import GameService
@@ -44,7 +45,7 @@ async def test_the_rematch_of_a_match_played_before_the_rule_is_played_under_it(
     assert player is not None
     await service.act(record.id, player.user_id, cmd.Resign())
     opponent = record.players[1 - record.players.index(player)]
-    await service.act(record.id, opponent.user_id, cmd.AcceptResignation())
+    await service.act(record.id, opponent.user_id, cmd.Ask(engine.AcceptResignation))
     started = await both_ask_for_a_rematch(service, record.id)
     assert started.started is not None
     assert not started.started.record.options.dead_cube_doubles

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine import actions as engine
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchRecord, MatchStatus, ServiceError
 from bot.service import commands as cmd
@@ -28,7 +29,7 @@ async def finished_match(
     assert record.to_act is not None
     offer = await service.act(record.id, record.to_act.user_id, cmd.Resign())
     assert offer.record.to_act is not None
-    done = await service.act(record.id, offer.record.to_act.user_id, cmd.AcceptResignation())
+    done = await service.act(record.id, offer.record.to_act.user_id, cmd.Ask(engine.AcceptResignation))
     assert done.record.status is MatchStatus.FINISHED
     return done.record
 
@@ -107,7 +108,7 @@ async def test_only_the_players_of_a_finished_match(service: GameService) -> Non
     live = (await service.challenges.accept(challenge.id, BOB)).record
     with pytest.raises(ServiceError, match="Only a finished match"):
         await service.rematch(live.id, ALICE.user_id, discord_id())
-    await service.act(live.id, ALICE.user_id, cmd.Abort())
+    await service.act(live.id, ALICE.user_id, cmd.Ask(engine.Abort))
     with pytest.raises(ServiceError, match="Only a finished match"):
         await service.rematch(live.id, ALICE.user_id, discord_id())  # an aborted match has no result to answer
     old = await finished_match(service)

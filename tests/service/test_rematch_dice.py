@@ -5,6 +5,7 @@ the bot's to choose, and the export of the rematch passes bot.fairness's check r
 
 from __future__ import annotations
 
+from bot.engine import actions as engine
 from bot.engine.dice import commitment
 from bot.engine.options import MatchOptions
 from bot.fairness.check import check_mat, read_tags
@@ -26,7 +27,7 @@ async def finished_match(service: GameService, channel_id: int = 10) -> MatchRec
     assert record.to_act is not None
     offer = await service.act(record.id, record.to_act.user_id, cmd.Resign())
     assert offer.record.to_act is not None
-    done = await service.act(record.id, offer.record.to_act.user_id, cmd.AcceptResignation())
+    done = await service.act(record.id, offer.record.to_act.user_id, cmd.Ask(engine.AcceptResignation))
     assert done.record.status is MatchStatus.FINISHED
     return done.record
 

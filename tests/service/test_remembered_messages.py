@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine import actions as engine
 from bot.engine.options import MatchOptions
 from bot.service import ChallengeStatus, GameService, NotFoundError
 from bot.service import commands as cmd
@@ -58,7 +59,7 @@ async def test_a_claim_is_offered_once_per_overdue_turn_even_across_restarts(db:
             current = (await restarted.act(record.id, user, cmd.Step(steps[0].start, steps[0].die))).record
             assert current.timer.claim_offered  # a step is no new turn: the offer stands
         else:
-            current = (await restarted.act(record.id, user, cmd.Confirm())).record
+            current = (await restarted.act(record.id, user, cmd.Ask(engine.Confirm))).record
     assert not current.timer.claim_offered  # the turn passed: the offer is gone with it
     await show(restarted, current)
     clock.now += 25 * HOUR

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine import actions as engine
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchRecord, MatchStatus, MatchUpdate, ServiceError
 from bot.service import commands as cmd
@@ -110,14 +111,14 @@ async def test_no_reminder_or_claim_while_the_board_of_the_turn_was_never_shown(
     assert await service.timers.claimable() == []
     assert await service.timers.due_claim_offers() == []
     with pytest.raises(ServiceError, match="has not been shown the board"):
-        await service.act(record.id, claimant, cmd.Claim())
+        await service.act(record.id, claimant, cmd.Ask(engine.Claim))
     await show(service, record)  # the board comes through: the turn clock starts now
     assert await service.timers.claimable() == []
     clock.now += 12 * HOUR
     assert [r.id for r in await service.timers.due_reminders()] == [record.id]
     clock.now += 12 * HOUR
     assert [r.id for r in await service.timers.claimable()] == [record.id]
-    update = await service.act(record.id, claimant, cmd.Claim())
+    update = await service.act(record.id, claimant, cmd.Ask(engine.Claim))
     assert update.record.status is MatchStatus.FINISHED
 
 
@@ -137,7 +138,9 @@ async def test_finished_matches_whose_end_was_never_shown_are_to_be_shown(servic
     other = update.record.match.to_act
     assert other is not None
     await show(service, update.record)
-    finished = (await service.act(record.id, update.record.players[other].user_id, cmd.AcceptResignation())).record
+    finished = (
+        await service.act(record.id, update.record.players[other].user_id, cmd.Ask(engine.AcceptResignation))
+    ).record
     assert finished.status is MatchStatus.FINISHED
     assert [r.id for r in await service.boards.matches_to_show()] == [record.id]
     await show(service, finished)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine import actions as engine
 from bot.engine.events import Claimed, MatchWon
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchStatus, ServiceError
@@ -34,12 +35,12 @@ async def test_reminder_once_at_half_time_then_claimable_at_the_limit(
     assert waiting_index is not None
     claimant = record.players[1 - waiting_index].user_id
     with pytest.raises(ServiceError, match="still has 12 hours to act"):
-        await service.act(record.id, claimant, cmd.Claim())
+        await service.act(record.id, claimant, cmd.Ask(engine.Claim))
     with pytest.raises(ServiceError, match="cannot claim against yourself"):
         clock.now += 12 * HOUR
-        await service.act(record.id, record.players[waiting_index].user_id, cmd.Claim())
+        await service.act(record.id, record.players[waiting_index].user_id, cmd.Ask(engine.Claim))
     assert [r.id for r in await service.timers.claimable()] == [record.id]
-    update = await service.act(record.id, claimant, cmd.Claim())
+    update = await service.act(record.id, claimant, cmd.Ask(engine.Claim))
     assert any(isinstance(e, Claimed) for e in update.events)
     assert any(isinstance(e, MatchWon) and e.winner == 1 - waiting_index for e in update.events)
     assert update.record.status is MatchStatus.FINISHED
@@ -63,7 +64,7 @@ async def test_acting_restarts_the_timer_for_the_next_player(service: GameServic
         if nxt:
             record = (await service.act(record.id, user, cmd.Step(nxt[0].start, nxt[0].die))).record
         else:
-            record = (await service.act(record.id, user, cmd.Confirm())).record
+            record = (await service.act(record.id, user, cmd.Ask(engine.Confirm))).record
     # ... handing the turn over does: the opponent gets a fresh 24 hours and a new reminder, counted from when
     # their board is shown.
     assert record.timer.started_at == clock.now and not record.timer.reminded

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+from bot.engine import actions as engine
 from bot.engine.actions import Move, Resign, Roll
 from bot.service import GameService, MatchRecord, PlayerRef
 from bot.service import commands as cmd
@@ -86,9 +87,9 @@ async def lose(games: GameService, record: MatchRecord, loser_id: int) -> MatchR
         if user == loser_id and Resign in allowed:
             record = (await games.act(record.id, user, cmd.Resign())).record
             winner = record.players[1 - index].user_id
-            record = (await games.act(record.id, winner, cmd.AcceptResignation())).record
+            record = (await games.act(record.id, winner, cmd.Ask(engine.AcceptResignation))).record
         elif Roll in allowed:
-            record = (await games.act(record.id, user, cmd.Roll())).record
+            record = (await games.act(record.id, user, cmd.Ask(engine.Roll))).record
         elif Move in allowed:
             record = (await games.act(record.id, user, cmd.PlayText(str(record.match.legal_plays()[0])))).record
         else:

@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from bot.engine import actions as engine
 from bot.service import GameService, MatchStatus, PlayerRef, ServiceError
 from bot.service import commands as cmd
 from bot.store import Database
@@ -156,7 +157,7 @@ async def test_a_claimed_match_advances_the_claimant(
     assert waiting is not None
     claimant = next(p for p in record.players if p != waiting)
     clock.now += 25 * 3600  # past the 24-hour turn limit (R9.5)
-    update = await games.act(record.id, claimant.user_id, cmd.Claim())
+    update = await games.act(record.id, claimant.user_id, cmd.Ask(engine.Claim))
     assert update.record.status is MatchStatus.FINISHED
     tournament = await tournaments.tournament(tournament.id)
     stored = tournament.slot_record(pairing.round, pairing.slot)
@@ -205,7 +206,7 @@ async def test_a_match_stopped_without_an_award_waits_for_the_organiser(
     await tournaments.start(tournament.id, ORGANISER.user_id)
     (pairing,) = await tournaments.pairings()
     record = await start_pairing(tournaments, pairing)
-    await games.act(record.id, pairing.players[0], cmd.Abort())
+    await games.act(record.id, pairing.players[0], cmd.Ask(engine.Abort))
     assert await tournaments.pairings() == []  # not started again
     tournament, update = await tournaments.award(tournament.id, ORGANISER.user_id, pairing.players[0], "abandoned")
     assert update is None and tournament.champion_id == pairing.players[0]
