@@ -71,7 +71,7 @@ def rebuild_match(stored: match_store.StoredMatch, entries: Sequence[str]) -> Ma
         data = json.loads(stored.log_header)
         data["actions"] = [json.loads(entry) for entry in entries]
         log = MatchLog.from_dict(data)
-        stored_seeds(stored)
+        stored_seeds(stored)  # read here so that a damaged seed makes the match unloadable, not its next roll
         match = Match.replay(log)
     except (ValueError, TypeError, KeyError) as error:
         raise CorruptMatchError(
