@@ -59,9 +59,10 @@ class SeededDice:
 
 def self_play(seed: int, level: str, length: int) -> Match:
     rng = random.Random(seed)
-    match = Match(NAMES, MatchOptions.match(length), SeededDice(seed))
+    dice = SeededDice(seed)
+    match = Match.start(NAMES, MatchOptions.match(length), dice)
     while not match.finished:
-        match.apply(choose_action(match, level, rng))
+        match = match.apply(choose_action(match, level, rng), dice).match
     return match
 
 

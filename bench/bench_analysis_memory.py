@@ -84,9 +84,10 @@ class SeededDice:
 
 def self_play(seed: int, length: int) -> Match:
     rng = random.Random(seed)
-    match = Match(("Ann", "Bob"), MatchOptions.match(length), SeededDice(seed))
+    dice = SeededDice(seed)
+    match = Match.start(("Ann", "Bob"), MatchOptions.match(length), dice)
     while not match.finished:
-        match.apply(choose_action(match, "casual", rng))
+        match = match.apply(choose_action(match, "casual", rng), dice).match
     return match
 
 

@@ -109,10 +109,11 @@ def sample_positions(count: int) -> list[tuple[str, str]]:
     seed = 0
     while len(found) < count:
         rng = random.Random(seed)
-        match = Match(("A", "B"), MatchOptions.money(), SeededDice(seed))
+        dice = SeededDice(seed)
+        match = Match.start(("A", "B"), MatchOptions.money(), dice)
         while not match.finished and len(found) < count:
             found.append((match.log.to_json(), kind_of(match)))
-            match.apply(choose_action(match, "intermediate", rng))
+            match = match.apply(choose_action(match, "intermediate", rng), dice).match
         seed += 1
     return found
 
@@ -169,7 +170,8 @@ def play_game(seats: tuple[str, str], seed: int) -> tuple[int, float]:
     the same luck-adjusted (minus player 0's dice luck, plus player 1's)."""
     with_gnubg = "gnubg" in seats
     options = MatchOptions.money(jacoby=not with_gnubg)
-    match = Match(("zero", "one"), options, SeededDice(seed))
+    dice = SeededDice(seed)
+    match = Match.start(("zero", "one"), options, dice)
     luck = LuckTally(match)
     rng = random.Random(seed)
     while not match.finished:
@@ -187,7 +189,8 @@ def play_game(seats: tuple[str, str], seed: int) -> tuple[int, float]:
             action = choose_action(match, seat, rng)
             if with_gnubg and isinstance(action, Double):
                 action = Roll(player)
-        luck.feed(match.apply(action))
+        match, events = match.apply(action, dice)
+        luck.feed(events)
     outcome = match.outcomes[-1]
     points = outcome.points if outcome.winner == 0 else -outcome.points
     return points, points - luck.luck[0] + luck.luck[1]

@@ -53,7 +53,8 @@ RESULTS = ROOT / "bench" / "results" / "gnubg.json"
 def money_game(level: str, gnubg_plies: int, seat: int, seed: int) -> tuple[int, float, float]:
     """One cubeless money game, the computer at `level` in `seat`: its points, luck-adjusted points and the
     computer's thinking time (seconds)."""
-    match = Match(("zero", "one"), MatchOptions.money(jacoby=False), SeededDice(seed))
+    dice = SeededDice(seed)
+    match = Match.start(("zero", "one"), MatchOptions.money(jacoby=False), dice)
     luck = LuckTally(match)
     rng = random.Random(seed)
     thinking = 0.0
@@ -72,7 +73,8 @@ def money_game(level: str, gnubg_plies: int, seat: int, seed: int) -> tuple[int,
             action = best_play(match, gnubg_plies)
         else:  # answering the computer's resignation: expert's judgement (cubeless, noise-free)
             action = choose_action(match, "expert", rng)
-        luck.feed(match.apply(action))
+        match, events = match.apply(action, dice)
+        luck.feed(events)
     outcome = match.outcomes[-1]
     points = outcome.points if outcome.winner == seat else -outcome.points
     return points, points - luck.luck[seat] + luck.luck[1 - seat], thinking

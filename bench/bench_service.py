@@ -100,14 +100,16 @@ def summary(samples: list[float]) -> dict[str, float]:
 
 async def bench_engine(count: int) -> list[float]:
     rng = random.Random(1)
-    match = Match(("A", "B"), MatchOptions(5), SeededDice(1))  # the first match; later ones get fresh seeds
+    dice = SeededDice(1)
+    match = Match.start(("A", "B"), MatchOptions(5), dice)  # the first match; later ones get fresh seeds
     samples = []
     for _ in range(count):
         if match.finished:
-            match = Match(("A", "B"), MatchOptions(5), SeededDice(rng.random()))
+            dice = SeededDice(rng.random())
+            match = Match.start(("A", "B"), MatchOptions(5), dice)
         action = next_engine_action(match, rng)
         began = time.perf_counter()
-        match.apply(action)
+        match = match.apply(action, dice).match
         samples.append(time.perf_counter() - began)
     return samples
 

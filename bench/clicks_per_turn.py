@@ -155,15 +155,15 @@ def turns(games: int, seed: int) -> Iterator[tuple[Position, tuple[int, int]]]:
     rng = random.Random(seed)
     for _ in range(games):
         dice = FixedDice([rng.randint(1, 6) for _ in range(4000)])
-        match = Match(("A", "B"), MatchOptions.money(), dice)
+        match = Match.start(("A", "B"), MatchOptions.money(), dice)
         while match.to_act is not None and match.game.number == 1:
             player = match.to_act
             if match.phase is Phase.ROLLING:
-                match.apply(Roll(player))
+                match = match.apply(Roll(player), dice).match
             elif match.phase is Phase.MOVING and match.dice is not None:
                 plays = match.legal_plays()
                 yield match.game.position, match.dice
-                match.apply(Move(player, rng.choice(plays)))
+                match = match.apply(Move(player, rng.choice(plays)), dice).match
             else:
                 raise AssertionError(f"unexpected phase {match.phase}")
 

@@ -11,7 +11,7 @@ The evaluator here is GNU Backgammon's 0-ply net, cubeless (`gnubg.find_best_mov
 21 rolls take about half a millisecond, against 36 ms with bgsage's 1-ply checker play, which made the luck cost
 more than the games themselves.
 
-`LuckTally` follows a money game through the events `Match.apply` returns, so it sees every roll, including
+`LuckTally` follows a money game through the events `match.apply` returns, so it sees every roll, including
 the ones played automatically (no legal play, a forced play, turns rolled while nobody may double).
 """
 
@@ -62,7 +62,7 @@ def roll_luck(position: Position, dice: tuple[int, int], cube: int, *, opening: 
 
 
 class LuckTally:
-    """Each player's summed luck (in points) in one money game, fed the events of every `Match.apply`."""
+    """Each player's summed luck (in points) in one money game, fed the events of every `match.apply`."""
 
     def __init__(self, match: Match) -> None:
         self.luck = [0.0, 0.0]

@@ -37,9 +37,10 @@ def main(matches: int = MATCHES) -> None:
         rng = random.Random(seed)
         options = MatchOptions.match(rng.choice([1, 3, 5, 7]))
         started = time.perf_counter()
-        match = Match(("A", "B"), options, SeededDice(seed))
+        dice = SeededDice(seed)
+        match = Match.start(("A", "B"), options, dice)
         while not match.finished:
-            match.apply(random_action(match, rng, end_early=False))
+            match = match.apply(random_action(match, rng, end_early=False), dice).match
             actions += 1
             if len(states) < 5000:
                 states.append(match.match_id_fields())

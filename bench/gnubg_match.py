@@ -47,7 +47,8 @@ def gnubg_action(match: Match, gnubg_plies: int) -> Action:
 
 def one_match(level: str, gnubg_plies: int, length: int, seat: int, seed: int) -> MatchPlayed:
     """The computer at `level` in `seat` against gnubg, each with its own cube."""
-    match = Match(("zero", "one"), MatchOptions.match(length), SeededDice(seed))
+    dice = SeededDice(seed)
+    match = Match.start(("zero", "one"), MatchOptions.match(length), dice)
     rng = random.Random(seed)
     played = MatchPlayed(0, 0)
     while not match.finished:
@@ -65,7 +66,7 @@ def one_match(level: str, gnubg_plies: int, length: int, seat: int, seed: int) -
         kind = CUBE_ACTIONS.get(type(action))
         if kind is not None:
             played.cube[f"{'computer' if player == seat else 'gnubg'} {kind}"] += 1
-        match.apply(action)
+        match = match.apply(action, dice).match
     played.won = int(match.scores[seat] > match.scores[1 - seat])
     played.margin = match.scores[seat] - match.scores[1 - seat]
     return played

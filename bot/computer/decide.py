@@ -288,8 +288,8 @@ def possible(position: Position, probs: sage.Probabilities) -> sage.Probabilitie
 def declined_this_game(match: Match, player: int) -> set[WinKind]:
     """The resignations `player` offered in the current game that the opponent declined (read from the log)."""
     log_ = match.log
-    dice = [*log_.start_dice, *(value for entry in log_.entries for value in entry.dice)]
-    replay = Match(log_.names, log_.options, FixedDice(dice))
+    dice = FixedDice([*log_.start_dice, *(value for entry in log_.entries for value in entry.dice)])
+    replay = Match.start(log_.names, log_.options, dice)
     declined: set[WinKind] = set()
     offered: WinKind | None = None
     for entry in log_.entries:
@@ -300,7 +300,7 @@ def declined_this_game(match: Match, player: int) -> set[WinKind]:
             declined.add(offered)
             offered = None
         number = replay.game.number
-        replay.apply(action)
+        replay = replay.apply(action, dice).match
         if replay.game.number != number:
             declined.clear()
             offered = None

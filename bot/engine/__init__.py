@@ -7,15 +7,16 @@ on roll), `.parse_play(text, dice)` (raises `InvalidPlayError` / `IllegalPlayErr
 clicking a play together step by step `.next_steps(dice, steps)`, `.complete_play(dice, steps)` and
 `.after_steps(steps)`.
 
-The flow API (R2, R6-R9): `Match(names, options, dice=None)`, `Match.apply(action) -> list[Event]` (actions in
-`bot.engine.actions`, events in `bot.engine.events`, refusals raise `ActionError`), `Match.replay(log)`,
-`match.log` (`MatchLog`, JSON with a format version), `match.match_id()`, each finished game's `Outcome`.
+The flow API (R2, R6-R9), on the frozen `Match`: `Match.start(names, options, dice)`, `match.apply(action, dice)
+-> Applied(match, events)` (the next match and what happened; actions in `bot.engine.actions`, events in
+`bot.engine.events`, refusals raise `ActionError`), `Match.replay(log)`, `match.log` (`MatchLog`, JSON with a
+format version), `match.match_id()`, each finished game's `Outcome`.
 """
 
 from bot.engine.actions import ActionError
 from bot.engine.dice import DiceSource, FixedDice, SecretDice
 from bot.engine.errors import IllegalPlayError, InvalidPlayError, InvalidPositionIdError
-from bot.engine.match import Match
+from bot.engine.match import Applied, Match
 from bot.engine.match_log import LogEntry, MatchLog
 from bot.engine.options import MatchOptions
 from bot.engine.outcome import Outcome, OutcomeKind
@@ -27,6 +28,7 @@ __all__ = [
     "CHECKERS",
     "OFF",
     "ActionError",
+    "Applied",
     "DiceSource",
     "FixedDice",
     "IllegalPlayError",

@@ -1,6 +1,6 @@
 """What a player can do in a match, as small immutable values, and their JSON form for the action log.
 
-Every action names its actor (`player`, 0 or 1). `Match.apply` checks who may act and when, and raises
+Every action names its actor (`player`, 0 or 1). `match.apply` checks who may act and when, and raises
 `ActionError` with a message in a player's words when the action is not allowed.
 
 Each action type has two stable names: `name`, its type in the log's JSON, and `word`, what a request for it is

@@ -1,4 +1,4 @@
-"""What happened, as data: `Match.apply` returns these in order so the front end only reports them."""
+"""What happened, as data: `match.apply` returns these in order so the front end only reports them."""
 
 from __future__ import annotations
 

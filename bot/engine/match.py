@@ -1,22 +1,24 @@
-"""A match (or a money game) as a state machine over games: scores, Crawford, claims, aborts, the log (R8, R9.5).
+"""A match (or a money game) as a frozen value over games: scores, Crawford, claims, aborts, the log (R8, R9.5).
 
-`Match.apply(action)` is the one way to change a match: it checks who may act and when (raising
-`ActionError`, with nothing changed), applies the action with every automatic consequence, records it in the
-log with the dice it drew, and returns the events in order. `Match.replay(log)` rebuilds the same state.
+`match.apply(action, dice)` is the one way to go on: it checks who may act and when (raising `ActionError`),
+applies the action with every automatic consequence, drawing from `dice` the rolls it needs, records it in the
+log with the dice it drew, and returns the next match and the events in order (`Applied`). The match given stays
+as it was, so a caller may hand it out and keep it. `Match.replay(log)` rebuilds the same state.
 """
 
 from __future__ import annotations
 
-import copy
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
 
+from bot.engine import gnubg_ids
 from bot.engine.actions import Abort, Action, ActionError, Claim, Timeout
-from bot.engine.dice import DiceExhaustedError, DiceSource, FixedDice, SecretDice
+from bot.engine.dice import DiceExhaustedError, DiceSource, FixedDice
 from bot.engine.errors import RefusalError
 from bot.engine.events import Claimed, Event, GameStarted, GameWon, MatchAborted, MatchWon, TimedOut
-from bot.engine.game import Game
-from bot.engine.game_base import Dice, GameRules, LastPlay, Phase
-from bot.engine.match_id import GameState, MatchIdFields
+from bot.engine.game import Dice, Game, GameRules, LastPlay, Phase
+from bot.engine.game_flow import abort_game, apply_to_game, end_game, start_game
+from bot.engine.match_id import MatchIdFields
 from bot.engine.match_log import LogEntry, MatchLog
 from bot.engine.options import MatchOptions
 from bot.engine.outcome import Outcome, OutcomeKind
@@ -24,13 +26,14 @@ from bot.engine.play import Play, Step
 from bot.engine.position import Position
 from bot.i18n.messages import N_
 
-_SCORE_BITS = (1 << 15) - 1  # a Match ID holds 15 bits of each score; a huge cube's win can score more
 #: Outcomes that end the whole match, whatever the score: the loser lost on time (R9.5).
 _MATCH_ENDING = (OutcomeKind.CLAIMED, OutcomeKind.TIMEOUT)
+#: How many of the latest actions' events a match keeps (`recent_events`): enough for the last lines of a board.
+RECENT_ACTIONS = 12
 
 
 class _Recorder:
-    """Passes dice through from a source and remembers them for the log."""
+    """Passes dice through from a source and remembers them for the log, while one action is applied."""
 
     def __init__(self, source: DiceSource) -> None:
         self.source = source
@@ -42,134 +45,113 @@ class _Recorder:
         return value
 
 
-#: How many of the latest actions' events a match keeps (`recent_events`): enough for the last lines of a board.
-RECENT_ACTIONS = 12
+class Applied(NamedTuple):
+    """What an action gives: the match after it, and its events in order (a new list, the caller's own)."""
+
+    match: Match
+    events: list[Event]
 
 
+@dataclass(frozen=True, slots=True)
 class Match:
-    """A money game (length 0) or a match to 1..25 points between players 0 and 1."""
+    """A money game (length 0) or a match to 1..25 points between players 0 and 1. `Match.start` begins one."""
 
-    def __init__(self, names: tuple[str, str], options: MatchOptions, dice: DiceSource | None = None) -> None:
-        """Set up the match and make the first game's opening roll; its events are `last_events`."""
+    names: tuple[str, str]
+    options: MatchOptions
+    game: Game
+    start_dice: tuple[int, ...]  # the first game's opening roll, for the log
+    #: The events of the latest actions (the opening first), oldest first: what a board says happened, the same
+    #: for a match replayed from its log as for the one that played.
+    recent_events: tuple[tuple[Event, ...], ...]
+    entries: tuple[LogEntry, ...] = ()  # every action so far with the dice it drew: the log
+    scores: tuple[int, int] = (0, 0)
+    outcomes: tuple[Outcome, ...] = ()  # finished games, in order
+    crawford_done: bool = False
+    finished: bool = False
+    aborted: bool = False
+    winner: int | None = None
+
+    @classmethod
+    def start(cls, names: tuple[str, str], options: MatchOptions, dice: DiceSource) -> Match:
+        """A new match with the first game's opening roll made from `dice`; its events are `last_events`."""
         if len(names) != 2 or not all(isinstance(name, str) and name.strip() for name in names):
             raise ValueError("A match needs two player names.")
-        self.names = (names[0], names[1])
-        self.options = options
-        self.scores = [0, 0]
-        self.outcomes: list[Outcome] = []  # finished games, in order
-        self.crawford_done = False
-        self.finished = False
-        self.aborted = False
-        self.winner: int | None = None
-        self._source: DiceSource = dice if dice is not None else SecretDice()
-        self._entries: list[LogEntry] = []
-        recorder = _Recorder(self._source)
-        self.game = self._new_game(crawford=False)
-        #: The events of the latest actions (the opening first), oldest first: what a board says happened, the same
-        #: for a match replayed from its log as for the one that played.
-        self.recent_events: tuple[tuple[Event, ...], ...] = ((GameStarted(1, False), *self.game.start(recorder)),)
-        self._start_dice = tuple(recorder.drawn)
+        pair = (names[0], names[1])
+        recorder = _Recorder(dice)
+        game, events = start_game(_new_game(1, pair, options, (0, 0), crawford=False), recorder)
+        return cls(pair, options, game, tuple(recorder.drawn), ((GameStarted(1, False), *events),))
 
-    # --- changing the match ------------------------------------------------------------------------------------
+    # --- going on ------------------------------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
-        """Apply one action; raises ActionError (state unchanged) when it is not allowed now."""
-        return self._apply(action, self._source)
-
-    def _apply(self, action: Action, source: DiceSource) -> list[Event]:
+    def apply(self, action: Action, dice: DiceSource) -> Applied:
+        """The match after one action, drawing the rolls it needs from `dice`; raises ActionError when it is not
+        allowed now."""
         if action.player not in (0, 1):
             raise ActionError(N_("Only the two players of this match can act in it."))
         if self.finished:
             raise ActionError(N_("The match is over."))
-        recorder = _Recorder(source)
+        recorder = _Recorder(dice)
         if isinstance(action, Abort):
-            events = self._abort(action.player)
+            match, events = self._abort(action.player)
         elif isinstance(action, Claim):
-            events = self._claim(action.player)
+            match, events = self._claim(action.player)
         elif isinstance(action, Timeout):
-            events = self._timeout(action.player)
+            match, events = self._timeout(action.player)
         else:
-            events = self.game.apply(action, recorder)
-            if self.game.outcome is not None:
-                events += self._game_over(self.game.outcome, recorder)
-        self._entries.append(LogEntry(action, tuple(recorder.drawn)))
-        self.recent_events = (*self.recent_events, tuple(events))[-RECENT_ACTIONS:]
-        return events
+            game, events = apply_to_game(self.game, action, recorder)
+            match = replace(self, game=game)
+            if game.outcome is not None:
+                match, more = match._game_over(game.outcome, recorder)
+                events += more
+        match = replace(
+            match,
+            entries=(*self.entries, LogEntry(action, tuple(recorder.drawn))),
+            recent_events=(*self.recent_events, tuple(events))[-RECENT_ACTIONS:],
+        )
+        return Applied(match, events)
 
-    def _abort(self, player: int) -> list[Event]:
-        self.game.abort()
-        self.finished = True
-        self.aborted = True
-        return [MatchAborted(player)]
+    def _abort(self, player: int) -> tuple[Match, list[Event]]:
+        return replace(self, game=abort_game(self.game), finished=True, aborted=True), [MatchAborted(player)]
 
-    def _claim(self, player: int) -> list[Event]:
+    def _claim(self, player: int) -> tuple[Match, list[Event]]:
         """R9.5: the claimant wins the match (in a money game, the game at the cube's value)."""
         waiting = self.game.to_act
         if waiting is None:
             raise ActionError(N_("There is nothing to claim: the game is over."))
         if waiting == player:
             raise ActionError(N_("It is your turn: you cannot claim against yourself."))
-        points = self.game.cube if self.options.is_money else max(1, self.options.length - self.scores[player])
-        outcome = Outcome(player, OutcomeKind.CLAIMED, points, self.game.cube)
-        self.game.end(outcome)
-        return [Claimed(player), *self._game_over(outcome, None)]
+        return self._won_on_time(player, OutcomeKind.CLAIMED, Claimed(player))
 
-    def _timeout(self, player: int) -> list[Event]:
+    def _timeout(self, player: int) -> tuple[Match, list[Event]]:
         """`player`'s clock ran out while they had to act; the opponent wins as by a claim (R9.5)."""
         if self.game.to_act != player:
             raise ActionError(N_("Only the player who must act can run out of time."))
-        winner = 1 - player
-        points = self.game.cube if self.options.is_money else max(1, self.options.length - self.scores[winner])
-        outcome = Outcome(winner, OutcomeKind.TIMEOUT, points, self.game.cube)
-        self.game.end(outcome)
-        return [TimedOut(player), *self._game_over(outcome, None)]
+        return self._won_on_time(1 - player, OutcomeKind.TIMEOUT, TimedOut(player))
 
-    def _game_over(self, outcome: Outcome, source: DiceSource | None) -> list[Event]:
+    def _won_on_time(self, winner: int, kind: OutcomeKind, event: Event) -> tuple[Match, list[Event]]:
+        """`winner` wins the match by the points it still needs (a money game: the game at the cube's value)."""
+        cube = self.game.cube
+        points = cube if self.options.is_money else max(1, self.options.length - self.scores[winner])
+        outcome = Outcome(winner, kind, points, cube)
+        match, events = replace(self, game=end_game(self.game, outcome))._game_over(outcome, None)
+        return match, [event, *events]
+
+    def _game_over(self, outcome: Outcome, source: DiceSource | None) -> tuple[Match, list[Event]]:
         """Score the game (R8.1), end the match or start the next game, Crawford or not (R8.3)."""
-        self.scores[outcome.winner] += outcome.points
-        self.outcomes.append(outcome)
-        events: list[Event] = [GameWon(self.game.number, outcome, self.score_tuple, self.gnubg_id())]
+        scores = list(self.scores)
+        scores[outcome.winner] += outcome.points
+        match = replace(self, scores=(scores[0], scores[1]), outcomes=(*self.outcomes, outcome))
+        events: list[Event] = [GameWon(self.game.number, outcome, match.scores, match.gnubg_id())]
         length = self.options.length
-        if self.options.is_money or self.scores[outcome.winner] >= length or outcome.kind in _MATCH_ENDING:
-            self.finished = True
-            self.winner = outcome.winner
-            events.append(MatchWon(outcome.winner, self.score_tuple))
-            return events
-        crawford = not self.crawford_done and length - 1 in self.scores
-        self.crawford_done = self.crawford_done or crawford
+        if self.options.is_money or match.scores[outcome.winner] >= length or outcome.kind in _MATCH_ENDING:
+            events.append(MatchWon(outcome.winner, match.scores))
+            return replace(match, finished=True, winner=outcome.winner), events
+        crawford = not self.crawford_done and length - 1 in match.scores
         assert source is not None
-        self.game = self._new_game(crawford)
-        events.append(GameStarted(self.game.number, crawford))
-        events += self.game.start(source)
-        return events
-
-    def _new_game(self, crawford: bool) -> Game:
-        options = self.options
-        rules = GameRules(
-            jacoby=options.is_money and options.jacoby,
-            beavers=options.is_money and options.beavers,
-            automatic_double_limit=options.automatic_double_limit if options.automatic_doubles else 0,
-            crawford=crawford,
-            away=None
-            if options.is_money or options.dead_cube_doubles
-            else (options.length - self.scores[0], options.length - self.scores[1]),
-        )
-        return Game(len(self.outcomes) + 1, self.names, rules)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
-        """A deep copy sharing what never changes (all frozen): the log's entries, the outcomes, the recent events, the
-        options, and the game's rules, position, steps, last play and legal plays. Copied one by one, they made each
-        copy (the service copies a match for every action) cost as much as the whole match so far."""
-        clone = type(self).__new__(type(self))
-        memo[id(self)] = clone
-        memo[id(self._entries)] = list(self._entries)
-        game = self.game
-        frozen = (*self.outcomes, *game.legal_plays, self.options, game.rules, game.position, self.recent_events)
-        for value in (*frozen, game.steps, game.last_play):
-            memo.setdefault(id(value), value)
-        for name, value in vars(self).items():
-            setattr(clone, name, copy.deepcopy(value, memo))
-        return clone
+        game = _new_game(len(match.outcomes) + 1, self.names, self.options, match.scores, crawford)
+        game, opening = start_game(game, source)
+        events += [GameStarted(game.number, crawford), *opening]
+        return replace(match, game=game, crawford_done=self.crawford_done or crawford), events
 
     # --- the log and replay ------------------------------------------------------------------------------------
 
@@ -180,38 +162,38 @@ class Match:
 
     @property
     def log(self) -> MatchLog:
-        return MatchLog(self.names, self.options, self._start_dice, tuple(self._entries))
+        return MatchLog(self.names, self.options, self.start_dice, self.entries)
+
+    @property
+    def dice_drawn(self) -> int:
+        """How many dice the match has used: a source that goes on from the log's dice starts after these."""
+        return len(self.start_dice) + sum(len(entry.dice) for entry in self.entries)
 
     @classmethod
-    def replay(cls, log: MatchLog, dice: DiceSource | None = None) -> Match:
-        """Rebuild a match from its log; later actions draw from `dice` (default: the CSPRNG).
+    def replay(cls, log: MatchLog) -> Match:
+        """Rebuild a match from its log, with the dice it recorded.
 
         :raises ValueError: when the log does not describe a possible match (a bad action, dice missing or left).
         """
-
-        def feed(values: tuple[int, ...]) -> FixedDice:
-            return FixedDice(values)
-
         try:
-            start = feed(log.start_dice)
-            match = cls(log.names, log.options, start)
+            start = FixedDice(log.start_dice)
+            match = cls.start(log.names, log.options, start)
             if start.remaining:
                 raise ValueError("The log has more opening dice than the opening roll used.")
             for number, entry in enumerate(log.entries, start=1):
-                source = feed(entry.dice)
-                match._apply(entry.action, source)
+                source = FixedDice(entry.dice)
+                match = match.apply(entry.action, source).match
                 if source.remaining:
                     raise ValueError(f"Action {number} of the log did not use all the dice recorded with it.")
         except (ActionError, DiceExhaustedError) as error:
             raise ValueError(f"The match log cannot be replayed: {error}") from error
-        match._source = dice if dice is not None else SecretDice()
         return match
 
     # --- queries ---------------------------------------------------------------------------------------------
 
     @property
     def score_tuple(self) -> tuple[int, int]:
-        return (self.scores[0], self.scores[1])
+        return self.scores
 
     @property
     def phase(self) -> Phase:
@@ -279,76 +261,19 @@ class Match:
         except ValueError as error:
             raise ActionError(str(error)) from error
 
-    # --- identifiers ---------------------------------------------------------------------------------------------
+    # --- identifiers (R10.2) -------------------------------------------------------------------------------------
 
     def match_id_fields(self) -> MatchIdFields:
-        """The current state as gnubg sees it (R10.2)."""
-        game = self.game
-        if game.outcome is not None:
-            return self._finished_fields(game.outcome)
-        state = GameState.OVER if game.phase is Phase.ABORTED else GameState.PLAYING
-        cube, owner = game.cube, game.cube_owner
-        if game.phase is Phase.BEAVERED:  # as gnubg records a beaver: the cube redoubled, owned by the beaverer
-            cube, owner = game.offered // 2, 1 - game.on_roll
-        resigned = int(game.resignation[1]) if game.resignation is not None else 0
-        return MatchIdFields(
-            cube=cube,
-            cube_owner=owner,
-            on_roll=game.on_roll,
-            crawford=self.crawford,
-            state=state,
-            turn=game.to_act if game.to_act is not None else game.on_roll,
-            doubled=game.phase in (Phase.DOUBLED, Phase.BEAVERED),
-            resigned=resigned,
-            dice=game.dice if game.dice and game.in_progress else (0, 0),
-            length=self.options.length,
-            scores=self.score_tuple,
-            jacoby=self.options.is_money and self.options.jacoby,
-        )
-
-    def _finished_fields(self, outcome: Outcome) -> MatchIdFields:
-        """A finished game as gnubg shows it once it reads the game's record (an imported .mat, a loaded match, any
-        step through the record): the game added to the score, the Crawford flag of this game, the turn
-        with the loser after a bear-off or a drop and with the player on roll after a resignation (gnubg records
-        no offer), the dice of a resigned turn kept, and a refused beaver as the beavered cube owned by the
-        beaverer. (Right after an `accept` typed into gnubg, until it reads the record again, gnubg shows the turn
-        with the acceptor and the Crawford flag of the next game instead; tests/flow/test_final_ids.py.)"""
-        game = self.game
-        loser = 1 - outcome.winner
-        borne_off = outcome.kind in (OutcomeKind.SINGLE, OutcomeKind.GAMMON, OutcomeKind.BACKGAMMON)
-        state = {OutcomeKind.DROPPED: GameState.DROPPED, OutcomeKind.RESIGNED: GameState.RESIGNED}.get(
-            outcome.kind, GameState.OVER
-        )
-        cube, owner = game.cube, game.cube_owner
-        if outcome.kind is OutcomeKind.DROPPED and outcome.cube != game.cube:  # a refused beaver
-            cube, owner = outcome.cube, outcome.winner
-        resigned = outcome.kind is OutcomeKind.RESIGNED
-        return MatchIdFields(
-            cube=cube,
-            cube_owner=owner,
-            on_roll=loser if borne_off else game.on_roll,
-            crawford=game.rules.crawford,
-            state=state,
-            turn=game.on_roll if resigned else loser,
-            doubled=False,
-            resigned=int(game.resigned_kind) if resigned and game.resigned_kind is not None else 0,
-            dice=game.dice if resigned and game.dice else (0, 0),
-            length=self.options.length,
-            scores=(self.scores[0] & _SCORE_BITS, self.scores[1] & _SCORE_BITS),  # gnubg keeps 15 bits of each
-            jacoby=self.options.is_money and self.options.jacoby,
-        )
+        """The current state as gnubg sees it; a finished game shows what gnubg shows then."""
+        return gnubg_ids.match_id_fields(self.game, self.options, self.scores)
 
     def match_id(self) -> str:
         """The gnubg Match ID of the current state; a finished game shows what gnubg shows then."""
         return self.match_id_fields().encode()
 
     def position_id(self) -> str:
-        """The gnubg Position ID of the current game, from the side of the player on roll (R10.2); after a
-        bear-off, gnubg gives the turn to the loser, so the final position is seen from the loser's side."""
-        outcome = self.game.outcome
-        if outcome is not None and outcome.kind in (OutcomeKind.SINGLE, OutcomeKind.GAMMON, OutcomeKind.BACKGAMMON):
-            return self.game.board_for(1 - outcome.winner).position_id()
-        return self.game.position.position_id()
+        """The gnubg Position ID of the current game (after a bear-off, from the loser's side, as gnubg has it)."""
+        return gnubg_ids.position_id(self.game)
 
     def gnubg_id(self) -> str:
         """`PositionID:MatchID`, the form gnubg's `set gnubgid` command and its paste box accept."""
@@ -369,3 +294,19 @@ class Match:
             "winner": self.winner,
             "game": self.game.snapshot(),
         }
+
+
+def _new_game(
+    number: int, names: tuple[str, str], options: MatchOptions, scores: tuple[int, int], crawford: bool
+) -> Game:
+    """Game `number` before its opening roll, with the rules the match's options and scores give it."""
+    rules = GameRules(
+        jacoby=options.is_money and options.jacoby,
+        beavers=options.is_money and options.beavers,
+        automatic_double_limit=options.automatic_double_limit if options.automatic_doubles else 0,
+        crawford=crawford,
+        away=None
+        if options.is_money or options.dead_cube_doubles
+        else (options.length - scores[0], options.length - scores[1]),
+    )
+    return Game(number, names, rules)

@@ -78,10 +78,11 @@ class MatGame:
 def match_events(log: MatchLog) -> list[ev.Event]:
     """Every event of the match, in order, by replaying its log."""
     dice = FixedDice([*log.start_dice, *(die for entry in log.entries for die in entry.dice)])
-    match = Match(log.names, log.options, dice)
+    match = Match.start(log.names, log.options, dice)
     events = list(match.last_events)
     for entry in log.entries:
-        events += match.apply(entry.action)
+        match, more = match.apply(entry.action, dice)
+        events += more
     return events
 
 

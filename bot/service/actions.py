@@ -4,8 +4,9 @@ nobody asked for (a deleted channel).
 Every command runs the same path: under the match's asyncio lock, load the match at its stored version, refuse
 strangers ("This game is between Alice and Bob"), the wrong player ("It is Bob's turn"), finished matches and
 stale versions (StaleStateError, pointing to the current game message), build the engine action the command asks
-for (`engine_action`, chosen by the command's type), apply it with its automatic consequences to a copy of the
-match, and store it in ONE transaction (ServiceContext.commit) before returning MatchUpdate(record, events).
+for (`engine_action`, chosen by the command's type), apply it with its automatic consequences (the loaded match is
+a frozen value: the cached one, and every record handed out, stays as it was), and store the next match in ONE
+transaction (ServiceContext.commit) before returning MatchUpdate(record, events).
 """
 
 from __future__ import annotations
@@ -98,14 +99,13 @@ class Actions:
             if timed_out is None:
                 raise stale(await ctx.stored(match_id))
             return timed_out
-        # Work on a copy: the cached object (and every record handed out) stays as it was until the commit.
-        match = ctx.copy(current)
+        dice = ctx.next_dice(stored, current)
         try:
-            action = make(player, match, stored)
-            events = match.apply(action)
+            match, events = current.apply(make(player, current, stored), dice)
             follow = None if follow_up is None else follow_up(player, match)
             if follow is not None:
-                events += match.apply(follow)
+                match, more = match.apply(follow, dice)
+                events += more
         except engine.ActionError as error:
             raise refused(error) from None
         record = await ctx.commit(stored, current, match, user_id, answered_on)

@@ -43,7 +43,7 @@ async def check_database(db: Database) -> CheckReport:
         entries = await match_store.load_log(db, match_id)
         report.actions_replayed += len(entries)
         try:
-            match = rebuild_match(stored, entries, None)
+            match = rebuild_match(stored, entries)
         except CorruptMatchError as error:
             report.problems.append(f"match #{match_id}: {error}")
             continue

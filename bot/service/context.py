@@ -3,16 +3,16 @@
 `ServiceContext` holds the database, the dice source, the clock, the match-finished hooks, the per-match locks
 and the cache of engine matches. It loads a match (`stored`, `match_at`), turns rows into records, and is the one
 place that stores an action (`commit`): under the match's asyncio lock the caller loads the match at its stored
-version and applies the engine action to a copy; `commit` then, in ONE write transaction, updates the snapshot
-`WHERE version = <loaded version>`, appends the new log entries and the match row's progress (and runs the
-match-finished hooks when it ends). Only after the commit is the new state kept in the cache, so an acknowledged
-action is on disk (PRAGMA synchronous = FULL; a PostgreSQL commit). On PostgreSQL the write also takes the match's
-advisory lock, so two bot processes acting on one match queue there; the version check refuses the second.
+version and applies the engine action, which gives the next match and leaves the loaded one (a frozen value) as it
+was; `commit` then, in ONE write transaction, updates the snapshot `WHERE version = <loaded version>`, appends the
+new log entries and the match row's progress (and runs the match-finished hooks when it ends). Only after the
+commit is the new state kept in the cache, so an acknowledged action is on disk (PRAGMA synchronous = FULL; a
+PostgreSQL commit). On PostgreSQL the write also takes the match's advisory lock, so two bot processes acting on
+one match queue there; the version check refuses the second.
 """
 
 from __future__ import annotations
 
-import copy
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
@@ -31,6 +31,7 @@ from bot.service.stored_forms import (
     entry_text,
     fairness_info,
     match_clock,
+    next_dice,
     progress_after,
     rebuild_match,
     row_after,
@@ -96,7 +97,7 @@ class ServiceContext:
         if cached is not None and cached.version == stored.version and cached.state_json == stored.state_json:
             self._cache.move_to_end(stored.id)
             return cached.match
-        match = rebuild_match(stored, await match_store.load_log(self.db, stored.id), self.dice)
+        match = rebuild_match(stored, await match_store.load_log(self.db, stored.id))
         self.remember(stored.id, stored.version, stored.state_json, match)
         return match
 
@@ -116,9 +117,9 @@ class ServiceContext:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
-    def copy(self, match: Match) -> Match:
-        """A deep copy on the same dice source (the match shares its frozen parts itself: Match.__deepcopy__)."""
-        return copy.deepcopy(match, {} if self.dice is None else {id(self.dice): self.dice})
+    def next_dice(self, stored: match_store.StoredMatch, match: Match) -> DiceSource:
+        """Where the stored match's next rolls come from: the source a test gave the service, else its own dice."""
+        return self.dice if self.dice is not None else next_dice(stored, match)
 
     def dice_for(self, seeds: MatchSeeds) -> DiceSource:
         """A new match's dice: its own committed dice, unless a test gave the service a source."""
@@ -146,7 +147,7 @@ class ServiceContext:
         user_id: int | None,
         answered_on: tuple[int, int] | None = None,
     ) -> MatchRecord | None:
-        """Store what was applied to `match` (a copy of `current`, loaded at `stored.version`) in ONE write
+        """Store `match`, what an action made of `current` (loaded at `stored.version`), in ONE write
         transaction: the snapshot `WHERE version = <loaded version>`, the new log entries (by `user_id`; None when
         nobody asked) and the match row, with the match-finished hooks when it ends, and `answered_on`, the board
         (channel id, message id) the press will be answered on (match_log.record_action). Only then is the new
@@ -199,8 +200,7 @@ class ServiceContext:
         """Store an action that ends the match and that nobody asked for (an abort, a timeout), with no user in
         the log, and run the match-finished hooks in its transaction. Call under the match's lock. None when
         another process stored an action meanwhile."""
-        match = self.copy(current)
-        events = match.apply(action)
+        match, events = current.apply(action, self.next_dice(stored, current))
         new_record = await self.commit(stored, current, match, None)
         return None if new_record is None else MatchUpdate(new_record, events, before=current)
 

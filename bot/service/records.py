@@ -129,8 +129,8 @@ class TurnTimer:
 class MatchRecord:
     """A stored match as the service loaded it at `version`.
 
-    `match` is the engine object for this version: read it (to_act, allowed(), board(), dice, cube, scores,
-    events' context) but never change it; the service hands out a new object with every new version.
+    `match` is the engine's frozen value of this version (to_act, allowed(), board(), dice, cube, scores, events'
+    context): every record of one version may share it, and the next version is a new value.
     """
 
     id: int

@@ -52,7 +52,7 @@ class NewMatch:
         """A new match plays by today's rules, whatever its options were copied from (a challenge or a match
         stored before the dead-cube rule, R6.1)."""
         options = dataclasses.replace(options, dead_cube_doubles=False)
-        match = Match(names, options, ctx.dice_for(seeds))
+        match = Match.start(names, options, ctx.dice_for(seeds))
         return cls(match, seeds, snapshot_text(match), list(match.last_events))
 
     async def insert(

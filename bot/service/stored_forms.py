@@ -57,20 +57,22 @@ def fairness_info(stored: match_store.StoredMatch) -> FairnessInfo | None:
     )
 
 
-def rebuild_match(stored: match_store.StoredMatch, entries: Sequence[str], dice: DiceSource | None) -> Match:
-    """Replay the stored log; CorruptMatchError when it cannot be read or does not give the stored snapshot.
+def next_dice(stored: match_store.StoredMatch, match: Match) -> DiceSource:
+    """Where the match's next rolls come from: its own committed dice, going on after the dice it used (a match
+    stored without seeds goes on with the CSPRNG)."""
+    seeds = stored_seeds(stored)
+    return SecretDice() if seeds is None else CommittedDice(seeds, match.dice_drawn)
 
-    Later rolls come from `dice` when given (tests), else from the match's own committed dice, going on after the
-    dice the log used (a match stored without seeds goes on with the CSPRNG)."""
+
+def rebuild_match(stored: match_store.StoredMatch, entries: Sequence[str]) -> Match:
+    """Replay the stored log; CorruptMatchError when it cannot be read or does not give the stored snapshot, or
+    when its seeds cannot make its next rolls (`next_dice`)."""
     try:
         data = json.loads(stored.log_header)
         data["actions"] = [json.loads(entry) for entry in entries]
         log = MatchLog.from_dict(data)
-        if dice is None:
-            seeds = stored_seeds(stored)
-            drawn = len(log.start_dice) + sum(len(entry.dice) for entry in log.entries)
-            dice = SecretDice() if seeds is None else CommittedDice(seeds, drawn)
-        match = Match.replay(log, dice)
+        stored_seeds(stored)  # read here so that a damaged seed makes the match unloadable, not its next roll
+        match = Match.replay(log)
     except (ValueError, TypeError, KeyError) as error:
         raise CorruptMatchError(
             f"Match #{stored.id} cannot be loaded: its stored action log is damaged ({error}).", match_id=stored.id

@@ -213,7 +213,7 @@ def _actor(events: list[ev.Event]) -> int | None:
 
 
 class _Builder:
-    """Collects the frames while the log is replayed."""
+    """Collects the frames while the log is replayed; `match` is the match after the action being added."""
 
     def __init__(self, match: Match) -> None:
         self.match = match
@@ -266,17 +266,18 @@ def match_frames(log: MatchLog) -> list[Frame]:
 
     :raises ValueError: when the log cannot be replayed.
     """
-    dice = [*log.start_dice, *(die for entry in log.entries for die in entry.dice)]
-    match = Match(log.names, log.options, FixedDice(dice))
+    dice = FixedDice([*log.start_dice, *(die for entry in log.entries for die in entry.dice)])
+    match = Match.start(log.names, log.options, dice)
     builder = _Builder(match)
     builder.add(0, list(match.last_events), board_state(match), _last_play(match))
     for number, entry in enumerate(log.entries, start=1):
         game = match.game
         before = _Before(board_state(match), game.position, _last_play(match), match.match_id_fields(), game.number)
         try:
-            events = match.apply(entry.action)
+            match, events = match.apply(entry.action, dice)
         except ValueError as error:
             raise ValueError(f"Action {number} of the log cannot be replayed: {error}") from error
+        builder.match = match
         if not all(isinstance(event, _STEP_EVENTS) for event in events):
             builder.add_action(number, before, events)
     return builder.frames

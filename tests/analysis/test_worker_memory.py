@@ -101,9 +101,10 @@ async def test_recycled_workers_find_what_one_process_finds() -> None:
 
 def one_point_match(seed: int) -> Match:
     rng = random.Random(seed)
-    match = Match(("Ann", "Bob"), MatchOptions.match(1), SeededDice(seed))
+    dice = SeededDice(seed)
+    match = Match.start(("Ann", "Bob"), MatchOptions.match(1), dice)
     while not match.finished:
-        match.apply(choose_action(match, "casual", rng))
+        match = match.apply(choose_action(match, "casual", rng), dice).match
     return match
 
 

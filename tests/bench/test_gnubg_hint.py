@@ -21,9 +21,9 @@ from bench.gnubg_hint import (
     parse_hint,
     parse_play_hint,
 )
-from bot.engine import MatchOptions
+from bot.engine import FixedDice, MatchOptions
 from bot.engine.actions import Double, Move, Roll
-from tests.computer.positions import COMPUTER, arranged
+from tests.computer.positions import COMPUTER, NO_DICE, arranged
 
 #: gnubg 1.1's `hint` in a 5-point match at 0-0: a race 62 pips against 70 (the double/take below).
 DOUBLE_TAKE = """
@@ -148,11 +148,11 @@ def asked_in_a_child() -> list[str]:
         hint = cube_hint(gnubg_id_before_the_offer(match))
         answers.append(hint.proper)
         answers.append(type(cube_action(match)).__name__)
-        match.apply(Double(COMPUTER))  # the answer to a double, judged from the doubler's turn
+        match = match.apply(Double(COMPUTER), NO_DICE).match  # the answer to a double, judged from the doubler's turn
         answers.append(type(cube_action(match)).__name__)
     for (mover, other), dice, expected in ((BEAR_OFF, [6, 2], "6/off 2/off"), ((START, START), [3, 1], "8/5 6/5")):
-        match = arranged(MatchOptions.match(5), COMPUTER, mover, other, scores=(1, 2), dice=dice)
-        match.apply(Roll(COMPUTER))
+        match = arranged(MatchOptions.match(5), COMPUTER, mover, other, scores=(1, 2))
+        match = match.apply(Roll(COMPUTER), FixedDice(dice)).match
         answers.append(str(best_play(match) == Move(COMPUTER, match.parse_play(expected))))
     return answers
 

@@ -96,11 +96,12 @@ def bot(monkeypatch: pytest.MonkeyPatch) -> Bot:
 
 async def opening_then_killed_at_the_next_post(bot: Bot) -> tuple[Match, FakeMessage, FakeMessage]:
     """Alice's opening board is shown; her move is stored, its board posted, and the bot dies before recording it."""
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 5, 4, 2]))  # a live cube: Roll asked
+    dice = FixedDice([3, 1, 6, 5, 4, 2])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)  # a live cube: Roll asked
     bot.service.record = record(match, 0, None)
     await GamePublisher(bot).publish(MatchUpdate(bot.service.record, []))  # type: ignore[arg-type]
     [opening] = bot.messages.values()
-    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    match = match.apply(actions.Move(0, match.parse_play("8/5 6/5")), dice).match
     bot.service.record = dataclasses.replace(bot.service.record, match=match, version=1)
     bot.service.killed = True
     with pytest.raises(Killed):
@@ -124,7 +125,7 @@ async def test_a_board_posted_for_an_older_version_is_retired_too(bot: Bot) -> N
     """The computer (or a timer) stored another action before the restart: the board posted before the kill shows
     an older version, so a new board is posted and both older ones are retired."""
     match, opening, orphan = await opening_then_killed_at_the_next_post(bot)
-    match.apply(actions.Roll(1))
+    match = match.apply(actions.Roll(1), FixedDice([6, 5, 4, 2])).match  # the dice after the opening's
     assert bot.service.record is not None
     bot.service.record = dataclasses.replace(bot.service.record, match=match, version=2)
     shown = await GamePublisher(bot).show_again(5)  # type: ignore[arg-type]
@@ -138,7 +139,8 @@ async def claim_offered_then_killed(bot: Bot, *, before_the_post: bool) -> tuple
     """Alice's opening board is shown; her turn limit runs out, the offer is stored (R9.5) and the turn timer posts
     the board anew (the same version, issue 33), the old one retired first. The bot dies before recording it, or
     `before_the_post` got out."""
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
+    dice = FixedDice([3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)
     bot.service.record = record(match, 0, None)
     await GamePublisher(bot).publish(MatchUpdate(bot.service.record, []))  # type: ignore[arg-type]
     [opening] = bot.messages.values()
@@ -184,7 +186,8 @@ async def test_a_claim_offer_whose_board_never_got_out_is_posted_at_the_restart(
 
 
 def test_a_change_starts_at_the_oldest_board_that_may_be_live() -> None:
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
+    dice = FixedDice([3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)
     now = datetime.datetime(2026, 11, 25, tzinfo=datetime.UTC)
     assert change_for(record(match, 0, 7), 7, None, 3, now=now) == BoardChange(5, 2, 3)
     first = change_for(record(match, 0, None), None, now=now)  # a match's first board: from just before now

@@ -24,7 +24,8 @@ def clocked(match: Match, started_at: float | None, used: tuple[float, float] = 
 
 
 def test_the_running_clock_and_its_end_as_a_relative_timestamp() -> None:
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))  # Alice (0) to play, 90 s each
+    dice = FixedDice([3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)  # Alice (0) to play, 90 s each
     shown = clocked(match, started_at=NOW - 20, used=(30.0, 5.0))  # 20 s into the turn: 12 s past the delay
     assert clock_texts(shown, NOW) == ("0:48", "1:25")
     line = clock_line(shown, NOW)
@@ -32,13 +33,15 @@ def test_the_running_clock_and_its_end_as_a_relative_timestamp() -> None:
 
 
 def test_a_turn_not_shown_yet_runs_out_counted_from_now() -> None:
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
+    dice = FixedDice([3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)
     waiting = clocked(match, started_at=None, used=(30.0, 0.0))
     assert clock_line(waiting, NOW).endswith(f"Alice's time runs out <t:{int(NOW + 8 + 60)}:R>")
 
 
 def test_the_clock_line_is_not_kept_as_history_and_absent_without_a_clock() -> None:
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
+    dice = FixedDice([3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)
     text = compose_text(clocked(match, started_at=NOW), match.last_events, now=NOW)
     edited = compose_text(clocked(match, started_at=NOW), [], earlier=True, now=NOW)
     assert "Clock (blitz)" in text and edited.count("Clock (blitz)") == 1  # drawn again, never kept
@@ -46,9 +49,10 @@ def test_the_clock_line_is_not_kept_as_history_and_absent_without_a_clock() -> N
 
 
 def test_a_finished_match_offers_a_rematch() -> None:
-    match = Match(("Alice", "Bob"), MatchOptions.match(1), FixedDice([3, 1]))
-    match.apply(actions.Resign(0))
-    match.apply(actions.AcceptResignation(1))
+    dice = FixedDice([3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(1), dice)
+    match = match.apply(actions.Resign(0), dice).match
+    match = match.apply(actions.AcceptResignation(1), dice).match
     finished = dataclasses.replace(record(match), status=MatchStatus.FINISHED)
     ((button, moves),) = rematch_rows(finished)
     assert button.label == "Rematch" and button.control.action is GameAction.REMATCH
@@ -64,7 +68,8 @@ def test_the_board_picture_shows_both_reserves_beside_the_pips() -> None:
     import render
     from cogs.ui.board_picture import board_state
 
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
+    dice = FixedDice([3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)
     plain = render.board(board_state(match), perspective=0)
     with_clock = render.board(board_state(match, ("0:48", "1:25")), perspective=0)
     other_time = render.board(board_state(match, ("0:47", "1:25")), perspective=0)
@@ -76,8 +81,9 @@ def test_the_board_picture_shows_both_reserves_beside_the_pips() -> None:
 
 
 def test_a_request_after_the_clock_ran_out_is_told_who_ran_out() -> None:
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
-    events = match.apply(actions.Timeout(0))
+    dice = FixedDice([3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)
+    match, events = match.apply(actions.Timeout(0), dice)
     update = MatchUpdate(dataclasses.replace(record(match), status=MatchStatus.FINISHED), events)
     assert timed_out_text(update, ALICE.user_id) == "Too late: your time had run out, and the match is over."
     assert timed_out_text(update, BOB.user_id) == "Alice's time had run out: the match is over."

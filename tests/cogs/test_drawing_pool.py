@@ -25,14 +25,14 @@ from bot.processes import is_running
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from cogs.ui.board_picture import _drawing_pool, draw_board
-asyncio.run(draw_board(Match(("Alice", "Bob"), MatchOptions.match(5), FixedDice([3, 1]))))
+asyncio.run(draw_board(Match.start(("Alice", "Bob"), MatchOptions.match(5), FixedDice([3, 1]))))
 print(" ".join(str(pid) for pid in _drawing_pool()._processes), flush=True)
 time.sleep(60)
 """
 
 
 async def test_boards_are_drawn_in_another_process() -> None:
-    png = await draw_board(Match(("Alice", "Bob"), MatchOptions.match(5), FixedDice([3, 1])))
+    png = await draw_board(Match.start(("Alice", "Bob"), MatchOptions.match(5), FixedDice([3, 1])))
     assert png.startswith(b"\x89PNG")
     workers = list(_drawing_pool()._processes)
     assert workers and os.getpid() not in workers

@@ -107,7 +107,8 @@ async def test_a_cancelled_waiter_gives_its_turn_to_the_next() -> None:
 
 
 async def test_boards_drawn_in_the_background_are_real_boards() -> None:
-    match = Match(("Alice", "Bob"), MatchOptions.match(5), FixedDice([3, 1]))
+    dice = FixedDice([3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(5), dice)
     with in_background():
         background = await draw_board(match)
     assert background == await draw_board(match) and background.startswith(b"\x89PNG")

@@ -63,7 +63,8 @@ def test_a_play_with_hits_starts_no_italics() -> None:
 
 def test_turn_timer_and_deleted_thread_texts_escape_names() -> None:
     names = ("**A**", "||B||")
-    match = Match(names, MatchOptions.match(3), FixedDice([3, 1]))
+    dice = FixedDice([3, 1])
+    match = Match.start(names, MatchOptions.match(3), dice)
     record = MatchRecord(
         id=5,
         guild_id=1,

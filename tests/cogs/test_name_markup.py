@@ -43,9 +43,10 @@ def shows_name_as_typed(text: str) -> bool:
 
 def won_by_hostile(length: int = 1) -> MatchRecord:
     """A match that the member named HOSTILE won when Bob resigned, played in thread 2 of channel 3."""
-    match = Match((HOSTILE, "Bob"), MatchOptions.match(length) if length else MatchOptions.money(), FixedDice([3, 1]))
-    match.apply(actions.Resign(0 if match.to_act == 1 else 1))
-    match.apply(actions.AcceptResignation(0))
+    dice = FixedDice([3, 1])
+    match = Match.start((HOSTILE, "Bob"), MatchOptions.match(length) if length else MatchOptions.money(), dice)
+    match = match.apply(actions.Resign(0 if match.to_act == 1 else 1), dice).match
+    match = match.apply(actions.AcceptResignation(0), dice).match
     assert match.winner == 0
     players = (PlayerRef(111, HOSTILE), PlayerRef(222, "Bob"))
     return dataclasses.replace(

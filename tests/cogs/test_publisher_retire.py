@@ -171,15 +171,16 @@ async def test_a_new_board_retires_the_board_shown_since_its_update_was_stored(b
     posted, so its update still names the board before as the current one. The board asking it must lose its
     Roll button all the same."""
     publisher = GamePublisher(bot)  # type: ignore[arg-type]
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 5, 4, 2]))  # Bob's cube is alive
+    dice = FixedDice([3, 1, 6, 5, 4, 2])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)  # Bob's cube is alive
     await publisher.publish(MatchUpdate(record(match, 0, None), []))  # Alice to play her opening 3-1
     [opening] = bot.messages.values()
-    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    match = match.apply(actions.Move(0, match.parse_play("8/5 6/5")), dice).match
     await publisher.publish(MatchUpdate(record(match, 1, opening.id), []))  # Bob to roll
     asking_bob = max(bot.messages)
     assert "Roll" in labels(bot.messages[asking_bob])
-    match.apply(actions.Roll(1))
-    match.apply(actions.Move(1, match.parse_play("13/7 13/8")))
+    match = match.apply(actions.Roll(1), dice).match
+    match = match.apply(actions.Move(1, match.parse_play("13/7 13/8")), dice).match
     stale_read = record(match, 3, opening.id)  # read before `asking_bob` was recorded as shown
     await publisher.publish(MatchUpdate(stale_read, []))  # Alice to roll
     newest = max(bot.messages)
@@ -194,14 +195,16 @@ async def test_the_final_board_is_the_only_one_left_with_a_button(bot: FakeBot) 
     """At the match's end the same holds, and the final board offers Rematch only (issue 20): the board asking Bob,
     edited in place (nobody is to act, so nobody is notified), then the move list (issue 33)."""
     publisher = GamePublisher(bot)  # type: ignore[arg-type]
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
+    dice = FixedDice([3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)
     await publisher.publish(MatchUpdate(record(match, 0, None), []))
     [opening] = bot.messages.values()
-    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    match = match.apply(actions.Move(0, match.parse_play("8/5 6/5")), dice).match
     await publisher.publish(MatchUpdate(record(match, 1, opening.id), []))  # Bob to roll
     asking_bob = max(bot.messages)
-    events = match.apply(actions.Resign(1, WinKind.BACKGAMMON))  # Bob offers to resign a backgammon ...
-    events += match.apply(actions.AcceptResignation(0))  # ... and Alice accepts: the match is over
+    match, events = match.apply(actions.Resign(1, WinKind.BACKGAMMON), dice)  # Bob offers to resign a backgammon ...
+    match, more = match.apply(actions.AcceptResignation(0), dice)
+    events += more
     over = dataclasses.replace(record(match, 3, opening.id), status=MatchStatus.FINISHED)
     await publisher.publish(MatchUpdate(over, events))
     *_, final, moves = bot.messages.values()  # the final board, then the match's move list (issue 33)

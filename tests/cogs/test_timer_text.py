@@ -33,7 +33,7 @@ def overdue(match: Match, *, offered: bool = True) -> MatchRecord:
 
 
 def opening() -> Match:
-    return Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 5]))
+    return Match.start(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
 
 
 def claims(rows: Rows) -> list[ButtonSpec]:
@@ -78,7 +78,7 @@ def test_the_claim_button_fits_beside_every_move_menu() -> None:
 
 def test_notes_stand_above_the_prompt_and_an_edit_drops_them() -> None:
     match = opening()
-    events = match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    match, events = match.apply(actions.Move(0, match.parse_play("8/5 6/5")), FixedDice([6, 5]))
     standing = overdue(match)
     said = note(reminder_text(standing) or "")
     text = compose_text(standing, events, notes=(said, *claim_notes(standing)))

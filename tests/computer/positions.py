@@ -3,6 +3,7 @@ random legal play."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 
@@ -13,6 +14,8 @@ from bot.engine.options import MatchOptions
 from bot.engine.position import Position
 
 HUMAN, COMPUTER = 0, 1
+#: The dice of an action that rolls none: a roll asked of it fails the test.
+NO_DICE = FixedDice(())
 
 
 def arranged(
@@ -25,19 +28,21 @@ def arranged(
     cube: int = 1,
     owner: int | None = None,
     crawford_done: bool = False,
-    dice: list[int] | None = None,
 ) -> Match:
     """A match at `on_roll`'s turn before the roll; `mover` is that side's checkers, `other` the other side's,
     each in its own numbering ({point: count}, 25 the bar; what is missing is borne off)."""
-    match = Match(("Human", "Computer"), options, FixedDice([6, 1, *(dice or [])]))
-    match.scores = list(scores)
-    match.crawford_done = crawford_done
-    game = match.game
-    game.position = Position.from_points(mover, other)
-    game.on_roll = on_roll
-    game.cube, game.cube_owner = cube, owner
-    game.dice, game.steps, game.phase = None, (), Phase.ROLLING
-    return match
+    match = Match.start(("Human", "Computer"), options, FixedDice([6, 1]))
+    game = dataclasses.replace(
+        match.game,
+        position=Position.from_points(mover, other),
+        on_roll=on_roll,
+        cube=cube,
+        cube_owner=owner,
+        dice=None,
+        steps=(),
+        phase=Phase.ROLLING,
+    )
+    return dataclasses.replace(match, scores=scores, crawford_done=crawford_done, game=game)
 
 
 def positions_in_play(count: int, seed: int) -> Iterator[tuple[Position, tuple[int, int]]]:

@@ -50,13 +50,14 @@ class GameResult:
 def play_money_game(level: str, seed: int, dice: DiceSource | None = None) -> GameResult:
     """One money game (Jacoby on): the computer is player 1, the random player 0."""
     rng = random.Random(seed)
-    match = Match(("Random", "Computer"), MatchOptions.money(), dice or SeededDice(seed))
+    source = dice or SeededDice(seed)
+    match = Match.start(("Random", "Computer"), MatchOptions.money(), source)
     actions = 0
     while not match.finished:
         player = match.to_act
         assert player is not None
         action = choose_action(match, level, rng) if player == 1 else random_player_action(match, player, rng)
-        match.apply(action)
+        match = match.apply(action, source).match
         actions += 1
     outcome = match.outcomes[-1]
     sign = 1 if outcome.winner == 1 else -1

@@ -27,7 +27,7 @@ def slow_once(log_json: str, level: str) -> dict[str, Any]:
 
 
 def moving_match() -> Match:
-    match = Match(("Human", "Computer"), MatchOptions.money(), SeededDice(3))
+    match = Match.start(("Human", "Computer"), MatchOptions.money(), SeededDice(3))
     assert match.phase is Phase.MOVING
     return match
 

@@ -22,9 +22,9 @@ from bot.app import EXTENSIONS
 for extension in EXTENSIONS:
     importlib.import_module(extension)
 from bot.computer import choose_action
-from bot.engine import Match, MatchOptions
+from bot.engine import Match, MatchOptions, SecretDice
 try:
-    choose_action(Match(("a", "b"), MatchOptions.money()), "expert")
+    choose_action(Match.start(("a", "b"), MatchOptions.money(), SecretDice()), "expert")
 except RuntimeError as error:
     print("choose_action:", error)
 from cogs.computer import Computer

@@ -8,13 +8,14 @@ import os
 from pathlib import Path
 
 from bot.computer.pool import WORKER_NICENESS, ComputerPool
+from tests.computer.positions import NO_DICE
 from tests.computer.test_pool import moving_match, slow_once
 
 
 async def decided_by(pool: ComputerPool) -> list[int]:
     """One decision by the pool, applied (the engine refuses anything illegal); its workers' process ids."""
     match = moving_match()
-    match.apply(await pool.choose(match, "expert"))
+    match.apply(await pool.choose(match, "expert"), NO_DICE)
     workers = pool.worker_pids()
     assert workers
     return workers
@@ -56,7 +57,7 @@ async def test_an_idle_class_worker_that_overran_is_replaced_by_a_niced_one(tmp_
         assert os.sched_getscheduler(first) == os.SCHED_IDLE
         match = moving_match()
         action = await pool.choose(match, f"beginner|{marker}")  # stalls once, past the timeout
-        match.apply(action)
+        match.apply(action, NO_DICE)
         [second] = pool.worker_pids()
         assert second != first and pool.replaced == 1
         assert os.sched_getscheduler(second) == os.sched_getscheduler(0)

@@ -33,7 +33,8 @@ def all_dice(match: Match) -> list[int]:
 def played_match(seeds: MatchSeeds, options: MatchOptions, rng_seed: int, *, end_early: bool = False) -> Match:
     """A whole match played by random legal actions on the seeds' committed dice."""
     rng = random.Random(rng_seed)
-    match = Match(("Alice", "Bob"), options, CommittedDice(seeds))
+    dice = CommittedDice(seeds)
+    match = Match.start(("Alice", "Bob"), options, dice)
     while not match.finished:
-        match.apply(random_action(match, rng, end_early=end_early))
+        match = match.apply(random_action(match, rng, end_early=end_early), dice).match
     return match

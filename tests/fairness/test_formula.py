@@ -84,8 +84,10 @@ def test_a_players_own_seed_changes_the_dice() -> None:
     base = [committed_roll(server, "1234", "5678", k) for k in range(30)]
     assert [committed_roll(server, "my lucky seed", "5678", k) for k in range(30)] != base
     assert [committed_roll(server, "1234", "another", k) for k in range(30)] != base
-    match_a = Match(("A", "B"), MatchOptions.match(1), CommittedDice(MatchSeeds(server, "1234", "5678")))
-    match_b = Match(("A", "B"), MatchOptions.match(1), CommittedDice(MatchSeeds(server, "1234", "x")))
+    dice = CommittedDice(MatchSeeds(server, "1234", "5678"))
+    match_a = Match.start(("A", "B"), MatchOptions.match(1), dice)
+    dice = CommittedDice(MatchSeeds(server, "1234", "x"))
+    match_b = Match.start(("A", "B"), MatchOptions.match(1), dice)
     assert match_a.log.start_dice[:2] == base[0]
     assert match_b.log.start_dice[:2] == committed_roll(server, "1234", "x", 0)
 

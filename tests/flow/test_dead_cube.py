@@ -31,13 +31,14 @@ def test_no_double_of_a_dead_cube_in_random_matches_and_the_roll_is_made_at_once
     dead_turns = 0
     for seed in range(60):
         rng = random.Random(seed)
-        match = Match(NAMES, MatchOptions.match(rng.choice([1, 2, 3, 5, 7])), SeededDice(seed))
+        dice = SeededDice(seed)
+        match = Match.start(NAMES, MatchOptions.match(rng.choice([1, 2, 3, 5, 7])), dice)
         while not match.finished:
             player = match.to_act
             assert player is not None
             if Double in match.allowed(player):
                 assert not _dead_for(match, player)
-            events = match.apply(random_action(match, rng, end_early=False))
+            match, events = match.apply(random_action(match, rng, end_early=False), dice)
             for event in events:
                 if isinstance(event, ev.Rolled) and not match.crawford and _dead_for(match, event.player):
                     assert event.automatic
@@ -46,21 +47,23 @@ def test_no_double_of_a_dead_cube_in_random_matches_and_the_roll_is_made_at_once
 
 
 def test_a_one_point_match_never_offers_the_cube() -> None:
-    match = Match(NAMES, MatchOptions.match(1), SeededDice(7))
+    dice = SeededDice(7)
+    match = Match.start(NAMES, MatchOptions.match(1), dice)
     rng = random.Random(7)
     while not match.finished:
         assert match.phase is not Phase.ROLLING
-        match.apply(Move(match.to_act or 0, rng.choice(match.legal_plays())))
+        match = match.apply(Move(match.to_act or 0, rng.choice(match.legal_plays())), dice).match
 
 
 def test_matches_stored_before_the_rule_replay_with_their_doubles() -> None:
     """A stored log whose options have no `dead_cube_doubles` key was played when a dead cube could be doubled."""
     legacy = MatchOptions(1, dead_cube_doubles=True)
-    match = Match(NAMES, legacy, ScriptedDice([6, 1, 3, 2]))
-    match.apply(Move(ALICE, match.legal_plays()[0]))
+    dice = ScriptedDice([6, 1, 3, 2])
+    match = Match.start(NAMES, legacy, dice)
+    match = match.apply(Move(ALICE, match.legal_plays()[0]), dice).match
     assert match.phase is Phase.ROLLING and Double in match.allowed(BOB)
-    match.apply(Double(BOB))
-    match.apply(Take(ALICE))
+    match = match.apply(Double(BOB), dice).match
+    match = match.apply(Take(ALICE), dice).match
     stored = match.log.to_dict()
     del stored["options"]["dead_cube_doubles"]
     replayed = Match.replay(MatchLog.from_dict(stored))

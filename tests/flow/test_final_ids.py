@@ -138,14 +138,15 @@ def corpus() -> tuple[tuple[Match, ...], tuple[Ending, ...]]:
     found: list[Ending] = []
     for seed in range(MATCHES):
         rng = random.Random(seed)
-        match = Match(("Alice", "Bob"), options_for(seed), SeededDice(seed))
+        dice = SeededDice(seed)
+        match = Match.start(("Alice", "Bob"), options_for(seed), dice)
         pasted, crawford, phase = match.gnubg_id(), match.crawford, match.phase
         since: list[ev.Event] = []
         resigned_this_turn = False
         while not match.finished:
             on_roll = match.game.on_roll
             action = next_action(match, rng, resigned_this_turn)
-            events = match.apply(action)
+            match, events = match.apply(action, dice)
             since += events
             resigned_this_turn = isinstance(action, DeclineResignation) or (
                 resigned_this_turn and match.game.on_roll == on_roll
@@ -223,10 +224,11 @@ def test_the_example_of_issue_22() -> None:
     # A 1-point match: Alice opens with 3-1, resigns a single game at once, and Bob accepts. gnubg shows the
     # score 0-1 and the dice of the resigned turn; the turn is Alice's once gnubg reads the match (issue 31), as
     # saved and loaded again in gnubg 1.07 (MKMlAAAACAAE), though right after the typed `accept` it is Bob's.
-    match = Match(("Alice", "Bob"), MatchOptions.match(1), FixedDice([3, 1]))
+    dice = FixedDice([3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(1), dice)
     assert (match.game.on_roll, match.dice) == (0, (3, 1))
-    match.apply(Resign(0, WinKind.SINGLE))
-    match.apply(AcceptResignation(1))
+    match = match.apply(Resign(0, WinKind.SINGLE), dice).match
+    match = match.apply(AcceptResignation(1), dice).match
     assert match.finished and match.match_id() == "MKMlAAAACAAE"
     fields = match.match_id_fields()
     assert dataclasses.replace(fields, turn=1).encode() == "MKslAAAACAAE"
@@ -234,10 +236,10 @@ def test_the_example_of_issue_22() -> None:
 
 def test_a_score_past_15_bits_is_cut_as_gnubg_cuts_it() -> None:
     # A money backgammon at a cube of 16384 scores 49152; the Match ID holds 15 bits of it, as gnubg's does.
-    match, _ = start(MatchOptions.money(jacoby=False), [6, 1, 2, 1])
-    set_up(match, {1: 1}, {6: 14, 25: 1}, cube=1 << 14, owner=0)
-    match.apply(Roll(0))
-    assert match.finished and match.scores == [49152, 0]
+    match, dice = start(MatchOptions.money(jacoby=False), [6, 1, 2, 1])
+    match = set_up(match, {1: 1}, {6: 14, 25: 1}, cube=1 << 14, owner=0)
+    match = match.apply(Roll(0), dice).match
+    assert match.finished and match.scores == (49152, 0)
     fields = match.match_id_fields()
     assert fields.scores == (49152 & 0x7FFF, 0)
     unmasked = dataclasses.replace(fields, scores=(0, 0))

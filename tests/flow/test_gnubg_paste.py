@@ -42,9 +42,10 @@ def test_states_paste_into_gnubg() -> None:
     for seed in range(12):
         rng = random.Random(seed)
         options = MatchOptions.money(beavers=True) if seed % 3 == 0 else MatchOptions.match(rng.choice([1, 3, 5]))
-        match = Match(("Alice", "Bob"), options, SeededDice(seed))
+        dice = SeededDice(seed)
+        match = Match.start(("Alice", "Bob"), options, dice)
         while not match.finished:
-            match.apply(random_action(match, rng))
+            match = match.apply(random_action(match, rng), dice).match
             gnubg_id = match.gnubg_id()
             assert gnubg_id == f"{match.position_id()}:{match.match_id()}"
             if match.phase in (Phase.ROLLING, Phase.MOVING):

@@ -5,6 +5,8 @@ Alice is player 0 and Bob player 1. An opening pair (a, b) is Alice's die then B
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bot.engine import events as ev
@@ -28,8 +30,9 @@ from bot.engine.actions import (
     Take,
     Undo,
 )
+from bot.engine.dice import DiceSource, FixedDice
 from bot.engine.game import Phase
-from bot.engine.match import Match
+from bot.engine.match import Applied, Match
 from bot.engine.match_id import GameState
 from bot.engine.options import MatchOptions
 from bot.engine.outcome import Outcome, OutcomeKind
@@ -43,20 +46,20 @@ NAMES = ("Alice", "Bob")
 
 def start(options: MatchOptions, dice: list[int]) -> tuple[Match, ScriptedDice]:
     source = ScriptedDice(dice)
-    return Match(NAMES, options, source), source
+    return Match.start(NAMES, options, source), source
 
 
-def move_first(match: Match, player: int) -> list[ev.Event]:
+def move_first(match: Match, dice: DiceSource, player: int) -> Applied:
     """Play the first legal play listed (the scripts care about the cube and the score, not the checkers)."""
     assert match.phase is Phase.MOVING and match.to_act == player
-    return match.apply(Move(player, match.legal_plays()[0]))
+    return match.apply(Move(player, match.legal_plays()[0]), dice)
 
 
 def refused(match: Match, action: Action, message: str) -> None:
-    """The action raises ActionError with that message and changes nothing."""
+    """The action raises ActionError with that message, before it draws any dice, and changes nothing."""
     before = match.snapshot()
     with pytest.raises(ActionError) as error:
-        match.apply(action)
+        match.apply(action, FixedDice(()))
     assert str(error.value) == message
     assert match.snapshot() == before
 
@@ -69,17 +72,23 @@ def assert_replays(match: Match) -> None:
 
 def set_up(
     match: Match, alice: dict[int, int], bob: dict[int, int], *, cube: int = 1, owner: int | None = None
-) -> None:
-    """Put the current game at Alice's turn, before her roll, in a chosen position (for endings).
+) -> Match:
+    """The match with its current game at Alice's turn, before her roll, in a chosen position (for endings).
 
     `bob` is in Bob's own numbering: his 6-point is Alice's 19, his 20-point is in Alice's home board.
     """
-    game = match.game
-    game.position = Position.from_points(alice, bob)  # each side in its own numbering
-    game.on_roll = ALICE
-    game.cube, game.cube_owner = cube, owner
-    game.dice, game.steps, game.phase = None, (), Phase.ROLLING
+    game = dataclasses.replace(
+        match.game,
+        position=Position.from_points(alice, bob),  # each side in its own numbering
+        on_roll=ALICE,
+        cube=cube,
+        cube_owner=owner,
+        dice=None,
+        steps=(),
+        phase=Phase.ROLLING,
+    )
     assert game.may_double(ALICE)
+    return dataclasses.replace(match, game=game)
 
 
 def test_one_point_match() -> None:
@@ -87,21 +96,21 @@ def test_one_point_match() -> None:
     events = match.last_events
     assert events[:2] == [ev.GameStarted(1, False), ev.OpeningRolled(((6, 1),), ALICE)]
     assert (match.to_act, match.dice, match.phase) == (ALICE, (6, 1), Phase.MOVING)
-    events = move_first(match, ALICE)
+    match, events = move_first(match, dice, ALICE)
     # One point wins the match, so the cube is dead for both: nobody may double, Bob's roll is made at once (R6.1,
     # R9.4).
     assert ev.Rolled(BOB, (3, 2), automatic=True) in events
     assert (match.to_act, match.dice, match.phase) == (BOB, (3, 2), Phase.MOVING)
     refused(match, Double(BOB), "You can only double before you roll.")
-    events = match.apply(Resign(BOB, WinKind.SINGLE))
+    match, events = match.apply(Resign(BOB, WinKind.SINGLE), dice)
     assert events == [ev.ResignationOffered(BOB, WinKind.SINGLE, 1)]
-    events = match.apply(AcceptResignation(ALICE))
+    match, events = match.apply(AcceptResignation(ALICE), dice)
     assert events == [
         ev.ResignationAccepted(ALICE),
         ev.GameWon(1, Outcome(ALICE, OutcomeKind.RESIGNED, 1, 1), (1, 0)),
         ev.MatchWon(ALICE, (1, 0)),
     ]
-    assert match.finished and match.winner == ALICE and match.scores == [1, 0] and match.to_act is None
+    assert match.finished and match.winner == ALICE and match.scores == (1, 0) and match.to_act is None
     assert dice.remaining == 0
     refused(match, Roll(BOB), "The match is over.")
     assert_replays(match)
@@ -110,11 +119,11 @@ def test_one_point_match() -> None:
 def test_three_point_match_through_crawford_into_post_crawford() -> None:
     match, dice = start(MatchOptions.match(3), [6, 1, 1, 6, 5, 2, 4, 2, 6, 5, 3, 1, 4, 3, 2, 1, 5, 5, 2, 2])
     # Game 1: Bob doubles, Alice drops: Bob 1-0 (R6.2).
-    move_first(match, ALICE)
-    match.apply(Double(BOB))
+    match = move_first(match, dice, ALICE).match
+    match = match.apply(Double(BOB), dice).match
     refused(match, Roll(BOB), "Alice must answer the double first.")
     refused(match, Roll(ALICE), "Answer the double first: take or drop.")
-    events = match.apply(Drop(ALICE))
+    match, events = match.apply(Drop(ALICE), dice)
     assert events[:3] == [
         ev.Dropped(ALICE),
         ev.GameWon(1, Outcome(BOB, OutcomeKind.DROPPED, 1, 1), (0, 1)),
@@ -122,37 +131,37 @@ def test_three_point_match_through_crawford_into_post_crawford() -> None:
     ]
     # Game 2: Alice resigns a single game: Bob 2-0, one point from the match.
     assert match.to_act == BOB
-    move_first(match, BOB)
-    match.apply(Resign(ALICE, WinKind.SINGLE))
-    events = match.apply(AcceptResignation(BOB))
-    assert ev.GameStarted(3, True) in events and match.crawford and match.scores == [0, 2]
+    match = move_first(match, dice, BOB).match
+    match = match.apply(Resign(ALICE, WinKind.SINGLE), dice).match
+    match, events = match.apply(AcceptResignation(BOB), dice)
+    assert ev.GameStarted(3, True) in events and match.crawford and match.scores == (0, 2)
     # Game 3, the Crawford game: nobody may double, so every roll is made at once (R8.3, R9.4).
-    move_first(match, ALICE)
+    match = move_first(match, dice, ALICE).match
     assert match.phase is Phase.MOVING and match.to_act == BOB and match.dice == (4, 2)
     assert match.last_events[-1] == ev.Rolled(BOB, (4, 2), True)
     refused(match, Double(BOB), "No doubling in the Crawford game.")
     refused(match, Double(ALICE), "No doubling in the Crawford game.")
     assert Double not in match.allowed(BOB) and Roll not in match.allowed(BOB)
-    move_first(match, BOB)
-    move_first(match, ALICE)
+    match = move_first(match, dice, BOB).match
+    match = move_first(match, dice, ALICE).match
     assert match.dice == (3, 1) and match.to_act == BOB
-    match.apply(Resign(BOB, WinKind.SINGLE))
-    events = match.apply(AcceptResignation(ALICE))
-    assert ev.GameStarted(4, False) in events and not match.crawford and match.scores == [1, 2]
+    match = match.apply(Resign(BOB, WinKind.SINGLE), dice).match
+    match, events = match.apply(AcceptResignation(ALICE), dice)
+    assert ev.GameStarted(4, False) in events and not match.crawford and match.scores == (1, 2)
     # Game 4, post-Crawford: doubling is back for Alice. Bob needs one point, so his cube is dead and his rolls are
     # made at once (R6.1, R9.4). Alice doubles, Bob takes; Bob resigns at cube 2: Alice wins 3-2.
-    events = move_first(match, ALICE)
+    match, events = move_first(match, dice, ALICE)
     assert match.phase is Phase.MOVING and match.to_act == BOB and Double not in match.allowed(BOB)
     assert isinstance(events[-1], ev.Rolled) and events[-1].player == BOB and events[-1].automatic
-    move_first(match, BOB)
+    match = move_first(match, dice, BOB).match
     assert match.phase is Phase.ROLLING and match.to_act == ALICE
-    match.apply(Double(ALICE))
-    events = match.apply(Take(BOB))
+    match = match.apply(Double(ALICE), dice).match
+    match, events = match.apply(Take(BOB), dice)
     assert events == [ev.Taken(BOB, 2), ev.Rolled(ALICE, (5, 5), True)]
-    events = move_first(match, ALICE)
+    match, events = move_first(match, dice, ALICE)
     assert events[-1] == ev.Rolled(BOB, (2, 2), True)  # Bob owns the cube, but it is dead for him (R6.1)
-    match.apply(Resign(BOB, WinKind.SINGLE))
-    events = match.apply(AcceptResignation(ALICE))
+    match = match.apply(Resign(BOB, WinKind.SINGLE), dice).match
+    match, events = match.apply(AcceptResignation(ALICE), dice)
     assert events[-2:] == [
         ev.GameWon(4, Outcome(ALICE, OutcomeKind.RESIGNED, 2, 2), (3, 2)),
         ev.MatchWon(ALICE, (3, 2)),
@@ -164,20 +173,21 @@ def test_three_point_match_through_crawford_into_post_crawford() -> None:
 
 def test_double_taken_then_redouble_dropped_pays_the_pre_redouble_value() -> None:
     match, dice = start(MatchOptions.match(5), [3, 1, 6, 4, 2, 5])
-    move_first(match, ALICE)
+    match = move_first(match, dice, ALICE).match
     refused(match, Roll(ALICE), "It is Bob's turn.")
-    match.apply(Double(BOB))
+    match = match.apply(Double(BOB), dice).match
     refused(match, Double(ALICE), "Answer the double first: take or drop.")
-    events = match.apply(Take(ALICE))
+    match, events = match.apply(Take(ALICE), dice)
     assert events == [ev.Taken(ALICE, 2), ev.Rolled(BOB, (6, 4), True)]  # Bob can no longer double: rolled at once
     assert (match.cube, match.cube_owner) == (2, ALICE)
     refused(match, Double(BOB), "Alice owns the cube.")
-    move_first(match, BOB)
+    match = move_first(match, dice, BOB).match
     assert match.phase is Phase.ROLLING and match.to_act == ALICE
-    assert match.apply(Double(ALICE)) == [ev.Doubled(ALICE, 4)]
-    events = match.apply(Drop(BOB))
+    match, events = match.apply(Double(ALICE), dice)
+    assert events == [ev.Doubled(ALICE, 4)]
+    match, events = match.apply(Drop(BOB), dice)
     assert events[1] == ev.GameWon(1, Outcome(ALICE, OutcomeKind.DROPPED, 2, 2), (2, 0))
-    assert match.scores == [2, 0] and not match.finished and dice.remaining == 0
+    assert match.scores == (2, 0) and not match.finished and dice.remaining == 0
     assert (match.cube, match.cube_owner) == (1, None)  # the next game starts with the cube in the middle (R1.2)
 
 
@@ -192,47 +202,50 @@ def test_double_taken_then_redouble_dropped_pays_the_pre_redouble_value() -> Non
 )
 def test_single_gammon_and_backgammon_with_the_cube_at_4(bob: dict[int, int], kind: OutcomeKind, points: int) -> None:
     match, dice = start(MatchOptions.match(15), [6, 1, 2, 1, 4, 2])
-    set_up(match, {1: 1}, bob, cube=4, owner=ALICE)
-    events = match.apply(Roll(ALICE))
+    match = set_up(match, {1: 1}, bob, cube=4, owner=ALICE)
+    match, events = match.apply(Roll(ALICE), dice)
     # 2-1 with one checker on the 1-point: the only play bears it off, made for Alice (R9.3).
     assert events[0] == ev.Rolled(ALICE, (2, 1), False)
     assert isinstance(events[1], ev.Played) and events[1].automatic and str(events[1].play) == "1/off"
-    assert match.outcomes == [Outcome(ALICE, kind, points, 4)]
-    assert match.scores == [points, 0] and dice.remaining == 0
+    assert match.outcomes == (Outcome(ALICE, kind, points, 4),)
+    assert match.scores == (points, 0) and dice.remaining == 0
 
 
 @pytest.mark.parametrize(("double_taken", "points"), [(False, 1), (True, 4)])
 def test_jacoby_money_game_gammon(double_taken: bool, points: int) -> None:
-    match, _ = start(MatchOptions.money(jacoby=True), [6, 1, 2, 1])
-    set_up(match, {1: 1}, {6: 15})
+    match, dice = start(MatchOptions.money(jacoby=True), [6, 1, 2, 1])
+    match = set_up(match, {1: 1}, {6: 15})
     if double_taken:
-        match.apply(Double(ALICE))
-        match.apply(Take(BOB))  # Alice is rolled for at once, bears off, wins a gammon at cube 2: Jacoby is off
+        match = match.apply(Double(ALICE), dice).match
+        match = match.apply(
+            Take(BOB), dice
+        ).match  # Alice is rolled for at once, bears off, wins a gammon at cube 2: Jacoby is off
     else:
-        match.apply(Roll(ALICE))
-    assert match.outcomes == [Outcome(ALICE, OutcomeKind.GAMMON, points, 2 if double_taken else 1)]
-    assert match.finished and match.winner == ALICE and match.scores == [points, 0]  # a money game is one game
+        match = match.apply(Roll(ALICE), dice).match
+    assert match.outcomes == (Outcome(ALICE, OutcomeKind.GAMMON, points, 2 if double_taken else 1),)
+    assert match.finished and match.winner == ALICE and match.scores == (points, 0)  # a money game is one game
 
 
 def test_jacoby_ignores_automatic_doubles() -> None:
-    match, _ = start(MatchOptions.money(automatic_doubles=True), [4, 4, 6, 1, 2, 1])
+    match, dice = start(MatchOptions.money(automatic_doubles=True), [4, 4, 6, 1, 2, 1])
     assert match.cube == 2 and match.cube_owner is None
-    set_up(match, {1: 1}, {6: 15}, cube=2)
-    match.apply(Roll(ALICE))
-    assert match.outcomes == [Outcome(ALICE, OutcomeKind.GAMMON, 2, 2)]  # gammon counts single, times the cube
+    match = set_up(match, {1: 1}, {6: 15}, cube=2)
+    match = match.apply(Roll(ALICE), dice).match
+    assert match.outcomes == (Outcome(ALICE, OutcomeKind.GAMMON, 2, 2),)  # gammon counts single, times the cube
 
 
 def test_beaver_accepted() -> None:
     match, dice = start(MatchOptions.money(beavers=True), [3, 1, 5, 2])
-    move_first(match, ALICE)
-    match.apply(Double(BOB))
+    match = move_first(match, dice, ALICE).match
+    match = match.apply(Double(BOB), dice).match
     assert Beaver in match.allowed(ALICE)
-    assert match.apply(Beaver(ALICE)) == [ev.Beavered(ALICE, 4)]
+    match, events = match.apply(Beaver(ALICE), dice)
+    assert events == [ev.Beavered(ALICE, 4)]
     refused(match, Take(ALICE), "Bob must answer the beaver first.")
     refused(match, Roll(ALICE), "Bob must answer the beaver first.")
     refused(match, RefuseBeaver(ALICE), "Bob must answer your beaver.")
     assert match.allowed(BOB) >= {AcceptBeaver, RefuseBeaver}
-    events = match.apply(AcceptBeaver(BOB))
+    match, events = match.apply(AcceptBeaver(BOB), dice)
     assert events == [ev.BeaverAccepted(BOB, 4), ev.Rolled(BOB, (5, 2), True)]
     assert (match.cube, match.cube_owner, match.to_act) == (4, ALICE, BOB)
     assert match.game.double_accepted and dice.remaining == 0
@@ -240,11 +253,11 @@ def test_beaver_accepted() -> None:
 
 
 def test_beaver_refused_loses_the_value_before_the_beaver() -> None:
-    match, _ = start(MatchOptions.money(beavers=True), [3, 1])
-    move_first(match, ALICE)
-    match.apply(Double(BOB))
-    match.apply(Beaver(ALICE))
-    events = match.apply(RefuseBeaver(BOB))
+    match, dice = start(MatchOptions.money(beavers=True), [3, 1])
+    match = move_first(match, dice, ALICE).match
+    match = match.apply(Double(BOB), dice).match
+    match = match.apply(Beaver(ALICE), dice).match
+    match, events = match.apply(RefuseBeaver(BOB), dice)
     assert events == [
         ev.BeaverRefused(BOB),
         ev.GameWon(1, Outcome(ALICE, OutcomeKind.DROPPED, 2, 2), (2, 0)),
@@ -253,9 +266,9 @@ def test_beaver_refused_loses_the_value_before_the_beaver() -> None:
 
 
 def test_beaver_needs_the_option() -> None:
-    match, _ = start(MatchOptions.money(), [3, 1])
-    move_first(match, ALICE)
-    match.apply(Double(BOB))
+    match, dice = start(MatchOptions.money(), [3, 1])
+    match = move_first(match, dice, ALICE).match
+    match = match.apply(Double(BOB), dice).match
     assert Beaver not in match.allowed(ALICE)
     refused(match, Beaver(ALICE), "Beavers are not allowed in this game.")
 
@@ -263,28 +276,30 @@ def test_beaver_needs_the_option() -> None:
 def test_a_beaver_stops_at_the_cubes_limit() -> None:
     """A beaver doubles the cube like a double (R6.4), so it stops where doubles do: at 32768, the most a Match ID
     can hold. A casual computer once beavered a 32768 double, and the game's end then failed to encode."""
-    match, _ = start(MatchOptions.money(beavers=True), [3, 1])
-    move_first(match, ALICE)
-    match.game.cube, match.game.cube_owner = 1 << 14, BOB
-    match.apply(Double(BOB))  # to 32768, the limit
+    match, dice = start(MatchOptions.money(beavers=True), [3, 1])
+    match = move_first(match, dice, ALICE).match
+    match = dataclasses.replace(match, game=dataclasses.replace(match.game, cube=1 << 14, cube_owner=BOB))
+    match = match.apply(Double(BOB), dice).match  # to 32768, the limit
     assert Beaver not in match.allowed(ALICE) and Take in match.allowed(ALICE)
     refused(match, Beaver(ALICE), "The cube cannot go past 32768: take or drop.")
-    events = match.apply(Drop(ALICE))
+    match, events = match.apply(Drop(ALICE), dice)
     assert events[1:] == [
         ev.GameWon(1, Outcome(BOB, OutcomeKind.DROPPED, 1 << 14, 1 << 14), (0, 1 << 14)),
         ev.MatchWon(BOB, (0, 1 << 14)),
     ]
 
-    match, _ = start(MatchOptions.money(beavers=True), [3, 1, 5, 2])
-    move_first(match, ALICE)
-    match.game.cube, match.game.cube_owner = 1 << 13, BOB
-    match.apply(Double(BOB))
-    assert match.apply(Beaver(ALICE)) == [ev.Beavered(ALICE, 1 << 15)]  # up to the limit: allowed
-    match.apply(AcceptBeaver(BOB))
+    match, dice = start(MatchOptions.money(beavers=True), [3, 1, 5, 2])
+    match = move_first(match, dice, ALICE).match
+    match = dataclasses.replace(match, game=dataclasses.replace(match.game, cube=1 << 13, cube_owner=BOB))
+    match = match.apply(Double(BOB), dice).match
+    match, events = match.apply(Beaver(ALICE), dice)
+    assert events == [ev.Beavered(ALICE, 1 << 15)]  # up to the limit: allowed
+    match = match.apply(AcceptBeaver(BOB), dice).match
     assert (match.cube, match.cube_owner) == (1 << 15, ALICE)
     assert not match.game.may_double(ALICE)  # nothing past it either
-    match.apply(Resign(BOB, WinKind.SINGLE))
-    [won] = [event for event in match.apply(AcceptResignation(ALICE)) if isinstance(event, ev.GameWon)]
+    match = match.apply(Resign(BOB, WinKind.SINGLE), dice).match
+    match, events = match.apply(AcceptResignation(ALICE), dice)
+    [won] = [event for event in events if isinstance(event, ev.GameWon)]
     assert won.outcome.points == 1 << 15 and won.gnubg_id.endswith(":" + match.match_id())  # the end encodes
 
 
@@ -305,31 +320,34 @@ def test_ties_do_not_double_without_the_option() -> None:
 
 
 def test_resignation_declined_then_accepted() -> None:
-    match, _ = start(MatchOptions.match(7), [3, 1, 5, 1])
+    match, dice = start(MatchOptions.match(7), [3, 1, 5, 1])
     play = match.legal_plays()[0]
-    assert match.apply(Resign(ALICE, WinKind.GAMMON)) == [ev.ResignationOffered(ALICE, WinKind.GAMMON, 2)]
+    match, events = match.apply(Resign(ALICE, WinKind.GAMMON), dice)
+    assert events == [ev.ResignationOffered(ALICE, WinKind.GAMMON, 2)]
     refused(match, Move(ALICE, play), "Bob must answer the resignation first.")
     refused(match, AcceptResignation(ALICE), "Bob must answer your resignation.")
-    assert match.apply(DeclineResignation(BOB)) == [ev.ResignationDeclined(BOB)]
+    match, events = match.apply(DeclineResignation(BOB), dice)
+    assert events == [ev.ResignationDeclined(BOB)]
     assert match.phase is Phase.MOVING and match.to_act == ALICE and match.dice == (3, 1)  # play goes on
-    move_first(match, ALICE)
-    match.apply(Resign(ALICE, WinKind.BACKGAMMON))
-    events = match.apply(AcceptResignation(BOB))
+    match = move_first(match, dice, ALICE).match
+    match = match.apply(Resign(ALICE, WinKind.BACKGAMMON), dice).match
+    match, events = match.apply(AcceptResignation(BOB), dice)
     assert events[1] == ev.GameWon(1, Outcome(BOB, OutcomeKind.RESIGNED, 3, 1), (0, 3))
     assert match.match_id_fields().scores == (0, 3)
     assert_replays(match)
 
 
 def test_resignation_under_jacoby_counts_single() -> None:
-    match, _ = start(MatchOptions.money(), [3, 1])
-    assert match.apply(Resign(BOB, WinKind.GAMMON)) == [ev.ResignationOffered(BOB, WinKind.GAMMON, 1)]
+    match, dice = start(MatchOptions.money(), [3, 1])
+    match, events = match.apply(Resign(BOB, WinKind.GAMMON), dice)
+    assert events == [ev.ResignationOffered(BOB, WinKind.GAMMON, 1)]
 
 
 def test_timeout_claim_wins_the_match() -> None:
-    match, _ = start(MatchOptions.match(5), [3, 1])
+    match, dice = start(MatchOptions.match(5), [3, 1])
     refused(match, Claim(ALICE), "It is your turn: you cannot claim against yourself.")
     assert Claim in match.allowed(BOB) and Claim not in match.allowed(ALICE)
-    events = match.apply(Claim(BOB))
+    match, events = match.apply(Claim(BOB), dice)
     assert events == [
         ev.Claimed(BOB),
         ev.GameWon(1, Outcome(BOB, OutcomeKind.CLAIMED, 5, 1), (0, 5)),
@@ -340,36 +358,38 @@ def test_timeout_claim_wins_the_match() -> None:
 
 
 def test_timeout_claim_in_a_money_game_wins_the_cube_value() -> None:
-    match, _ = start(MatchOptions.money(), [3, 1, 6, 2])
-    move_first(match, ALICE)
-    match.apply(Double(BOB))
-    match.apply(Take(ALICE))
-    events = match.apply(Claim(ALICE))  # Bob, rolled for, does not move in time
+    match, dice = start(MatchOptions.money(), [3, 1, 6, 2])
+    match = move_first(match, dice, ALICE).match
+    match = match.apply(Double(BOB), dice).match
+    match = match.apply(Take(ALICE), dice).match
+    match, events = match.apply(Claim(ALICE), dice)  # Bob, rolled for, does not move in time
     assert events[1] == ev.GameWon(1, Outcome(ALICE, OutcomeKind.CLAIMED, 2, 2), (2, 0))
 
 
 def test_abort_ends_without_a_result() -> None:
-    match, _ = start(MatchOptions.match(3), [3, 1])
-    assert match.apply(Abort(BOB)) == [ev.MatchAborted(BOB)]
-    assert match.finished and match.aborted and match.winner is None and match.scores == [0, 0]
+    match, dice = start(MatchOptions.match(3), [3, 1])
+    match, events = match.apply(Abort(BOB), dice)
+    assert events == [ev.MatchAborted(BOB)]
+    assert match.finished and match.aborted and match.winner is None and match.scores == (0, 0)
     assert match.to_act is None and match.allowed(ALICE) == frozenset()
     refused(match, Move(ALICE, Play(())), "The match is over.")
     assert_replays(match)
 
 
 def test_steps_undo_and_confirm() -> None:
-    match, _ = start(MatchOptions.match(3), [3, 1])
+    match, dice = start(MatchOptions.match(3), [3, 1])
     refused(match, Confirm(ALICE), "Your move is not finished: play as many of your dice as you can.")
     refused(match, Undo(ALICE), "There is no step to undo.")
     refused(match, MoveChecker(ALICE, 8, 2), "8/2 is not a legal step with what is left of 3-1.")
-    [step] = match.apply(MoveChecker(ALICE, 8, 5))
+    match, [step] = match.apply(MoveChecker(ALICE, 8, 5), dice)
     assert isinstance(step, ev.StepMoved) and step.step.die == 3
     assert match.board(ALICE).mover[5] == 1 and match.board(BOB).opponent[5] == 1  # the board shows the step
-    assert match.apply(Undo(ALICE)) == [ev.StepUndone(ALICE, step.step)]
-    match.apply(MoveChecker(ALICE, 8, 5))
-    match.apply(MoveChecker(ALICE, 6, 5))
+    match, events = match.apply(Undo(ALICE), dice)
+    assert events == [ev.StepUndone(ALICE, step.step)]
+    match = match.apply(MoveChecker(ALICE, 8, 5), dice).match
+    match = match.apply(MoveChecker(ALICE, 6, 5), dice).match
     assert Confirm in match.allowed(ALICE) and MoveChecker not in match.allowed(ALICE)
-    events = match.apply(Confirm(ALICE))
+    match, events = match.apply(Confirm(ALICE), dice)
     assert isinstance(events[0], ev.Played) and str(events[0].play) == "8/5 6/5" and not events[0].automatic
     assert match.last_play is not None and match.last_play.player == ALICE
     assert match.to_act == BOB and match.steps == ()
@@ -377,40 +397,41 @@ def test_steps_undo_and_confirm() -> None:
 
 
 def test_typed_play_and_illegal_play() -> None:
-    match, _ = start(MatchOptions.match(3), [3, 1])
+    match, dice = start(MatchOptions.match(3), [3, 1])
     play = match.parse_play("8/5 6/5")
     with pytest.raises(ActionError):
         match.parse_play("24/18")
-    assert match.apply(Move(ALICE, play))[0] == ev.Played(ALICE, (3, 1), play, False)
+    match, events = match.apply(Move(ALICE, play), dice)
+    assert events[0] == ev.Played(ALICE, (3, 1), play, False)
 
 
 def test_impossible_roll_is_played_for_the_player() -> None:
-    match, _ = start(MatchOptions.match(3), [3, 1, 6, 5])
+    match, dice = start(MatchOptions.match(3), [3, 1, 6, 5])
     # Alice has a checker on the bar against Bob's closed home board (Bob's points 1..6 are Alice's 19..24).
-    set_up(match, {25: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
-    events = match.apply(Roll(ALICE))
+    match = set_up(match, {25: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    match, events = match.apply(Roll(ALICE), dice)
     assert events == [ev.Rolled(ALICE, (6, 5), False), ev.Played(ALICE, (6, 5), Play(()), True)]
     assert match.to_act == BOB and match.phase is Phase.ROLLING
 
 
 def test_wrong_player_and_wrong_time() -> None:
-    match, _ = start(MatchOptions.match(3), [3, 1])
+    match, dice = start(MatchOptions.match(3), [3, 1])
     refused(match, Double(ALICE), "You can only double before you roll.")
     refused(match, Roll(ALICE), "You have already rolled.")
     refused(match, Move(BOB, Play(())), "It is Alice's turn.")
     refused(match, Take(BOB), "There is no double to answer.")
     refused(match, AcceptResignation(BOB), "There is no resignation to answer.")
     refused(match, Roll(2), "Only the two players of this match can act in it.")
-    move_first(match, ALICE)
+    match = move_first(match, dice, ALICE).match
     refused(match, Move(BOB, Play(())), "Roll the dice first.")
-    match.apply(Double(BOB))
+    match = match.apply(Double(BOB), dice).match
     refused(match, Take(BOB), "Alice must answer your double.")
     refused(match, Resign(BOB, WinKind.SINGLE), "Alice must answer the double first.")
     refused(match, Resign(ALICE, WinKind.SINGLE), "Answer the double first: dropping it gives up the game.")
 
 
 def test_match_id_follows_the_state() -> None:
-    match, _ = start(MatchOptions.money(), [3, 1, 5, 2])
+    match, dice = start(MatchOptions.money(), [3, 1, 5, 2])
     fields = match.match_id_fields()
     assert (fields.on_roll, fields.turn, fields.dice, fields.cube_owner, fields.jacoby) == (
         ALICE,
@@ -419,20 +440,20 @@ def test_match_id_follows_the_state() -> None:
         None,
         True,
     )
-    move_first(match, ALICE)
-    match.apply(Double(BOB))
+    match = move_first(match, dice, ALICE).match
+    match = match.apply(Double(BOB), dice).match
     fields = match.match_id_fields()
     assert (fields.on_roll, fields.turn, fields.doubled, fields.cube, fields.dice) == (BOB, ALICE, True, 1, (0, 0))
-    match.apply(Take(ALICE))
+    match = match.apply(Take(ALICE), dice).match
     fields = match.match_id_fields()
     assert (fields.cube, fields.cube_owner, fields.doubled, fields.dice) == (2, ALICE, False, (5, 2))
-    match.apply(Resign(ALICE, WinKind.GAMMON))
+    match = match.apply(Resign(ALICE, WinKind.GAMMON), dice).match
     fields = match.match_id_fields()
     assert (fields.resigned, fields.turn, fields.on_roll) == (2, BOB, BOB)
-    match.apply(DeclineResignation(BOB))
-    move_first(match, BOB)
-    match.apply(Double(ALICE))
-    match.apply(Drop(BOB))
+    match = match.apply(DeclineResignation(BOB), dice).match
+    match = move_first(match, dice, BOB).match
+    match = match.apply(Double(ALICE), dice).match
+    match = match.apply(Drop(BOB), dice).match
     fields = match.match_id_fields()
     # As gnubg shows a dropped game (issue 22): the game added to the score, the dropper to decide, no dice.
     assert (fields.state, fields.scores, fields.cube, fields.turn, fields.dice) == (
@@ -442,12 +463,12 @@ def test_match_id_follows_the_state() -> None:
         BOB,
         (0, 0),
     )
-    assert match.scores == [2, 0]
+    assert match.scores == (2, 0)
 
 
 def test_crawford_flag_in_the_match_id() -> None:
-    match, _ = start(MatchOptions.match(2), [3, 1, 4, 2])
-    match.apply(Resign(BOB, WinKind.SINGLE))
-    match.apply(AcceptResignation(ALICE))
+    match, dice = start(MatchOptions.match(2), [3, 1, 4, 2])
+    match = match.apply(Resign(BOB, WinKind.SINGLE), dice).match
+    match = match.apply(AcceptResignation(ALICE), dice).match
     fields = match.match_id_fields()
     assert fields.crawford and fields.scores == (1, 0) and fields.length == 2 and fields.on_roll == ALICE

@@ -236,7 +236,8 @@ async def test_the_answers_to_analyze_are_in_the_members_language(
 ) -> None:
     monkeypatch.setattr(analysis_cog.sage, "available", lambda: True)
     service: Any = SimpleNamespace(settings=GameService(db).settings)
-    finished = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
+    dice = FixedDice([3, 1])
+    finished = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)
     shown = {5: record(finished), 6: dataclasses.replace(record(finished), id=6, status=MatchStatus.FINISHED)}
 
     async def find(match_id: int) -> Any:

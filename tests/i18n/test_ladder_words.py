@@ -56,11 +56,12 @@ LOST_ON_TIME = HistoryEntry(6, 999, "Gammon", 0, False, 0, 2, "timeout", 1_700_0
 def fake_bot() -> Any:
     """The figures the cog asks for: two rated players, Alice's stats, her last two matches (one against the
     computer, at beginner level, analysed at PR 5.2) and one match's rolls."""
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 5, 4, 2]))
-    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))  # the opening roll: not counted
-    match.apply(actions.Roll(1))
-    match.apply(actions.Move(1, match.parse_play("24/18 18/13")))
-    match.apply(actions.Roll(0))  # Alice's one counted roll: 4-2
+    dice = FixedDice([3, 1, 6, 5, 4, 2])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)
+    match = match.apply(actions.Move(0, match.parse_play("8/5 6/5")), dice).match  # the opening roll: not counted
+    match = match.apply(actions.Roll(1), dice).match
+    match = match.apply(actions.Move(1, match.parse_play("24/18 18/13")), dice).match
+    match = match.apply(actions.Roll(0), dice).match  # Alice's one counted roll: 4-2
     records = SimpleNamespace(
         leaderboard_page=lambda guild_id, page, caller_id: returns(LeaderboardPage(0, 1, 2, [ALICE, BOB], ALICE)),
         player_stats=lambda guild_id, user_id, viewer_id, name: returns(STATS),

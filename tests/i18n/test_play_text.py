@@ -129,7 +129,8 @@ NOW = 1_000_000.0
 
 
 def test_the_clock_line_is_in_the_boards_language() -> None:
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))  # Alice to play
+    dice = FixedDice([3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)  # Alice to play
     shown = dataclasses.replace(record(match), clock=MatchClock(ClockPreset.RELAXED, 3, (30.0, 5.0), NOW - 20))
     runs_out = f"<t:{int(NOW - 20 + 30 + 540 - 30)}:R>"
     english = compose_text(shown, match.last_events, now=NOW).splitlines()
@@ -164,12 +165,14 @@ def test_the_move_list_is_in_the_readers_language_with_its_plays_as_written() ->
         "Alice 4 puan kazanıyor (rakip pes etti)",
         "Alice maçı 4-0 kazanıyor",
     ]
-    money = Match(("Alice", "Bob"), MatchOptions.money(), FixedDice([3, 1]))
+    dice = FixedDice([3, 1])
+    money = Match.start(("Alice", "Bob"), MatchOptions.money(), dice)
     assert move_list(money.log, "el").splitlines() == ["Παρτίδα 1", "Alice  3-1: (παίζεται)"]
 
 
 def test_the_resignation_choice_is_in_the_members_language() -> None:
-    match = Match(("Alice", "Bob"), MatchOptions.match(7), FixedDice([3, 1]))
+    dice = FixedDice([3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(7), dice)
     assert resign_question(match, 0, "de").startswith("Was bietest du zur Aufgabe an? Bob kann annehmen")
     ((single, gammon, backgammon),) = resign_rows(5, 4, match, "de")
     assert [single.label, gammon.label, backgammon.label] == [

@@ -43,11 +43,12 @@ async def test_a_board_on_a_german_server_is_german(db: Database) -> None:
     service = GameService(db)
     await service.settings.set_guild_language(1, "de")  # the server of `record`'s matches
     bot: Any = SimpleNamespace(service=service, get_guild=lambda guild_id: None)
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 5]))
+    dice = FixedDice([3, 1, 6, 5])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)
     shown = record(match)
     language = await GamePublisher(bot).language(shown)
     assert language == "de"
-    events = match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
+    match, events = match.apply(actions.Move(0, match.parse_play("8/5 6/5")), dice)
     assert compose_text(record(match), events, language=language).splitlines() == [
         "Alice hat 3-1 gewürfelt und 8/5 6/5 gezogen.",
         "-# Pips: Alice 163, Bob 167 · Stand: Alice 0, Bob 0 (auf 3) · Dopplerwürfel: 1, in der Mitte",
@@ -60,25 +61,28 @@ async def test_a_board_on_a_german_server_is_german(db: Database) -> None:
 @SQLITE
 async def test_without_a_choice_a_server_reads_english(db: Database) -> None:
     bot: Any = SimpleNamespace(service=GameService(db), get_guild=lambda guild_id: None)
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
+    dice = FixedDice([3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)
     language = await GamePublisher(bot).language(record(match))
     assert language == "en"
     assert compose_text(record(match), match.last_events, language=language).endswith("or type it with `/bg move`.")
 
 
 def test_the_move_menu_and_the_end_are_german_too() -> None:
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([6, 5]))
-    match.apply(actions.MoveChecker(0, 24, 18))
+    dice = FixedDice([6, 5])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)
+    match = match.apply(actions.MoveChecker(0, 24, 18), dice).match
     words = labels(controls(5, 4, match, language="de"))
     assert {"Zurücknehmen", "Aufgeben", "Züge"} <= set(words)
     assert not {"Undo", "Done", "Resign", "Moves"} & set(words)
-    finished = record(Match(("Alice", "Bob"), MatchOptions.money(), FixedDice([6, 5])))
+    finished = record(Match.start(("Alice", "Bob"), MatchOptions.money(), FixedDice([6, 5])))
     assert labels(rematch_rows(finished, "de")) == ["Revanche", "Züge"]
     assert over_text(finished, "de") == "Match #5 wurde abgebrochen."
 
 
 def test_a_private_answer_follows_the_members_language() -> None:
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
+    dice = FixedDice([3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)
     shown = record(match)
     assert refusal(shown, 333, "de") == "Dieses Spiel läuft zwischen Alice und Bob."
     assert refusal(shown, 222, "de") == "Alice ist am Zug."

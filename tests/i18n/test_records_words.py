@@ -59,7 +59,8 @@ async def exported(match: Match, locale: discord.Locale) -> tuple[str, dict[str,
 
 
 async def test_the_export_answer_and_its_notes_are_in_the_members_language() -> None:
-    money = Match(("Alice", "Bob"), MatchOptions.money(), FixedDice([3, 1]))
+    dice = FixedDice([3, 1])
+    money = Match.start(("Alice", "Bob"), MatchOptions.money(), dice)
     content, fields = await exported(money, discord.Locale.german)
     lines = content.splitlines()
     assert lines[1].startswith("Öffne es in GNU Backgammon mit File > Import (oder `import mat <file>`)")

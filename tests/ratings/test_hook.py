@@ -9,7 +9,6 @@ from dataclasses import dataclass
 import pytest
 
 from bot.engine.actions import Abort, AcceptResignation, Claim, Double, Drop, Move, Resign, Take
-from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
@@ -21,6 +20,7 @@ from bot.ratings.store import player_stats, standing
 from bot.store import Database
 from tests.flow.driver import SeededDice, random_action
 from tests.ratings.conftest import GUILD, store_match
+from tests.ratings.matches import THREE_ONE
 
 ALICE, BOB = 11, 12
 
@@ -44,29 +44,30 @@ class Record:
 def new_match(length: int) -> Match:
     # Every roll is 3-1: player 0 wins each opening roll (R2.1) and moves first.
     options = MatchOptions.match(length) if length else MatchOptions.money()
-    return Match(("Alice", "Bob"), options, FixedDice([3, 1] * 40))
+    return Match.start(("Alice", "Bob"), options, THREE_ONE)
 
 
-def open_game(match: Match) -> None:
+def open_game(match: Match) -> Match:
     """Player 0 plays the opening 3-1; then it is player 1's turn."""
     assert match.to_act == 0
-    match.apply(Move(0, match.legal_plays()[0]))
+    match = match.apply(Move(0, match.legal_plays()[0]), THREE_ONE).match
     assert match.to_act == 1
+    return match
 
 
 def take_then_resign_gammon_then_crawford_single() -> Match:
     """5 points: Bob doubles, Alice takes, Bob resigns a gammon (2 x cube 2 = 4, R7.4); in the Crawford game
     (R8.3) Bob resigns a single: Alice wins 5-0."""
     match = new_match(5)
-    open_game(match)
-    match.apply(Double(1))
-    match.apply(Take(0))
-    match.apply(Resign(1, WinKind.GAMMON))
-    match.apply(AcceptResignation(0))
+    match = open_game(match)
+    match = match.apply(Double(1), THREE_ONE).match
+    match = match.apply(Take(0), THREE_ONE).match
+    match = match.apply(Resign(1, WinKind.GAMMON), THREE_ONE).match
+    match = match.apply(AcceptResignation(0), THREE_ONE).match
     assert match.score_tuple == (4, 0) and match.crawford
-    open_game(match)
-    match.apply(Resign(1, WinKind.SINGLE))
-    match.apply(AcceptResignation(0))
+    match = open_game(match)
+    match = match.apply(Resign(1, WinKind.SINGLE), THREE_ONE).match
+    match = match.apply(AcceptResignation(0), THREE_ONE).match
     assert match.finished and match.winner == 0 and match.score_tuple == (5, 0)
     return match
 
@@ -74,12 +75,12 @@ def take_then_resign_gammon_then_crawford_single() -> Match:
 def drop_then_resign_backgammon() -> Match:
     """3 points: Bob doubles and Alice drops (Bob 1-0, R6.2); then Bob resigns a backgammon: Alice wins 3-1."""
     match = new_match(3)
-    open_game(match)
-    match.apply(Double(1))
-    match.apply(Drop(0))
-    open_game(match)
-    match.apply(Resign(1, WinKind.BACKGAMMON))
-    match.apply(AcceptResignation(0))
+    match = open_game(match)
+    match = match.apply(Double(1), THREE_ONE).match
+    match = match.apply(Drop(0), THREE_ONE).match
+    match = open_game(match)
+    match = match.apply(Resign(1, WinKind.BACKGAMMON), THREE_ONE).match
+    match = match.apply(AcceptResignation(0), THREE_ONE).match
     assert match.finished and match.winner == 0 and match.score_tuple == (3, 1)
     return match
 
@@ -103,9 +104,9 @@ def test_tally_counts_a_drop_and_a_resigned_backgammon() -> None:
 
 def test_matches_in_play_and_aborted_matches_are_not_finished() -> None:
     match = new_match(3)
-    open_game(match)
+    match = open_game(match)
     assert finished_match(record(1, match)) is None
-    match.apply(Abort(1))
+    match = match.apply(Abort(1), THREE_ONE).match
     assert finished_match(record(1, match)) is None
 
 
@@ -131,19 +132,19 @@ async def test_hook_rates_a_played_match_and_stores_its_tallies(db: Database) ->
 
 async def test_hook_rates_claimed_wins_but_not_aborted_matches_or_money_games(db: Database) -> None:
     aborted = new_match(3)
-    open_game(aborted)
-    aborted.apply(Abort(0))
+    aborted = open_game(aborted)
+    aborted = aborted.apply(Abort(0), THREE_ONE).match
     await _rate(db, aborted)
     money = new_match(0)
-    open_game(money)
-    money.apply(Double(1))
-    money.apply(Drop(0))
+    money = open_game(money)
+    money = money.apply(Double(1), THREE_ONE).match
+    money = money.apply(Drop(0), THREE_ONE).match
     assert money.finished and money.winner == 1
     await _rate(db, money)
     assert await standing(db, GUILD, ALICE) == Standing()
     claimed = new_match(7)
-    open_game(claimed)
-    claimed.apply(Claim(0))  # R9.5: Bob let the clock run out
+    claimed = open_game(claimed)
+    claimed = claimed.apply(Claim(0), THREE_ONE).match  # R9.5: Bob let the clock run out
     await _rate(db, claimed)
     alice_now = await standing(db, GUILD, ALICE)
     assert (alice_now.rating, alice_now.experience) == (pytest.approx(1500 + 10 * math.sqrt(7)), 7)
@@ -157,9 +158,10 @@ async def test_random_engine_matches_rated_by_the_hook_rebuild_exactly(db: Datab
     rated = 0
     for number in range(12):
         first, second = rng.sample(people, 2)
-        match = Match((first.name, second.name), MatchOptions.match(rng.choice([1, 1, 2, 3])), SeededDice(number))
+        dice = SeededDice(number)
+        match = Match.start((first.name, second.name), MatchOptions.match(rng.choice([1, 1, 2, 3])), dice)
         while not match.finished:
-            match.apply(random_action(match, rng))
+            match = match.apply(random_action(match, rng), dice).match
         winner = None if match.aborted else match.winner
         pair = (first.user_id, second.user_id)
         match_id = await store_match(db, pair, winner, match.options.length, match=match, rate=False)

@@ -18,11 +18,12 @@ def one_point_match() -> Match:
     """Alice opens 3-1; Bob doubles a dead cube, Alice takes; Bob plays 6-4. A match stored before R6.1 forbade
     that double: such matches still export."""
     options = MatchOptions(1, dead_cube_doubles=True)
-    match = Match(("Alice", "Bob"), options, FixedDice([3, 1, 6, 4, 5, 5]))
-    match.apply(act.Move(0, match.parse_play("8/5 6/5")))
-    match.apply(act.Double(1))
-    match.apply(act.Take(0))
-    match.apply(act.Move(1, match.parse_play("24/18 13/9")))
+    dice = FixedDice([3, 1, 6, 4, 5, 5])
+    match = Match.start(("Alice", "Bob"), options, dice)
+    match = match.apply(act.Move(0, match.parse_play("8/5 6/5")), dice).match
+    match = match.apply(act.Double(1), dice).match
+    match = match.apply(act.Take(0), dice).match
+    match = match.apply(act.Move(1, match.parse_play("24/18 13/9")), dice).match
     return match
 
 
@@ -38,9 +39,10 @@ def test_a_running_match() -> None:
 
 def test_a_resignation_after_the_roll_keeps_the_roll() -> None:
     match = one_point_match()
-    match.apply(act.Roll(0))
-    match.apply(act.Resign(0, WinKind.SINGLE))
-    match.apply(act.AcceptResignation(1))
+    dice = FixedDice([5, 5])  # the roll after the opening and Bob's 6-4
+    match = match.apply(act.Roll(0), dice).match
+    match = match.apply(act.Resign(0, WinKind.SINGLE), dice).match
+    match = match.apply(act.AcceptResignation(1), dice).match
     text = match_to_mat(match, date=datetime.date(2026, 1, 2))
     assert text.startswith('; [EventDate "2026.01.02"]\n\n 1 point match\n\n')
     assert text.endswith("  3) 55:                         Wins 2 points\n\n")
@@ -48,10 +50,11 @@ def test_a_resignation_after_the_roll_keeps_the_roll() -> None:
 
 def test_plays_are_written_one_die_at_a_time_with_hits() -> None:
     # Alice opens 4-2 with 13/9 13/11; Bob rolls 6-4 and hits the blot on his 14-point (her 11) from his 24.
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([4, 2, 6, 4]))
-    match.apply(act.Move(0, match.parse_play("13/9 13/11")))
-    match.apply(act.Roll(1))
-    match.apply(act.Move(1, match.parse_play("24/14*")))
+    dice = FixedDice([4, 2, 6, 4])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)
+    match = match.apply(act.Move(0, match.parse_play("13/9 13/11")), dice).match
+    match = match.apply(act.Roll(1), dice).match
+    match = match.apply(act.Move(1, match.parse_play("24/14*")), dice).match
     line = match_to_mat(match).splitlines()[-1]
     assert line in (
         "  1) 42: 13/11 13/9              64: 24/18 18/14* ",
@@ -69,15 +72,17 @@ def test_names_the_file_can_hold() -> None:
 
 def test_a_long_first_name_keeps_the_second() -> None:
     names = ("Bartholomew Longname-Smithson Jr", "Bob")
-    match = Match(names, MatchOptions.match(1), FixedDice([3, 1]))
-    match.apply(act.Resign(1, WinKind.SINGLE))
-    match.apply(act.AcceptResignation(0))
+    dice = FixedDice([3, 1])
+    match = Match.start(names, MatchOptions.match(1), dice)
+    match = match.apply(act.Resign(1, WinKind.SINGLE), dice).match
+    match = match.apply(act.AcceptResignation(0), dice).match
     [imported] = import_mats([(match_to_mat(match), False)])
     assert imported.names == (mat_name(names[0]), "Bob")
 
 
 def test_money_games_say_their_rules_in_a_comment() -> None:
-    match = Match(("Alice", "Bob"), MatchOptions.money(beavers=True, automatic_doubles=True), FixedDice([2, 2, 3, 1]))
+    dice = FixedDice([2, 2, 3, 1])
+    match = Match.start(("Alice", "Bob"), MatchOptions.money(beavers=True, automatic_doubles=True), dice)
     assert match.cube == 2
     text = match_to_mat(match)
     assert text.startswith(

@@ -198,10 +198,11 @@ def covered(corpus: list[Match], corpus_events: list[list[ev.Event]]) -> set[str
 
 def test_special_names_survive() -> None:
     names = ("Anne Marie  van Dijk", "Ζωή Παπαδοπούλου")
-    match = Match(names, MatchOptions.match(3), SeededDice(7))
+    dice = SeededDice(7)
+    match = Match.start(names, MatchOptions.match(3), dice)
     rng = random.Random(7)
     while not match.finished:
-        match.apply(random_action(match, rng, end_early=False))
+        match = match.apply(random_action(match, rng, end_early=False), dice).match
     text = match_to_mat(match, date=DATE)
     [result] = import_mats([(text, False)])
     assert result.names == names

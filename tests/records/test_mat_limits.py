@@ -47,7 +47,8 @@ def cube_match(options: MatchOptions, takes: int, seed: int, last: str = "take")
     """A game where the cube is doubled and taken `takes` times at the first turns, then played out with random
     plays; `last` is what answers the double after those: "take" (none is offered), "drop", "beaver" (beavered and
     taken), or "refuse" (beavered and refused)."""
-    match = Match(("Alice", "Bob"), options, SeededDice(seed))
+    dice = SeededDice(seed)
+    match = Match.start(("Alice", "Bob"), options, dice)
     rng = random.Random(seed)
     offers = 0
     while not match.finished:
@@ -55,17 +56,21 @@ def cube_match(options: MatchOptions, takes: int, seed: int, last: str = "take")
         assert player is not None
         answer = last if offers > takes else "take"
         if match.phase is Phase.ROLLING and offers <= takes - (last == "take") and not match.crawford:
-            match.apply(act.Double(player))
+            match = match.apply(act.Double(player), dice).match
             offers += 1
         elif match.phase is Phase.ROLLING:
-            match.apply(act.Roll(player))
+            match = match.apply(act.Roll(player), dice).match
         elif match.phase is Phase.DOUBLED:
             beaver = answer in ("beaver", "refuse")
-            match.apply(act.Drop(player) if answer == "drop" else act.Beaver(player) if beaver else act.Take(player))
+            match = match.apply(
+                act.Drop(player) if answer == "drop" else act.Beaver(player) if beaver else act.Take(player), dice
+            ).match
         elif match.phase is Phase.BEAVERED:
-            match.apply(act.AcceptBeaver(player) if answer == "beaver" else act.RefuseBeaver(player))
+            match = match.apply(
+                act.AcceptBeaver(player) if answer == "beaver" else act.RefuseBeaver(player), dice
+            ).match
         else:
-            match.apply(act.Move(player, rng.choice(match.legal_plays())))
+            match = match.apply(act.Move(player, rng.choice(match.legal_plays())), dice).match
     return match
 
 
@@ -94,10 +99,11 @@ def on_time_matches() -> list[Match]:
     matches = []
     for options in MatchOptions.match(5), MatchOptions.match(1), MatchOptions.money():
         for claim in False, True:
-            match = Match(("Alice", "Bob"), options, SeededDice(1))
+            dice = SeededDice(1)
+            match = Match.start(("Alice", "Bob"), options, dice)
             player = match.to_act
             assert player is not None
-            match.apply(act.Claim(1 - player) if claim else act.Timeout(player))
+            match = match.apply(act.Claim(1 - player) if claim else act.Timeout(player), dice).match
             matches.append(match)
     return matches
 

@@ -13,12 +13,13 @@ from cogs.ui.resign_menu import MAX_INLINE_LIST, inline_list
 
 def resigned_match() -> Match:
     """A 3-point match's one game: a play, a double taken, a gammon resigned and accepted."""
-    match = Match(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1, 6, 4, 5, 2, 6, 6]))
-    match.apply(actions.Move(0, match.parse_play("8/5 6/5")))
-    match.apply(actions.Double(1))
-    match.apply(actions.Take(0))
-    match.apply(actions.Resign(1, WinKind.GAMMON))
-    match.apply(actions.AcceptResignation(0))
+    dice = FixedDice([3, 1, 6, 4, 5, 2, 6, 6])
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)
+    match = match.apply(actions.Move(0, match.parse_play("8/5 6/5")), dice).match
+    match = match.apply(actions.Double(1), dice).match
+    match = match.apply(actions.Take(0), dice).match
+    match = match.apply(actions.Resign(1, WinKind.GAMMON), dice).match
+    match = match.apply(actions.AcceptResignation(0), dice).match
     return match
 
 
@@ -38,7 +39,8 @@ def test_each_roll_play_and_cube_action_in_order_then_the_games_end() -> None:
 
 
 def test_a_roll_being_played_is_listed_as_to_play_and_names_stay_in_the_code_block() -> None:
-    match = Match(("A`b\nc", "Bob"), MatchOptions.money(), FixedDice([3, 1, 6, 4]))
+    dice = FixedDice([3, 1, 6, 4])
+    match = Match.start(("A`b\nc", "Bob"), MatchOptions.money(), dice)
     text = move_list(match.log)
     assert text.splitlines() == ["Game 1", "A'b c  3-1: (to play)"]
 
