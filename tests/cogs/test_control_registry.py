@@ -77,7 +77,7 @@ def arguments(action: ControlAction) -> tuple[int | None, int | None, str | None
 
 @pytest.mark.parametrize("action", [cls for cls in ACTION_WORDS.values() if cls not in ASKS_FIRST])
 def test_a_press_stores_the_action_its_control_names(action: type[actions.Action]) -> None:
-    match = Match(("Alice", "Bob"), MatchOptions.money(), FixedDice([3, 1]))  # Alice to play 3-1
+    match = Match.start(("Alice", "Bob"), MatchOptions.money(), FixedDice([3, 1]))  # Alice to play 3-1
     control = GameControl.parse(GameControl(5, 4, action, *arguments(action)).custom_id)
     command = command_for(control)
     stored = engine_action(command, 0, match, CLAIM_OFFERED, 0.0)
@@ -86,7 +86,7 @@ def test_a_press_stores_the_action_its_control_names(action: type[actions.Action
 
 def test_the_resignation_asked_first_is_stored_by_the_kind_chosen() -> None:
     """Resign's control asks privately which kind; each kind's control offers that kind (R7.4)."""
-    match = Match(("Alice", "Bob"), MatchOptions.money(), FixedDice([3, 1]))
+    match = Match.start(("Alice", "Bob"), MatchOptions.money(), FixedDice([3, 1]))
     chosen = {button.control.action for button in buttons_of(resign_rows(5, 4, match))}
     assert chosen == set(RESIGN_KINDS)
     assert {actions.Resign} == ASKS_FIRST
@@ -143,12 +143,13 @@ def random_matches(count: int, seed: int) -> Iterator[Match]:
     rng = random.Random(seed)
     for index in range(count):
         options = MatchOptions.money(beavers=True) if index % 2 else MatchOptions.match(3)
-        match = Match(("Alice", "Bob"), options, FixedDice(rng.randint(1, 6) for _ in range(2000)))
+        dice = FixedDice(rng.randint(1, 6) for _ in range(2000))
+        match = Match.start(("Alice", "Bob"), options, dice)
         for _ in range(400):
             if match.to_act is None:
                 break
             yield match
-            match.apply(random_action(match, rng))
+            match = match.apply(random_action(match, rng), dice).match
 
 
 def test_the_board_offers_a_control_for_every_action_the_engine_allows() -> None:
