@@ -1,4 +1,4 @@
-"""The web pages (issue 34): a page for every finished match (the boards step by step, the analysis beside them, the
+"""The web pages: a page for every finished match (the boards step by step, the analysis beside them, the
 dice proof checked in the browser, the .mat file), and, where a server's admin turned it on, the server's ladder,
 recent matches, tournaments and players. Read-only, over the bot's own database; no Discord connection.
 

@@ -1,4 +1,4 @@
-"""The web server (issue 34): aiohttp routes over `Pages`, read-only (GET and HEAD only), every link checked against
+"""The web server: aiohttp routes over `Pages`, read-only (GET and HEAD only), every link checked against
 its signature, requests bounded per address, and nothing internal in any answer: a refusal is a plain 404, an
 overload a plain 429, a failure a plain 500 (the details go to the log only), a request that is not proper HTTP a
 plain 400; no `Server` header.

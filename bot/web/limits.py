@@ -1,4 +1,4 @@
-"""Requests are bounded per address (issue 34): a token bucket each, `per_minute` tokens refilled evenly over a
+"""Requests are bounded per address: a token bucket each, `per_minute` tokens refilled evenly over a
 minute, holding at most a minute's worth. The table of addresses is bounded too: the fullest buckets (addresses
 idle the longest) are forgotten first."""
 
