@@ -271,19 +271,10 @@ def cube_with_rolls(plies: int, board: tuple[int, ...], cube: CubeState) -> tupl
     analyzer = _analyzer(max(2, plies))
     held = _held_two_ply() if plies <= 2 else None
     if held is not None:
-        from bot.computer.two_ply import Cube, Unreproducible
+        from bot.computer.two_ply import Unreproducible
 
-        money = cube.away == (0, 0)  # bgsage plays matches without Jacoby and beavers
-        state = Cube(
-            cube.value,
-            _bgsage_analyzer.resolve_owner(cube.owner),
-            cube.away,
-            cube.crawford,
-            cube.jacoby and money,
-            cube.beavers and money,
-        )
         try:
-            done = held.analyse(board, state)
+            done = held.analyse(board, two_ply_state(cube))
         except Unreproducible:
             return bgsages_cube_with_rolls(analyzer, board, cube)
         answer = CubeEquities(
@@ -291,6 +282,16 @@ def cube_with_rolls(plies: int, board: tuple[int, ...], cube: CubeState) -> tupl
         )
         return answer, [(low, high, equity, 1 if low == high else 2) for low, high, equity in done.rolls]
     return bgsages_cube_with_rolls(analyzer, board, cube)
+
+
+def two_ply_state(cube: CubeState) -> Any:
+    """`cube` as bot.computer.two_ply takes it (a two_ply.Cube): bgsage plays matches without Jacoby and beavers."""
+    from bot.computer.two_ply import Cube
+
+    assert _bgsage_analyzer is not None
+    money = cube.away == (0, 0)
+    owner = _bgsage_analyzer.resolve_owner(cube.owner)
+    return Cube(cube.value, owner, cube.away, cube.crawford, cube.jacoby and money, cube.beavers and money)
 
 
 _two_ply: list[Any] = []

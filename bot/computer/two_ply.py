@@ -80,7 +80,9 @@ def _two_product(a: float, b: float) -> tuple[float, float]:
 
 def _fma(a: float, b: float, c: float) -> float:
     """a * b + c rounded once, as a fused multiply-add."""
-    return math.fsum((*_two_product(float(a), float(b)), float(c)))
+    if b == 0.0:
+        return c
+    return math.fsum((*_two_product(float(a), float(b)), c))
 
 
 def pubeval(boards: list[list[int]], race: bool) -> list[float]:
@@ -119,7 +121,7 @@ def _f32(exact: Fraction) -> np.float32:
 
 def _finished(board: list[int]) -> bool:
     """The side that just moved has borne off its last checker (the only way a play ends the game)."""
-    return board[25] == 0 and all(count <= 0 for count in board[1:25])
+    return max(board[1:]) <= 0
 
 
 def _invert(probs: list[np.float32]) -> list[np.float32]:
@@ -193,7 +195,7 @@ class TwoPly:
                     boards.setdefault(tuple(play), play)
         centered = self.cpp.CubeOwner.CENTERED
         answers = self.cpp.batch_evaluate_post_move([(play, centered) for play in boards.values()], self.net, 1)
-        return {key: [F32(p) for p in answer["probs"]] for key, answer in zip(boards, answers, strict=True)}
+        return {key: answer["probs"] for key, answer in zip(boards, answers, strict=True)}
 
     def _roll(
         self,
@@ -217,7 +219,7 @@ class TwoPly:
         best, best_equity = options[0], F32(-1e30)
         for play in options:
             outcome = _TERMINAL[self.cpp.check_game_over(play)] if _finished(play) else probs[tuple(play)]
-            equity = F32(self.cpp.cubeless_equity([float(p) for p in outcome]))
+            equity = F32(self.cpp.cubeless_equity(outcome))
             if equity > best_equity:
                 best, best_equity = play, equity
         return best
@@ -242,7 +244,7 @@ class TwoPly:
         """bgbot's one-ply cubeful value of `position` before its roll (`after`: the net's probabilities of the
         position flipped) in each state, each state with the roller's option to double (get_ecf3)."""
         race = self.cpp.is_race(position)
-        before = [float(p) for p in _clamp(_invert(after), position, race)]
+        before = [float(p) for p in _clamp(_invert([F32(p) for p in after]), position, race)]
         efficiency = self.cpp.cube_efficiency(before, race, *self.cpp.pip_counts(position))
         expanded: list[Cube | None] = []
         for state in states:
@@ -258,8 +260,20 @@ class TwoPly:
             return F32(0.0)
         if state.money:
             return F32(self.cpp.cl2cf_money(probs, state.owner, efficiency, jacoby_active=self._jacoby(state)))
+        if self._dead(state):  # bgbot's conversion gives the cubeless chance, which its binding gives as it is
+            return F32(self.cpp.cubeless_mwc(probs, *state.away, state.value, state.crawford))
         equity = self.cpp.cl2cf(probs, state.value, state.owner, efficiency, *state.away, state.crawford, False)
         return self._winning_chance(F32(equity), state)
+
+    def _dead(self, state: Cube) -> bool:
+        """bgbot's is_dead_cube at a match score: no doubling in the Crawford game, nor by a side that may double
+        but already takes the match by winning at this cube."""
+        if state.crawford:
+            return True
+        owners = self.cpp.CubeOwner
+        player = bool(state.owner in (owners.CENTERED, owners.PLAYER)) and state.away[0] > state.value
+        opponent = bool(state.owner in (owners.CENTERED, owners.OPPONENT)) and state.away[1] > state.value
+        return not (player or opponent)
 
     def _with_cube(self, held: np.float32, doubled: np.float32, state: Cube | None) -> np.float32:
         """The value with the cube decision of the side on roll: doubled (the opponent taking or passing,
@@ -286,7 +300,7 @@ class TwoPly:
         beaver = False
         if cube.money:
             take, passed = F32(2.0) * doubled, F32(1.0)
-            beaver = cube.beaver and take < 0
+            beaver = bool(cube.beaver and take < 0)
             nd, dt, dp = no_double, F32(2.0) * take if beaver else take, passed
         else:
             passed = self._pass_chance(cube)
@@ -302,12 +316,12 @@ class TwoPly:
         return Analysis(float(nd), float(dt), float(dp), double, take_it, bool(beaver), rolls, plays)
 
     def _jacoby(self, state: Cube) -> bool:
-        return state.jacoby and state.money and state.owner == self.cpp.CubeOwner.CENTERED
+        return state.jacoby and state.money and bool(state.owner == self.cpp.CubeOwner.CENTERED)
 
     def _can_double(self, state: Cube) -> bool:
         if not state.money:
             return bool(self.cpp.can_double_match(*state.away, state.value, state.owner, state.crawford))
-        return state.owner != self.cpp.CubeOwner.OPPONENT
+        return bool(state.owner != self.cpp.CubeOwner.OPPONENT)
 
     def _doubled(self, state: Cube) -> Cube:
         return replace(state, value=2 * state.value, owner=self.cpp.CubeOwner.OPPONENT)
