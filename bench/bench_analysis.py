@@ -13,6 +13,10 @@ Backgammon at 0-ply and 2-ply in a child process each (`import mat`, `analyse ma
   the same place (the player's n-th checker play of the game, same dice; for cube alerts, a cube decision of the
   same player in the same game) rated error or blunder here (>= 0.040), and blunder (>= 0.080).
 
+With `--bgsage-cube` each match is analysed a second time here with bgsage's own 2-ply cube analyses (which build
+their nets on every call) instead of the held net's (bot.computer.two_ply), checked to give the same analysis:
+the time of both, side by side in one run.
+
 Writes bench/results/analysis.json and prints a table. The tests' short run:
 `--matches 1 --length 1 --analysis-level quick --reference-plies 0` (gnubg at 0-ply only).
 Run it under `nice -n 19`: it keeps one core busy for minutes.

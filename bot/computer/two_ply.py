@@ -1,7 +1,8 @@
 """bgsage's 2-ply cube analysis with each roll's equity (what `BgBotAnalyzer.cube_action(...,
 incl_2ply_details=True)` runs at 2 plies: cube_decision_nply_with_details in its compiled part), step by step
 with the nets bgsage's 2-ply analyzer holds. bgsage's own call builds its 24 nets again on every call (about 40
-of its 45-60 ms); this makes one batched net call per analysis instead. The same answers, float for float
+of its 45-60 ms) and searches the probabilities before the roll at 2 plies apart (which the analysis does not
+read); this makes one batched net call per analysis instead. The same answers, float for float
 (tests/computer/test_sage_two_ply.py): each step is bgsage's, in single precision, in the order its compiled code
 runs it (its `-ffast-math` build turns `x / 36` into `x * (1 / 36)`, and `1 - x / 36` into one fused
 multiply-add). bot.computer.sage passes bgsage's compiled module and nets in, and asks bgsage itself where
