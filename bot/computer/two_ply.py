@@ -14,14 +14,13 @@ conversion in each cube state with the opponent's own cube decision, averaged ov
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-from bot.computer import pubeval_weights
+from bot.computer.pubeval import pubeval
 
 F32 = np.float32
 #: bgsage's 21 rolls in its order, with their weights out of 36.
@@ -31,8 +30,6 @@ ROLLS = (
 )
 #: The plays pubeval ranks first when a roll has more than PREFILTER of them.
 PREFILTER, KEEP = 16, 15
-_CONTACT = np.array(pubeval_weights.CONTACT)
-_RACE = np.array(pubeval_weights.RACE)
 _ONE_36TH = F32(1.0) / F32(36.0)
 _TERMINAL = {1: (1, 0, 0, 0, 0), 2: (1, 1, 0, 0, 0), 3: (1, 1, 1, 0, 0)}
 
@@ -69,48 +66,30 @@ class Analysis:
     plays: list[tuple[int, ...]]  # each roll's best play (the position itself where none is possible)
 
 
-def _two_product(a: float, b: float) -> tuple[float, float]:
-    """a * b as the sum of two doubles, exactly (Dekker)."""
-    product = a * b
-    split = 134217729.0  # 2 ** 27 + 1
-    a_high = a * split - (a * split - a)
-    b_high = b * split - (b * split - b)
-    a_low, b_low = a - a_high, b - b_high
-    return product, ((a_high * b_high - product) + a_high * b_low + a_low * b_high) + a_low * b_low
+@dataclass(frozen=True, slots=True)
+class Fixed:
+    """A roll whose best play ends the game: the opponent's values in the four states, the roll's equity."""
+
+    values: list[np.float32]
+    equity: np.float32
 
 
-def _fma(a: float, b: float, c: float) -> float:
-    """a * b + c rounded once, as a fused multiply-add."""
-    if b == 0.0:
-        return c
-    return math.fsum((*_two_product(float(a), float(b)), c))
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """A roll the opponent answers: Janowski's values in the four states and their doubled ones (`expanded`,
+    None where there is none), each one value or the neighbouring chances it may be."""
 
+    options: list[tuple[np.float32, ...]]
+    expanded: list[Cube | None]
 
-def pubeval(boards: list[list[int]], race: bool) -> list[float]:
-    """bgbot's PubEval::evaluate for the plays of one roll (none of which ends the game), summed in its
-    vectorised order: four lanes over the first 120 inputs, the lanes paired, the last two inputs added with a
-    fused multiply-add each."""
-    rows = np.array(boards)
-    points = rows[:, 24:0:-1]  # its point i is our 24 - i
-    inputs = np.zeros((len(boards), 122))
-    inputs[:, 0:120:5] = points == -1
-    inputs[:, 1:120:5] = points == 1
-    inputs[:, 2:120:5] = points >= 2
-    inputs[:, 3:120:5] = points == 3
-    inputs[:, 4:120:5] = np.where(points >= 4, (points - 3) / 2.0, 0.0)
-    inputs[:, 120] = rows[:, 0] / 2.0
-    inputs[:, 121] = (15 - rows[:, 25] - np.where(rows[:, 1:25] > 0, rows[:, 1:25], 0).sum(axis=1)) / 15.0
-    weights = _RACE if race else _CONTACT
-    products = inputs * weights
-    lanes = np.zeros((len(boards), 4))
-    for start in range(0, 120, 4):
-        lanes = lanes + products[:, start : start + 4]
-    return [
-        _fma(weights[121], inputs[row, 121], second) + _fma(weights[120], inputs[row, 120], first)
-        for row, (first, second) in enumerate(
-            zip((lanes[:, 0] + lanes[:, 2]).tolist(), (lanes[:, 1] + lanes[:, 3]).tolist(), strict=True)
-        )
-    ]
+    def collapse(self, analysis: TwoPly, values: list[np.float32]) -> list[np.float32]:
+        """The four states' values with the roller's cube decision (bgbot's get_ecf3)."""
+        return [
+            values[index]
+            if self.expanded[index + 1] is None
+            else analysis.with_cube(values[index], values[index + 1], state)
+            for index, state in zip(range(0, 8, 2), self.expanded[::2], strict=True)
+        ]
 
 
 def _f32(exact: Fraction) -> np.float32:
@@ -159,19 +138,37 @@ class TwoPly:
         choices = [self._choices(listed, low, high) for low, high, _ in ROLLS]
         probs = self._net_probs(listed, choices)
         states = (self._flip(cube), None, self._flip(self._doubled(cube)), None)
+        plays = [
+            (options[0] if len(options) == 1 else self._best(options, probs)) if options else listed
+            for options in choices
+        ]
+        rolls = [self._roll(play, play is listed, probs, states, cube) for play in plays]
+        # A chance recovered as one of its neighbours: every step after the conversion (the cube decisions, the
+        # sums, the conversions back) never decreases with it, so the lowest and the highest choices bound every
+        # other, and when they give the same answer it is bgsage's.
+        answers = [self._finish(rolls, cube, choose) for choose in (min, max)]
+        if answers[0] != answers[1]:
+            raise Unreproducible("the winning chances recovered as one of their neighbours give different answers")
+        return replace(answers[0], plays=[tuple(play) for play in plays])
+
+    def _finish(self, rolls: list[Leaf | Fixed], cube: Cube, choose: Any) -> Analysis:
+        """The decision and the rolls' equities from each roll's values (`choose`: min or max, which of its
+        neighbours a chance recovered as one of several is taken to be)."""
         totals = [F32(0.0)] * 4
-        rolls, plays = [], []
-        for (low, high, weight), options in zip(ROLLS, choices, strict=True):
-            play = (options[0] if len(options) == 1 else self._best(options, probs)) if options else listed
-            values, equity = self._roll(play, play is listed, probs, states, cube)
+        equities = []
+        for (low, high, weight), roll in zip(ROLLS, rolls, strict=True):
+            if isinstance(roll, Fixed):
+                values, equity = roll.values, roll.equity
+            else:
+                values = roll.collapse(self, [choose(options) for options in roll.options])
+                equity = -values[0] if cube.money else F32(self._equity(F32(1.0) - values[0], cube))
             totals = [total + F32(weight) * value for total, value in zip(totals, values, strict=True)]
-            rolls.append((low, high, float(equity)))
-            plays.append(tuple(play))
+            equities.append((low, high, float(equity)))
         if cube.money:
             no_double, doubled = (total * -_ONE_36TH for total in (totals[0], totals[2]))
         else:  # 1 - x / 36 as one fused multiply-add
             no_double, doubled = (_f32(1 - Fraction(float(t)) * Fraction(float(_ONE_36TH))) for t in totals[::2])
-        return self._decision(cube, no_double, doubled, rolls, plays)
+        return self._decision(cube, no_double, doubled, equities, [])
 
     def _choices(self, board: list[int], low: int, high: int) -> list[list[int]]:
         """The plays bgsage's net compares for this roll, in its order (pubeval's best 15 of more than 16; a play
@@ -205,15 +202,11 @@ class TwoPly:
         probs: dict[tuple[int, ...], list[Any]],
         states: tuple[Cube | None, ...],
         cube: Cube,
-    ) -> tuple[list[np.float32], np.float32]:
-        """One roll, `play` its best play (`stuck`: none is possible, `play` the position itself): the opponent's
-        values in the four cube states, and the roll's equity for the side on roll."""
+    ) -> Leaf | Fixed:
+        """One roll, `play` its best play (`stuck`: none is possible, `play` the position itself)."""
         if not stuck and _finished(play):
             return self._game_over(play, states, cube)
-        values = self._leaf(self.cpp.flip_board(play), probs[tuple(play)], states)
-        if cube.money:
-            return values, -values[0]
-        return values, F32(self._equity(F32(1.0) - values[0], cube))
+        return self._leaf(self.cpp.flip_board(play), probs[tuple(play)], states)
 
     def _best(self, options: list[list[int]], probs: dict[tuple[int, ...], list[Any]]) -> list[int]:
         """The first of the plays with the highest cubeless equity by the net."""
@@ -225,14 +218,12 @@ class TwoPly:
                 best, best_equity = play, equity
         return best
 
-    def _game_over(
-        self, play: list[int], states: tuple[Cube | None, ...], cube: Cube
-    ) -> tuple[list[np.float32], np.float32]:
+    def _game_over(self, play: list[int], states: tuple[Cube | None, ...], cube: Cube) -> Fixed:
         won = [float(p) for p in _TERMINAL[self.cpp.check_game_over(play)]]
         lost = [float(p) for p in _invert([F32(p) for p in won])]
         values = [F32(0.0) if state is None else self._cubeless(lost, state) for state in states]
         value = self._cubeless(won, cube)
-        return values, value if cube.money else F32(self._equity(value, cube))
+        return Fixed(values, value if cube.money else F32(self._equity(value, cube)))
 
     def _cubeless(self, probs: list[float], state: Cube) -> np.float32:
         """A finished game's value in `state`: equity for money (gammons void under Jacoby), or the match-winning
@@ -241,30 +232,27 @@ class TwoPly:
             return F32(2.0 * probs[0] - 1.0) if self._jacoby(state) else F32(self.cpp.cubeless_equity(probs))
         return F32(self.cpp.cubeless_mwc(probs, *state.away, state.value, state.crawford))
 
-    def _leaf(self, position: list[int], after: list[np.float32], states: tuple[Cube | None, ...]) -> list[np.float32]:
+    def _leaf(self, position: list[int], after: list[float], states: tuple[Cube | None, ...]) -> Leaf:
         """bgbot's one-ply cubeful value of `position` before its roll (`after`: the net's probabilities of the
-        position flipped) in each state, each state with the roller's option to double (get_ecf3)."""
+        position flipped) in each state, and in each state doubled where the roller may double."""
         race = self.cpp.is_race(position)
         before = [float(p) for p in _clamp(_invert([F32(p) for p in after]), position, race)]
         efficiency = self.cpp.cube_efficiency(before, race, *self.cpp.pip_counts(position))
         expanded: list[Cube | None] = []
         for state in states:
             expanded += [state, self._doubled(state) if state is not None and self._can_double(state) else None]
-        values = [self._janowski(before, state, efficiency) for state in expanded]
-        return [
-            values[index] if expanded[index + 1] is None else self._with_cube(values[index], values[index + 1], state)
-            for index, state in zip(range(0, 8, 2), expanded[::2], strict=True)
-        ]
+        return Leaf([self._janowski(before, state, efficiency) for state in expanded], expanded)
 
-    def _janowski(self, probs: list[float], state: Cube | None, efficiency: float) -> np.float32:
+    def _janowski(self, probs: list[float], state: Cube | None, efficiency: float) -> tuple[np.float32, ...]:
+        """The conversion's value in `state`: one, or the neighbouring chances that all give its equity."""
         if state is None:
-            return F32(0.0)
+            return (F32(0.0),)
         if state.money:
-            return F32(self.cpp.cl2cf_money(probs, state.owner, efficiency, jacoby_active=self._jacoby(state)))
+            return (F32(self.cpp.cl2cf_money(probs, state.owner, efficiency, jacoby_active=self._jacoby(state))),)
         if self._dead(state):  # bgbot's conversion gives the cubeless chance, which its binding gives as it is
-            return F32(self.cpp.cubeless_mwc(probs, *state.away, state.value, state.crawford))
+            return (F32(self.cpp.cubeless_mwc(probs, *state.away, state.value, state.crawford)),)
         equity = self.cpp.cl2cf(probs, state.value, state.owner, efficiency, *state.away, state.crawford, False)
-        return self._winning_chance(F32(equity), state)
+        return self._winning_chances(F32(equity), state)
 
     def _dead(self, state: Cube) -> bool:
         """bgbot's is_dead_cube at a match score: no doubling in the Crawford game, nor by a side that may double
@@ -276,7 +264,7 @@ class TwoPly:
         opponent = bool(state.owner in (owners.CENTERED, owners.OPPONENT)) and state.away[1] > state.value
         return not (player or opponent)
 
-    def _with_cube(self, held: np.float32, doubled: np.float32, state: Cube | None) -> np.float32:
+    def with_cube(self, held: np.float32, doubled: np.float32, state: Cube | None) -> np.float32:
         """The value with the cube decision of the side on roll: doubled (the opponent taking or passing,
         whichever is better for them) when that is at least as good as holding."""
         assert state is not None
@@ -339,13 +327,12 @@ class TwoPly:
         points for sure."""
         return F32(self.cpp.cubeless_mwc([1.0, 0.0, 0.0, 0.0, 0.0], *state.away, state.value, state.crawford))
 
-    def _winning_chance(self, equity: np.float32, state: Cube) -> np.float32:
-        """The match-winning chance bgsage's conversion gave before turning it into this equity (its binding
-        gives only the equity): the one single-precision value that mwc2eq turns into it. mwc2eq never decreases
-        and stretches (its slope is 2 over a difference of two chances), so the search is short; where two
-        chances give the same equity the step is not reproducible."""
-        guess = F32(self.cpp.eq2mwc(float(equity), *state.away, state.value, state.crawford))
-        value = guess
+    def _winning_chances(self, equity: np.float32, state: Cube) -> tuple[np.float32, ...]:
+        """The match-winning chances bgsage's conversion may have given before turning one into this equity (its
+        binding gives only the equity): the single-precision values that mwc2eq turns into it. mwc2eq never
+        decreases and stretches (its slope is 2 over a difference of two chances), so they are few neighbours,
+        usually one."""
+        value = F32(self.cpp.eq2mwc(float(equity), *state.away, state.value, state.crawford))
         for _ in range(16):
             got = F32(self._equity(value, state))
             if got == equity:
@@ -353,7 +340,10 @@ class TwoPly:
             value = np.nextafter(value, F32(np.inf) if got < equity else F32(-np.inf))
         else:
             raise Unreproducible(f"no winning chance gives the equity {equity} in {state}")
+        found = [value]
         for side in (F32(-np.inf), F32(np.inf)):
-            if F32(self._equity(np.nextafter(value, side), state)) == equity:
-                raise Unreproducible(f"two winning chances give the equity {equity} in {state}")
-        return value
+            neighbour = np.nextafter(value, side)
+            while F32(self._equity(neighbour, state)) == equity and len(found) < 4:
+                found.append(neighbour)
+                neighbour = np.nextafter(neighbour, side)
+        return tuple(found)
