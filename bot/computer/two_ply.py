@@ -343,7 +343,9 @@ class TwoPly:
         found = [value]
         for side in (F32(-np.inf), F32(np.inf)):
             neighbour = np.nextafter(value, side)
-            while F32(self._equity(neighbour, state)) == equity and len(found) < 4:
+            while F32(self._equity(neighbour, state)) == equity:
+                if len(found) == 64:  # a conversion that hardly depends on the chance
+                    raise Unreproducible(f"too many winning chances give the equity {equity} in {state}")
                 found.append(neighbour)
                 neighbour = np.nextafter(neighbour, side)
         return tuple(found)

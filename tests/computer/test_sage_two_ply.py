@@ -134,3 +134,25 @@ def test_the_same_answers_as_bgsages_own_two_ply_cube_analysis() -> None:
 @pytest.mark.slow
 def test_the_same_answers_in_two_thousand_cases() -> None:
     check_coverage(compare(2000, seed=8))
+
+
+def test_bgsages_own_call_answers_what_cannot_be_recovered(monkeypatch: pytest.MonkeyPatch) -> None:
+    board, cube = cases(1, seed=4)[0]
+    expected = sage.bgsages_cube_with_rolls(sage._analyzer(2), board, cube)
+
+    def unreproducible(*_: object) -> None:
+        raise two_ply.Unreproducible("a chance recovered as one of two that give different answers")
+
+    monkeypatch.setattr(two_ply.TwoPly, "analyse", unreproducible)
+    assert sage.cube_with_rolls(2, board, cube) == expected
+
+
+def test_another_bgsage_without_the_expected_net_gets_its_own_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    board, cube = cases(1, seed=5)[0]
+    expected = sage.cube_with_rolls(2, board, cube)
+    monkeypatch.setattr(sage, "_two_ply", [])
+    monkeypatch.delattr(sage._analyzer(2)._analyzer._inner, "_strategy_1ply")
+    assert sage._held_two_ply() is None
+    assert (
+        sage.cube_with_rolls(2, board, cube) == expected == sage.bgsages_cube_with_rolls(sage._analyzer(2), board, cube)
+    )
