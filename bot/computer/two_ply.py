@@ -56,6 +56,8 @@ class Cube:
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
+    """What bgsage's call answers (per unit of cube, from the side on roll), but the probabilities."""
+
     no_double: float
     double_take: float
     double_pass: float
@@ -134,6 +136,7 @@ class TwoPly:
         self._flipped_owner[owners.OPPONENT] = owners.PLAYER
 
     def analyse(self, board: tuple[int, ...], cube: Cube) -> Analysis:
+        """:raises Unreproducible: where a step's value cannot be recovered exactly."""
         listed = list(board)
         choices = [self._choices(listed, low, high) for low, high, _ in ROLLS]
         probs = self._net_probs(listed, choices)
