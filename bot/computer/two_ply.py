@@ -138,7 +138,7 @@ class TwoPly:
     def analyse(self, board: tuple[int, ...], cube: Cube) -> Analysis:
         """:raises Unreproducible: where a step's value cannot be recovered exactly."""
         listed = list(board)
-        choices = [self._choices(listed, low, high) for low, high, _ in ROLLS]
+        choices = self._choices(listed)
         probs = self._net_probs(listed, choices)
         states = (self._flip(cube), None, self._flip(self._doubled(cube)), None)
         plays = [
@@ -173,18 +173,22 @@ class TwoPly:
             no_double, doubled = (_f32(1 - Fraction(float(t)) * Fraction(float(_ONE_36TH))) for t in totals[::2])
         return self._decision(cube, no_double, doubled, equities, [])
 
-    def _choices(self, board: list[int], low: int, high: int) -> list[list[int]]:
-        """The plays bgsage's net compares for this roll, in its order (pubeval's best 15 of more than 16; a play
-        that ends the game always among them)."""
-        plays: list[list[int]] = self.cpp.possible_moves(board, low, high)
-        if len(plays) <= PREFILTER:
-            return plays
-        going_on = [play for play in plays if not _finished(play)]
+    def _choices(self, board: list[int]) -> list[list[list[int]]]:
+        """Each roll's plays that bgsage's net compares, in its order: pubeval's best 15 where there are more than
+        16 (a play that ends the game always among them; pubeval in one call for all the rolls)."""
+        plays: list[list[list[int]]] = [self.cpp.possible_moves(board, low, high) for low, high, _ in ROLLS]
+        going_on = [play for options in plays if len(options) > PREFILTER for play in options if not _finished(play)]
         scores = iter(pubeval(going_on, self.cpp.is_race(board)) if going_on else [])
-        ranked = sorted(
-            ((-1e30 if _finished(play) else -next(scores), index) for index, play in enumerate(plays)),
-        )
-        return [plays[index] for _, index in ranked[:KEEP]]
+        choices = []
+        for options in plays:
+            if len(options) <= PREFILTER:
+                choices.append(options)
+                continue
+            ranked = sorted(
+                ((-1e30 if _finished(play) else -next(scores), index) for index, play in enumerate(options)),
+            )
+            choices.append([options[index] for _, index in ranked[:KEEP]])
+        return choices
 
     def _net_probs(self, board: list[int], choices: list[list[list[int]]]) -> dict[tuple[int, ...], list[Any]]:
         """The net's probabilities (after the move) of every board the analysis needs, in one call: the plays
