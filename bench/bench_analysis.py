@@ -13,6 +13,10 @@ Backgammon at 0-ply and 2-ply in a child process each (`import mat`, `analyse ma
   the same place (the player's n-th checker play of the game, same dice; for cube alerts, a cube decision of the
   same player in the same game) rated error or blunder here (>= 0.040), and blunder (>= 0.080).
 
+With `--bgsage-cube` each match is analysed a second time here with bgsage's own 2-ply cube analyses (which build
+their nets on every call) instead of the held net's (bot.computer.two_ply), checked to give the same analysis:
+the time of both, side by side in one run.
+
 Writes bench/results/analysis.json and prints a table. The tests' short run:
 `--matches 1 --length 1 --analysis-level quick --reference-plies 0` (gnubg at 0-ply only).
 Run it under `nice -n 19`: it keeps one core busy for minutes.
@@ -39,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 from bot.analysis import DEFAULT_LEVEL, analyse, player_figures  # noqa: E402
 from bot.analysis.figures import BLUNDER, ERROR  # noqa: E402
 from bot.analysis.result import MatchAnalysis  # noqa: E402
-from bot.computer import choose_action  # noqa: E402
+from bot.computer import choose_action, sage  # noqa: E402
 from bot.engine import Match, MatchOptions  # noqa: E402
 from bot.records import match_to_mat  # noqa: E402
 
@@ -64,6 +68,23 @@ def self_play(seed: int, level: str, length: int) -> Match:
     while not match.finished:
         match = match.apply(choose_action(match, level, rng), dice).match
     return match
+
+
+def analyse_timed(match: Match, level: str, *, bgsage_cube: bool = False) -> tuple[MatchAnalysis, float, float]:
+    """The match's analysis, its wall and CPU seconds; `bgsage_cube`: with bgsage's own 2-ply cube analyses
+    (building its nets on every call) instead of bot.computer.two_ply's with the held net, as before it."""
+    if bgsage_cube:
+        sage._two_ply[:] = [None]  # sage.cube_with_rolls then asks bgsage itself
+    try:
+        started, used = time.perf_counter(), time.process_time()
+        analysis = analyse(match.log, level)
+        return analysis, time.perf_counter() - started, time.process_time() - used
+    finally:
+        sage._two_ply.clear()
+
+
+def same_figures(one: MatchAnalysis, other: MatchAnalysis) -> bool:
+    return one.decisions == other.decisions and one.rolls == other.rolls
 
 
 # --- GNU Backgammon, in a child process -----------------------------------------------------------------------
@@ -206,6 +227,11 @@ def main() -> None:
         "--reference-plies", type=int, default=2, help="gnubg's plies for the PR and blunder comparison (2; 0 is quick)"
     )
     parser.add_argument("--first-seed", type=int, default=0, help="the dice seed of the first match (0)")
+    parser.add_argument(
+        "--bgsage-cube",
+        action="store_true",
+        help="each match analysed a second time with bgsage's own 2-ply cube analyses, side by side",
+    )
     arguments = parser.parse_args()
     reference = arguments.reference_plies
 
@@ -215,11 +241,16 @@ def main() -> None:
     ours: list[MatchAnalysis] = []
     seconds: list[float] = []
     cpu: list[float] = []
+    before: list[tuple[float, float]] = []
     for match in matches:
-        started, used = time.perf_counter(), time.process_time()
-        ours.append(analyse(match.log, arguments.analysis_level))
-        seconds.append(time.perf_counter() - started)
-        cpu.append(time.process_time() - used)
+        analysis, wall, used = analyse_timed(match, arguments.analysis_level)
+        ours.append(analysis)
+        seconds.append(wall)
+        cpu.append(used)
+        if arguments.bgsage_cube:
+            theirs, wall, used = analyse_timed(match, arguments.analysis_level, bgsage_cube=True)
+            assert same_figures(analysis, theirs), "the analysis differs with bgsage's own cube analyses"
+            before.append((wall, used))
     gnubg = {plies: gnubg_analyse(mats, plies) for plies in sorted({0, reference})}
 
     rows = []
@@ -250,6 +281,14 @@ def main() -> None:
                 "seconds_gnubg_2ply": round(gnubg[reference][number]["seconds"], 2),
                 "cpu_seconds_gnubg_0ply": round(gnubg[0][number]["cpu"], 2),
                 "cpu_seconds_gnubg_2ply": round(gnubg[reference][number]["cpu"], 2),
+                **(
+                    {
+                        "seconds_here_bgsage_cube": round(before[number][0], 2),
+                        "cpu_seconds_here_bgsage_cube": round(before[number][1], 2),
+                    }
+                    if before
+                    else {}
+                ),
                 "pr_here": prs,
                 "pr_gnubg_2ply": [round(p, 2) for p in theirs],
                 "reference_plies": reference,
@@ -277,6 +316,14 @@ def main() -> None:
         "cpu_seconds_here_median": round(statistics.median(cpu), 2),
         "cpu_seconds_gnubg_0ply_median": round(statistics.median(r["cpu_seconds_gnubg_0ply"] for r in rows), 2),
         "cpu_seconds_gnubg_2ply_median": round(statistics.median(r["cpu_seconds_gnubg_2ply"] for r in rows), 2),
+        **(
+            {
+                "seconds_here_bgsage_cube_median": round(statistics.median(wall for wall, _ in before), 2),
+                "cpu_seconds_here_bgsage_cube_median": round(statistics.median(used for _, used in before), 2),
+            }
+            if before
+            else {}
+        ),
         "counted_decisions_median": statistics.median(r["counted"] for r in rows),
         "pr_difference_median": round(statistics.median(differences), 2),
         "pr_difference_max": round(max(differences), 2),

@@ -80,9 +80,9 @@ def _steps(play: Play) -> tuple[tuple[int, int, int, bool], ...]:
 class _Analyser:
     def __init__(self, level: Level) -> None:
         self.level = level
-        self._cubes: dict[tuple[SageBoard, sage.CubeState], tuple[sage.CubeAnswer, list[sage.RollEquity]]] = {}
+        self._cubes: dict[tuple[SageBoard, sage.CubeState], tuple[sage.CubeEquities, list[sage.RollEquity]]] = {}
 
-    def cube(self, board: SageBoard, cube: sage.CubeState) -> tuple[sage.CubeAnswer, list[sage.RollEquity]]:
+    def cube(self, board: SageBoard, cube: sage.CubeState) -> tuple[sage.CubeEquities, list[sage.RollEquity]]:
         key = (board, cube)
         if key not in self._cubes:
             self._cubes[key] = sage.cube_with_rolls(self.level.cube_plies, board, cube)

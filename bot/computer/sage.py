@@ -251,20 +251,80 @@ def ranked_plays(
     return [RankedMove(tuple(map(int, move.board)), float(move.equity), _probs(move.probs)) for move in result.moves]
 
 
-def cube_with_rolls(plies: int, board: tuple[int, ...], cube: CubeState) -> tuple[CubeAnswer, list[RollEquity]]:
+@dataclass(frozen=True, slots=True)
+class CubeEquities:
+    """A cube analysis's equities and decision, from the side on roll (per unit of cube): a CubeAnswer without
+    the probabilities, which bgsage finds with a 2-ply search of their own and the analysis does not read."""
+
+    no_double: float
+    double_take: float
+    double_pass: float
+    should_double: bool
+    should_take: bool
+    beaver: bool
+
+
+def cube_with_rolls(plies: int, board: tuple[int, ...], cube: CubeState) -> tuple[CubeEquities, list[RollEquity]]:
     """The cube analysis at `plies` (at least 2) and, from the same search, each of the 21 rolls' equity after its
-    best play (one ply less deep): the luck of the roll that came costs nothing more."""
-    result = _analyzer(max(2, plies)).cube_action(
-        list(board), cube.value, cube.owner, incl_2ply_details=True, **cube.arguments()
-    )
-    answer = CubeAnswer(
+    best play (one ply less deep): the luck of the roll that came costs nothing more. At 2 plies with the nets
+    the analyzer holds (bot.computer.two_ply: bgsage's own call builds them again each time, most of its cost)."""
+    analyzer = _analyzer(max(2, plies))
+    held = _held_two_ply() if plies <= 2 else None
+    if held is not None:
+        from bot.computer.two_ply import Unreproducible
+
+        try:
+            done = held.analyse(board, two_ply_state(cube))
+        except Unreproducible:
+            return bgsages_cube_with_rolls(analyzer, board, cube)
+        answer = CubeEquities(
+            done.no_double, done.double_take, done.double_pass, done.should_double, done.should_take, done.beaver
+        )
+        return answer, [(low, high, equity, 1 if low == high else 2) for low, high, equity in done.rolls]
+    return bgsages_cube_with_rolls(analyzer, board, cube)
+
+
+def two_ply_state(cube: CubeState) -> Any:
+    """`cube` as bot.computer.two_ply takes it (a two_ply.Cube): bgsage plays matches without Jacoby and beavers."""
+    from bot.computer.two_ply import Cube
+
+    assert _bgsage_analyzer is not None
+    money = cube.away == (0, 0)
+    owner = _bgsage_analyzer.resolve_owner(cube.owner)
+    return Cube(cube.value, owner, cube.away, cube.crawford, cube.jacoby and money, cube.beavers and money)
+
+
+_two_ply: list[Any] = []
+
+
+def _held_two_ply() -> Any:
+    """bot.computer.two_ply's analysis with the nets of bgsage's 2-ply analyzer, or None where bgsage is not as
+    expected (another version: its own call then)."""
+    if not _two_ply:
+        inner = getattr(getattr(_analyzer(2), "_analyzer", None), "_inner", None)
+        net = getattr(inner, "_strategy_1ply", None)
+        held = None
+        # bgsage ranks plays another way with a GamePlanStrategy net
+        if net is not None and not isinstance(net, _bgbot_cpp.GamePlanStrategy):
+            from bot.computer.two_ply import TwoPly
+
+            held = TwoPly(_bgbot_cpp, net)
+        _two_ply.append(held)
+    return _two_ply[0]
+
+
+def bgsages_cube_with_rolls(
+    analyzer: Any, board: tuple[int, ...], cube: CubeState
+) -> tuple[CubeEquities, list[RollEquity]]:
+    """cube_with_rolls as bgsage's own call makes it (building its nets again)."""
+    result = analyzer.cube_action(list(board), cube.value, cube.owner, incl_2ply_details=True, **cube.arguments())
+    answer = CubeEquities(
         float(result.equity_nd),
         float(result.equity_dt),
         float(result.equity_dp),
         bool(result.should_double),
         bool(result.should_take),
         bool(result.is_beaver),
-        _probs(result.probs),
     )
     rolls = [
         (
