@@ -40,6 +40,7 @@ from bot.service.stored_forms import (
 from bot.sharding import ShardSet
 from bot.store import matches as match_store
 from bot.store.backend import Connection, Database
+from bot.store.errors import StaleVersionError
 
 log = logging.getLogger(__name__)
 
@@ -164,8 +165,8 @@ class ServiceContext:
         ends = progress.status != MatchStatus.ACTIVE.value
         after_commit: list[AfterCommit] = []
 
-        async def write(connection: Connection) -> bool:
-            written = await match_store.record_action(
+        async def write(connection: Connection) -> None:
+            await match_store.record_action(
                 connection,
                 match_id,
                 stored.version,
@@ -177,20 +178,20 @@ class ServiceContext:
                 progress,
                 answered_on,
             )
-            if written and ends:  # the match ends: the hooks write in the same transaction
+            if ends:  # the match ends: the hooks write in the same transaction
                 for hook in self.hooks:
                     follow_up = await hook(connection, new_record)
                     if follow_up is not None:
                         after_commit.append(follow_up)
-            return written
 
-        # One transaction for the whole action: its statements are few, since on SQLite each is a trip to the
-        # write connection's thread while the file's write lock is held.
-        written = await self.db.write(write)
+        # One transaction for the whole action: its statements are few, since on SQLite each trip to the write
+        # connection's thread waits its turn on the event loop while the file's write lock is held.
+        try:
+            await self.db.write(write)
+        except StaleVersionError:
+            return None
         for follow_up in after_commit:
             follow_up()
-        if not written:
-            return None
         self.remember(match_id, new_record.version, state, match)
         return new_record
 

@@ -2,7 +2,7 @@
 
 from bot.store.backend import Connection, Database, Queries, Row
 from bot.store.database import connect, open_database
-from bot.store.errors import IntegrityError, StoreUnavailableError
+from bot.store.errors import IntegrityError, StaleVersionError, StoreUnavailableError
 
 __all__ = [
     "Connection",
@@ -10,6 +10,7 @@ __all__ = [
     "IntegrityError",
     "Queries",
     "Row",
+    "StaleVersionError",
     "StoreUnavailableError",
     "connect",
     "open_database",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
@@ -52,8 +53,24 @@ class Queries(Protocol):
     async def fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]: ...
 
 
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One statement of `Connection.execute_in_turn`: with `parameters`, or run once for each of `rows`."""
+
+    sql: str
+    parameters: Sequence[Any] = ()
+    rows: Sequence[Sequence[Any]] | None = None
+
+
 class Connection(Queries, Protocol):
     """The connection of one transaction (or one read)."""
+
+    async def execute_in_turn(self, statements: Sequence[Statement]) -> list[int]:
+        """Run the statements in order, all sent before the first answer where the database allows it (SQLite:
+        one trip to its thread for all of them, while the write lock is held); how many rows each changed (0 for
+        one run for `rows`). Every statement runs: a caller that finds a count it did not expect raises, which
+        rolls the whole transaction back."""
+        ...
 
     async def lock(self, scope: LockScope, key: int) -> None:
         """Hold the lock of one match (challenge, member, tournament) until the transaction ends, across

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.store.backend import Connection, Queries
+from bot.store.backend import Connection, Queries, Statement
+from bot.store.errors import StaleVersionError
 
 
 async def load_log(db: Queries, match_id: int) -> list[str]:
@@ -77,24 +78,35 @@ async def record_action(
     now: float,
     progress: MatchProgress,
     answered_on: tuple[int, int] | None = None,
-) -> bool:
+) -> None:
     """The writes of one game action (`update_snapshot`, `append_log`, `update_progress`) on a transaction's
-    connection, inside the caller's transaction, under the match's lock (across processes on PostgreSQL): False
-    (nothing written) if another version was stored meanwhile. `answered_on` (channel id, message id): the board
-    the press is about to be answered on, recorded as showing the new version, not yet sure, its
-    turn clock started (R9.5) as `record_shown` does: the press needs no second write."""
+    connection, inside the caller's transaction, under the match's lock (across processes on PostgreSQL), sent
+    together (one trip to SQLite's thread: the file's write lock is held the shorter). `answered_on` (channel id,
+    message id): the board the press is about to be answered on, recorded as showing the new version, not yet
+    sure, its turn clock started (R9.5) as `record_shown` does: the press needs no second write.
+    :raises StaleVersionError: another version was stored meanwhile; the caller's transaction is rolled back.
+    """
     log_length = first_seq - 1 + len(entries)
     await connection.lock("match", match_id)
-    if await connection.execute(_UPDATE_SNAPSHOT, (log_length, state_json, match_id, expected_version)) != 1:
-        return False
-    await connection.executemany(_APPEND_LOG, _log_rows(match_id, first_seq, entries, user_id, now))
     if answered_on is None:
-        await connection.execute(_UPDATE_PROGRESS, _progress_row(match_id, progress))
+        progress_statement = Statement(_UPDATE_PROGRESS, _progress_row(match_id, progress))
     else:
         board = (*answered_on, expected_version + 1, progress.turn_started_at, now)
-        await connection.execute(_UPDATE_PROGRESS_ANSWERED, (*board, *_progress_row(match_id, progress)))
-    return True
+        progress_statement = Statement(_UPDATE_PROGRESS_ANSWERED, (*board, *_progress_row(match_id, progress)))
+    changed = await connection.execute_in_turn(
+        [
+            Statement(_UPDATE_SNAPSHOT, (log_length, state_json, match_id, expected_version)),
+            Statement(_APPEND_LOG_UNLESS_STALE, rows=_log_rows(match_id, first_seq, entries, user_id, now)),
+            progress_statement,
+        ]
+    )
+    if changed[0] != 1:
+        raise StaleVersionError(f"Match #{match_id} is no longer at version {expected_version}")
 
+
+#: The log's rows of an action, sent with the snapshot's version check: when that check finds another version,
+#: rows already there are left alone (the transaction is rolled back) instead of failing first.
+_APPEND_LOG_UNLESS_STALE = _APPEND_LOG + " ON CONFLICT DO NOTHING"
 
 _PROGRESS = (
     "status = ?, last_action_at = ?, turn_started_at = ?, reminded = ?, finished_at = ?, "

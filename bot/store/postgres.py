@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.store.backend import Dialect, LockScope, Row, SingleStatements, Work, numbered_placeholders
+from bot.store.backend import Dialect, LockScope, Row, SingleStatements, Statement, Work, numbered_placeholders
 from bot.store.errors import IntegrityError, StoreUnavailableError
 from bot.store.migrations import postgres_migrations
 
@@ -75,6 +75,17 @@ class PostgresConnection:
         if rows:
             with _translated():
                 await self.raw.executemany(numbered_placeholders(sql), rows)
+
+    async def execute_in_turn(self, statements: Sequence[Statement]) -> list[int]:
+        """One statement after the other: asyncpg answers each before the next is sent."""
+        changed = []
+        for statement in statements:
+            if statement.rows is not None:
+                await self.executemany(statement.sql, statement.rows)
+                changed.append(0)
+            else:
+                changed.append(await self.execute(statement.sql, statement.parameters))
+        return changed
 
     async def fetchone(self, sql: str, parameters: Sequence[Any] = ()) -> Row | None:
         with _translated():

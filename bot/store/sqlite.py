@@ -29,7 +29,7 @@ from typing import Any, Literal, TypeVar
 
 import aiosqlite
 
-from bot.store.backend import Dialect, LockScope, Row, SingleStatements, Work
+from bot.store.backend import Dialect, LockScope, Row, SingleStatements, Statement, Work
 from bot.store.errors import IntegrityError
 from bot.store.migrations import sqlite_migrations
 
@@ -79,6 +79,26 @@ class SqliteConnection:
         with integrity_errors():
             await self.raw.executemany(sql, rows)
         self._check_begun(begins)
+
+    async def execute_in_turn(self, statements: Sequence[Statement]) -> list[int]:
+        if not statements:
+            return []
+        begins = await self._begin(statements[0].sql)
+        sent = [self._send(statement) for statement in statements]
+        outcomes = await asyncio.gather(*sent, return_exceptions=True)  # every statement has run when this returns
+        self._check_begun(begins)
+        for outcome in outcomes:
+            if isinstance(outcome, BaseException):
+                with integrity_errors():
+                    raise outcome
+        return [outcome for outcome in outcomes if not isinstance(outcome, BaseException)]
+
+    async def _send(self, statement: Statement) -> int:
+        if statement.rows is not None:
+            await self.raw.executemany(statement.sql, statement.rows)
+            return 0
+        cursor = await self.raw.execute(statement.sql, statement.parameters)
+        return max(cursor.rowcount, 0)
 
     async def fetchone(self, sql: str, parameters: Sequence[Any] = ()) -> Row | None:
         rows = await self.fetchall(sql, parameters)
