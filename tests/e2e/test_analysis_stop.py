@@ -48,8 +48,9 @@ async def test_an_analysis_cut_by_a_stop_is_posted_once_after_the_start(
     alice, bob = players
     table = await start_match(standin, alice, bob, length=1)
     await play_then_resign(table, turns=6, seed=8)
-    await until(lambda: (gate / "started").exists(), "the analysis's start")
-    [worker] = (gate / "started").read_text().split()
+    started = gate / "started"  # created, then its line written: wait for the line
+    await until(lambda: started.exists() and bool(started.read_text().strip()), "the analysis's start")
+    [worker] = started.read_text().split()
     os.kill(int(worker), signal.SIGTERM)
     await until(lambda: "analysis worker died" in bot.log() or "match #1 failed" in bot.log(), "the worker's end")
     assert await bot.terminate() == 0
