@@ -213,6 +213,13 @@ async def main() -> None:
         default=0,
         help="make every thinking run twice: without and with this many computer matches beside it",
     )
+    parser.add_argument(
+        "--length",
+        type=int,
+        default=1,
+        help="points of the human tables' matches (3: the cube in play, so that matches end within a run and are"
+        " analysed)",
+    )
     parser.add_argument("--computer-level", default="expert")
     parser.add_argument(
         "--computer-length", type=int, default=1, help="points of the computer tables' matches (3+: the cube in play)"
@@ -247,7 +254,9 @@ async def main() -> None:
         []
         if args.saturation_only
         else [
-            LoadConfig(matches=k, think=tuple(args.think), seconds=s, analysis=not args.no_analysis)
+            LoadConfig(
+                matches=k, think=tuple(args.think), seconds=s, analysis=not args.no_analysis, match_length=args.length
+            )
             for k, s in zip(args.matches, seconds, strict=True)
         ]
     )
