@@ -21,6 +21,7 @@ from bot.analysis.decisions import Choice, Decision, Kind, RollPoint, match_poin
 from bot.analysis.result import DecisionResult, MatchAnalysis, RollLuck
 from bot.computer import sage
 from bot.computer.board import SageBoard, plays_by_result, position_from_sage
+from bot.computer.cube_equities import CubeEquities
 from bot.engine.match_log import MatchLog
 from bot.engine.play import Play
 from bot.i18n import N_
@@ -80,9 +81,9 @@ def _steps(play: Play) -> tuple[tuple[int, int, int, bool], ...]:
 class _Analyser:
     def __init__(self, level: Level) -> None:
         self.level = level
-        self._cubes: dict[tuple[SageBoard, sage.CubeState], tuple[sage.CubeEquities, list[sage.RollEquity]]] = {}
+        self._cubes: dict[tuple[SageBoard, sage.CubeState], tuple[CubeEquities, list[sage.RollEquity]]] = {}
 
-    def cube(self, board: SageBoard, cube: sage.CubeState) -> tuple[sage.CubeEquities, list[sage.RollEquity]]:
+    def cube(self, board: SageBoard, cube: sage.CubeState) -> tuple[CubeEquities, list[sage.RollEquity]]:
         key = (board, cube)
         if key not in self._cubes:
             self._cubes[key] = sage.cube_with_rolls(self.level.cube_plies, board, cube)

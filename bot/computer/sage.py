@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from bot.computer.cube_equities import CubeEquities
 from bot.i18n import N_
 
 try:  # pragma: no branch - which side runs depends on the platform
@@ -251,19 +252,6 @@ def ranked_plays(
     return [RankedMove(tuple(map(int, move.board)), float(move.equity), _probs(move.probs)) for move in result.moves]
 
 
-@dataclass(frozen=True, slots=True)
-class CubeEquities:
-    """A cube analysis's equities and decision, from the side on roll (per unit of cube): a CubeAnswer without
-    the probabilities, which bgsage finds with a 2-ply search of their own and the analysis does not read."""
-
-    no_double: float
-    double_take: float
-    double_pass: float
-    should_double: bool
-    should_take: bool
-    beaver: bool
-
-
 def cube_with_rolls(plies: int, board: tuple[int, ...], cube: CubeState) -> tuple[CubeEquities, list[RollEquity]]:
     """The cube analysis at `plies` (at least 2) and, from the same search, each of the 21 rolls' equity after its
     best play (one ply less deep): the luck of the roll that came costs nothing more. At 2 plies with the nets
@@ -277,10 +265,7 @@ def cube_with_rolls(plies: int, board: tuple[int, ...], cube: CubeState) -> tupl
             done = held.analyse(board, two_ply_state(cube))
         except Unreproducible:
             return bgsages_cube_with_rolls(analyzer, board, cube)
-        answer = CubeEquities(
-            done.no_double, done.double_take, done.double_pass, done.should_double, done.should_take, done.beaver
-        )
-        return answer, [(low, high, equity, 1 if low == high else 2) for low, high, equity in done.rolls]
+        return done.equities, [(low, high, equity, 1 if low == high else 2) for low, high, equity in done.rolls]
     return bgsages_cube_with_rolls(analyzer, board, cube)
 
 

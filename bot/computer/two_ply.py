@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from bot.computer.cube_equities import CubeEquities
 from bot.computer.pubeval import pubeval
 
 F32 = np.float32
@@ -58,12 +59,7 @@ class Cube:
 class Analysis:
     """What bgsage's call answers (per unit of cube, from the side on roll), but the probabilities."""
 
-    no_double: float
-    double_take: float
-    double_pass: float
-    should_double: bool
-    should_take: bool
-    beaver: bool
+    equities: CubeEquities
     rolls: list[tuple[int, int, float]]  # each roll's equity after its best play (bgsage's "nd" details)
     plays: list[tuple[int, ...]]  # each roll's best play (the position itself where none is possible)
 
@@ -309,7 +305,8 @@ class TwoPly:
             double, take_it = True, bool(doubled <= passed)
         else:
             double, take_it = bool(min(doubled, passed) > no_double), bool(doubled <= passed)
-        return Analysis(float(nd), float(dt), float(dp), double, take_it, bool(beaver), rolls, plays)
+        equities = CubeEquities(float(nd), float(dt), float(dp), double, take_it, bool(beaver))
+        return Analysis(equities, rolls, plays)
 
     def _jacoby(self, state: Cube) -> bool:
         return state.jacoby and state.money and bool(state.owner == self.cpp.CubeOwner.CENTERED)

@@ -11,7 +11,7 @@ stored, in the logs and in the messages already posted, so neither ever changes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 from bot.engine.errors import RefusalError
 from bot.engine.play import Play, Step
@@ -201,25 +201,8 @@ Action = (
     | Abort
 )
 
-ACTION_TYPES: tuple[type[Action], ...] = (
-    Roll,
-    Move,
-    MoveChecker,
-    Undo,
-    Confirm,
-    Double,
-    Take,
-    Drop,
-    Beaver,
-    AcceptBeaver,
-    RefuseBeaver,
-    Resign,
-    AcceptResignation,
-    DeclineResignation,
-    Claim,
-    Timeout,
-    Abort,
-)
+#: The union's types, in its order.
+ACTION_TYPES: tuple[type[Action], ...] = get_args(Action)
 _BY_NAME: dict[str, type[Action]] = {cls.name: cls for cls in ACTION_TYPES}
 #: Every action type by its word: the one table from a control's custom id (or a request) to the engine's action.
 BY_WORD: dict[str, type[Action]] = {cls.word: cls for cls in ACTION_TYPES}
@@ -242,21 +225,7 @@ SeatAction = (
     | Claim
     | Abort
 )
-SEAT_ACTIONS: tuple[type[SeatAction], ...] = (
-    Roll,
-    Undo,
-    Confirm,
-    Double,
-    Take,
-    Drop,
-    Beaver,
-    AcceptBeaver,
-    RefuseBeaver,
-    AcceptResignation,
-    DeclineResignation,
-    Claim,
-    Abort,
-)
+SEAT_ACTIONS: tuple[type[SeatAction], ...] = get_args(SeatAction)
 
 _SEAT_TYPES: dict[type[Action], type[SeatAction]] = {cls: cls for cls in SEAT_ACTIONS}
 
