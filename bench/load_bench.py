@@ -220,6 +220,13 @@ async def main() -> None:
         help="points of the human tables' matches (3: the cube in play, so that matches end within a run and are"
         " analysed)",
     )
+    parser.add_argument(
+        "--resign-after",
+        type=int,
+        default=0,
+        help="after this many actions of a match its player to act resigns and the other accepts, so that matches"
+        " end (and are analysed) within a run; 0: never",
+    )
     parser.add_argument("--computer-level", default="expert")
     parser.add_argument(
         "--computer-length", type=int, default=1, help="points of the computer tables' matches (3+: the cube in play)"
@@ -255,7 +262,12 @@ async def main() -> None:
         if args.saturation_only
         else [
             LoadConfig(
-                matches=k, think=tuple(args.think), seconds=s, analysis=not args.no_analysis, match_length=args.length
+                matches=k,
+                think=tuple(args.think),
+                seconds=s,
+                analysis=not args.no_analysis,
+                match_length=args.length,
+                resign_after=args.resign_after,
             )
             for k, s in zip(args.matches, seconds, strict=True)
         ]

@@ -45,7 +45,7 @@ from bench.load.timeline import Ack, Click, ack_breakdown, breakdown
 from bot.engine import Position, legal
 from bot.store.database import open_database
 from cogs.ui.custom_ids import CHALLENGE_TEMPLATE, GAME_TEMPLATE
-from tests.e2e.table import THINKING, Table, acknowledged_in_time, is_challenge_of, labels
+from tests.e2e.table import THINKING, Table, acknowledged_in_time, is_challenge_of, labels, offer_resignation
 from tests.e2e.test_click_match import choose
 from tests.e2e.test_computer import addressed
 from tests.support.discord_standin import (
@@ -71,6 +71,9 @@ class LoadConfig:
     think: tuple[float, float] = (2.0, 6.0)  # seconds a player thinks before each action; (0, 0) = saturation
     seconds: float = 60.0  # players start no new action after this
     match_length: int = 1  # points; short matches so that some finish within a bounded run
+    #: after this many actions of a match the player to act resigns and the other accepts (0: never), so that
+    #: matches end within a run (one-point matches have a dead cube: nobody doubles and drops)
+    resign_after: int = 0
     seed: int = 10
     profile: Path | None = None  # py-spy raw (collapsed stacks) output for the bot process, if given
     trace: Path | None = None  # timing probes inside the bot (bench/load/site), JSON written here at its exit
@@ -354,8 +357,13 @@ class Tables:
             try:
                 table = await self.start_match(first, second)
                 self.result.matches_started += 1
+                actions = 0
                 while self.time_left() and (player := table.to_act()) is not None:
                     await self.think(rng)
+                    actions += 1
+                    if actions == self.config.resign_after:
+                        await resign_and_accept(table, player)
+                        continue
                     label = choose(rng, labels(table.game))
                     clicked = table.game
                     picture, version = clicked.attachments[-1].id, clicked.version
@@ -617,6 +625,14 @@ async def loop_lag(samples: list[float], tick: float = 0.01) -> None:
         asked = time.monotonic()
         await asyncio.sleep(tick)
         samples.append(time.monotonic() - asked - tick)
+
+
+async def resign_and_accept(table: Table, player: ScenarioUser) -> None:
+    """`player` offers to resign the game (`/bg resign`) and the other accepts: a one-point match ends."""
+    board = await offer_resignation(table, player)
+    version = board.version
+    await table.other(player).click(board, "Accept resignation")
+    await table.updated(version)
 
 
 def start_profiler(pid: int, output: Path) -> subprocess.Popen[bytes]:

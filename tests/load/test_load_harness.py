@@ -22,11 +22,12 @@ def test_percentiles_pick_ranks_in_milliseconds() -> None:
 
 @pytest.mark.slow
 async def test_two_tables_play_by_clicks_and_are_measured(tmp_path: Path) -> None:
-    config = LoadConfig(matches=2, think=(0.05, 0.2), seconds=8.0, workdir=tmp_path)
+    config = LoadConfig(matches=2, think=(0.05, 0.2), seconds=8.0, workdir=tmp_path, resign_after=6)
     result = await run_load(config)
     summary = result.summary()
     assert summary["errors"] == 0 and summary["violations"] == 0, summary
     assert result.matches_started >= 2
+    assert result.finished_matches >= 2  # each match resigned after its sixth action, accepted, then another
     # each table challenged, accepted and clicked at least a few times: all answered within Discord's 3 s
     assert len(result.boards) >= 4 and result.interactions >= len(result.boards) + 4
     assert summary["acks_past_3s_or_missing"] == 0
@@ -41,7 +42,7 @@ async def test_two_tables_play_by_clicks_and_are_measured(tmp_path: Path) -> Non
     assert sum(row["count"] for row in by_kind.values()) == result.interactions
     assert by_kind["/bg challenge"]["count"] == by_kind["challenge accept"]["count"] == result.matches_started
     controls = {*(action.value for action in GameAction), *ACTION_WORDS}
-    assert by_kind.keys() <= {"/bg challenge", "challenge accept", *controls}
+    assert by_kind.keys() <= {"/bg challenge", "challenge accept", "/bg resign", *controls}
     # ... and the report's table of them has one line per kind, with its count
     lines = kinds_table([summary]).splitlines()[1:]
     assert len(lines) == len(by_kind)
