@@ -58,8 +58,8 @@ PROJECT_FOLDER = _project_folder()
 
 
 def env_files() -> tuple[Path, ...]:
-    """The files of settings, a later one's lines first: ENV_FILE when set (the tests' bots read no developer's),
-    else `.env` in the project's folder and then the one in the current folder, if that is another."""
+    """The files of settings in the order read, a later file's lines winning: ENV_FILE alone when set (so that
+    the tests' bots read no developer's), else `.env` in the project's folder, then the current folder's."""
     named = os.environ.get("ENV_FILE")
     if named:
         return (Path(named),)
