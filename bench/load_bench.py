@@ -183,6 +183,15 @@ def numbered(path: Path | None, run: int) -> Path | None:
     return None if path is None else path.with_name(f"{path.stem}-{run}{path.suffix}")
 
 
+def runs_by_setup(rows: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The thinking runs of each set-up in their order (with --setups, the set-ups' runs alternate)."""
+    by_setup: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        if row["think"] != "saturation":
+            by_setup.setdefault(str(row["database"]), []).append(row)
+    return list(by_setup.values())
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, nargs="*", default=[1, 50, 200], help="K for the thinking runs")
@@ -338,9 +347,9 @@ async def main() -> None:
     verdicts += setup_verdicts(rows)
     text = table(rows)
     if args.computer_matches:
-        thinking = [row for row in rows if row["think"] != "saturation"]
         pairs = [
             (one, two) if not one.get("computer_matches") else (two, one)
+            for thinking in runs_by_setup(rows)
             for one, two in zip(thinking[::2], thinking[1::2], strict=True)
         ]
         comparison, more = computer_comparison(pairs, TARGETS["beside_computer_matches"]["human_p99_ratio"])
