@@ -9,7 +9,6 @@ import sys
 
 import discord
 
-from bot import allocator
 from bot.app import GammonBot
 from bot.settings import Settings, SettingsError, rejected_token_message
 from bot.store import open_database
@@ -40,7 +39,6 @@ def main() -> int:
         print(error, file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=logging.getLevelName(settings.log_level), root=True)
-    allocator.map_big_blocks()  # the pictures and uploads of every press, returned when freed
     return asyncio.run(run(settings, token))
 
 

@@ -1,7 +1,7 @@
-"""glibc's allocator, told to give memory back: a process that handles big short-lived buffers (pictures, a
-match's analysis, bgsage's nets) otherwise keeps their freed megabytes in its heap for good, since glibc raises
-its mmap threshold to the size of the largest block freed, so that the next ones come from the heap, which never
-shrinks. Elsewhere than glibc (musl, macOS) both calls do nothing."""
+"""glibc's allocator, told to give memory back: a process that handles big short-lived blocks (bgsage's nets, in
+the analysis worker) otherwise keeps their freed megabytes in its heap for good, since glibc raises its mmap
+threshold to the size of the largest block freed, so that the next ones come from the heap, which never shrinks.
+Elsewhere than glibc (musl, macOS) both calls do nothing."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import ctypes.util
 #: glibc's mallopt parameter for the size from which a block gets its own mapping; setting it also stops glibc
 #: from raising it by itself.
 _M_MMAP_THRESHOLD = -3
-#: 64 KiB: pictures, upload buffers and the nets' weight matrices are mapped, small objects stay in the heap.
+#: 64 KiB: the nets' weight matrices (100-400 KB each) are mapped, small objects stay in the heap.
 MMAP_THRESHOLD = 64 * 1024
 
 
