@@ -22,6 +22,7 @@ from bot.service.context import ServiceContext, refuse_busy_channel
 from bot.service.errors import ServiceError
 from bot.service.records import MatchStatus, PlayerRef, Rematch
 from bot.service.starts import CHANNEL_TAKEN, NewMatch, found_row
+from bot.service.stored_forms import acted_now
 from bot.store import matches as match_store
 from bot.store import rematches as rematch_store
 from bot.store.backend import Connection
@@ -154,7 +155,7 @@ async def _start(
             now=now,
             clock=stored.clock,
             rematch_of=stored.id,
-            acted=(now if request.user_id != players[0] else None, now if request.user_id != players[1] else None),
+            acted=acted_now(players, players[1 - asker], now),
         )
     except IntegrityError:  # another process started it (or a match here) just now
         found = await match_store.find_rematch(connection, stored.id)

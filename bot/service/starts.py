@@ -19,7 +19,7 @@ from bot.service.clocks import ClockPreset
 from bot.service.context import ServiceContext, in_id_order, record, refuse_busy_channel, stored_clock
 from bot.service.errors import ServiceError
 from bot.service.records import MatchUpdate, PlayerRef
-from bot.service.stored_forms import log_header_text, snapshot_text
+from bot.service.stored_forms import acted_now, log_header_text, snapshot_text
 from bot.store import matches as match_store
 from bot.store import players as player_store
 from bot.store.backend import Connection
@@ -145,10 +145,7 @@ async def start_directly(
                 player_ids=(players[0].user_id, players[1].user_id),
                 now=now,
                 clock=chosen,
-                acted=(
-                    now if players[0].user_id == started_by else None,
-                    now if players[1].user_id == started_by else None,
-                ),
+                acted=acted_now((players[0].user_id, players[1].user_id), started_by, now),
             )
         except IntegrityError:
             raise ServiceError(CHANNEL_TAKEN) from None

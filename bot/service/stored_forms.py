@@ -121,11 +121,20 @@ def progress_after(
 
 def acted_after(stored: match_store.StoredMatch, user_id: int | None, now: float) -> tuple[float | None, float | None]:
     """When each player last acted, with `user_id`'s action now (nobody's when a timer or the service acted)."""
-    acted = list(stored.acted)
-    for seat, player_id in enumerate((stored.player0_id, stored.player1_id)):
-        if player_id == user_id:
-            acted[seat] = now
-    return acted[0], acted[1]
+    return acted_now((stored.player0_id, stored.player1_id), user_id, now, stored.acted)
+
+
+def acted_now(
+    player_ids: tuple[int, int],
+    user_id: int | None,
+    now: float,
+    before: tuple[float | None, float | None] = (None, None),
+) -> tuple[float | None, float | None]:
+    """`before` (when each player last acted) with `user_id`'s seat acting `now`."""
+    return (
+        now if player_ids[0] == user_id else before[0],
+        now if player_ids[1] == user_id else before[1],
+    )
 
 
 def row_after(

@@ -61,9 +61,8 @@ class BoardMessages:
     def away(self, record: MatchRecord) -> bool:
         """Whether the player to act has been away: has not acted in the match for `away_seconds` (a challenge
         made counts), or not at all. Never the computer, which nobody notifies."""
-        to_act = record.to_act
-        seat = None if to_act is None else record.player_index(to_act.user_id)
-        if seat is None or self.thinking(record):
+        seat = record.match.to_act
+        if seat is None or record.to_act is None or self.thinking(record):  # record.to_act: None once it is over
             return False
         acted = record.acted_at[seat]
         return acted is None or self.now() - acted >= self.away_seconds
