@@ -1,7 +1,7 @@
-"""glibc's allocator, told to give memory back: a process that handles big short-lived blocks (bgsage's nets, in
-the analysis worker) otherwise keeps their freed megabytes in its heap for good, since glibc raises its mmap
-threshold to the size of the largest block freed, so that the next ones come from the heap, which never shrinks.
-Elsewhere than glibc (musl, macOS) both calls do nothing."""
+"""glibc's allocator, told to give memory back: a process that handles big short-lived blocks (bgsage's nets in
+the analysis worker, the static boards drawn large in a drawing process) otherwise keeps their freed megabytes in
+its heap for good, since glibc raises its mmap threshold to the size of the largest block freed, so that the next
+ones come from the heap, which never shrinks. Elsewhere than glibc (musl, macOS) both calls do nothing."""
 
 from __future__ import annotations
 

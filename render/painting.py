@@ -76,11 +76,15 @@ def _paint(canvas: Image.Image, layer: Layer, board_layout: Layout, theme: Theme
         raise ValueError(f"Unknown layer {layer!r}")
 
 
-@lru_cache(maxsize=4096)
-def patch(size: int, theme_name: str, box: Box, layers: tuple[Layer, ...]) -> Image.Image:
+def paint_patch(size: int, theme_name: str, box: Box, layers: tuple[Layer, ...]) -> Image.Image:
     """A box of the static board with its layers drawn on it, in full colour."""
     theme, board_layout = get_theme(theme_name), layout(size)
     canvas = static_rgb(size, theme_name).crop(box)
     for layer in layers:
         _paint(canvas, layer, board_layout, theme)
     return canvas
+
+
+#: The full-colour pictures (palette fitting, tests) reuse their patches; the boards keep their own copies on the
+#: palette (render.picture), so they paint with `paint_patch` and do not keep a full-colour copy as well.
+patch = lru_cache(maxsize=4096)(paint_patch)

@@ -110,6 +110,7 @@ class LoadResult:
     database_growth_bytes: int = 0
     harness_cpu_seconds: float = 0.0  # this process: the stand-in and the players
     peak_pss_bytes: int = 0  # sampled twice a second
+    pss_at_peak: list[int] = field(default_factory=list)  # each process's PSS in the sample of that peak, largest first
     reference_ms: float = 0.0  # the machine's speed just before the run (reference_workload_ms)
     human_boards: list[float] = field(default_factory=list)  # boards and pictures of the human tables alone
     human_pictures: list[float] = field(default_factory=list)
@@ -159,6 +160,7 @@ class LoadResult:
             "board_updates_per_second": round(len(self.pictures) / self.wall_seconds, 1),
             "bot_processes": self.after.processes,
             "bot_peak_pss_mb": round(self.peak_pss_bytes / 2**20, 1),
+            "pss_at_peak_mb": [round(pss / 2**20, 1) for pss in self.pss_at_peak],
             "bot_peak_rss_mb": round(self.after.peak_rss_bytes / 2**20, 1),
             "bot_rss_at_end_mb": round(self.after.rss_bytes / 2**20, 1),
             "bot_cpu_seconds": round(cpu, 2),
@@ -610,7 +612,9 @@ async def sample_memory(pids: list[int], result: LoadResult) -> None:
     while True:
         by_bot = await asyncio.to_thread(lambda: [pss_by_process(pid) for pid in pids])
         totals = [sum(by_process.values()) for by_process in by_bot]
-        result.peak_pss_bytes = max(result.peak_pss_bytes, sum(totals))
+        if sum(totals) > result.peak_pss_bytes:
+            result.peak_pss_bytes = sum(totals)
+            result.pss_at_peak = sorted((pss for by_process in by_bot for pss in by_process.values()), reverse=True)
         for n, total in enumerate(totals):
             result.peak_pss_by_bot[n] = max(result.peak_pss_by_bot[n], total)
         for by_process in by_bot:

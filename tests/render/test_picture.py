@@ -252,19 +252,26 @@ def test_warm_up_builds_the_caches_for_every_theme() -> None:
     assert info.currsize == len(THEMES) and info.hits >= 1  # the board used what warm_up built
 
 
-def test_a_drawn_board_keeps_each_row_part_once_and_their_cache_bounded() -> None:
-    """A busy bot draws thousands of names, pip counts and scores: with their full-colour copies cached as well
-    (three times the bytes), the drawing process grew past 250 MB in a 250-s load run."""
+def test_a_drawn_board_keeps_each_row_part_once_deflated_and_their_cache_bounded() -> None:
+    """A busy bot draws thousands of names, pip counts and scores: kept in full colour as well (three times the
+    bytes), the drawing process grew past 250 MB in a 250-s load run; kept undeflated, its name parts alone held
+    37 MB at 200 tables."""
     from render import picture, rows
+    from render.palette import to_palette
 
     rows.part_image.cache_clear()
-    picture._indexed_part.cache_clear()
+    picture._packed_part.cache_clear()
     rng = random.Random(5)
     for _ in range(40):
         state, perspective, last, partial = random_state(rng)
         board(state, perspective=perspective, last_play=last, partial_steps=partial)
     assert rows.part_image.cache_info().currsize == 0  # the full-colour parts are drawn, converted and dropped
-    kept = picture._indexed_part.cache_info()
+    kept = picture._packed_part.cache_info()
     assert kept.currsize > 40 and kept.maxsize is not None
-    # the widest part, a name row at 1000 px, is 738 x 72 at one byte a pixel
-    assert kept.maxsize * 738 * 72 < 64 * 2**20
+    name = rows.NamePart(True, 0, "A rather long name, Ünïcode too", "to play", match=False, clocked=False)
+    packed = picture._packed_part(1000, "dark", name)
+    unpacked = picture._indexed_part(1000, "dark", name)
+    assert unpacked.tobytes() == to_palette(name.draw(1000, "dark"), "dark").tobytes()
+    # the widest part, a name row at 1000 px, is 738 x 72 at one byte a pixel; deflated, a tenth of that or less
+    assert unpacked.size == packed.size == (738, 72) and len(packed.pixels) * 10 < 738 * 72
+    assert kept.maxsize * 738 * 72 // 10 < 8 * 2**20
