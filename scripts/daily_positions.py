@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.analysis import analyse  # noqa: E402
-from bot.computer import choose_action  # noqa: E402
 from bot.analysis.result import MatchAnalysis  # noqa: E402
+from bot.computer import choose_action  # noqa: E402
 from bot.daily.choose import Found, costliest, puzzle_of  # noqa: E402
 from bot.daily.ranking import checker_candidates  # noqa: E402
 from bot.engine import Match, MatchOptions  # noqa: E402

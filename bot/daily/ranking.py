@@ -45,7 +45,9 @@ def checker_candidates(decision: DecisionResult, plies: int = PLIES) -> tuple[Ca
     chosen = [move for move in ranked[:CANDIDATES] if move.board in legal]
     if all(move.board != played_board for move in chosen):
         chosen += [move for move in ranked if move.board == played_board][:1]
-    candidates = [Candidate(str(legal[move.board]), round(move.equity, 5), move.board == played_board) for move in chosen]
+    candidates = [
+        Candidate(str(legal[move.board]), round(move.equity, 5), move.board == played_board) for move in chosen
+    ]
     return tuple(sorted(candidates, key=lambda candidate: candidate.text))
 
 

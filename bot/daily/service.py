@@ -98,7 +98,9 @@ class DailyService:
         """The servers of these guilds whose position is due now, each with its day."""
         now = self.clock()
         found = await self.db.read(store.enabled_with_last_day)
-        due = [(setting, due_day(setting.hour, last, now)) for setting, last in found if guilds.serves(setting.guild_id)]
+        due = [
+            (setting, due_day(setting.hour, last, now)) for setting, last in found if guilds.serves(setting.guild_id)
+        ]
         return [(setting, day) for setting, day in due if day is not None]
 
     async def next_position(self, guild_id: int) -> tuple[str, Puzzle]:
