@@ -19,9 +19,9 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.daily.picture import puzzle_picture
+from bot.daily.posts import DailySetting, StoredPost
 from bot.daily.puzzle import Puzzle
 from bot.daily.service import DailyService
-from bot.daily.store import DailySetting, StoredPost
 from bot.i18n import N_
 from cogs.ui.board_words import board_words
 from cogs.ui.daily_menu import DailySelect, custom_id, menu

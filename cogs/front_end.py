@@ -65,7 +65,7 @@ async def setup(bot: GammonBot) -> None:
     await bot.add_cog(BoardKeeper(bot, publisher, computer))
     await bot.add_cog(TurnTimer(bot, publisher))
     ranker = Ranker(bot.settings.computer_threads)
-    daily = Daily(bot, DailyService(bot.service.db, bot.service.now, ranker), ranker)
+    daily = Daily(bot, DailyService.beside(bot.service, ranker), ranker)
     await bot.add_cog(Admin(bot, analysis, daily))
     await bot.add_cog(Ladder(bot, daily.service))
     await bot.add_cog(Channels(bot))

@@ -16,10 +16,12 @@ from dataclasses import dataclass
 from bot.analysis.result import DecisionResult, MatchAnalysis
 from bot.daily import store
 from bot.daily.choose import Found, costliest, puzzle_of
+from bot.daily.posts import DailySetting, StoredPost
 from bot.daily.puzzle import Candidate, Puzzle
 from bot.daily.schedule import due_day
 from bot.daily.shipped import next_shipped
 from bot.i18n import N_
+from bot.service import GameService
 from bot.service.errors import ServiceError
 from bot.sharding import ShardSet
 from bot.store.backend import Database, Queries
@@ -40,7 +42,7 @@ class DailyClosedError(ServiceError):
 
 @dataclass(frozen=True, slots=True)
 class NewPost:
-    post: store.StoredPost
+    post: StoredPost
     puzzle: Puzzle
 
 
@@ -48,7 +50,7 @@ class NewPost:
 class Reveal:
     """A revealed post's figures: how many chose each candidate (by its place in the menu), and who was right."""
 
-    post: store.StoredPost
+    post: StoredPost
     puzzle: Puzzle
     counts: dict[int, int]
     right: tuple[int, ...]  # members, in the order they answered
@@ -74,18 +76,23 @@ class DailyService:
         self.clock = clock
         self.rank = rank
 
+    @classmethod
+    def beside(cls, game: GameService, rank: Rank | None = None) -> DailyService:
+        """On the game service's database and clock (the tests' faster clock too)."""
+        return cls(game.db, game.now, rank)
+
     # --- the setting --------------------------------------------------------------------------------------------
 
-    async def setting(self, guild_id: int) -> store.DailySetting | None:
+    async def setting(self, guild_id: int) -> DailySetting | None:
         return await self.db.read(lambda c: store.setting(c, guild_id))
 
-    async def turn_on(self, guild_id: int, channel_id: int, hour: int) -> store.DailySetting:
+    async def turn_on(self, guild_id: int, channel_id: int, hour: int) -> DailySetting:
         if not 0 <= hour <= 23:
             raise ServiceError(N_("The hour is a whole hour of the day in UTC, from 0 to 23."))
         await self.db.write(lambda c: store.set_setting(c, guild_id, channel_id, hour, True))
-        return store.DailySetting(guild_id, channel_id, hour, True)
+        return DailySetting(guild_id, channel_id, hour, True)
 
-    async def turn_off(self, guild_id: int) -> store.DailySetting | None:
+    async def turn_off(self, guild_id: int) -> DailySetting | None:
         """Off, keeping the channel and the hour; None when the server never had it on."""
         found = await self.setting(guild_id)
         if found is not None:
@@ -94,7 +101,7 @@ class DailyService:
 
     # --- posting ------------------------------------------------------------------------------------------------
 
-    async def due(self, guilds: ShardSet) -> list[tuple[store.DailySetting, int]]:
+    async def due(self, guilds: ShardSet) -> list[tuple[DailySetting, int]]:
         """The servers of these guilds whose position is due now, each with its day."""
         now = self.clock()
         found = await self.db.read(store.enabled_with_last_day)
@@ -129,7 +136,7 @@ class DailyService:
         is sent; None when the day has its post already."""
         now = self.clock()
 
-        async def work(connection: Queries) -> store.StoredPost | None:
+        async def work(connection: Queries) -> StoredPost | None:
             if not await store.add_post(connection, guild_id, day, channel_id, source, puzzle.to_json(), now):
                 return None
             await store.reveal_before(connection, guild_id, day)
@@ -138,7 +145,7 @@ class DailyService:
         stored = await self.db.write(work)
         return None if stored is None else NewPost(stored, puzzle)
 
-    async def unsent(self, guilds: ShardSet) -> list[store.StoredPost]:
+    async def unsent(self, guilds: ShardSet) -> list[StoredPost]:
         return [post for post in await self.db.read(store.unsent) if guilds.serves(post.guild_id)]
 
     async def record_message(self, guild_id: int, day: int, message_id: int) -> None:

@@ -3,29 +3,8 @@ Coroutines over the caller's connection (bot.store.backend)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from bot.daily.posts import DailySetting, StoredPost
 from bot.store.backend import Queries, Row
-
-
-@dataclass(frozen=True, slots=True)
-class DailySetting:
-    guild_id: int
-    channel_id: int
-    hour: int  # UTC
-    enabled: bool
-
-
-@dataclass(frozen=True, slots=True)
-class StoredPost:
-    guild_id: int
-    day: int  # days since 1970-01-01, UTC
-    channel_id: int
-    message_id: int | None  # None until sent; 0: it could not be
-    source: str
-    puzzle: str  # JSON of bot.daily.puzzle.Puzzle
-    revealed: bool
-
 
 _POST = "guild_id, day, channel_id, message_id, source, puzzle, revealed"
 

@@ -4,9 +4,9 @@ allowed (nobody is pinged, and a mention shows the member's name as Discord has 
 
 from __future__ import annotations
 
+from bot.daily.posts import DailySetting
 from bot.daily.puzzle import Candidate, Puzzle, reveal_lines
 from bot.daily.service import MemberFigures, Reveal
-from bot.daily.store import DailySetting
 from bot.i18n import N_, translate
 from cogs.ui.ladder_text import counted
 from cogs.ui.number_text import number
