@@ -21,7 +21,7 @@ from discord.ext import commands, tasks
 from bot.daily.picture import puzzle_picture
 from bot.daily.posts import DailySetting, StoredPost
 from bot.daily.puzzle import Puzzle
-from bot.daily.service import DailyService
+from bot.daily.service import DailyService, Reveal
 from bot.i18n import N_
 from cogs.ui.board_words import board_words
 from cogs.ui.daily_menu import DailySelect, custom_id, menu
@@ -103,7 +103,8 @@ class Daily(commands.Cog, name=DAILY_COG):
         self._sending.add(key)
         try:
             channel = self.bot.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
-            content, file, view = await self.message(post, puzzle)
+            reveal = await self.service.reveal_before(post.guild_id, post.day)
+            content, file, view = await self.message(post, puzzle, reveal)
             try:
                 message = await channel.send(
                     content, file=file, view=view, allowed_mentions=discord.AllowedMentions.none()
@@ -115,11 +116,25 @@ class Daily(commands.Cog, name=DAILY_COG):
             await self.service.record_message(post.guild_id, post.day, message.id)
         finally:
             self._sending.discard(key)
+        if reveal is not None and reveal.post.message_id:
+            await self.close_menu(reveal.post)
 
-    async def message(self, post: StoredPost, puzzle: Puzzle) -> tuple[str, discord.File, discord.ui.View]:
-        """The post in the server's language: the reveal before, the question, the picture, the menu."""
+    async def close_menu(self, post: StoredPost) -> None:
+        """The revealed post's menu disabled (its answers are refused anyway: this only spares members a try)."""
+        assert post.message_id
         language = await guild_language(self.bot.service.settings, self.bot, post.guild_id)
-        reveal = await self.service.reveal_before(post.guild_id, post.day)
+        closed = menu(post.guild_id, post.day, Puzzle.from_json(post.puzzle), language, closed=True)
+        channel = self.bot.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
+        try:
+            await channel.get_partial_message(post.message_id).edit(view=closed)
+        except discord.HTTPException:
+            log.info("Could not close the menu of the daily position of guild %d day %d", post.guild_id, post.day)
+
+    async def message(
+        self, post: StoredPost, puzzle: Puzzle, reveal: Reveal | None
+    ) -> tuple[str, discord.File, discord.ui.View]:
+        """The post in the server's language: the reveal of the day before, the question, the picture, the menu."""
+        language = await guild_language(self.bot.service.settings, self.bot, post.guild_id)
         draw = partial(puzzle_picture, words=board_words(language))
         png = await asyncio.to_thread(draw, puzzle, side_names(puzzle, language))
         file = discord.File(io.BytesIO(png), filename=PICTURE)

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.daily.puzzle import Puzzle
 from bot.i18n import N_
-from cogs.ui.daily_text import candidate_text, placeholder
+from cogs.ui.daily_text import candidate_text, closed_placeholder, placeholder
 from cogs.ui.errors import UserFacingError, report_error
 from cogs.ui.names import DAILY_COG
 
@@ -40,10 +40,13 @@ class DailyAdmin(Protocol):
 
 
 class DailySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=DAILY_TEMPLATE):
-    def __init__(self, guild_id: int, day: int, options: list[discord.SelectOption], hint: str = "") -> None:
-        super().__init__(
-            discord.ui.Select(custom_id=custom_id(guild_id, day), placeholder=hint or None, options=options)
+    def __init__(
+        self, guild_id: int, day: int, options: list[discord.SelectOption], hint: str = "", *, closed: bool = False
+    ) -> None:
+        select = discord.ui.Select[Any](
+            custom_id=custom_id(guild_id, day), placeholder=hint or None, options=options, disabled=closed
         )
+        super().__init__(select)
         self.guild_id, self.day = guild_id, day
 
     @classmethod
@@ -67,12 +70,14 @@ class DailySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=DAILY
             await report_error(interaction, error)
 
 
-def menu(guild_id: int, day: int, puzzle: Puzzle, language: str) -> discord.ui.View:
-    """The post's menu of candidates, in the puzzle's order, in the server's words."""
+def menu(guild_id: int, day: int, puzzle: Puzzle, language: str, *, closed: bool = False) -> discord.ui.View:
+    """The post's menu of candidates, in the puzzle's order, in the server's words; `closed` once revealed (kept,
+    disabled, so that a member whose client still shows it open is told so rather than ignored)."""
     options = [
         discord.SelectOption(label=candidate_text(candidate, puzzle, language)[:100], value=str(index))
         for index, candidate in enumerate(puzzle.candidates)
     ]
+    hint = closed_placeholder(language) if closed else placeholder(language)
     view = discord.ui.View(timeout=None)
-    view.add_item(DailySelect(guild_id, day, options, placeholder(language)))
+    view.add_item(DailySelect(guild_id, day, options, hint, closed=closed))
     return view

@@ -110,6 +110,10 @@ def placeholder(language: str) -> str:
     return translate(language, N_("Your answer"))
 
 
+def closed_placeholder(language: str) -> str:
+    return translate(language, N_("Closed: the answer is in the next position"))
+
+
 def setting_text(setting: DailySetting | None, changed: bool, language: str) -> str:
     if setting is None or not setting.enabled:
         said = N_("The daily position is now off.") if changed else N_("The daily position is off.")

@@ -13,7 +13,7 @@ import pytest
 from bot.daily.shipped import shipped
 from tests.e2e.conftest import one_bot_per_module, seeded_env
 from tests.e2e.table import acknowledged_in_time
-from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser
+from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_until
 
 #: A day of the service's clock in 6 s: long enough for three answers, short enough for the suite.
 RATE = 14_400.0
@@ -81,7 +81,8 @@ async def test_a_daily_position_posted_answered_by_three_members_and_revealed(
     assert f"<@{cat.user.id}>" not in second.content and second.pinged == frozenset()
     assert "**Daily position**" in second.content and second.selects
 
-    late = await acknowledged_in_time(await cat.select(first, str(right))).settled()
+    await wait_until(first, lambda m: m.selects[0].disabled)  # closed; a client that still shows it open is refused
+    late = await acknowledged_in_time(await cat.select(first, str(right), seen=first.history[0])).settled()
     assert late.ephemeral and "closed" in late.content, late.content
 
     assert await stats_field(ann) == "1 answered, 1 right · streak of right answers: 1"
