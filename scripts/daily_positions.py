@@ -1,5 +1,5 @@
 """Regenerate bot/daily/positions.json, the daily positions shipped with the bot (posted where a server has no
-analysed match left to use): `python scripts/daily_positions.py` (about two minutes on one core).
+analysed match left to use): `python scripts/daily_positions.py`.
 
 The positions come from the project's own play: seeded matches of the computer against itself at a weak level,
 analysed as the bot analyses matches (bot.analysis, standard level); from each match its costliest decisions
