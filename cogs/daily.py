@@ -77,22 +77,34 @@ class Daily(commands.Cog, name=DAILY_COG):
 
     async def post_due(self) -> None:
         for setting, day in await self.service.due(self.bot.shard_set):
-            source, puzzle = await self.service.next_position(setting.guild_id)
-            new = await self.service.start_post(setting.guild_id, day, setting.channel_id, source, puzzle)
-            if new is not None:  # else posted meanwhile (another pass, another process)
-                log.info("Daily position of guild %d for day %d: %s", setting.guild_id, day, source)
-                await self.send(new.post, new.puzzle)
+            try:
+                await self.post_day(setting, day)
+            except Exception:  # one server's failure (its channel, its analyses) must not hold the others up
+                log.exception("The daily position of guild %d for day %d failed", setting.guild_id, day)
+
+    async def post_day(self, setting: DailySetting, day: int) -> None:
+        source, puzzle = await self.service.next_position(setting.guild_id)
+        new = await self.service.start_post(setting.guild_id, day, setting.channel_id, source, puzzle)
+        if new is not None:  # else posted meanwhile (another pass, another process)
+            log.info("Daily position of guild %d for day %d: %s", setting.guild_id, day, source)
+            await self.send(new.post, new.puzzle)
 
     async def settle_unsent(self) -> None:
         for post in await self.service.unsent(self.bot.shard_set):
             if (post.guild_id, post.day) in self._sending:
                 continue
-            found = await self.find_in_channel(post)
-            if found is not None:
-                await self.service.record_message(post.guild_id, post.day, found)
-                log.info("Daily position of guild %d day %d was sent before a stop: adopted", post.guild_id, post.day)
-            else:
-                await self.send(post, Puzzle.from_json(post.puzzle))
+            try:
+                await self.settle(post)
+            except Exception:  # tried again by the next pass
+                log.exception("The daily position of guild %d for day %d is still not sent", post.guild_id, post.day)
+
+    async def settle(self, post: StoredPost) -> None:
+        found = await self.find_in_channel(post)
+        if found is not None:
+            await self.service.record_message(post.guild_id, post.day, found)
+            log.info("Daily position of guild %d day %d was sent before a stop: adopted", post.guild_id, post.day)
+        else:
+            await self.send(post, Puzzle.from_json(post.puzzle))
 
     async def send(self, post: StoredPost, puzzle: Puzzle) -> None:
         """The message with the reveal of the day before; recorded sent once it is out. A channel that is gone

@@ -23,6 +23,9 @@ CREATE TABLE daily_posts (
     PRIMARY KEY (guild_id, day)
 );
 
+-- Every pass of the posting task looks for posts not recorded sent: only those few are indexed.
+CREATE INDEX daily_posts_unsent ON daily_posts (guild_id) WHERE message_id IS NULL;
+
 -- Each member's answer to a post, changed until the reveal; `correct` is known when the answer is stored (the
 -- candidates' equities are stored with the post).
 CREATE TABLE daily_answers (
