@@ -148,7 +148,7 @@ class Daily(commands.Cog, name=DAILY_COG):
         """The post in the server's language: the reveal of the day before, the question, the picture, the menu."""
         language = await guild_language(self.bot.service.settings, self.bot, post.guild_id)
         draw = partial(puzzle_picture, words=board_words(language))
-        png = await asyncio.to_thread(draw, puzzle, side_names(puzzle, language))
+        png = await asyncio.to_thread(draw, puzzle, side_names(language))
         file = discord.File(io.BytesIO(png), filename=PICTURE)
         return post_text(puzzle, reveal, language)[:2000], file, menu(post.guild_id, post.day, puzzle, language)
 

@@ -1,6 +1,6 @@
 """A daily position's picture: the ordinary board (render.picture) before the decision, seen from the side that
 decides, with the dice of a checker play or the double waiting for its answer; the sides named by what they are
-(`names`: the reader's words for the player to decide and the opponent), never by the players of the match."""
+(`names`: the reader's words for the player on roll and the opponent), never by the players of the match."""
 
 from __future__ import annotations
 
@@ -30,9 +30,9 @@ def scores(puzzle: Puzzle) -> tuple[int, int]:
 def puzzle_picture(
     puzzle: Puzzle, names: tuple[str, str], theme: str = "dark", *, words: BoardWords = ENGLISH
 ) -> bytes:
-    """PNG of the position; `names` are (the side that decides, its opponent)."""
+    """PNG of the position; `names` are (the side on roll, its opponent), the side that decides at the bottom."""
     answer = puzzle.kind == "take"
-    by_player = (names[0], names[1]) if puzzle.player == 0 else (names[1], names[0])
+    by_player = (names[0], names[1]) if puzzle.viewer == 0 else (names[1], names[0])
     state = BoardState(
         position=position_from_sage(puzzle.board),
         on_roll=puzzle.viewer,

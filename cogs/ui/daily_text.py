@@ -11,24 +11,22 @@ from bot.i18n import N_, translate
 from cogs.ui.ladder_text import counted
 from cogs.ui.number_text import number
 
-#: The picture's names of the two sides: the one that decides, its opponent.
+#: The picture's names of the two sides: the one on roll (who decides, or who doubled), its opponent.
 ON_ROLL, OPPONENT = N_("Player on roll"), N_("Opponent")
-DOUBLED, DOUBLER = N_("Player doubled"), N_("Doubler")
 #: Who is listed as right in a reveal at most (the rest are counted).
 RIGHT_LISTED = 30
 
 _QUESTION = {
     "checker": N_("The player on roll has rolled {dice}. What is the best play?"),
     "double": N_("The player on roll may double before rolling. Double or no double?"),
-    "take": N_("The opponent of the player on roll has doubled. Take or drop?"),
+    "take": N_("The player on roll has doubled. Should the opponent take or drop?"),
 }
 _MEMBERS = (N_("{count} member"), N_("{count} members"))
 
 
-def side_names(puzzle: Puzzle, language: str) -> tuple[str, str]:
-    """The picture's names: (the side that decides, its opponent)."""
-    pair = (DOUBLED, DOUBLER) if puzzle.kind == "take" else (ON_ROLL, OPPONENT)
-    return translate(language, pair[0]), translate(language, pair[1])
+def side_names(language: str) -> tuple[str, str]:
+    """The picture's names: (the side on roll, its opponent)."""
+    return translate(language, ON_ROLL), translate(language, OPPONENT)
 
 
 def candidate_text(candidate: Candidate, puzzle: Puzzle, language: str) -> str:
@@ -39,9 +37,7 @@ def candidate_text(candidate: Candidate, puzzle: Puzzle, language: str) -> str:
 def score_text(puzzle: Puzzle, language: str) -> str:
     if not puzzle.length:
         return translate(language, N_("Money game."))
-    mine, theirs = puzzle.length - puzzle.away[0], puzzle.length - puzzle.away[1]
-    if puzzle.viewer != puzzle.player:  # the score from the side that decides
-        mine, theirs = theirs, mine
+    mine, theirs = puzzle.length - puzzle.away[0], puzzle.length - puzzle.away[1]  # the viewer is on roll
     text = translate(
         language,
         N_("{length}-point match: the player on roll has {mine}, the opponent {theirs}."),
