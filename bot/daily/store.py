@@ -130,11 +130,11 @@ async def member_counts(connection: Queries, guild_id: int, user_id: int) -> tup
 
 async def member_recent(connection: Queries, guild_id: int, user_id: int, limit: int) -> list[bool | None]:
     """The server's latest revealed posts, newest first, each as the member's answer: right, wrong, or None when
-    they did not answer."""
+    they did not answer. A post whose message could not be sent (message 0) was never shown: it is left out."""
     rows = await connection.fetchall(
         "SELECT a.correct FROM daily_posts AS p LEFT JOIN daily_answers AS a "
         "ON a.guild_id = p.guild_id AND a.day = p.day AND a.user_id = ? "
-        "WHERE p.guild_id = ? AND p.revealed = 1 ORDER BY p.day DESC LIMIT ?",
+        "WHERE p.guild_id = ? AND p.revealed = 1 AND COALESCE(p.message_id, 1) <> 0 ORDER BY p.day DESC LIMIT ?",
         (user_id, guild_id, limit),
     )
     return [None if row[0] is None else bool(row[0]) for row in rows]

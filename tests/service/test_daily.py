@@ -151,5 +151,8 @@ async def test_answers_until_the_reveal_and_the_figures(daily: DailyService) -> 
     assert (two.answered, two.right, two.streak) == (2, 1, 1)
     three = await daily.member_figures(GUILD, 3)
     assert (three.answered, three.right, three.streak) == (1, 1, 0)  # a missed day ends the streak
+    await daily.record_message(GUILD, DAY0 + 2, 0)  # its channel was gone: never shown, it breaks no streak
+    await daily.start_post(GUILD, DAY0 + 3, CHANNEL, "d", puzzle)
+    assert (await daily.member_figures(GUILD, 1)).streak == 2
     nobody = await daily.reveal_before(GUILD, DAY0 + 2)
     assert nobody is not None and nobody.right == (1, 2)
