@@ -101,8 +101,8 @@ COMMANDS = N_("""\
 `/history`: a player's latest finished matches
 `/tournament create`, `/tournament join`, `/tournament leave`, `/tournament start`, `/tournament bracket`, \
 `/tournament list`, `/tournament cancel`, `/tournament award`, `/tournament role`: tournaments
-`/bgadmin turn-limit`, `/bgadmin threads`, `/bgadmin clock`, `/bgadmin analysis`, `/bgadmin web`, \
-`/bgadmin language`: server settings \
+`/bgadmin turn-limit`, `/bgadmin threads`, `/bgadmin clock`, `/bgadmin analysis`, `/bgadmin daily`, \
+`/bgadmin web`, `/bgadmin language`: server settings \
 (Manage Server)""")
 
 #: Each topic's title and text.
