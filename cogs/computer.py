@@ -83,7 +83,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
     @app_commands.guild_only()
     @describe_match_options(
         level="How strongly the computer plays, weakest first (default intermediate).",
-        tutor="Stop your plays that lose this much or more, with advice (default: your /bg settings).",
+        tutor="Stop your plays that lose this much, with advice (default: your /bg settings).",
         thread="Play in a new thread, so this channel can host several matches.",
     )
     async def computer_match(
@@ -178,8 +178,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         tutor: Threshold | None = None,
     ) -> None:
         """Start a match against the computer at once, in this channel or a new thread: first the announcement
-        with the dice's commitment (its id is the computer's seed), then the board. `tutor` None: the member's
-        own default (`/bg settings tutor:`)."""
+        with the dice's commitment (its id is the computer's seed), then the board."""
         if not available():
             raise UserFacingError(NOT_AVAILABLE)
         computer = self.computer_ref(interaction)
@@ -214,7 +213,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
                 parent_channel_id=channel_id if place else None,
                 clock=clock,
                 seed=str(interaction.id) if seed is None else seed,
-                tutor=await self.bot.service.tutor.default(human.user_id) if tutor is None else tutor,
+                tutor=tutor,
             )
         except ServiceError:
             await announce.withdraw()

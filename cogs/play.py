@@ -218,7 +218,7 @@ class Play(
     @app_commands.command(name="settings")
     @app_commands.describe(
         auto_done="End your turn as soon as your last checker is moved, without pressing Done.",
-        tutor="Against the computer: stop your plays that lose this much or more, with advice (default off).",
+        tutor="Against the computer: stop your plays that lose this much, with advice.",
     )
     async def settings(
         self, interaction: discord.Interaction[Any], auto_done: bool | None = None, tutor: TutorName | None = None

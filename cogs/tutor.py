@@ -42,7 +42,7 @@ class Tutor(commands.Cog, name=TUTOR_COG):
     @app_commands.command(name="hint")
     @app_commands.guild_only()
     async def hint(self, interaction: discord.Interaction[Any]) -> None:
-        """In a tutored match against the computer: the best choices for the position on your board."""
+        """The best choices for your position, in a tutored match against the computer."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.bot.service.match_in_channel(interaction.channel_id or 0)
         if record is None:

@@ -88,7 +88,7 @@ async def until_a_costly_choice(service: GameService, match_id: int) -> tuple[Ma
 async def test_a_costly_play_is_held_undone_then_kept(tutored: GameService, db: Database) -> None:
     service = tutored
     record = await start(service)
-    record, worst, best = await until_a_costly_choice(service, record.id)
+    record, worst, _ = await until_a_costly_choice(service, record.id)
     with pytest.raises(HeldError) as held:
         await service.act(record.id, ALICE.user_id, cmd.PlayText(str(worst)), version=record.version)
     note = held.value.note
