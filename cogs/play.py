@@ -23,7 +23,6 @@ from bot.engine import actions
 from bot.engine.game import Phase
 from bot.engine.position import WinKind
 from bot.i18n import N_, translate
-from bot.records.move_list import move_list
 from bot.service import MatchRecord, MatchUpdate, StaleStateError
 from bot.service import commands as cmd
 from bot.service.tutor import HeldError
@@ -42,7 +41,7 @@ from cogs.ui.rematch_presses import RematchPresses
 from cogs.ui.resign_menu import RESIGN_KINDS, inline_list, may_resign, offered_text, resign_question, resign_rows
 from cogs.ui.settings_text import describe as describe_settings
 from cogs.ui.tutor_text import tutor_setting
-from cogs.ui.tutor_view import show_note, tutor_default
+from cogs.ui.tutor_view import moves_with_advice, show_note, tutor_default
 from cogs.ui.views import GameButton, PlaySelect, game_view
 from cogs.ui.wiring import ComputerSide
 
@@ -298,7 +297,7 @@ class Play(
         record = await self.service.match(control.match_id)
         language = member_language(interaction)  # a private answer: the member's language
         if control.action is GameAction.MOVES:
-            whole = move_list(record.match.log, language) or translate(language, N_("No moves yet."))
+            whole = await moves_with_advice(self.service, record, language)
             text, as_file = inline_list(whole, language)
             files = [discord.File(io.BytesIO(whole.encode()), filename=f"match-{record.id}-moves.txt")]
             await interaction.followup.send(text, files=files if as_file else [], ephemeral=True)

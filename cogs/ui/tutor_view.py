@@ -11,7 +11,9 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import N_, translate
-from bot.service import PlayerRef
+from bot.records.advice import with_advice
+from bot.records.move_list import move_list
+from bot.service import GameService, MatchRecord, PlayerRef
 from bot.service.tutor import HeldError
 from bot.service.tutor import Tutor as TutorService
 from bot.tutor.advice import Note, Threshold
@@ -78,3 +80,10 @@ async def tutor_default(tutor: TutorService, player: PlayerRef, chosen: str | No
     if chosen is None:
         return await tutor.default(player.user_id)
     return await tutor.set_default(player, Threshold(chosen))
+
+
+async def moves_with_advice(service: GameService, record: MatchRecord, language: str) -> str:
+    """The Moves button's list: the match's moves, then the tutor's advice in it (bot.records.advice)."""
+    moves = move_list(record.match.log, language)
+    whole = with_advice(moves, await service.tutor.notes(record.id), language)
+    return whole or translate(language, N_("No moves yet."))
