@@ -30,6 +30,27 @@ async def typed_play(table: Table, alice: ScenarioUser, play: str) -> Message:
     return answer
 
 
+#: The board's button for each cube choice a note or a hint names.
+LABELS = {"No double": "Roll", "Double": "Double", "Take": "Take", "Drop": "Drop"}
+
+
+async def choose(table: Table, alice: ScenarioUser, choice: str, *, checker: bool) -> Message | None:
+    """Make this choice (a play, typed; or a cube button): the tutor's note if it stops it, else None once the
+    board has followed."""
+    version = table.game.version
+    if checker:
+        answer = await typed_play(table, alice, choice)
+        if answer.content.startswith("Tutor:"):
+            return answer
+        assert answer.content == f"Played {choice}."
+    else:
+        reply = acknowledged_in_time(await alice.click(table.game, choice))
+        if reply.ephemeral:
+            return reply.message
+    await table.updated(version)
+    return None
+
+
 async def until_a_note(table: Table, alice: ScenarioUser) -> Message:
     """Play on (Roll, Take, and the last play the autocomplete lists, often a poor one) until the tutor stops one
     of Alice's decisions: its private note."""
@@ -84,16 +105,23 @@ async def test_a_tutored_match_with_an_undo_a_kept_note_and_a_hint(
     acknowledged_in_time(await alice.click(note, "Undo"))
     assert note.content == "Taken back: choose again on the board." and not note.buttons
     assert table.game is board and board.version == version and addressed(board) == alice.id
-    again = await alice.click(note, "Keep", seen=note.history[0])  # the old buttons, pressed once more
-    assert (await again.private_answer(timeout=10)).content == "You already answered this advice."
 
-    # Alice chooses again, the best choice of the hint; then plays on until a later note, which she keeps.
+    # The same choice again is stopped again; Alice then makes the hint's best choice instead, and the second
+    # note's Keep, pressed after that, is refused politely: the match has moved on.
+    chosen = found["chosen"] or LABELS[found["cube"]]
+    second = await choose(table, alice, chosen, checker=found["chosen"] is not None)
+    assert second is not None and NOTE.search(second.content), second
     best = lines[1].removeprefix("1. ").strip("`*")
-    if found["chosen"] is not None:
-        answer = await typed_play(table, alice, best)
-        assert answer.content == f"Played {best}."
-    else:
-        await table.click(alice, {"No double": "Roll", "Double": "Double", "Take": "Take", "Drop": "Drop"}[best])
+    assert (
+        await choose(table, alice, best if found["chosen"] else LABELS[best], checker=found["chosen"] is not None)
+        is None
+    )
+    late = acknowledged_in_time(await alice.click(second, "Keep"))
+    assert (
+        await late.private_answer(timeout=10)
+    ).content == "This advice is out of date: the match has moved on since."
+
+    # Later, another costly decision: kept, so it is played as made, the board follows and the computer plays on.
     note = await until_a_note(table, alice)
     kept = NOTE.search(note.content)
     assert kept is not None, note.content

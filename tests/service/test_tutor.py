@@ -172,3 +172,28 @@ async def test_a_players_default_is_remembered(tutored: GameService) -> None:
     await tutored.tutor.set_default(ALICE, Threshold.BLUNDER)
     await tutored.tutor.set_default(ALICE, Threshold.DOUBTFUL)
     assert await tutored.tutor.default(ALICE.user_id) is Threshold.DOUBTFUL
+
+
+async def test_a_costly_cube_answer_is_held_and_kept_as_made(tutored: GameService) -> None:
+    service = tutored
+    record = await start(service)
+    for _ in range(20):  # until the computer is on roll, with the cube in the middle
+        record = await service.match(record.id)
+        match = record.match
+        if match.to_act == 1 and engine.Double in match.allowed(1):
+            break
+        if match.to_act == 1:
+            await service.act(record.id, COMPUTER.user_id, cmd.ComputerDecision(choose_action(match, "expert")))
+        elif match.phase is Phase.MOVING:
+            await service.act(record.id, ALICE.user_id, cmd.PlayText(str(plays_ranked(match)[0][0])))
+        else:
+            await service.act(record.id, ALICE.user_id, cmd.Ask(engine.Roll))
+    else:
+        raise AssertionError("the computer never had the cube")
+    record = (await service.act(record.id, COMPUTER.user_id, cmd.ComputerDecision(engine.Double(1)))).record
+    with pytest.raises(HeldError) as held:  # an early double is a clear take: dropping gives up a lot
+        await service.act(record.id, ALICE.user_id, cmd.Ask(engine.Drop), version=record.version)
+    judged = held.value.note.judgement
+    assert (judged.kind, judged.chosen, judged.best) == ("take", "Drop", "Take") and judged.loss >= 0.08
+    kept = await service.tutor.keep(record.id, held.value.note.id, ALICE.user_id)
+    assert kept.record.match.score_tuple == (0, 1)  # the drop, stored as made: the computer wins the game
