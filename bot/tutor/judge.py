@@ -6,6 +6,9 @@ workers already hold), cube decisions at 2 plies, as the analysis judges them at
 
 from __future__ import annotations
 
+import contextlib
+import os
+from collections.abc import Iterator
 from typing import Any
 
 from bot.analysis.decisions import Choice, Kind, decision_at, decision_now
@@ -23,20 +26,45 @@ TUTOR_LEVEL = "quick"
 HINT_PLAYS = 3
 
 
+@contextlib.contextmanager
+def promptly() -> Iterator[None]:
+    """Leave the idle scheduling class for the length of one request (bot.computer.pool.run_when_idle): the
+    computer's own search may wait for spare CPU, a player waiting for the tutor may not (a few milliseconds of
+    work, still niced). Back to the class it was in afterwards; where there is none, nothing changes."""
+    idle = getattr(os, "SCHED_IDLE", None)
+    try:
+        was_idle = idle is not None and os.sched_getscheduler(0) == idle
+        if was_idle:
+            os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
+    except (OSError, AttributeError):
+        was_idle = False
+    try:
+        yield
+    finally:
+        if was_idle:
+            with contextlib.suppress(OSError):
+                os.sched_setscheduler(0, idle, os.sched_param(0))  # type: ignore[arg-type]
+
+
 def judge_in_worker(log_json: str, entry: int, level: str = TUTOR_LEVEL) -> dict[str, Any]:
     """In a worker: the judgement of the decision made by the log's entry `entry` (JSON), or {} when that entry
     decided nothing the analysis rates (a forced play, a roll without a possible double)."""
-    decision = decision_at(MatchLog.from_json(log_json), entry)
-    if decision is None or decision.forced:
-        return {}
-    result = Evaluator(LEVELS[level]).decision(decision)
-    return Judgement(result.kind, result.chosen, result.best, result.loss).to_json()
+    with promptly():
+        decision = decision_at(MatchLog.from_json(log_json), entry)
+        if decision is None or decision.forced:
+            return {}
+        result = Evaluator(LEVELS[level]).decision(decision)
+        return Judgement(result.kind, result.chosen, result.best, result.loss).to_json()
 
 
 def hint_in_worker(log_json: str, level: str = TUTOR_LEVEL) -> dict[str, Any]:
     """In a worker: the best choices of the player the match waits for (JSON), {} when it waits for no choice a
     hint can rank (a resignation offered, the match over)."""
-    log = MatchLog.from_json(log_json)
+    with promptly():
+        return _hint(MatchLog.from_json(log_json), level)
+
+
+def _hint(log: MatchLog, level: str) -> dict[str, Any]:
     match = Match.replay(log)
     player, phase = match.to_act, match.phase
     evaluator = Evaluator(LEVELS[level])
