@@ -140,7 +140,9 @@ def main() -> None:
     args = parser.parse_args()
     result = asyncio.run(run(args))
     print(json.dumps(result, indent=1))
-    Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=1) + "\n")
 
 
 if __name__ == "__main__":
