@@ -56,13 +56,15 @@ class Tutor(commands.Cog, name=TUTOR_COG):
         tutor = self.bot.service.tutor
         language = member_language(interaction)
         update: MatchUpdate | None
-        if control.action is TutorAction.KEEP:
-            update = await tutor.keep(control.match_id, control.note_id, interaction.user.id)
-            said = kept_text(await tutor.judgement(control.note_id), language)
-        else:
-            update = await tutor.undo(control.match_id, control.note_id, interaction.user.id)
-            said = undone_text(language)
-        await interaction.response.edit_message(content=said, view=None)
+        with self.publisher.acting(control.match_id):  # stored, not yet shown: the board keeper leaves it alone
+            if control.action is TutorAction.KEEP:
+                update = await tutor.keep(control.match_id, control.note_id, interaction.user.id)
+                said = kept_text(await tutor.judgement(control.note_id), language)
+            else:
+                update = await tutor.undo(control.match_id, control.note_id, interaction.user.id)
+                said = undone_text(language)
+            await interaction.response.edit_message(content=said, view=None)
+            if update is not None:
+                await self.publisher.publish(update, before=update.before, actor=interaction.user.id)
         if update is not None:
-            await self.publisher.publish(update, before=update.before, actor=interaction.user.id)
             self.computer.after(update)

@@ -8,6 +8,7 @@ is there, or the judgement fails or takes too long, the decision is stored as ma
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
@@ -40,9 +41,14 @@ JUDGED: tuple[type[engine.Action], ...] = (
     engine.Take,
     engine.Drop,
 )
-#: Longest wait for a judgement or a hint (a few milliseconds of work, behind at most one computer decision):
-#: past it the decision is stored as made.
-JUDGE_SECONDS = 10.0
+#: Longest wait for a judgement (a few milliseconds of work, maybe behind a computer decision), the wait for a free
+#: worker included: past it the decision is stored as made, so that the press is still answered within Discord's
+#: 3 seconds.
+JUDGE_SECONDS = 2.0
+#: Longest wait for a hint (its command is deferred first, so it may wait longer).
+HINT_SECONDS = 10.0
+#: A worker still busy with one request after this long is stuck: it is replaced (bot.computer.pool).
+WORKER_SECONDS = 30.0
 #: How many matches' thresholds are kept in memory (one read per match, not one per play).
 CACHED_MATCHES = 10_000
 
@@ -136,7 +142,8 @@ class Tutor:
     async def _judge(self, after: Match, entry: int) -> Judgement | None:
         assert self._call is not None
         try:
-            found = await self._call(judge_in_worker, after.log.to_json(), entry, timeout=JUDGE_SECONDS)
+            asked = self._call(judge_in_worker, after.log.to_json(), entry, timeout=WORKER_SECONDS)
+            found = await asyncio.wait_for(asked, JUDGE_SECONDS)
         except (BrokenProcessPool, TimeoutError):
             log.warning("The tutor could not judge a decision in time; it is stored as made", exc_info=True)
             return None
@@ -212,7 +219,8 @@ class Tutor:
         if self._call is None:
             raise ServiceError(N_("The computer is still starting; try again in a moment."))
         try:
-            found = await self._call(hint_in_worker, match.log.to_json(), timeout=JUDGE_SECONDS)
+            asked = self._call(hint_in_worker, match.log.to_json(), timeout=WORKER_SECONDS)
+            found = await asyncio.wait_for(asked, HINT_SECONDS)
         except (BrokenProcessPool, TimeoutError):
             log.warning("A hint could not be given in time", exc_info=True)
             raise ServiceError(N_("The computer is busy; try again in a moment.")) from None

@@ -5,6 +5,7 @@ in-process here (the bot runs it in the computer's workers)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from bot.engine.options import MatchOptions
 from bot.engine.play import Play
 from bot.service import GameService, MatchRecord, PlayerRef, ServiceError
 from bot.service import commands as cmd
+from bot.service import tutor as tutor_service
 from bot.service.tutor import HeldError
 from bot.store import Database
 from bot.tutor.advice import Outcome, Threshold
@@ -197,3 +199,20 @@ async def test_a_costly_cube_answer_is_held_and_kept_as_made(tutored: GameServic
     assert (judged.kind, judged.chosen, judged.best) == ("take", "Drop", "Take") and judged.loss >= 0.08
     kept = await service.tutor.keep(record.id, held.value.note.id, ALICE.user_id)
     assert kept.record.match.score_tuple == (0, 1)  # the drop, stored as made: the computer wins the game
+
+
+async def test_a_judgement_too_slow_or_failing_lets_the_decision_be_stored_as_made(
+    tutored: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = tutored
+    record = await start(service)
+    record, worst, _ = await until_a_costly_choice(service, record.id)
+
+    async def slow(task: Any, *arguments: Any, timeout: float | None = None) -> dict[str, Any]:
+        await asyncio.sleep(1)
+        return dict(task(*arguments))
+
+    monkeypatch.setattr(tutor_service, "JUDGE_SECONDS", 0.05)
+    service.tutor.use(slow)  # the press must be answered within Discord's 3 s: the tutor gives way
+    update = await service.act(record.id, ALICE.user_id, cmd.PlayText(str(worst)), version=record.version)
+    assert update.record.version > record.version and await service.tutor.notes(record.id) == []
