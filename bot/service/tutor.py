@@ -147,6 +147,9 @@ class Tutor:
         except (BrokenProcessPool, TimeoutError):
             log.warning("The tutor could not judge a decision in time; it is stored as made", exc_info=True)
             return None
+        except Exception:  # a fault of the tutor's own must not keep a player from playing
+            log.exception("The tutor failed to judge a decision; it is stored as made")
+            return None
         return Judgement.from_json(found) if found else None
 
     # --- Keep and Undo ---------------------------------------------------------------------------------------

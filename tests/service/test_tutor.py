@@ -216,3 +216,16 @@ async def test_a_judgement_too_slow_or_failing_lets_the_decision_be_stored_as_ma
     service.tutor.use(slow)  # the press must be answered within Discord's 3 s: the tutor gives way
     update = await service.act(record.id, ALICE.user_id, cmd.PlayText(str(worst)), version=record.version)
     assert update.record.version > record.version and await service.tutor.notes(record.id) == []
+
+
+async def test_a_tutor_that_fails_never_keeps_a_player_from_playing(tutored: GameService) -> None:
+    service = tutored
+    record = await start(service)
+    record, worst, _ = await until_a_costly_choice(service, record.id)
+
+    async def broken(task: Any, *arguments: Any, timeout: float | None = None) -> dict[str, Any]:
+        raise RuntimeError("a fault in the judgement")
+
+    service.tutor.use(broken)
+    update = await service.act(record.id, ALICE.user_id, cmd.PlayText(str(worst)), version=record.version)
+    assert update.record.version > record.version and await service.tutor.notes(record.id) == []
