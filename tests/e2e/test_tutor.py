@@ -137,6 +137,17 @@ async def test_a_tutored_match_with_an_undo_a_kept_note_and_a_hint(
     assert "Tutor" in moves.content, moves.content
 
 
+async def test_the_tutor_is_a_players_setting(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    alice, _ = players
+    shown = await (acknowledged_in_time(await alice.slash("bg settings"))).settled(timeout=10)
+    assert "**Tutor is off** against the computer." in shown.content
+    saved = await (acknowledged_in_time(await alice.slash("bg settings", tutor="error"))).settled(timeout=10)
+    assert saved.ephemeral and saved.content.startswith("Saved.")
+    assert "**Tutor from errors**: against the computer, decisions that lose 0.04 or more stop." in saved.content
+
+
 async def test_no_hint_in_a_match_between_members(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
