@@ -1,6 +1,6 @@
 """The tutor against the computer through the real bot and the stand-in: a tutored match in which a costly play is
-stopped and explained privately, taken back with Undo, played again, and a later note kept (the board follows and
-the computer plays on); `/bg hint` answered privately; no hint in a match between members."""
+stopped and explained privately, taken back with Undo, played again, and a later note kept after a restart (the
+board follows and the computer plays on); `/bg hint` answered privately; no hint in a match between members."""
 
 from __future__ import annotations
 
@@ -75,6 +75,7 @@ async def until_a_note(table: Table, alice: ScenarioUser) -> Message:
     raise AssertionError("the tutor never stopped a decision")
 
 
+@pytest.mark.slow
 async def test_a_tutored_match_with_an_undo_a_kept_note_and_a_hint(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
@@ -121,11 +122,13 @@ async def test_a_tutored_match_with_an_undo_a_kept_note_and_a_hint(
         await late.private_answer(timeout=10)
     ).content == "This advice is out of date: the match has moved on since."
 
-    # Later, another costly decision: kept, so it is played as made, the board follows and the computer plays on.
+    # Later, another costly decision, the bot restarted meanwhile: kept, so it is played as made, the board follows
+    # and the computer plays on.
     note = await until_a_note(table, alice)
     kept = NOTE.search(note.content)
     assert kept is not None, note.content
     version = table.game.version
+    await bot.restart()  # SIGKILL and start again: the note is stored and its buttons still work
     acknowledged_in_time(await alice.click(note, "Keep"))
     what = kept["chosen"] or kept["cube"]
     assert note.content.startswith("Kept: ") and what in note.content and not note.buttons
