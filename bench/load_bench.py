@@ -242,6 +242,15 @@ async def main() -> None:
     )
     parser.add_argument("--computer-workers", type=int, help="the bot's COMPUTER_WORKERS (default: its own)")
     parser.add_argument(
+        "--computer-tutor",
+        default="off",
+        choices=["off", "doubtful", "error", "blunder"],
+        help="the tutor at the computer tables (its notes kept); its note's latency is reported",
+    )
+    parser.add_argument(
+        "--computer-hints", action="store_true", help="with --computer-tutor: /bg hint before each action there"
+    )
+    parser.add_argument(
         "--repeats",
         type=int,
         default=1,
@@ -294,6 +303,8 @@ async def main() -> None:
             "computer_level": args.computer_level,
             "computer_match_length": args.computer_length,
             "computer_workers": args.computer_workers,
+            "computer_tutor": args.computer_tutor,
+            "computer_hints": args.computer_hints,
         }
         # without, with; then with, without; ...: the machine's other load drifts, and the order alternates
         configs = [
