@@ -26,6 +26,7 @@ from cogs.play import Play
 from cogs.records import Records
 from cogs.tournaments import Tournaments
 from cogs.turn_timer import TurnTimer
+from cogs.tutor import Tutor
 from cogs.ui import web_links
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.wiring import add_bg_cog
@@ -48,6 +49,7 @@ COGS: tuple[type[commands.Cog], ...] = (
     Channels,
     Tournaments,
     Daily,
+    Tutor,
 )
 
 
@@ -62,6 +64,7 @@ async def setup(bot: GammonBot) -> None:
     await add_bg_cog(bot, computer)
     await add_bg_cog(bot, Records(bot))
     await add_bg_cog(bot, analysis)
+    await add_bg_cog(bot, Tutor(bot, publisher, computer))
     await bot.add_cog(BoardKeeper(bot, publisher, computer))
     await bot.add_cog(TurnTimer(bot, publisher))
     ranker = Ranker(bot.settings.computer_threads)

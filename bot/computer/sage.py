@@ -278,7 +278,6 @@ def cube_with_rolls(plies: int, board: tuple[int, ...], cube: CubeState) -> tupl
     """The cube analysis at `plies` (at least 2) and, from the same search, each of the 21 rolls' equity after its
     best play (one ply less deep): the luck of the roll that came costs nothing more. At 2 plies with the nets
     the analyzer holds (bot.computer.two_ply: bgsage's own call builds them again each time, most of its cost)."""
-    analyzer = _analyzer(max(2, plies))
     held = _held_two_ply() if plies <= 2 else None
     if held is not None:
         from bot.computer.two_ply import Unreproducible
@@ -286,9 +285,9 @@ def cube_with_rolls(plies: int, board: tuple[int, ...], cube: CubeState) -> tupl
         try:
             done = held.analyse(board, two_ply_state(cube))
         except Unreproducible:
-            return bgsages_cube_with_rolls(analyzer, board, cube)
+            return bgsages_cube_with_rolls(_analyzer(max(2, plies)), board, cube)
         return done.equities, [(low, high, equity, 1 if low == high else 2) for low, high, equity in done.rolls]
-    return bgsages_cube_with_rolls(analyzer, board, cube)
+    return bgsages_cube_with_rolls(_analyzer(max(2, plies)), board, cube)
 
 
 def two_ply_state(cube: CubeState) -> Any:
@@ -305,9 +304,12 @@ _two_ply: list[Any] = []
 
 def _held_two_ply() -> Any:
     """bot.computer.two_ply's analysis with the nets of bgsage's 2-ply analyzer, or None where bgsage is not as
-    expected (another version: its own call then)."""
+    expected (another version: its own call then). In a process that holds the 1-ply analyzer already (the
+    computer's worker, judging for the tutor), with that one's net: the same net as the 2-ply analyzer ranks with
+    (see share_one_ply), and no second copy of the nets (about 50 MB)."""
     if not _two_ply:
-        inner = getattr(getattr(_analyzer(2), "_analyzer", None), "_inner", None)
+        source = _analyzers.get(2) or _analyzers.get(1) or _analyzer(2)
+        inner = getattr(getattr(source, "_analyzer", None), "_inner", None)
         net = getattr(inner, "_strategy_1ply", None)
         held = None
         # bgsage ranks plays another way with a GamePlanStrategy net
