@@ -9,10 +9,8 @@ just before a stop, its id never stored) and adopted, else sent.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,6 +21,7 @@ from bot.daily.posts import DailySetting, StoredPost
 from bot.daily.puzzle import Puzzle
 from bot.daily.service import DailyService, Reveal
 from bot.i18n import N_
+from cogs.ui.board_picture import draw_picture
 from cogs.ui.board_words import board_words
 from cogs.ui.daily_menu import DailySelect, custom_id, menu
 from cogs.ui.daily_text import answered_text, post_text, setting_text, side_names
@@ -147,8 +146,7 @@ class Daily(commands.Cog, name=DAILY_COG):
     ) -> tuple[str, discord.File, discord.ui.View]:
         """The post in the server's language: the reveal of the day before, the question, the picture, the menu."""
         language = await guild_language(self.bot.service.settings, self.bot, post.guild_id)
-        draw = partial(puzzle_picture, words=board_words(language))
-        png = await asyncio.to_thread(draw, puzzle, side_names(language))
+        png = await draw_picture(puzzle_picture, puzzle, side_names(language), words=board_words(language))
         file = discord.File(io.BytesIO(png), filename=PICTURE)
         return post_text(puzzle, reveal, language)[:2000], file, menu(post.guild_id, post.day, puzzle, language)
 

@@ -60,9 +60,9 @@ async def _drawn(function: Callable[..., bytes], *args: object, **kwargs: object
 
 
 async def draw_picture(function: Callable[..., bytes], *args: object, **kwargs: object) -> bytes:
-    """Any other picture (an analysis's decisions, a chart, a bracket) drawn in the drawing processes after the
-    boards clicks wait for: in the bot's own threads, the full-colour canvases of a few analyses posted at once
-    held 44 MB at the bot's peak under load, and glibc kept that heap afterwards."""
+    """A picture posted by the bot on its own (an analysis's decisions, a daily position) drawn in the drawing
+    processes after the boards clicks wait for: in the bot's own threads, the full-colour canvases of a few
+    analyses posted at once held 44 MB at the bot's peak under load, and glibc kept that heap afterwards."""
     with in_background():
         return await _drawn(_draw_and_trim, function, *args, **kwargs)
 
