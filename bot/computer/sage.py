@@ -359,8 +359,10 @@ def share_one_ply() -> bool:
     """Make the 1-ply analyzer of the 2-ply one's own 1-ply net and bearoff database (the analysis worker uses
     both depths: one copy of the 24 nets, 18 MB, and of the database, 5 MB, less). bgsage ranks the plays of a
     2-ply search with that very net, so the answers are the same. It reaches into bgsage's internals: when they
-    are not as expected (another version), nothing changes and it returns False."""
+    are not as expected (another version), nothing changes and it returns False. True again once shared."""
     engine = _load()
+    if _one_ply_shared:
+        return True
     if engine is None or 1 in _analyzers:
         return False
     try:
@@ -377,4 +379,8 @@ def share_one_ply() -> bool:
     except (ImportError, AttributeError, TypeError):
         return False
     _analyzers[1] = shared
+    _one_ply_shared.append(True)
     return True
+
+
+_one_ply_shared: list[bool] = []
