@@ -45,20 +45,13 @@ from bot.analysis.figures import BLUNDER, ERROR  # noqa: E402
 from bot.analysis.result import MatchAnalysis  # noqa: E402
 from bot.computer import choose_action, sage  # noqa: E402
 from bot.engine import Match, MatchOptions  # noqa: E402
+from bot.engine.dice import SeededDice  # noqa: E402
 from bot.records import match_to_mat  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "analysis.json"
 NAMES = ("Ann", "Bob")
 TARGET_SECONDS = 10.0
 TARGET_DECISIONS = 120
-
-
-class SeededDice:
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def roll_die(self) -> int:
-        return self.rng.randint(1, 6)
 
 
 def self_play(seed: int, level: str, length: int) -> Match:

@@ -43,6 +43,7 @@ from bot.analysis.worker import NICENESS, analyse_in_worker  # noqa: E402
 from bot.computer import choose_action  # noqa: E402
 from bot.computer.pool import ComputerPool  # noqa: E402
 from bot.engine import Match, MatchOptions  # noqa: E402
+from bot.engine.dice import SeededDice  # noqa: E402
 from bot.engine.match_log import MatchLog  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "analysis-memory.json"
@@ -72,14 +73,6 @@ def after_task(log_json: str, level: str) -> dict[str, Any]:
     """In the worker: the bot's analysis now and the CPU time it took (trimming included)."""
     started = time.process_time()
     return {**analyse_in_worker(log_json, level), "cpu": time.process_time() - started}
-
-
-class SeededDice:
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def roll_die(self) -> int:
-        return self.rng.randint(1, 6)
 
 
 def self_play(seed: int, length: int) -> Match:

@@ -61,19 +61,12 @@ from bot.computer.decide import _Chooser  # noqa: E402
 from bot.computer.levels import level as level_named  # noqa: E402
 from bot.engine import Match, MatchLog, MatchOptions  # noqa: E402
 from bot.engine.actions import Double, Move, Roll  # noqa: E402
+from bot.engine.dice import SeededDice  # noqa: E402
 from bot.engine.game import Phase  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "computer.json"
 LEVEL_NAMES = [level.name for level in LEVELS]
 TARGETS_P99 = {"expert": 1.5, "world-class": 3.0}
-
-
-class SeededDice:
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def roll_die(self) -> int:
-        return self.rng.randint(1, 6)
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.engine.actions import Action, Confirm, Double, Drop, MoveChecker, Roll, Take, seat_action  # noqa: E402
+from bot.engine.dice import SeededDice  # noqa: E402
 from bot.engine.match import Match  # noqa: E402
 from bot.engine.options import MatchOptions  # noqa: E402
 from bot.service import GameService, MatchRecord, MatchUpdate, PlayerRef  # noqa: E402
@@ -41,14 +42,6 @@ from bot.store import Connection, Database, open_database  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "service.json"
 TARGET_MS = 5.0
-
-
-class SeededDice:
-    def __init__(self, seed: int | float) -> None:
-        self.rng = random.Random(seed)
-
-    def roll_die(self) -> int:
-        return self.rng.randint(1, 6)
 
 
 def next_engine_action(match: Match, rng: random.Random) -> Action:

@@ -27,18 +27,11 @@ sys.path.insert(0, str(ROOT))
 
 from bot.computer.decide import choose_action  # noqa: E402
 from bot.computer.pool import ComputerPool  # noqa: E402
+from bot.engine.dice import SeededDice  # noqa: E402
 from bot.engine.match import Match  # noqa: E402
 from bot.engine.match_log import MatchLog  # noqa: E402
 from bot.engine.options import MatchOptions  # noqa: E402
 from bot.tutor.judge import hint_in_worker, judge_in_worker  # noqa: E402
-
-
-class Dice:
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def roll_die(self) -> int:
-        return self.rng.randint(1, 6)
 
 
 def positions(count: int, seed: int) -> list[tuple[str, str, int]]:
@@ -46,7 +39,7 @@ def positions(count: int, seed: int) -> list[tuple[str, str, int]]:
     found: list[tuple[str, str, int]] = []
     game = 0
     while len(found) < count:
-        dice = Dice(seed + game)
+        dice = SeededDice(seed + game)
         match = Match.start(("A", "B"), MatchOptions.match(5), dice)
         game += 1
         while match.to_act is not None and len(found) < count:

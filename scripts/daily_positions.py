@@ -23,16 +23,9 @@ from bot.computer import choose_action  # noqa: E402
 from bot.daily.choose import Found, costliest, puzzle_of  # noqa: E402
 from bot.daily.ranking import checker_candidates  # noqa: E402
 from bot.engine import Match, MatchOptions  # noqa: E402
+from bot.engine.dice import SeededDice  # noqa: E402
 
 OUT = ROOT / "bot" / "daily" / "positions.json"
-
-
-class SeededDice:
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def roll_die(self) -> int:
-        return self.rng.randint(1, 6)
 
 
 def self_play(seed: int, level: str, length: int) -> Match:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import random
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -27,6 +28,17 @@ class SecretDice:
 
     def roll_die(self) -> int:
         return secrets.randbelow(6) + 1
+
+
+class SeededDice:
+    """Dice that repeat from a seed, for tests, benchmarks and the scripts that play the computer against itself;
+    never a match's dice (those are secret, then committed: R9.1)."""
+
+    def __init__(self, seed: int | float | str) -> None:
+        self.rng = random.Random(seed)
+
+    def roll_die(self) -> int:
+        return self.rng.randint(1, 6)
 
 
 class DiceExhaustedError(LookupError):

@@ -12,15 +12,7 @@ from dataclasses import dataclass
 from bot.computer import choose_action
 from bot.engine import Match, MatchOptions
 from bot.engine.actions import AcceptBeaver, AcceptResignation, Action, DeclineResignation, Move, Roll, Take
-from bot.engine.dice import DiceSource
-
-
-class SeededDice:
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def roll_die(self) -> int:
-        return self.rng.randint(1, 6)
+from bot.engine.dice import DiceSource, SeededDice
 
 
 def random_player_action(match: Match, player: int, rng: random.Random) -> Action:

@@ -23,18 +23,9 @@ from bot.engine.actions import (
     Take,
     Undo,
 )
+from bot.engine.dice import SeededDice as SeededDice
 from bot.engine.match import Match
 from bot.engine.position import WinKind
-
-
-class SeededDice:
-    """A reproducible dice source for tests."""
-
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
-
-    def roll_die(self) -> int:
-        return self._rng.randint(1, 6)
 
 
 def random_action(match: Match, rng: random.Random, *, end_early: bool = True) -> Action:

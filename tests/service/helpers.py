@@ -20,6 +20,7 @@ from bot.engine.actions import (
     Roll,
     Take,
 )
+from bot.engine.dice import SeededDice as SeededDice
 from bot.engine.options import MatchOptions
 from bot.service import Challenge, GameService, MatchRecord, MatchUpdate, PlayerRef, Rematch
 from bot.service import commands as cmd
@@ -71,16 +72,6 @@ async def both_ask_for_a_rematch(
     """Both players press Rematch, the second after the first's request was shown: the rematch starts."""
     await ask_for_a_rematch(service, match_id, first)
     return await service.rematch(match_id, second.user_id, discord_id())
-
-
-class SeededDice:
-    """A reproducible dice source for tests (the bot itself uses the CSPRNG, R9.1)."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def roll_die(self) -> int:
-        return self.rng.randint(1, 6)
 
 
 async def start_match(
