@@ -46,6 +46,7 @@ class BoardKeeper(commands.Cog):
         if not self._scanned:
             await self.queue_unshown()
             self._scanned = True
+        await self.follow_live_boards()
         await self.show_due()
 
     @keep.before_loop
@@ -66,6 +67,17 @@ class BoardKeeper(commands.Cog):
             log.info(
                 "%d match(es) were stored but not shown, or left older boards live; showing them again", len(unshown)
             )
+
+    async def follow_live_boards(self) -> None:
+        """Queue, to be shown at once, the matches a player acted in from the live board (the web server's
+        Activity): the channel board follows within a round."""
+        boards = self.bot.service.boards
+        try:
+            for match_id, version in await boards.acted_on_live_board(self.bot.shard_set):
+                self.publisher.repairs.add(match_id, at_once=True)
+                await boards.live_board_followed(match_id, version)
+        except Exception:  # the database unreachable: the next round looks again, the keeper goes on
+            log.exception("Could not read the matches acted on from the live board")
 
     def let_the_computer_act(self, record: MatchRecord) -> None:
         """A board shown again may be waiting for the computer: the publish that failed never prompted it."""

@@ -147,6 +147,7 @@ class RestApi:
             ("GET", "/guilds/{guild_id}/members", self.list_members),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
         ]
+        router.add_post(api + "/oauth2/token", self.standin.oauth.token)
         for method, path, handler in routes:
             router.add_route(method, api + path, self._authorized(handler, webhook=path.startswith(("/inter", "/web"))))
         router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self.attachment)
@@ -154,6 +155,8 @@ class RestApi:
 
     def _authorized(self, handler: Any, *, webhook: bool) -> Any:
         async def check(request: web.Request) -> web.StreamResponse:
+            if handler == self.current_user and request.headers.get("Authorization", "").startswith("Bearer "):
+                return await self.standin.oauth.current_user(request)  # an Activity's sign-in (oauth.py)
             if not webhook and request.headers.get("Authorization") != f"Bot {self.standin.token}":
                 self.standin.violate("authorization", "REST request without the bot token", _describe(request))
                 return discord_error(401, 0, "401: Unauthorized")
