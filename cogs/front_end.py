@@ -19,11 +19,12 @@ from cogs.channels import Channels
 from cogs.computer import Computer
 from cogs.errors import Errors
 from cogs.ladder import Ladder
+from cogs.live import Live
 from cogs.play import Play
 from cogs.records import Records
 from cogs.tournaments import Tournaments
 from cogs.turn_timer import TurnTimer
-from cogs.ui import web_links
+from cogs.ui import live_board, web_links
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.wiring import add_bg_cog
 
@@ -38,6 +39,7 @@ COGS: tuple[type[commands.Cog], ...] = (
     Computer,
     Records,
     Analysis,
+    Live,
     BoardKeeper,
     TurnTimer,
     Admin,
@@ -49,6 +51,7 @@ COGS: tuple[type[commands.Cog], ...] = (
 
 async def setup(bot: GammonBot) -> None:
     web_links.configure(bot.settings.web_links())
+    live_board.configure(bot.settings.activity() is not None)
     publisher = GamePublisher(bot)
     computer = Computer(bot, publisher)
     analysis = Analysis(bot)
@@ -58,6 +61,7 @@ async def setup(bot: GammonBot) -> None:
     await add_bg_cog(bot, computer)
     await add_bg_cog(bot, Records(bot))
     await add_bg_cog(bot, analysis)
+    await add_bg_cog(bot, Live(bot))
     await bot.add_cog(BoardKeeper(bot, publisher, computer))
     await bot.add_cog(TurnTimer(bot, publisher))
     await bot.add_cog(Admin(bot, analysis))

@@ -33,6 +33,7 @@ from cogs.ui.errors import UserFacingError, reply_privately
 from cogs.ui.game_messages import compose, current_link, match_line, refusal, timed_out_text
 from cogs.ui.help_text import Topic, help_embed
 from cogs.ui.languages import member_language
+from cogs.ui.live_board import launch
 from cogs.ui.names import PLAY_COG
 from cogs.ui.options import player_ref
 from cogs.ui.press_answer import PressAnswer, pressed_board
@@ -242,6 +243,8 @@ class Play(
             computer = self.computer
             if computer is None or not await computer.rematch(interaction, control.match_id):
                 await self.rematches.press(interaction, control.match_id)
+        elif action is GameAction.LIVE:
+            await launch(interaction)
         elif action in (actions.Resign, GameAction.MOVES):
             await interaction.response.defer()
             await self.ask_privately(interaction, control)

@@ -27,6 +27,7 @@ BG_SUBCOMMANDS = (
     "move",
     "resign",
     "board",
+    "live",
     "fairness",
     "matches",
     "export",

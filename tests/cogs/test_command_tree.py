@@ -72,6 +72,7 @@ async def test_bg_is_one_group_shared_by_the_feature_cogs(
         "analyze": "Analysis",
         "help": "Play",
         "settings": "Play",
+        "live": "Live",
     }
 
 
@@ -87,6 +88,7 @@ async def test_a_cog_removed_takes_its_subcommands_out_of_bg(
         "move",
         "resign",
         "board",
+        "live",
         "matches",
         "help",
         "settings",

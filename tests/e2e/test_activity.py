@@ -16,14 +16,23 @@ import pytest_asyncio
 
 from bot.web.activity import sessions
 from cogs.ui.custom_ids import GAME_TEMPLATE
-from tests.e2e.conftest import one_bot_per_module
-from tests.e2e.table import Table, start_match
+from tests.e2e.conftest import one_bot_per_module, seeded_env
+from tests.e2e.table import Table, labels, start_match
 from tests.support.activity_pages import SECRET, Page, WebProcess, activity_env, free_port, web_process
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
 from tests.support.discord_standin.model import Channel
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-bot, standin = one_bot_per_module()
+#: The bot offers the live board where it is set up: the client's id and secret, and the web pages.
+bot, standin = one_bot_per_module(
+    seeded_env()
+    | {
+        "DISCORD_CLIENT_ID": "1",
+        "DISCORD_CLIENT_SECRET": "set",
+        "WEB_BASE_URL": "http://127.0.0.1:9",
+        "WEB_SECRET": SECRET,
+    }
+)
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -215,4 +224,26 @@ async def test_refusals_change_nothing(
     with sqlite3.connect(f"file:{bot.database_path}?mode=ro", uri=True) as db:
         seed = db.execute("SELECT server_seed FROM matches WHERE id = ?", (acting.state["match"],)).fetchone()[0]
     assert seed and all(seed not in str(message) for page in pages for message in page.received)
+    assert not standin.take_violations()
+
+
+async def test_the_boards_button_and_bg_live_open_the_activity_which_finds_the_match(
+    standin: DiscordStandin, bot: BotProcess, web: WebProcess, http: aiohttp.ClientSession
+) -> None:
+    standin.activities = True
+    alice, bob = standin.add_user("Alice"), standin.add_user("Bob")
+    table = await start_match(standin, alice, bob, length=1)
+    assert "Live board" in labels(table.game, extras=True)
+    pressed = await bob.click(table.game, "Live board")  # anyone may open it; only the players act in it
+    assert pressed.type == 12 and not pressed.rejections
+    typed = await alice.slash("bg live")
+    assert typed.type == 12 and not typed.rejections
+    match_id = int(GAME_TEMPLATE.fullmatch(table.game.buttons[0].custom_id or "")["match"])  # type: ignore[index]
+    page = Page(web, http)
+    await page.sign_in(standin, alice.user)
+    await page.open(None)  # launched outside the match's channel: the member's matches are listed
+    listed = await page.next("matches")
+    assert match_id in [one["id"] for one in listed["matches"]]
+    await page.send({"type": "watch", "match": match_id})
+    assert (await page.next("state"))["state"]["match"] == match_id
     assert not standin.take_violations()

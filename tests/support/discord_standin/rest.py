@@ -35,7 +35,8 @@ Files = list[tuple[str, bytes, str]]
 
 # Interaction callback types allowed for each interaction type (2 command, 3 component, 4 autocomplete, 5 modal
 # submit: a form sent from a message's button may also update that message, 6 and 7; a form cannot open a form).
-ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
+#: 12 (launch the application's Activity) only for an application with Activities on (`standin.activities`).
+ALLOWED_CALLBACKS = {2: {4, 5, 9, 12}, 3: {4, 5, 6, 7, 9, 12}, 4: {8}, 5: {4, 5, 6, 7}}
 MESSAGE_CALLBACKS = {4, 7}
 
 
@@ -274,6 +275,9 @@ class RestApi:
             problem = limits.Problem("type", f"Callback type {kind} is not valid for a {interaction.kind}")
             self._reject(interaction, "interaction callback", str(problem), where)
             return invalid_form([problem])
+        if kind == 12 and not self.standin.activities:
+            self._reject(interaction, "interaction callback", "Activities are off for this application", where)
+            return discord_error(400, 50236, "This application has no Activity")
         problems = limits.check_choices(data.get("choices") or []) if kind == 8 else []
         if kind == 9:
             problems = limits.check_modal(data)

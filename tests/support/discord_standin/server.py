@@ -150,6 +150,9 @@ class DiscordStandin:
         self.port = 0
         #: Discord's OAuth2 for an Activity's sign-in: codes, their exchange, the tokens' users.
         self.oauth = OAuth(self)
+        #: Whether the application has Activities on (the developer portal's switch): a launch-activity answer is
+        #: refused otherwise.
+        self.activities = False
         self.processes: list[BotProcess] = []  # bot processes started against this stand-in (for their logs)
         self._runner: web.AppRunner | None = None
         self._timers: set[asyncio.TimerHandle] = set()
