@@ -124,7 +124,8 @@
       const cy = upper ? 38 + i * 35 : 422 - i * 35;
       const last = i === shown - 1;
       const movable = mine && last && start !== null && starts().has(start);
-      checker(x + 20, cy, mine, last && count > 5 ? String(count) : "", movable ? "movable" : "");
+      const node = checker(x + 20, cy, mine, last && count > 5 ? String(count) : "", movable ? "movable" : "");
+      if (movable) node.dataset.point = start;
     }
   }
 
@@ -133,6 +134,10 @@
 
   function draw() {
     board.replaceChildren();
+    // What the board shows, for assistive tools and the browser test: the stored version, whose turn, the status.
+    board.dataset.version = state.version;
+    board.dataset.status = state.status;
+    board.dataset.toAct = state.to_act === null ? "" : state.to_act;
     el("rect", { x: 0, y: 0, width: 640, height: 460, rx: 10, fill: COLOURS.frame });
     el("rect", { x: 20, y: 20, width: 240, height: 420, fill: COLOURS.field });
     el("rect", { x: 330, y: 20, width: 240, height: 420, fill: COLOURS.field });
@@ -155,9 +160,11 @@
   }
 
   function barAndTrays() {
-    for (let i = 0; i < Math.min(state.bar[0], 4); i++)
-      checker(295, 270 + i * 35, true, i === 0 && state.bar[0] > 1 ? String(state.bar[0]) : "",
+    for (let i = 0; i < Math.min(state.bar[0], 4); i++) {
+      const node = checker(295, 270 + i * 35, true, i === 0 && state.bar[0] > 1 ? String(state.bar[0]) : "",
         starts().has(25) && i === 0 ? "movable" : "");
+      if (starts().has(25) && i === 0) node.dataset.point = 25;
+    }
     for (let i = 0; i < Math.min(state.bar[1], 4); i++)
       checker(295, 190 - i * 35, false, i === 0 && state.bar[1] > 1 ? String(state.bar[1]) : "");
     for (let i = 0; i < state.off[0]; i++)
@@ -191,7 +198,8 @@
   }
 
   function highlight() {
-    for (const [, end] of targets(picked)) el("rect", Object.assign(targetBox(end), { class: "target" }));
+    for (const [, end] of targets(picked))
+      el("rect", Object.assign(targetBox(end), { class: "target", "data-point": end }));
   }
 
   // --- moving checkers: drag, or tap the checker then its target -----------------------------------------------

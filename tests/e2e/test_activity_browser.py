@@ -1,0 +1,205 @@
+"""The live board in real browsers: Debian's headless Chromium (as tests/web/test_browser.py starts it) opens the
+Activity inside a stand-in of Discord's client (tests/support/activity_client: the parent page answering the SDK's
+handshake, AUTHORIZE and AUTHENTICATE messages), which signs in through the web server and the Discord stand-in's
+token exchange. Two players play by dragging checkers to the highlighted points while a third member watches, the
+channel's board checked after every turn; the match ends from the page's buttons (a resignation offered, accepted).
+Screenshots at a phone's 400 px and at a desktop's width go to the test's folder (to docs/ too with
+GAMMON_DOCS_SCREENSHOTS=1, for docs/activity.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+import pytest_asyncio
+from aiohttp import web
+from selenium import webdriver
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from cogs.ui.custom_ids import GAME_TEMPLATE
+from tests.e2e.conftest import one_bot_per_module, seeded_env
+from tests.e2e.table import start_match
+from tests.e2e.test_activity import live_board
+from tests.support.activity_pages import SECRET, WebProcess, activity_env, free_port, web_process
+from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
+from tests.web.test_browser import browser
+
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
+bot, standin = one_bot_per_module(
+    seeded_env()
+    | {
+        "DISCORD_CLIENT_ID": "1",
+        "DISCORD_CLIENT_SECRET": "set",
+        "WEB_BASE_URL": "http://127.0.0.1:9",
+        "WEB_SECRET": SECRET,
+    }
+)
+
+#: Where the stand-in of Discord's client is served: an origin the SDK takes messages from (its local one).
+CLIENT = ("localhost", 3333)
+CLIENT_FILES = Path(__file__).resolve().parents[1] / "support" / "activity_client"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+#: Turns played by dragging before the match is ended from the buttons.
+DRAGGED_TURNS = 6
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def client() -> AsyncIterator[str]:
+    app = web.Application()
+    app.router.add_static("/", CLIENT_FILES)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, *CLIENT).start()
+    except OSError as error:
+        pytest.fail(f"the Discord client stand-in needs {CLIENT[0]}:{CLIENT[1]} free: {error}")
+    try:
+        yield f"http://{CLIENT[0]}:{CLIENT[1]}"
+    finally:
+        await runner.cleanup()
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def web_server(
+    module_standin: DiscordStandin, bot: BotProcess, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[WebProcess]:
+    port = free_port()
+    env = activity_env(
+        module_standin, bot.database_path, port, ACTIVITY_FRAME_ANCESTORS=f"http://{CLIENT[0]}:{CLIENT[1]}"
+    )
+    async with web_process(env, tmp_path_factory.mktemp("web")) as process:
+        yield process
+
+
+@pytest.fixture(scope="module")
+def drivers() -> Iterator[list[webdriver.Chrome]]:
+    started = [browser(1000, 700), browser(400, 760), browser(1000, 700)]
+    phone = {"width": 400, "height": 760, "deviceScaleFactor": 1, "mobile": True}
+    started[1].execute_cdp_cmd("Emulation.setDeviceMetricsOverride", phone)  # a phone's width: touch, 400 px
+    try:
+        yield started
+    finally:
+        for driver in started:
+            driver.quit()
+
+
+def open_activity(
+    driver: webdriver.Chrome, standin: DiscordStandin, client: str, web: WebProcess, user: ScenarioUser, channel: int
+) -> str:
+    """Open the Activity in the client stand-in as `user`; the access token the page authenticated with."""
+    activity = f"{web.url}/activity/?" + urlencode(
+        {"frame_id": "frame-1", "instance_id": "i-1", "platform": "desktop", "channel_id": channel}
+    )
+    query = {
+        "src": activity,
+        "code": standin.oauth.code_for(user.user),
+        "client_id": str(standin.application_id),
+        "frame_id": "frame-1",
+        "user_id": str(user.id),
+        "username": user.name,
+    }
+    driver.get(f"{client}/client.html?" + urlencode(query))
+    WebDriverWait(driver, 10, poll_frequency=0.05).until(lambda d: d.execute_script("return window.authenticated"))
+    token = str(driver.execute_script("return window.authenticated"))
+    driver.switch_to.frame("activity")
+    return token
+
+
+def shown(driver: webdriver.Chrome) -> dict[str, str]:
+    return driver.execute_script(  # type: ignore[no-any-return]
+        "const b = document.getElementById('board'); return {version: b.dataset.version || '', "
+        "status: b.dataset.status || '', toAct: b.dataset.toAct || ''};"
+    )
+
+
+def wait_version(driver: webdriver.Chrome, version: int) -> None:
+    WebDriverWait(driver, 5, poll_frequency=0.02).until(lambda d: int(shown(d)["version"] or -1) >= version)
+
+
+def drag_one(driver: webdriver.Chrome) -> bool:
+    """Drag a movable checker to the first highlighted point; False when none may move."""
+    checkers = driver.find_elements(By.CSS_SELECTOR, "circle.movable")
+    if not checkers:
+        return False
+    version = int(shown(driver)["version"])
+    ActionChains(driver).click_and_hold(checkers[0]).perform()
+    targets = driver.find_elements(By.CSS_SELECTOR, "rect.target")
+    assert targets, "a movable checker shows where it may go"
+    ActionChains(driver).move_to_element(targets[0]).release().perform()
+    wait_version(driver, version + 1)
+    return True
+
+
+def drag_all(driver: webdriver.Chrome) -> None:
+    while drag_one(driver):
+        pass
+
+
+def press(driver: webdriver.Chrome, action: str) -> None:
+    version = int(shown(driver)["version"])
+    driver.find_element(By.CSS_SELECTOR, f"#controls button[data-action='{action}']").click()
+    if action != "resign":
+        wait_version(driver, version + 1)
+
+
+def screenshot(driver: webdriver.Chrome, folder: Path, name: str) -> None:
+    driver.switch_to.default_content()
+    path = folder / name
+    driver.save_screenshot(str(path))
+    if os.environ.get("GAMMON_DOCS_SCREENSHOTS") == "1":
+        shutil.copy(path, DOCS / name)
+    driver.switch_to.frame("activity")
+
+
+async def test_two_players_drag_their_checkers_while_a_member_watches(
+    standin: DiscordStandin,
+    bot: BotProcess,
+    web_server: WebProcess,
+    client: str,
+    drivers: list[webdriver.Chrome],
+    tmp_path: Path,
+) -> None:
+    alice, bob, carol = standin.add_user("Alice"), standin.add_user("Bob"), standin.add_user("Carol")
+    table = await start_match(standin, alice, bob, length=1)
+    match_id = int(GAME_TEMPLATE.fullmatch(table.game.buttons[0].custom_id or "")["match"])  # type: ignore[index]
+    for driver, user in zip(drivers, (alice, bob, carol), strict=True):
+        token = await asyncio.to_thread(open_activity, driver, standin, client, web_server, user, table.channel.id)
+        assert standin.oauth.tokens[token] is user.user  # authenticated with the token its own code gave
+    players, watcher = drivers[:2], drivers[2]
+    for _ in range(DRAGGED_TURNS):
+        await asyncio.to_thread(lambda: [wait_version(d, int(shown(watcher)["version"])) for d in players])
+        mover = next(d for d in players if shown(d)["toAct"] == "0")
+        await asyncio.to_thread(drag_all, mover)
+        if mover.find_elements(By.CSS_SELECTOR, "#controls button[data-action='done']"):
+            await asyncio.to_thread(press, mover, "done")
+        version = int(shown(mover)["version"])
+        await asyncio.to_thread(wait_version, watcher, version)
+        await standin.eventually(
+            lambda version=version: live_board(table.channel, match_id) == [version], timeout=5, what="the board"
+        )
+    wide = drivers[1].execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    assert wide <= 0, f"the live board scrolls sideways by {wide} px at 400 px"
+    await asyncio.to_thread(screenshot, drivers[1], tmp_path, "activity-phone.png")
+    await asyncio.to_thread(screenshot, drivers[0], tmp_path, "activity-desktop.png")
+    # the end, from the buttons: Resign asks once more, then the offer; the opponent accepts it
+    await asyncio.to_thread(lambda: [wait_version(d, int(shown(watcher)["version"])) for d in players])
+    offering = next(d for d in players if shown(d)["toAct"] == "0")
+    answering = next(d for d in players if d is not offering)
+    await asyncio.to_thread(press, offering, "resign")
+    await asyncio.to_thread(press, offering, "resign")
+    version = int(shown(offering)["version"])
+    await asyncio.to_thread(wait_version, answering, version)
+    await asyncio.to_thread(press, answering, "raccept")
+    await asyncio.to_thread(
+        WebDriverWait(watcher, 5, poll_frequency=0.02).until, lambda d: shown(d)["status"] == "finished"
+    )
+    await standin.eventually(lambda: live_board(table.channel, match_id) == [], timeout=5, what="no live board")
+    assert not standin.take_violations()
