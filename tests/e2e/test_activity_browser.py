@@ -2,7 +2,8 @@
 Activity inside a stand-in of Discord's client (tests/support/activity_client: the parent page answering the SDK's
 handshake, AUTHORIZE and AUTHENTICATE messages), which signs in through the web server and the Discord stand-in's
 token exchange. Two players play by dragging checkers to the highlighted points while a third member watches, the
-channel's board checked after every turn; the match ends from the page's buttons (a resignation offered, accepted).
+channel's board checked after every turn; the web server restarts and every page comes back by itself; the match
+ends from the page's buttons (a resignation offered, accepted).
 Screenshots at a phone's 400 px and at a desktop's width go to the test's folder (to docs/ too with
 GAMMON_DOCS_SCREENSHOTS=1, for docs/activity.md).
 """
@@ -28,7 +29,15 @@ from cogs.ui.custom_ids import GAME_TEMPLATE
 from tests.e2e.conftest import one_bot_per_module, seeded_env
 from tests.e2e.table import start_match
 from tests.e2e.test_activity import live_board
-from tests.support.activity_pages import SECRET, WebProcess, activity_env, free_port, web_process
+from tests.support.activity_pages import (
+    SECRET,
+    WebProcess,
+    activity_env,
+    free_port,
+    start_web,
+    stop_web,
+    web_process,
+)
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
 from tests.web.test_browser import browser
 
@@ -189,6 +198,14 @@ async def test_two_players_drag_their_checkers_while_a_member_watches(
     assert wide <= 0, f"the live board scrolls sideways by {wide} px at 400 px"
     await asyncio.to_thread(screenshot, drivers[1], tmp_path, "activity-phone.png")
     await asyncio.to_thread(screenshot, drivers[0], tmp_path, "activity-desktop.png")
+    # the web server restarts: every page opens its socket again by itself and shows the match as stored (what it
+    # showed is cleared first, so that only a state sent after the restart fills it again)
+    for driver in drivers:
+        await asyncio.to_thread(driver.execute_script, "document.getElementById('board').dataset.version = ''")
+    await stop_web(web_server)
+    await start_web(web_server)
+    for driver in drivers:
+        await asyncio.to_thread(wait_version, driver, version)
     # the end, from the buttons: Resign asks once more, then the offer; the opponent accepts it
     await asyncio.to_thread(lambda: [wait_version(d, int(shown(watcher)["version"])) for d in players])
     offering = next(d for d in players if shown(d)["toAct"] == "0")

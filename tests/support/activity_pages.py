@@ -36,6 +36,8 @@ def free_port() -> int:
 class WebProcess:
     port: int
     log_path: Path
+    env: dict[str, str]
+    workdir: Path
     process: asyncio.subprocess.Process | None = None
 
     @property
@@ -66,18 +68,25 @@ def activity_env(standin: DiscordStandin, database: Path | None, port: int, **ex
 @asynccontextmanager
 async def web_process(env: dict[str, str], workdir: Path) -> AsyncIterator[WebProcess]:
     """`python -m bot.web` with `env`, serving once its port answers."""
-    web = WebProcess(int(env["WEB_PORT"]), workdir / "web.log")
-    await start_web(web, env, workdir)
+    web = WebProcess(int(env["WEB_PORT"]), workdir / "web.log", env, workdir)
+    await start_web(web)
     try:
         yield web
     finally:
         await stop_web(web)
 
 
-async def start_web(web: WebProcess, env: dict[str, str], workdir: Path) -> None:
+async def start_web(web: WebProcess) -> None:
+    """Start (or start again) the web server on its port, returning once it answers there."""
     with web.log_path.open("ab") as log:
         web.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot.web", cwd=workdir, env=env, stdout=log, stderr=asyncio.subprocess.STDOUT
+            sys.executable,
+            "-m",
+            "bot.web",
+            cwd=web.workdir,
+            env=web.env,
+            stdout=log,
+            stderr=asyncio.subprocess.STDOUT,
         )
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:

@@ -127,10 +127,12 @@ def install(
     TournamentService(db, games)  # registers its match-finished hook, as in the bot
     live = Live(db, games)
     app[LIVE] = live
-    app[TALK] = Talk(live, games, secret, limit, address)
+    talk = Talk(live, games, secret, limit, address)
+    app[TALK] = talk
     app[SETUP] = setup
     app[ACTIVITY_SECRET] = secret
     app.on_startup.append(live.start)
+    app.on_shutdown.append(talk.close_all)
     app.on_cleanup.append(live.stop)
     app.router.add_get("/activity/", page)
     app.router.add_get("/activity/static/{name:[a-z]+\\.(?:js|css|svg)}", static)

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 
 from bot.i18n import N_, language_of, translate
 from bot.service import GameService, MatchRecord, NotFoundError, ServiceError
@@ -52,9 +52,17 @@ class Talk:
         self.limit = limit
         self.address = address
         self.clock = clock
+        self.sockets: set[web.WebSocketResponse] = set()
 
     def conversation(self, socket: web.WebSocketResponse, address: str) -> Conversation:
+        self.sockets.add(socket)
         return Conversation(self, socket, address)
+
+    async def close_all(self, app: web.Application) -> None:
+        """At shutdown: every page is told the server is going away (it connects again by itself), so that a stop
+        does not wait for the sockets."""
+        for socket in list(self.sockets):
+            await socket.close(code=WSCloseCode.GOING_AWAY)
 
 
 class Conversation:
@@ -65,6 +73,7 @@ class Conversation:
         self.viewer: Viewer | None = None
 
     def close(self) -> None:
+        self.talk.sockets.discard(self.socket)
         if self.viewer is not None:
             self.talk.live.leave(self.viewer)
 
