@@ -23,7 +23,7 @@ from bot.web.activity.live import Live
 from bot.web.activity.talk import Talk
 from bot.web.limits import RateLimit
 from bot.web.pages import environment, static_file
-from bot.web.sending import EACH_TIME_LEVEL, Body, text_response
+from bot.web.sending import Body, text_response
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +47,7 @@ LIVE = web.AppKey("activity_live", Live)
 TALK = web.AppKey("activity_talk", Talk)
 SETUP = web.AppKey("activity_setup", ActivitySetup)
 ACTIVITY_SECRET = web.AppKey("activity_secret", str)
+PAGE = web.AppKey("activity_page", Body)
 
 
 def headers(setup: ActivitySetup) -> dict[str, str]:
@@ -62,9 +63,7 @@ def headers(setup: ActivitySetup) -> dict[str, str]:
 
 
 async def page(request: web.Request) -> web.StreamResponse:
-    setup = request.app[SETUP]
-    html = environment().get_template("activity.html").render(client_id=str(setup.discord.client_id))
-    return text_response(request, Body.of(html.encode(), EACH_TIME_LEVEL), "text/html", {"Cache-Control": "no-cache"})
+    return text_response(request, request.app[PAGE], "text/html", {"Cache-Control": "no-cache"})
 
 
 async def static(request: web.Request) -> web.StreamResponse:
@@ -130,6 +129,8 @@ def install(
     talk = Talk(live, games, secret, limit, address)
     app[TALK] = talk
     app[SETUP] = setup
+    html = environment().get_template("activity.html").render(client_id=str(setup.discord.client_id))
+    app[PAGE] = Body.of(html.encode())  # the same for every visit: built once
     app[ACTIVITY_SECRET] = secret
     app.on_startup.append(live.start)
     app.on_shutdown.append(talk.close_all)
