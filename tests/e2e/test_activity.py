@@ -247,3 +247,34 @@ async def test_the_boards_button_and_bg_live_open_the_activity_which_finds_the_m
     await page.send({"type": "watch", "match": match_id})
     assert (await page.next("state"))["state"]["match"] == match_id
     assert not standin.take_violations()
+
+
+async def test_the_cube_from_the_pages_double_take_redouble_drop(
+    standin: DiscordStandin, bot: BotProcess, web: WebProcess, http: aiohttp.ClientSession
+) -> None:
+    alice, bob = standin.add_user("Alice"), standin.add_user("Bob")
+    table = await start_match(standin, alice, bob, length=5)
+    pages = await pages_for(standin, web, http, table, alice, bob)
+    await play_one_turn(pages)  # the opening roll's play
+    await in_step(pages)
+    doubler = mover(pages, pages[0].state or {})
+    taker = next(page for page in pages if page is not doubler)
+    assert doubler.state is not None and doubler.state["actions"][:2] == ["roll", "double"]
+    await doubler.act("double")
+    offered = await taker.state_where(lambda state: "take" in state["actions"])
+    assert offered["actions"][:2] == ["take", "drop"] and offered["to_act"] == 0
+    await taker.act("take")
+    taken = await doubler.state_where(lambda state: state["cube"] == 2)
+    assert taken["cube_owner"] == 1  # the taker's, seen from the doubler's side (R6.2)
+    await play_one_turn(pages)  # the doubler rolls and plays
+    await in_step(pages)
+    assert taker.state is not None and taker.state["to_act"] == 0 and "double" in taker.state["actions"]
+    await taker.act("double")  # the owner redoubles to 4
+    await doubler.state_where(lambda state: "drop" in state["actions"])
+    await doubler.act("drop")
+    scored = await taker.state_where(lambda state: state["score"][0] == 2)  # the game at the cube before it, 2
+    assert scored["cube"] == 1 and scored["status"] == "active"  # the next game begins
+    await standin.eventually(
+        lambda: live_board(table.channel, scored["match"]) == [scored["version"]], timeout=5, what="the board"
+    )
+    assert not standin.take_violations()
