@@ -14,6 +14,7 @@
   const board = document.getElementById("board");
   let socket = null, session = null, channelId = null, state = null, labels = {}, words = {};
   let picked = null, dragging = null, resignAsked = false, retries = 0;
+  let shownDice = "", receivedAt = 0;
 
   function note(text, refused) {
     const el = document.getElementById("note");
@@ -67,9 +68,10 @@
     if (message.type === "welcome") {
       labels = message.labels; words = message.words; note("");
     } else if (message.type === "state") {
-      state = message.state; picked = null; dragging = null; resignAsked = false;
+      state = message.state; picked = null; dragging = null; resignAsked = false; receivedAt = Date.now();
       document.getElementById("matches").replaceChildren();
       draw(); buttons(); describe();
+      note(state.seat === null ? words.watching : "");
     } else if (message.type === "refused") {
       note(message.message, true);
     } else if (message.type === "matches") {
@@ -174,14 +176,17 @@
   }
 
   function dice() {
-    if (!state.dice || state.to_act === null) return;
+    if (!state.dice || state.to_act === null) { shownDice = ""; return; }
     const c = colour(state.to_act === 0), x0 = state.to_act === 0 ? 400 : 90;
+    const roll = `${state.version - state.moved.length}:${state.dice}`;  // the same roll while its steps are entered
+    const fresh = roll !== shownDice;  // just rolled: the dice fall (activity.css)
+    shownDice = roll;
     state.dice.forEach((value, i) => {
       const x = x0 + i * 56;
-      el("rect", { x, y: 208, width: 44, height: 44, rx: 8, fill: COLOURS.faces[c], stroke: COLOURS.rims[c],
-        class: "die" });
+      const die = el("g", { class: fresh ? "die fresh" : "die" });
+      el("rect", { x, y: 208, width: 44, height: 44, rx: 8, fill: COLOURS.faces[c], stroke: COLOURS.rims[c] }, die);
       el("text", { x: x + 22, y: 238, "text-anchor": "middle", "font-size": 24, "font-weight": 700,
-        fill: COLOURS.texts[c] }).textContent = value;
+        fill: COLOURS.texts[c] }, die).textContent = value;
     });
   }
 
@@ -275,13 +280,15 @@
       document.getElementById(`name${side}`).textContent = state.names[side];
       const parts = [`${state.pips[side]} ${words.pips || "pips"}`];
       if (state.length) parts.push(`${state.score[side]}/${state.length}`);
-      if (state.clock) parts.push(clock(state.clock[side]));
+      if (state.clock) {  // the clock of the player to act runs down between two states
+        const running = state.to_act === side ? (Date.now() - receivedAt) / 1000 : 0;
+        parts.push(clock(state.clock[side] - running));
+      }
       document.getElementById(`info${side}`).textContent = parts.join(" · ");
       document.getElementById(side ? "top" : "bottom").classList.toggle("turn", state.to_act === side);
     }
-    if (state.seat === null) note(words.watching);
-    else note("");
   }
 
+  setInterval(() => { if (state && state.clock) describe(); }, 1000);
   signIn().catch((error) => note(String(error && error.message ? error.message : error), true));
 })();
