@@ -26,6 +26,9 @@ log = logging.getLogger(__name__)
 
 #: How often queued boards are looked at (each has its own pause, cogs.ui.repairs).
 INTERVAL_SECONDS = 1.0
+#: How often the matches acted on from the live board are looked for: one small read, so that the channel's board
+#: follows within a fraction of a second.
+FOLLOW_SECONDS = 0.25
 
 
 class BoardKeeper(commands.Cog):
@@ -37,17 +40,27 @@ class BoardKeeper(commands.Cog):
 
     async def cog_load(self) -> None:
         self.keep.start()
+        self.follow.start()
 
     async def cog_unload(self) -> None:
         self.keep.cancel()
+        self.follow.cancel()
 
     @tasks.loop(seconds=INTERVAL_SECONDS)
     async def keep(self) -> None:
         if not self._scanned:
             await self.queue_unshown()
             self._scanned = True
-        await self.follow_live_boards()
         await self.show_due()
+
+    @tasks.loop(seconds=FOLLOW_SECONDS)
+    async def follow(self) -> None:
+        if await self.follow_live_boards():
+            await self.show_due()
+
+    @follow.before_loop
+    async def before_follow(self) -> None:
+        await self.bot.wait_until_ready()
 
     @keep.before_loop
     async def before_keep(self) -> None:
@@ -68,16 +81,19 @@ class BoardKeeper(commands.Cog):
                 "%d match(es) were stored but not shown, or left older boards live; showing them again", len(unshown)
             )
 
-    async def follow_live_boards(self) -> None:
+    async def follow_live_boards(self) -> bool:
         """Queue, to be shown at once, the matches a player acted in from the live board (the web server's
-        Activity): the channel board follows within a round."""
+        Activity); whether there was any."""
         boards = self.bot.service.boards
         try:
-            for match_id, version in await boards.acted_on_live_board(self.bot.shard_set):
+            acted = await boards.acted_on_live_board(self.bot.shard_set)
+            for match_id, version in acted:
                 self.publisher.repairs.add(match_id, at_once=True)
                 await boards.live_board_followed(match_id, version)
-        except Exception:  # the database unreachable: the next round looks again, the keeper goes on
+        except Exception:  # the database unreachable: the next round looks again, the loop goes on
             log.exception("Could not read the matches acted on from the live board")
+            return False
+        return bool(acted)
 
     def let_the_computer_act(self, record: MatchRecord) -> None:
         """A board shown again may be waiting for the computer: the publish that failed never prompted it."""

@@ -133,14 +133,17 @@ async def test_two_players_act_from_their_pages_a_member_watches_and_the_channel
     pages = await pages_for(standin, web, http, table, alice, bob, carol)
     watcher = pages[2]
     assert watcher.state is not None and watcher.state["seat"] is None and watcher.state["actions"] == []
+    followed: list[float] = []  # seconds from the page's last action of a turn to the channel board showing it
     for _ in range(4):
         after = await play_one_turn(pages[:2])
         # the watcher sees it, and the channel's one live board shows the stored version within a few seconds
-        shown = after["version"]
+        shown, done = after["version"], time.monotonic()
         await watcher.state_where(lambda state, shown=shown: state["version"] == shown)
         await standin.eventually(
             lambda shown=shown: live_board(table.channel, match_id) == [shown], timeout=5, what="the channel board"
         )
+        followed.append(time.monotonic() - done)
+    assert max(followed) < 2.0, followed
     # a press on the channel's board reaches every page within 200 ms
     table.current = next(m for m in table.channel.messages if not m.deleted and live_board_of(m, match_id))
     presser = table.to_act()

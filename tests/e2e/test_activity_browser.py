@@ -1,9 +1,9 @@
 """The live board in real browsers: Debian's headless Chromium (as tests/web/test_browser.py starts it) opens the
 Activity inside a stand-in of Discord's client (tests/support/activity_client: the parent page answering the SDK's
 handshake, AUTHORIZE and AUTHENTICATE messages), which signs in through the web server and the Discord stand-in's
-token exchange. Two players play by dragging checkers to the highlighted points while a third member watches, the
-channel's board checked after every turn; the web server restarts and every page comes back by itself; the match
-ends from the page's buttons (a resignation offered, accepted).
+token exchange. Two players play a 1-point match to its end by dragging checkers to the highlighted points while a third
+member watches, the channel's board checked after every turn; the web server restarts on the way and every page
+comes back by itself.
 Screenshots at a phone's 400 px and at a desktop's width go to the test's folder (to docs/ too with
 GAMMON_DOCS_SCREENSHOTS=1, for docs/activity.md).
 """
@@ -56,8 +56,12 @@ bot, standin = one_bot_per_module(
 CLIENT = ("localhost", 3333)
 CLIENT_FILES = Path(__file__).resolve().parents[1] / "support" / "activity_client"
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-#: Turns played by dragging before the match is ended from the buttons.
-DRAGGED_TURNS = 6
+#: The turn before which the pictures are taken and the web server restarted, and the most a 1-point match may
+#: take here (it ends in 40 to 60 turns).
+PICTURED_TURN = 6
+#: Milliseconds each move of the pointer takes (Selenium's default, 250, would make the match's 100 drags last 50 s).
+DRAG_MS = 20
+MOST_TURNS = 150
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -139,10 +143,10 @@ def drag_one(driver: webdriver.Chrome) -> bool:
     if not checkers:
         return False
     version = int(shown(driver)["version"])
-    ActionChains(driver).click_and_hold(checkers[0]).perform()
+    ActionChains(driver, duration=DRAG_MS).click_and_hold(checkers[0]).perform()
     targets = driver.find_elements(By.CSS_SELECTOR, "rect.target")
     assert targets, "a movable checker shows where it may go"
-    ActionChains(driver).move_to_element(targets[0]).release().perform()
+    ActionChains(driver, duration=DRAG_MS).move_to_element(targets[0]).release().perform()
     wait_version(driver, version + 1)
     return True
 
@@ -168,7 +172,24 @@ def screenshot(driver: webdriver.Chrome, folder: Path, name: str) -> None:
     driver.switch_to.frame("activity")
 
 
-async def test_two_players_drag_their_checkers_while_a_member_watches(
+async def pictures_and_a_restart(drivers: list[webdriver.Chrome], web: WebProcess, folder: Path) -> None:
+    """The phone's and the desktop's pictures; then the web server restarts, and every page opens its socket again
+    by itself and shows the match as stored (what it showed is cleared first, so that only a state sent after the
+    restart fills it again)."""
+    wide = drivers[1].execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    assert wide <= 0, f"the live board scrolls sideways by {wide} px at 400 px"
+    await asyncio.to_thread(screenshot, drivers[1], folder, "activity-phone.png")
+    await asyncio.to_thread(screenshot, drivers[0], folder, "activity-desktop.png")
+    version = int(shown(drivers[2])["version"])
+    for driver in drivers:
+        await asyncio.to_thread(driver.execute_script, "document.getElementById('board').dataset.version = ''")
+    await stop_web(web)
+    await start_web(web)
+    for driver in drivers:
+        await asyncio.to_thread(wait_version, driver, version)
+
+
+async def test_two_players_drag_their_checkers_to_the_end_while_a_member_watches(
     standin: DiscordStandin,
     bot: BotProcess,
     web_server: WebProcess,
@@ -183,40 +204,23 @@ async def test_two_players_drag_their_checkers_while_a_member_watches(
         token = await asyncio.to_thread(open_activity, driver, standin, client, web_server, user, table.channel.id)
         assert standin.oauth.tokens[token] is user.user  # authenticated with the token its own code gave
     players, watcher = drivers[:2], drivers[2]
-    for _ in range(DRAGGED_TURNS):
-        await asyncio.to_thread(lambda: [wait_version(d, int(shown(watcher)["version"])) for d in players])
-        mover = next(d for d in players if shown(d)["toAct"] == "0")
-        await asyncio.to_thread(drag_all, mover)
-        if mover.find_elements(By.CSS_SELECTOR, "#controls button[data-action='done']"):
-            await asyncio.to_thread(press, mover, "done")
-        version = int(shown(mover)["version"])
+    for turn in range(MOST_TURNS):
+        if turn == PICTURED_TURN:
+            await pictures_and_a_restart(drivers, web_server, tmp_path)
+        newest = int(shown(watcher)["version"])
+        await asyncio.to_thread(lambda newest=newest: [wait_version(d, newest) for d in players])
+        movers = [d for d in players if shown(d)["toAct"] == "0"]
+        if not movers:
+            break
+        await asyncio.to_thread(drag_all, movers[0])
+        if movers[0].find_elements(By.CSS_SELECTOR, "#controls button[data-action='done']"):
+            await asyncio.to_thread(press, movers[0], "done")
+        version = int(shown(movers[0])["version"])
         await asyncio.to_thread(wait_version, watcher, version)
+        live = [] if shown(watcher)["status"] == "finished" else [version]
         await standin.eventually(
-            lambda version=version: live_board(table.channel, match_id) == [version], timeout=5, what="the board"
+            lambda live=live: live_board(table.channel, match_id) == live, timeout=5, what="the channel's board"
         )
-    wide = drivers[1].execute_script("return document.documentElement.scrollWidth - window.innerWidth")
-    assert wide <= 0, f"the live board scrolls sideways by {wide} px at 400 px"
-    await asyncio.to_thread(screenshot, drivers[1], tmp_path, "activity-phone.png")
-    await asyncio.to_thread(screenshot, drivers[0], tmp_path, "activity-desktop.png")
-    # the web server restarts: every page opens its socket again by itself and shows the match as stored (what it
-    # showed is cleared first, so that only a state sent after the restart fills it again)
-    for driver in drivers:
-        await asyncio.to_thread(driver.execute_script, "document.getElementById('board').dataset.version = ''")
-    await stop_web(web_server)
-    await start_web(web_server)
-    for driver in drivers:
-        await asyncio.to_thread(wait_version, driver, version)
-    # the end, from the buttons: Resign asks once more, then the offer; the opponent accepts it
-    await asyncio.to_thread(lambda: [wait_version(d, int(shown(watcher)["version"])) for d in players])
-    offering = next(d for d in players if shown(d)["toAct"] == "0")
-    answering = next(d for d in players if d is not offering)
-    await asyncio.to_thread(press, offering, "resign")
-    await asyncio.to_thread(press, offering, "resign")
-    version = int(shown(offering)["version"])
-    await asyncio.to_thread(wait_version, answering, version)
-    await asyncio.to_thread(press, answering, "raccept")
-    await asyncio.to_thread(
-        WebDriverWait(watcher, 5, poll_frequency=0.02).until, lambda d: shown(d)["status"] == "finished"
-    )
-    await standin.eventually(lambda: live_board(table.channel, match_id) == [], timeout=5, what="no live board")
+    assert [shown(d)["status"] for d in drivers] == ["finished"] * 3, f"not over after {MOST_TURNS} turns"
+    assert not any(d.find_elements(By.CSS_SELECTOR, "#controls button") for d in drivers)
     assert not standin.take_violations()
