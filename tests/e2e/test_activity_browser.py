@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from urllib.parse import urlencode
@@ -164,6 +165,7 @@ def press(driver: webdriver.Chrome, action: str) -> None:
 
 
 def screenshot(driver: webdriver.Chrome, folder: Path, name: str) -> None:
+    time.sleep(0.4)  # the dice have fallen (activity.css: 0.35 s)
     driver.switch_to.default_content()
     path = folder / name
     driver.save_screenshot(str(path))
