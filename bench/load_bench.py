@@ -18,6 +18,10 @@ can be compared the same way. Issue 36's check of world-class: `--computer-level
 turns (from its board saying it is thinking to its play on that board) p99 <= 3 s, and the human tables beside
 it within the targets at 200.
 
+With `--computer-tutor doubtful` (with `--computer-matches`) the computer tables' player plays with the tutor and keeps
+its notes; `--computer-hints` has it ask `/bg hint` before each action there. The JSON gives the time from a press
+to the tutor's note (`tutor_note_ms`) and from `/bg hint` to its answer (`hint_ms`); target: p99 <= 1 s.
+
 With `--setups sqlite postgres postgres-2` (issue 19) every run (each K, and the saturation run) is made once per
 set-up, side by side: one bot process on SQLite, one on PostgreSQL, two processes on PostgreSQL (shards 0 and 1
 of 2, one guild per shard, the tables alternating between them). The harness starts a throwaway PostgreSQL
@@ -242,6 +246,15 @@ async def main() -> None:
     )
     parser.add_argument("--computer-workers", type=int, help="the bot's COMPUTER_WORKERS (default: its own)")
     parser.add_argument(
+        "--computer-tutor",
+        default="off",
+        choices=["off", "doubtful", "error", "blunder"],
+        help="the tutor at the computer tables (its notes kept); its note's latency is reported",
+    )
+    parser.add_argument(
+        "--computer-hints", action="store_true", help="with --computer-tutor: /bg hint before each action there"
+    )
+    parser.add_argument(
         "--repeats",
         type=int,
         default=1,
@@ -294,6 +307,8 @@ async def main() -> None:
             "computer_level": args.computer_level,
             "computer_match_length": args.computer_length,
             "computer_workers": args.computer_workers,
+            "computer_tutor": args.computer_tutor,
+            "computer_hints": args.computer_hints,
         }
         # without, with; then with, without; ...: the machine's other load drifts, and the order alternates
         configs = [

@@ -14,6 +14,7 @@ from bot.service.clocks import ClockPreset, preset_text
 from bot.settings import MAX_AUTO_LENGTH
 from cogs.ui import web_links
 from cogs.ui.analysis_text import AnalysisPages
+from cogs.ui.daily_menu import DailyAdmin
 from cogs.ui.durations import UnreadableDuration, format_duration, parse_duration
 from cogs.ui.errors import UserFacingError
 from cogs.ui.languages import SERVER_DEFAULT, language_choices, language_name, member_language, server_language
@@ -26,9 +27,10 @@ if TYPE_CHECKING:
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgammon settings for this server."):
-    def __init__(self, bot: GammonBot, analysis: AnalysisPages | None = None) -> None:
+    def __init__(self, bot: GammonBot, analysis: AnalysisPages | None = None, daily: DailyAdmin | None = None) -> None:
         self.bot = bot
         self.analysis_pages = analysis  # the analysis cog, for /bgadmin analysis
+        self.daily_admin = daily  # the daily position's cog, for /bgadmin daily
         super().__init__()
 
     @app_commands.command(name="turn-limit")
@@ -116,6 +118,25 @@ class Admin(commands.GroupCog, group_name="bgadmin", group_description="Backgamm
         said = _ANALYSIS[bool(length), max_length is not None]
         text = translate(member_language(interaction), said, length=length)
         await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(name="daily")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.describe(
+        setting="on: post a position every day; off: stop (empty: show it).",
+        channel="Where to post it (default: where it was, else this channel).",
+        hour="At which hour, UTC (default: as it was, else 12).",
+    )
+    async def daily(
+        self,
+        interaction: discord.Interaction[Any],
+        setting: Literal["on", "off"] | None = None,
+        channel: discord.TextChannel | None = None,
+        hour: app_commands.Range[int, 0, 23] | None = None,
+    ) -> None:
+        """Show or change the daily position: one position a day for the members to answer."""
+        if self.daily_admin is None:
+            raise UserFacingError(N_("The bot is still starting; try again in a moment."))
+        await self.daily_admin.configure(interaction, setting, None if channel is None else channel.id, hour)
 
     @app_commands.command(name="web")
     @app_commands.checks.has_permissions(manage_guild=True)

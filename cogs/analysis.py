@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -38,6 +37,7 @@ from cogs.ui.analysis_text import (
     page_embed,
     page_view,
 )
+from cogs.ui.board_picture import draw_picture
 from cogs.ui.board_words import board_words
 from cogs.ui.errors import UserFacingError
 from cogs.ui.event_text import escape_name
@@ -212,11 +212,8 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
         words = board_words(language)
         pictures = await asyncio.gather(
             *(
-                asyncio.to_thread(
-                    partial(decision_picture, captions=captions(d, names, language), words=words),
-                    d,
-                    names,
-                    analysis.length,
+                draw_picture(
+                    decision_picture, d, names, analysis.length, captions=captions(d, names, language), words=words
                 )
                 for d in drawn
             )

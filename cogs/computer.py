@@ -29,6 +29,7 @@ from bot.engine.options import MatchOptions
 from bot.i18n import N_
 from bot.service import MatchUpdate, PlayerRef, ServiceError
 from bot.service.clocks import ClockPreset
+from bot.tutor.advice import Threshold
 from cogs.ui.commitment_posts import CommitmentPost
 from cogs.ui.computer_text import announcement, good_luck, plays_in_line, plays_line, what_is_played
 from cogs.ui.drawing_queue import in_background
@@ -41,6 +42,7 @@ from cogs.ui.options import (
     Length,
     LevelName,
     Seed,
+    TutorName,
     clock_preset,
     describe_match_options,
     match_options,
@@ -81,6 +83,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
     @app_commands.guild_only()
     @describe_match_options(
         level="How strongly the computer plays, weakest first (default intermediate).",
+        tutor="Stop your plays that lose this much, with advice (default: your /bg settings).",
         thread="Play in a new thread, so this channel can host several matches.",
     )
     async def computer_match(
@@ -95,10 +98,12 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         thread: bool = False,
         clock: ClockName | None = None,
         seed: Seed | None = None,
+        tutor: TutorName | None = None,
     ) -> None:
         """Play the computer at once: six levels from beginner to world-class."""
         options = match_options(length, money, jacoby, beavers, automatic_doubles)
-        await self.start(interaction, level, options, thread, clock_preset(clock), seed)
+        chosen = None if tutor is None else Threshold(tutor)
+        await self.start(interaction, level, options, thread, clock_preset(clock), seed, chosen)
 
     # --- set-up ---------------------------------------------------------------------------------------------
 
@@ -111,6 +116,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
             seconds = settings.computer_turn_seconds or None  # 0: no limit
             # its thinking never delays a click (when_idle)
             self._pool = ComputerPool(settings.computer_workers, when_idle=True, threads=settings.computer_threads)
+            self.bot.service.tutor.use(self._pool.call)  # the tutor judges in the same warm workers
             # From its first decision until its board is up, the board keeper leaves the match alone: a board it
             # showed meanwhile would take the place of the computer's, without the line saying what it did.
             self._turns = ComputerTurns(
@@ -169,6 +175,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         thread: bool,
         clock: ClockPreset | None = None,
         seed: str | None = None,
+        tutor: Threshold | None = None,
     ) -> None:
         """Start a match against the computer at once, in this channel or a new thread: first the announcement
         with the dice's commitment (its id is the computer's seed), then the board."""
@@ -206,6 +213,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
                 parent_channel_id=channel_id if place else None,
                 clock=clock,
                 seed=str(interaction.id) if seed is None else seed,
+                tutor=tutor,
             )
         except ServiceError:
             await announce.withdraw()
@@ -265,6 +273,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
                 parent_channel_id=old.parent_channel_id,
                 clock=ClockPreset.NONE if old.clock is None else old.clock.preset,
                 seed=str(interaction.id),
+                tutor=await self.bot.service.tutor.threshold(match_id),
             )
         except ServiceError:
             await announce.withdraw()

@@ -11,12 +11,15 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
+from bot.daily.ranker import Ranker
+from bot.daily.service import DailyService
 from cogs.admin import Admin
 from cogs.analysis import Analysis
 from cogs.board_keeper import BoardKeeper
 from cogs.challenges import Challenges
 from cogs.channels import Channels
 from cogs.computer import Computer
+from cogs.daily import Daily
 from cogs.errors import Errors
 from cogs.ladder import Ladder
 from cogs.live import Live
@@ -24,6 +27,7 @@ from cogs.play import Play
 from cogs.records import Records
 from cogs.tournaments import Tournaments
 from cogs.turn_timer import TurnTimer
+from cogs.tutor import Tutor
 from cogs.ui import live_board, web_links
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.wiring import add_bg_cog
@@ -46,6 +50,8 @@ COGS: tuple[type[commands.Cog], ...] = (
     Ladder,
     Channels,
     Tournaments,
+    Daily,
+    Tutor,
 )
 
 
@@ -61,10 +67,14 @@ async def setup(bot: GammonBot) -> None:
     await add_bg_cog(bot, computer)
     await add_bg_cog(bot, Records(bot))
     await add_bg_cog(bot, analysis)
+    await add_bg_cog(bot, Tutor(bot, publisher, computer))
     await add_bg_cog(bot, Live(bot))
     await bot.add_cog(BoardKeeper(bot, publisher, computer))
     await bot.add_cog(TurnTimer(bot, publisher))
-    await bot.add_cog(Admin(bot, analysis))
-    await bot.add_cog(Ladder(bot))
+    ranker = Ranker(bot.settings.computer_threads)
+    daily = Daily(bot, DailyService.beside(bot.service, ranker), ranker)
+    await bot.add_cog(Admin(bot, analysis, daily))
+    await bot.add_cog(Ladder(bot, daily.service))
     await bot.add_cog(Channels(bot))
     await bot.add_cog(Tournaments(bot, publisher))
+    await bot.add_cog(daily)

@@ -18,8 +18,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.analysis.figures import pr_trend
+from bot.daily.service import DailyService
 from bot.i18n import N_, translate
 from cogs.ui.computer_text import computer_record_lines, level_name
+from cogs.ui.daily_text import DAILY_FIELD
+from cogs.ui.daily_text import figures_text as daily_figures
 from cogs.ui.dice_text import DICE_CHART_FILE, dice_chart_of, dice_embed, dice_figures
 from cogs.ui.errors import UserFacingError
 from cogs.ui.ladder_text import (
@@ -47,8 +50,9 @@ if TYPE_CHECKING:
 class Ladder(commands.Cog, name=LADDER_COG):
     """Per-server ratings: the ladder, a player's stats with a rating chart, and recent matches."""
 
-    def __init__(self, bot: GammonBot) -> None:
+    def __init__(self, bot: GammonBot, daily: DailyService | None = None) -> None:
         self.bot = bot
+        self.daily = daily  # the daily position's figures
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(LeaderboardButton)
@@ -113,6 +117,8 @@ class Ladder(commands.Cog, name=LADDER_COG):
         analysed = pr_trend(await self.bot.records.recent_prs(target.id, guild_id), language)
         if analysed:
             embed.add_field(name=translate(language, N_("Analysed play")), value=analysed, inline=False)
+        if self.daily is not None and (daily := await self.daily.member_figures(guild_id, target.id)).answered:
+            embed.add_field(name=translate(language, DAILY_FIELD), value=daily_figures(daily, language), inline=False)
         embed.set_image(url=f"attachment://{CHART_FILE}")
         page = view_kwargs(await self.player_page(guild_id, target.id, language))
         await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(chart), filename=CHART_FILE), **page)

@@ -4,8 +4,7 @@ and every button and menu of a game message. Thin adapters to the game service.
 Every handler acknowledges the interaction before it touches the database or draws (Discord's 3 seconds),
 turns the interaction into one service call, and shows the result through the GamePublisher, which this cog holds
 handed to it at start-up (cogs.front_end). Refusals come back from the service as ServiceError and are answered
-privately by cogs.ui.errors. Other cogs add their own /bg subcommands (cogs.ui.wiring.add_bg_cog).
-"""
+privately by cogs.ui.errors. Other cogs add their own /bg subcommands (cogs.ui.wiring.add_bg_cog)."""
 
 from __future__ import annotations
 
@@ -23,9 +22,9 @@ from bot.engine import actions
 from bot.engine.game import Phase
 from bot.engine.position import WinKind
 from bot.i18n import N_, translate
-from bot.records.move_list import move_list
 from bot.service import MatchRecord, MatchUpdate, StaleStateError
 from bot.service import commands as cmd
+from bot.service.tutor import HeldError
 from cogs.ui.control_commands import command_for, stores_action
 from cogs.ui.controls import NOTE_PREFIX
 from cogs.ui.custom_ids import GameAction, GameControl
@@ -35,12 +34,14 @@ from cogs.ui.help_text import Topic, help_embed
 from cogs.ui.languages import member_language
 from cogs.ui.live_board import launch
 from cogs.ui.names import PLAY_COG
-from cogs.ui.options import player_ref
+from cogs.ui.options import TutorName, player_ref
 from cogs.ui.press_answer import PressAnswer, pressed_board
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.rematch_presses import RematchPresses
 from cogs.ui.resign_menu import RESIGN_KINDS, inline_list, may_resign, offered_text, resign_question, resign_rows
 from cogs.ui.settings_text import describe as describe_settings
+from cogs.ui.tutor_text import tutor_setting
+from cogs.ui.tutor_view import moves_with_advice, show_note, tutor_default
 from cogs.ui.views import GameButton, PlaySelect, game_view
 from cogs.ui.wiring import ComputerSide
 
@@ -114,7 +115,11 @@ class Play(
                 raise UserFacingError(N_("Roll first: press **Roll** (or **Double**) on your board: {link}"), link=link)
             raise UserFacingError(N_("Roll first: press **Roll** (or **Double**) on your board."))
         with self.publisher.acting(record.id):
-            update = await self.service.act(record.id, interaction.user.id, cmd.PlayText(play))
+            try:
+                update = await self.service.act(record.id, interaction.user.id, cmd.PlayText(play))
+            except HeldError as held:  # nothing stored: the tutor's note, privately, with Undo and Keep
+                await show_note(interaction, held)
+                return
             with answer.once_stored():
                 await self.publisher.publish(update, before=record.match, actor=interaction.user.id)
         self.after(update)
@@ -210,17 +215,23 @@ class Play(
         await interaction.response.send_message(embed=help_embed(topic, member_language(interaction)), ephemeral=True)
 
     @app_commands.command(name="settings")
-    @app_commands.describe(auto_done="End your turn as soon as your last checker is moved, without pressing Done.")
-    async def settings(self, interaction: discord.Interaction[Any], auto_done: bool | None = None) -> None:
+    @app_commands.describe(
+        auto_done="End your turn as soon as your last checker is moved, without pressing Done.",
+        tutor="Against the computer: stop your plays that lose this much, with advice.",
+    )
+    async def settings(
+        self, interaction: discord.Interaction[Any], auto_done: bool | None = None, tutor: TutorName | None = None
+    ) -> None:
         """Your own settings for every match; leave the options empty to see them."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         if auto_done is None:
             prefs = await self.service.settings.player_prefs(interaction.user.id)
         else:
             prefs = await self.service.settings.set_player_prefs(player_ref(interaction.user), auto_done=auto_done)
-        await interaction.followup.send(
-            describe_settings(prefs, auto_done is not None, member_language(interaction)), ephemeral=True
-        )
+        threshold = await tutor_default(self.service.tutor, player_ref(interaction.user), tutor)
+        language = member_language(interaction)
+        said = describe_settings(prefs, auto_done is not None or tutor is not None, language)
+        await interaction.followup.send(f"{said}\n{tutor_setting(threshold, language)}", ephemeral=True)
 
     async def match_here(self, interaction: discord.Interaction[Any]) -> MatchRecord:
         """This channel's match, its board shown first if it was not, so that the answer can link to it."""
@@ -264,6 +275,9 @@ class Play(
                 )
             except StaleStateError:
                 stale = True
+            except HeldError as held:  # nothing stored: the tutor's note, privately, with Undo and Keep
+                await show_note(interaction, held)
+                return
             else:
                 stale = False
                 self.remember_use(control.custom_id, interaction.user.id)
@@ -285,7 +299,7 @@ class Play(
         record = await self.service.match(control.match_id)
         language = member_language(interaction)  # a private answer: the member's language
         if control.action is GameAction.MOVES:
-            whole = move_list(record.match.log, language) or translate(language, N_("No moves yet."))
+            whole = await moves_with_advice(self.service, record, language)
             text, as_file = inline_list(whole, language)
             files = [discord.File(io.BytesIO(whole.encode()), filename=f"match-{record.id}-moves.txt")]
             await interaction.followup.send(text, files=files if as_file else [], ephemeral=True)

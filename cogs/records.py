@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.i18n import N_, translate
 from bot.records import MatExport, export_mat
+from bot.records.advice import advice_lines
 from bot.service import MatchRecord
 from cogs.ui.event_text import shortened
 from cogs.ui.fairness_text import challenge_fairness_text, fairness_text, unchecked_text
@@ -75,8 +76,9 @@ class Records(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await chosen_match(self.service, interaction, match)
         date = datetime.datetime.fromtimestamp(record.created_at, tz=datetime.UTC).date()
+        advice = advice_lines(await self.service.tutor.notes(record.id))  # English, as the file is
         export = await asyncio.to_thread(  # a replay of the whole log
-            functools.partial(export_mat, record.match.log, date=date, fairness=record.fairness)
+            functools.partial(export_mat, record.match.log, date=date, fairness=record.fairness, advice=advice)
         )
         file = discord.File(io.BytesIO(export.text.encode("utf-8")), filename=filename(record))
         await interaction.followup.send(

@@ -50,6 +50,7 @@ SCRIPTS = {
     "clicks_per_turn.py": (["1", "12"], "clicks_per_turn.json"),
     "game_flow.py": (["20"], "game_flow.json"),
     "ratings_queries.py": (["3"], "ratings_queries.json"),
+    "bench_tutor.py": (["--requests", "5", "--computer"], "tutor.json"),
     "bench_web.py": (["--reference", "HEAD", "--length", "1", "--seeds", "13"], "web.json"),  # one short match
 }
 

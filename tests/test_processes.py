@@ -14,7 +14,7 @@ from bot.processes import WORKER_MODULES, forkserver
 from tests.support.loaded_modules import loaded
 assert not loaded(WORKER_MODULES), "this process must not have them itself"
 with ProcessPoolExecutor(1, mp_context=forkserver()) as pool:
-    print(" ".join(pool.submit(loaded, WORKER_MODULES).result()))
+    print(" ".join(pool.submit(loaded, (*WORKER_MODULES, "bgsage")).result()))
 """
 
 
@@ -25,4 +25,5 @@ def test_a_worker_starts_with_the_renderer_and_the_engine_loaded() -> None:
         [sys.executable, "-c", ASK_A_WORKER], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
     )
     assert completed.returncode == 0, completed.stderr[-2000:]
-    assert completed.stdout.split() == ["render", "bot.computer.decide", "bot.analysis.worker"]
+    expected = ["render", "bot.computer.decide", "bot.computer.loaded", "bot.analysis.worker", "bgsage"]
+    assert completed.stdout.split() == expected  # bgsage itself too, which bot.computer.sage loads on first use

@@ -82,6 +82,10 @@ class LoadConfig:
     computer_level: str = "expert"
     computer_match_length: int = 1  # points; at 3 or more the computer's turns take cube decisions too
     computer_workers: int | None = None  # the bot's COMPUTER_WORKERS; None keeps its default
+    #: the tutor at the computer tables (`/bg computer tutor:`): a note stops a costly decision, and the player
+    #: keeps it; with `computer_hints` the player asks `/bg hint` before each of its actions
+    computer_tutor: str = "off"
+    computer_hints: bool = False
     # issue 19: the bot's DATABASE_URL (PostgreSQL) instead of its own SQLite file; processes > 1: that many bot
     # processes, shards 0..n-1 of n, one shared database, the tables spread over one guild per shard
     database_url: str | None = None
@@ -119,6 +123,8 @@ class LoadResult:
     computer_turns: list[float] = field(default_factory=list)  # a board asking the computer to its turn's board
     computer_matches_started: int = 0
     computer_matches_finished: int = 0
+    tutor_notes: list[float] = field(default_factory=list)  # a click at a computer table to the tutor's note
+    hints: list[float] = field(default_factory=list)  # `/bg hint` to its answer
     peak_pss_by_process: dict[int, int] = field(default_factory=dict)  # each bot process's peak, sampled
     computer_worker_pids: list[int] = field(default_factory=list)  # as the bot logged them
     acks_by_table: dict[str, list[float]] = field(default_factory=dict)  # "human" / "computer" tables
@@ -222,6 +228,11 @@ class LoadResult:
             "computer_matches_finished": self.computer_matches_finished,
             "bot_process_peak_pss_mb": [round(peak / 2**20, 1) for peak in peaks],
             "computer_worker_peak_pss_mb": [round(peak / 2**20, 1) for peak in workers],
+            "computer_tutor": self.config.computer_tutor,
+            "tutor_note_ms": percentiles(self.tutor_notes),
+            "tutor_notes": len(self.tutor_notes),
+            "hint_ms": percentiles(self.hints),
+            "hints": len(self.hints),
         }
 
 
@@ -430,8 +441,11 @@ class Tables:
         await self.think(rng)
         while self.time_left():
             try:
+                tutor = {} if config.computer_tutor == "off" else {"tutor": config.computer_tutor}  # older bots lack it
                 acknowledged_in_time(
-                    await human.slash("bg computer", level=config.computer_level, length=config.computer_match_length)
+                    await human.slash(
+                        "bg computer", level=config.computer_level, length=config.computer_match_length, **tutor
+                    )
                 )
                 table = LoadTable(self.standin, channel, (human, human), result=self.result)
                 await table.next_board(timeout=60.0)
@@ -447,6 +461,8 @@ class Tables:
                         self.result.computer_turns.append(time.monotonic() - asked)
                     else:
                         await self.think(rng)
+                        if config.computer_hints:
+                            await self.ask_hint(human, channel)
                         await self.click_computer_table(table, human, choose(rng, labels(table.game)))
                 if addressed(table.game) is not None or thinking(table.game):
                     return  # time is up in the middle of a match
@@ -455,6 +471,9 @@ class Tables:
                 self.result.errors.append(f"computer table {number}: {type(error).__name__}: {str(error)[:300]}")
                 return
 
+    async def ask_hint(self, human: ScenarioUser, channel: Channel) -> None:
+        self.result.hints.append(await _hint(human, channel))
+
     async def click_computer_table(self, table: LoadTable, human: ScenarioUser, label: str) -> None:
         """`Table.click`, with the board of the click (a computer table's board latency) told apart from the
         computer's turn after it: the bot shows the board at once, saying the computer is thinking (issue 33),
@@ -462,7 +481,11 @@ class Tables:
         clicked = table.game
         version = clicked.version
         started = time.monotonic()
-        acknowledged_in_time(await human.click(clicked, label))
+        reply = acknowledged_in_time(await human.click(clicked, label))
+        if reply.ephemeral and reply.content.startswith("Tutor:") and reply.message is not None:
+            self.result.tutor_notes.append(time.monotonic() - started)  # the note is the press's answer
+            started = time.monotonic()
+            acknowledged_in_time(await human.click(reply.message, "Keep"))  # played as made: the board follows
         await wait_for_edit(clicked, version, timeout=30.0)
         if thinking(clicked):
             shown = time.monotonic()
@@ -472,6 +495,14 @@ class Tables:
             return
         table.current = await table.after_edit(clicked, timeout=30.0)
         self.result.computer_boards.append(time.monotonic() - started)
+
+
+async def _hint(human: ScenarioUser, channel: Channel) -> float:
+    """`/bg hint` at a computer table: seconds to its answer (the ranking, or why there is none now)."""
+    started = time.monotonic()
+    reply = acknowledged_in_time(await human.slash("bg hint", in_channel=channel))
+    await reply.settled(timeout=30.0)
+    return time.monotonic() - started
 
 
 def thinking(message: Message) -> bool:

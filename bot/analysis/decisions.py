@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from bot.computer.board import SageBoard, sage_board
 from bot.computer.sage import CubeState
 from bot.engine import events as ev
+from bot.engine.dice import FixedDice
+from bot.engine.match import Match
 from bot.engine.match_log import MatchLog
 from bot.engine.play import Play
 from bot.engine.position import Position
@@ -185,3 +187,34 @@ def match_points(log: MatchLog) -> MatchPoints:
     for event in match_events(log):
         tracker.event(event)
     return MatchPoints(tuple(tracker.decisions), tuple(tracker.rolls))
+
+
+def decision_at(log: MatchLog, entry: int) -> Decision | None:
+    """The decision the log's entry number `entry` (from 0) made, as the analysis would judge it: the tutor asks
+    for one decision of a running match without replaying it twice. None when that entry decided nothing (a
+    step entered, a roll the player could not double before, R9.4)."""
+    dice = FixedDice([*log.start_dice, *(die for item in log.entries for die in item.dice)])
+    match = Match.start(log.names, log.options, dice)
+    tracker = _Tracker(log)
+    for event in match.last_events:
+        tracker.event(event)
+    for index, item in enumerate(log.entries[: entry + 1]):
+        before = len(tracker.decisions)
+        match, events = match.apply(item.action, dice)
+        for event in events:
+            tracker.event(event)
+        if index == entry:
+            return tracker.decisions[before] if len(tracker.decisions) > before else None
+    return None
+
+
+def decision_now(log: MatchLog, kind: Kind, player: int, dice: tuple[int, int] = (0, 0)) -> Decision:
+    """The decision of `kind` that `player` faces at the end of the log (a hint: nothing chosen yet), seen as the
+    analysis sees it: the board at the start of the turn (steps entered and not confirmed left out)."""
+    tracker = _Tracker(log)
+    for event in match_events(log):
+        tracker.event(event)
+    view = player if kind in (Kind.CHECKER, Kind.DOUBLE, Kind.BEAVER) else 1 - player
+    choice = Choice.PLAY if kind is Kind.CHECKER else Choice.NO_DOUBLE
+    tracker.add(player, kind, choice, view, dice=dice)
+    return tracker.decisions[-1]

@@ -49,7 +49,7 @@ DEFAULT_LEVEL = "standard"
 
 #: A cube decision as the analysis stores it: English, marked so that its readers see it in their language
 #: (`translate(language, decision.chosen)`; a checker play's text is no message and stays as it is).
-_CHOICE_TEXT = {
+CHOICE_TEXT = {
     Choice.NO_DOUBLE: N_("No double"),
     Choice.DOUBLE: N_("Double"),
     Choice.TAKE: N_("Take"),
@@ -66,7 +66,7 @@ def analyse(log: MatchLog, level_name: str = DEFAULT_LEVEL) -> MatchAnalysis:
         raise ValueError(f"Unknown analysis level {level_name!r}: one of {', '.join(LEVELS)}.")
     started = time.perf_counter()
     points = match_points(log)
-    analyser = _Analyser(LEVELS[level_name])
+    analyser = Evaluator(LEVELS[level_name])
     decisions = tuple(analyser.decision(decision) for decision in points.decisions)
     rolls = tuple(luck for luck in (analyser.roll(roll) for roll in points.rolls) if luck is not None)
     return MatchAnalysis(
@@ -78,7 +78,10 @@ def _steps(play: Play) -> tuple[tuple[int, int, int, bool], ...]:
     return tuple((step.start, step.end, step.die, step.hit) for step in play.steps)
 
 
-class _Analyser:
+class Evaluator:
+    """Judges decisions as the analysis does, at one level: a checker play against the ranked plays, a cube
+    decision against the cube analysis (blocking: run it in a worker)."""
+
     def __init__(self, level: Level) -> None:
         self.level = level
         self._cubes: dict[tuple[SageBoard, sage.CubeState], tuple[CubeEquities, list[sage.RollEquity]]] = {}
@@ -195,7 +198,7 @@ class _Analyser:
             options = {Choice.ACCEPT: 2 * dt, Choice.REFUSE: -2.0}
             best = max(options, key=lambda choice: options[choice])
             counted = True
-        best_text = _CHOICE_TEXT[best]
+        best_text = CHOICE_TEXT[best]
         if decision.kind is Kind.DOUBLE and best is Choice.DOUBLE:
             best_text = N_("Double, take") if dt <= dp else N_("Double, drop")
-        return self.result(decision, _CHOICE_TEXT[chosen], best_text, options[chosen], options[best], counted=counted)
+        return self.result(decision, CHOICE_TEXT[chosen], best_text, options[chosen], options[best], counted=counted)

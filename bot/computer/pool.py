@@ -200,16 +200,29 @@ class ComputerPool:
         raise WorkerFailedError("The computer could not decide: every worker it tried failed.")
 
     async def _run(self, log_json: str, level: str, deadline: float | None = None) -> dict[str, Any]:
+        def job() -> Callable[[], dict[str, Any]]:
+            # The time left once a worker is free, as seconds (a deadline means nothing in another process's clock).
+            extra = {} if deadline is None else {"seconds": max(0.0, deadline - time.monotonic())}
+            return functools.partial(self._task, log_json, level, **extra)
+
+        return await self._on_free_worker(job, self.timeout)
+
+    async def call(self, task: Task, *arguments: Any, timeout: float | None = None) -> dict[str, Any]:
+        """One run of another task than the pool's own (the tutor's judgement, a hint: a few milliseconds) on the
+        next free worker, whose engine is loaded already; a worker that dies or overruns `timeout` (default: the
+        pool's) is replaced and the error raised (BrokenProcessPool, TimeoutError), not retried."""
+        return await self._on_free_worker(lambda: functools.partial(task, *arguments), timeout or self.timeout)
+
+    async def _on_free_worker(self, job: Callable[[], Callable[[], dict[str, Any]]], timeout: float) -> dict[str, Any]:
+        """`job()` (made once a worker is free) run on that worker, within `timeout` seconds."""
         free = self._queue()
         slot = await free.get()
         slot.busy = True
         loop = asyncio.get_running_loop()
-        # The time left once a worker is free, as seconds (a deadline means nothing in another process's clock).
-        extra = {} if deadline is None else {"seconds": max(0.0, deadline - time.monotonic())}
         try:
-            future = loop.run_in_executor(slot.executor, functools.partial(self._task, log_json, level, **extra))
+            future = loop.run_in_executor(slot.executor, job())
             try:
-                return await asyncio.wait_for(future, self.timeout)
+                return await asyncio.wait_for(future, timeout)
             except (BrokenProcessPool, TimeoutError) as error:
                 await loop.run_in_executor(None, slot.replace)
                 self.replaced += 1

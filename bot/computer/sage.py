@@ -15,16 +15,6 @@ from typing import Any, TypeVar
 from bot.computer.cube_equities import CubeEquities
 from bot.i18n import N_
 
-try:  # pragma: no branch - which side runs depends on the platform
-    import bgbot_cpp as _bgbot_cpp  # bgsage's compiled part
-    import bgsage as _bgsage
-    import bgsage.analyzer as _bgsage_analyzer
-
-    _IMPORT_ERROR: BaseException | None = None
-except Exception as error:  # ImportError, or OSError when its compiled part cannot load
-    _bgsage = _bgsage_analyzer = _bgbot_cpp = None
-    _IMPORT_ERROR = error
-
 _T = TypeVar("_T")
 
 #: bgsage's function that turns one 1-ply candidate's cubeless equity into a cubeful one: a few calls into its
@@ -46,8 +36,40 @@ class InlineCheapConversions(ThreadPoolExecutor):
         return super().map(fn, *iterables, timeout=timeout, chunksize=chunksize)
 
 
-if _bgsage_analyzer is not None:
-    _bgsage_analyzer.ThreadPoolExecutor = InlineCheapConversions
+@dataclass(frozen=True)
+class _Engine:
+    bgsage: Any
+    analyzer: Any  # bgsage.analyzer
+    cpp: Any  # bgbot_cpp, bgsage's compiled part
+
+
+_loaded: list[_Engine | BaseException] = []
+
+
+def _load() -> _Engine | None:
+    """bgsage, imported on first use rather than with this module: the processes that only read its plain types
+    (the analysis's pictures in a drawing process) or never evaluate do not carry it (9 MB). None when it cannot
+    be imported (`unavailable_reason` says why)."""
+    if not _loaded:
+        try:
+            import bgbot_cpp
+            import bgsage
+            import bgsage.analyzer
+
+            bgsage.analyzer.ThreadPoolExecutor = InlineCheapConversions
+            _loaded.append(_Engine(bgsage, bgsage.analyzer, bgbot_cpp))
+        except Exception as error:  # ImportError, or OSError when its compiled part cannot load
+            _loaded.append(error)
+    found = _loaded[0]
+    return found if isinstance(found, _Engine) else None
+
+
+def _engine() -> _Engine:
+    engine = _load()
+    if engine is None:
+        raise RuntimeError(NOT_AVAILABLE)
+    return engine
+
 
 #: Threads bgsage may use for one N-ply search (the setting COMPUTER_THREADS, given to each worker as it starts:
 #: `use_threads`). bgsage itself raises it to at least 2 for 2-ply and deeper (world-class); the 1-ply levels
@@ -66,11 +88,12 @@ NOT_AVAILABLE = N_("The computer opponent is not available on this server (its e
 
 
 def available() -> bool:
-    return _bgsage is not None
+    return _load() is not None
 
 
 def unavailable_reason() -> str:
-    return "" if _IMPORT_ERROR is None else f"{type(_IMPORT_ERROR).__name__}: {_IMPORT_ERROR}"
+    error = None if available() else _loaded[0]
+    return "" if error is None else f"{type(error).__name__}: {error}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,11 +157,10 @@ _analyzers: dict[int, Any] = {}
 
 
 def _analyzer(plies: int) -> Any:
-    if _bgsage is None:
-        raise RuntimeError(NOT_AVAILABLE)
+    engine = _engine()
     analyzer = _analyzers.get(plies)
     if analyzer is None:
-        analyzer = _bgsage.BgBotAnalyzer(eval_level=f"{plies}ply", parallel_threads=THREADS)
+        analyzer = engine.bgsage.BgBotAnalyzer(eval_level=f"{plies}ply", parallel_threads=THREADS)
         _analyzers[plies] = analyzer
     return analyzer
 
@@ -196,12 +218,13 @@ def one_ply_cube_action(board: tuple[int, ...], cube: CubeState) -> CubeAnswer:
     strategy = getattr(getattr(getattr(analyzer, "_analyzer", None), "_inner", None), "_strategy_1ply", None)
     if strategy is None:  # another bgsage version: its own (slower) call
         return bgsages_cube_action(analyzer, board, cube)
-    cpp, listed = _bgbot_cpp, list(board)
+    engine = _engine()
+    cpp, listed = engine.cpp, list(board)
     flipped = cpp.flip_board(listed)  # the position as its opponent just left it
     before_roll = cpp.invert_probs_py(strategy.evaluate_board(flipped, flipped)["probs"])
     efficiency = cpp.cube_efficiency(before_roll, cpp.is_race(listed), *cpp.pip_counts(listed))
     money = cube.away == (0, 0)
-    owner = _bgsage_analyzer.resolve_owner(cube.owner)
+    owner = engine.analyzer.resolve_owner(cube.owner)
     away1, away2 = cube.away
     decided = cpp.cube_decision_1ply(
         before_roll, cube.value, owner, efficiency, away1, away2, cube.crawford, cube.jacoby and money
@@ -217,7 +240,7 @@ def one_ply_cube_action(board: tuple[int, ...], cube: CubeState) -> CubeAnswer:
         min(double_take, double_pass) > decided.equity_nd if beaver else bool(decided.should_double),
         double_take <= double_pass if beaver else bool(decided.should_take),
         beaver,
-        _probs(_bgsage.Probabilities.from_list(before_roll)),  # bgsage clamps them so
+        _probs(engine.bgsage.Probabilities.from_list(before_roll)),  # bgsage clamps them so
     )
 
 
@@ -225,8 +248,7 @@ def cube_is_live(cube: CubeState) -> bool:
     """Whether doubling can change anything at this score (not in the Crawford game, not a dead cube)."""
     if cube.away == (0, 0):
         return cube.owner != "opponent"
-    assert _bgsage is not None
-    return bool(_bgsage.can_double_match(cube.away[0], cube.away[1], cube.value, cube.owner, cube.crawford))
+    return bool(_engine().bgsage.can_double_match(cube.away[0], cube.away[1], cube.value, cube.owner, cube.crawford))
 
 
 # --- match analysis (bot.analysis) -------------------------------------------------------------------
@@ -256,7 +278,6 @@ def cube_with_rolls(plies: int, board: tuple[int, ...], cube: CubeState) -> tupl
     """The cube analysis at `plies` (at least 2) and, from the same search, each of the 21 rolls' equity after its
     best play (one ply less deep): the luck of the roll that came costs nothing more. At 2 plies with the nets
     the analyzer holds (bot.computer.two_ply: bgsage's own call builds them again each time, most of its cost)."""
-    analyzer = _analyzer(max(2, plies))
     held = _held_two_ply() if plies <= 2 else None
     if held is not None:
         from bot.computer.two_ply import Unreproducible
@@ -264,18 +285,17 @@ def cube_with_rolls(plies: int, board: tuple[int, ...], cube: CubeState) -> tupl
         try:
             done = held.analyse(board, two_ply_state(cube))
         except Unreproducible:
-            return bgsages_cube_with_rolls(analyzer, board, cube)
+            return bgsages_cube_with_rolls(_analyzer(max(2, plies)), board, cube)
         return done.equities, [(low, high, equity, 1 if low == high else 2) for low, high, equity in done.rolls]
-    return bgsages_cube_with_rolls(analyzer, board, cube)
+    return bgsages_cube_with_rolls(_analyzer(max(2, plies)), board, cube)
 
 
 def two_ply_state(cube: CubeState) -> Any:
     """`cube` as bot.computer.two_ply takes it (a two_ply.Cube): bgsage plays matches without Jacoby and beavers."""
     from bot.computer.two_ply import Cube
 
-    assert _bgsage_analyzer is not None
     money = cube.away == (0, 0)
-    owner = _bgsage_analyzer.resolve_owner(cube.owner)
+    owner = _engine().analyzer.resolve_owner(cube.owner)
     return Cube(cube.value, owner, cube.away, cube.crawford, cube.jacoby and money, cube.beavers and money)
 
 
@@ -284,16 +304,20 @@ _two_ply: list[Any] = []
 
 def _held_two_ply() -> Any:
     """bot.computer.two_ply's analysis with the nets of bgsage's 2-ply analyzer, or None where bgsage is not as
-    expected (another version: its own call then)."""
+    expected (another version: its own call then). In a process that holds the 1-ply analyzer already (the
+    computer's worker, judging for the tutor), with that one's net: the same net as the 2-ply analyzer ranks with
+    (see share_one_ply), and no second copy of the nets (about 50 MB)."""
     if not _two_ply:
-        inner = getattr(getattr(_analyzer(2), "_analyzer", None), "_inner", None)
+        source = _analyzers.get(2) or _analyzers.get(1) or _analyzer(2)
+        inner = getattr(getattr(source, "_analyzer", None), "_inner", None)
         net = getattr(inner, "_strategy_1ply", None)
         held = None
         # bgsage ranks plays another way with a GamePlanStrategy net
-        if net is not None and not isinstance(net, _bgbot_cpp.GamePlanStrategy):
+        cpp = _engine().cpp
+        if net is not None and not isinstance(net, cpp.GamePlanStrategy):
             from bot.computer.two_ply import TwoPly
 
-            held = TwoPly(_bgbot_cpp, net)
+            held = TwoPly(cpp, net)
         _two_ply.append(held)
     return _two_ply[0]
 
@@ -325,10 +349,9 @@ def bgsages_cube_with_rolls(
 
 def roll_luck(rolls: list[RollEquity], dice: tuple[int, int], *, opening: bool) -> float | None:
     """How much better the roll that came is than the average roll (bgsage.luck_from_equities), or None."""
-    if _bgsage is None:
-        raise RuntimeError(NOT_AVAILABLE)
-    per_roll = [_bgsage.RollEquity(die1=a, die2=b, equity=equity, weight=weight) for a, b, equity, weight in rolls]
-    result = _bgsage.luck_from_equities(per_roll, dice[0], dice[1], ply=1, level_label="1-ply", is_opening_roll=opening)
+    bgsage = _engine().bgsage
+    per_roll = [bgsage.RollEquity(die1=a, die2=b, equity=equity, weight=weight) for a, b, equity, weight in rolls]
+    result = bgsage.luck_from_equities(per_roll, dice[0], dice[1], ply=1, level_label="1-ply", is_opening_roll=opening)
     return None if result is None else float(result.luck)
 
 
@@ -336,8 +359,11 @@ def share_one_ply() -> bool:
     """Make the 1-ply analyzer of the 2-ply one's own 1-ply net and bearoff database (the analysis worker uses
     both depths: one copy of the 24 nets, 18 MB, and of the database, 5 MB, less). bgsage ranks the plays of a
     2-ply search with that very net, so the answers are the same. It reaches into bgsage's internals: when they
-    are not as expected (another version), nothing changes and it returns False."""
-    if _bgsage is None or 1 in _analyzers:
+    are not as expected (another version), nothing changes and it returns False. True again once shared."""
+    engine = _load()
+    if _one_ply_shared:
+        return True
+    if engine is None or 1 in _analyzers:
         return False
     try:
         from bgsage.analyzer import _CubefulAnalyzer, _OnePlyAnalyzer
@@ -346,11 +372,15 @@ def share_one_ply() -> bool:
         inner = deep._analyzer._inner
         one = _OnePlyAnalyzer.__new__(_OnePlyAnalyzer)
         one._weights, one._strategy_1ply, one._bearoff_db = inner._weights, inner._strategy_1ply, inner._bearoff_db
-        shared = _bgsage.BgBotAnalyzer.__new__(_bgsage.BgBotAnalyzer)
+        shared = engine.bgsage.BgBotAnalyzer.__new__(engine.bgsage.BgBotAnalyzer)
         shared.__dict__.update(deep.__dict__)
         shared._eval_level = "1ply"
         shared._analyzer = _CubefulAnalyzer(one)
     except (ImportError, AttributeError, TypeError):
         return False
     _analyzers[1] = shared
+    _one_ply_shared.append(True)
     return True
+
+
+_one_ply_shared: list[bool] = []

@@ -74,18 +74,22 @@ class MatExport:
 
 
 def export_mat(
-    source: Match | MatchLog, *, date: datetime.date | None = None, fairness: FairnessInfo | None = None
+    source: Match | MatchLog,
+    *,
+    date: datetime.date | None = None,
+    fairness: FairnessInfo | None = None,
+    advice: Sequence[str] = (),
 ) -> MatExport:
     """The .mat text of a finished or running match (or its log), as gnubg's `export match mat` writes it.
 
     `date` becomes the `[EventDate]` header (gnubg takes the file's date when there is none). `fairness` adds the
     dice's commitment, both seeds and (once revealed) the server seed as comment lines, for `python -m
-    bot.fairness`.
+    bot.fairness`. `advice`: the tutor's lines (bot.records.advice), kept as comments too.
     """
     log = source.log if isinstance(source, Match) else source
     games = mat_games(log)
     changes = change_notes(log, games, (mat_name(log.names[0]), mat_name(log.names[1])))
-    comments = [str(note) for note in changes]  # the file speaks English
+    comments = [str(note) for note in changes] + list(advice)  # the file speaks English
     text = _header(log, games, date, fairness, comments) + "".join(_game_text(log.names, game) for game in games)
     return MatExport(text, (*jacoby_notes(log), *changes))
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Protocol
 
 from bot.engine import actions as engine
 from bot.engine.match import Match
@@ -26,11 +27,28 @@ from bot.service.records import MatchRecord, MatchStatus, MatchUpdate, PlayerPre
 from bot.service.stored_forms import match_clock
 from bot.store import computer as computer_store
 from bot.store import matches as match_store
+from bot.store.backend import Connection
 
 log = logging.getLogger(__name__)
 
 #: After the action: a second action to apply in the same request (and transaction), or None.
 FollowUp = Callable[[int, Match], engine.Action | None]
+#: Writes of another part of the service, in the transaction that stores the action (a tutor's note marked kept).
+Also = Callable[[Connection], Awaitable[None]]
+
+
+class Hold(Protocol):
+    """Asked before a player's action is stored (the tutor, bot.tutor.service): returns to let it be stored, or
+    stores what it holds and raises a ServiceError that tells the player (nothing of the action is stored)."""
+
+    async def hold(
+        self,
+        stored: match_store.StoredMatch,
+        current: Match,
+        applied: Sequence[engine.Action],
+        after: Match,
+        user_id: int,
+    ) -> None: ...
 
 
 class Actions:
@@ -39,6 +57,7 @@ class Actions:
     def __init__(self, ctx: ServiceContext, prefs: Callable[[int], Awaitable[PlayerPrefs]]) -> None:
         self._ctx = ctx
         self._prefs = prefs  # a player's settings (auto_done, for Step)
+        self.holds: Hold | None = None  # the tutor, once the service is put together
 
     async def act(
         self,
@@ -64,9 +83,25 @@ class Actions:
                 match_id,
                 user_id,
                 version,
-                lambda player, match, stored: engine_action(command, player, match, timer(stored), now),
+                lambda player, match, stored: (engine_action(command, player, match, timer(stored), now),),
                 _confirm_when_complete if auto_done else None,
                 answered_on,
+                held=not isinstance(command, commands.ComputerDecision),
+            )
+
+    async def apply_actions(
+        self, match_id: int, user_id: int, actions: Sequence[engine.Action], *, version: int, also: Also
+    ) -> MatchUpdate:
+        """Apply these engine actions for `user_id`'s seat, in order, through the same checks at `version`, with
+        `also` written in the same transaction; nothing holds them (the tutor's Keep and Undo)."""
+        async with self._ctx.locks.hold(match_id):
+            return await self._apply(
+                match_id,
+                user_id,
+                version,
+                lambda player, _match, _stored: tuple(dataclasses.replace(a, player=player) for a in actions),
+                None,
+                also=also,
             )
 
     async def _apply(
@@ -74,11 +109,15 @@ class Actions:
         match_id: int,
         user_id: int,
         version: int | None,
-        make: Callable[[int, Match, match_store.StoredMatch], engine.Action],
+        make: Callable[[int, Match, match_store.StoredMatch], tuple[engine.Action, ...]],
         follow_up: FollowUp | None,
         answered_on: tuple[int, int] | None = None,
+        *,
+        held: bool = False,
+        also: Also | None = None,
     ) -> MatchUpdate:
-        """The checks, the engine and the commit of one request; called under the match's lock."""
+        """The checks, the engine and the commit of one request; called under the match's lock. `held`: the
+        tutor (`holds`) is asked first, and may keep the actions from being stored."""
         ctx = self._ctx
         stored = await ctx.stored(match_id)
         if stored.status != MatchStatus.ACTIVE.value:
@@ -101,14 +140,21 @@ class Actions:
             return timed_out
         dice = ctx.next_dice(stored, current)
         try:
-            match, events = current.apply(make(player, current, stored), dice)
+            applied = list(make(player, current, stored))
+            match, events = current, []
+            for action in applied:
+                match, more = match.apply(action, dice)
+                events += more
             follow = None if follow_up is None else follow_up(player, match)
             if follow is not None:
                 match, more = match.apply(follow, dice)
                 events += more
+                applied.append(follow)
         except engine.ActionError as error:
             raise refused(error) from None
-        record = await ctx.commit(stored, current, match, user_id, answered_on)
+        if held and self.holds is not None:
+            await self.holds.hold(stored, current, applied, match, user_id)
+        record = await ctx.commit(stored, current, match, user_id, answered_on, also)
         if record is None:
             raise stale(await ctx.stored(match_id))
         return MatchUpdate(record, events, before=current)

@@ -19,6 +19,8 @@ from bot.service.starts import start_directly
 from bot.sharding import ShardSet
 from bot.store import computer as computer_store
 from bot.store.backend import Connection
+from bot.tutor import store as tutor_store
+from bot.tutor.advice import Threshold
 
 #: Matches against the computer one member may play at a time (so that one member's world-class matches
 #: cannot hold every worker); the setting COMPUTER_MATCHES_PER_MEMBER.
@@ -49,6 +51,7 @@ class ComputerSeats:
         parent_channel_id: int | None = None,
         clock: ClockPreset | None = None,
         seed: str = "",
+        tutor: Threshold | None = None,
     ) -> MatchUpdate:
         """Start a match against the computer at once, no challenge to accept: the human is player 0, the
         computer (the bot's own user) player 1, `level` one of bot.computer.levels. The opening roll is made
@@ -57,6 +60,8 @@ class ComputerSeats:
         `clock` None: the guild's default clock. The dice are committed: the
         server seed is drawn first and `announce(commitment)` shows its commitment; the id of that message is the
         computer's seed, the human's is `seed` (the front end passes the interaction's id when they gave none).
+        `tutor`: from which loss the human's decisions are held (bot.service.tutor), stored with the match; None:
+        the human's own default (`/bg settings tutor:`).
 
         :raises ComputerLimitError: the human already plays `per_member` matches against the computer (checked in
             the transaction that stores the new one, so two starts at once cannot both pass)."""
@@ -65,11 +70,15 @@ class ComputerSeats:
 
         async def set_level(connection: Connection, match_id: int) -> None:
             await computer_store.set_level(connection, match_id, level)
+            await tutor_store.set_match_threshold(connection, match_id, chosen)
 
         async def refuse_too_many(connection: Connection) -> None:
             await self._refuse_too_many(connection, human.user_id)
 
         await self._ctx.db.read(lambda connection: self._refuse_too_many(connection, human.user_id, locked=False))
+        if tutor is None:  # the human's own default
+            tutor = await self._ctx.db.read(lambda c: tutor_store.player_default(c, human.user_id))
+        chosen: Threshold = tutor
         server_seed = new_server_seed()
         message_id = await announce(commitment(server_seed))
         return await start_directly(

@@ -147,11 +147,13 @@ class ServiceContext:
         match: Match,
         user_id: int | None,
         answered_on: tuple[int, int] | None = None,
+        also: Callable[[Connection], Awaitable[None]] | None = None,
     ) -> MatchRecord | None:
         """Store `match`, what an action made of `current` (loaded at `stored.version`), in ONE write
         transaction: the snapshot `WHERE version = <loaded version>`, the new log entries (by `user_id`; None when
         nobody asked) and the match row, with the match-finished hooks when it ends, and `answered_on`, the board
-        (channel id, message id) the press will be answered on (match_log.record_action). Only then is the new
+        (channel id, message id) the press will be answered on (match_log.record_action), and `also`, another part's
+        writes that go with the action (its error rolls everything back). Only then is the new
         state cached. None, with nothing written, when another version was stored meanwhile. Called under the
         lock."""
         match_id = stored.id
@@ -178,6 +180,8 @@ class ServiceContext:
                 progress,
                 answered_on,
             )
+            if also is not None:
+                await also(connection)
             if ends:  # the match ends: the hooks write in the same transaction
                 for hook in self.hooks:
                     follow_up = await hook(connection, new_record)

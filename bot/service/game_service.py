@@ -1,7 +1,7 @@
 """GameService: the one door through which the cogs change anything (no Discord imports).
 
 It builds the service's parts over one shared ServiceContext and exposes them: `act` for every match action
-(bot.service.actions), `challenges`, `timers`, `settings`, `computer`, `boards`, plus the starts without a
+(bot.service.actions), `challenges`, `timers`, `settings`, `computer`, `boards`, `tutor`, plus the starts without a
 challenge (bot.service.starts) and the match queries below. Plain ids in, plain data out; every refusal is a
 ServiceError whose text is meant for the player, and nothing is changed when one is raised.
 """
@@ -28,6 +28,7 @@ from bot.service.records import MatchRecord, MatchUpdate, PlayerRef, Rematch
 from bot.service.settings import GuildAndPlayerSettings
 from bot.service.stored_forms import rebuild_match
 from bot.service.timers import Timers
+from bot.service.tutor import Tutor
 from bot.store import matches as match_store
 from bot.store.backend import Connection, Database
 
@@ -55,6 +56,7 @@ class GameService:
         self.computer = ComputerSeats(self._ctx, per_member=computer_matches_per_member)
         self.boards = Boards(self._ctx)
         self._actions = Actions(self._ctx, self.settings.player_prefs)
+        self.tutor = Tutor(self._ctx, self._actions)  # holds the human's costly decisions against the computer
 
     def now(self) -> float:
         """The service's clock (injectable; the match clocks and turn limits run on it)."""

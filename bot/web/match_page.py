@@ -61,6 +61,7 @@ class MatchPage:
     chart_path: str = ""
     fairness: FairnessInfo | None = None
     rolls: list[list[int]] = field(default_factory=list)
+    advice: list[str] = field(default_factory=list)  # the tutor's, against the computer (bot.records.advice)
 
     @property
     def title(self) -> str:

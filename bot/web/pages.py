@@ -7,6 +7,7 @@ server page off), so that a response never tells which it was.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import functools
 import json
@@ -18,6 +19,7 @@ from importlib import resources
 import jinja2
 
 from bot.engine.match_log import MatchLog
+from bot.records.advice import advice_line, advice_lines
 from bot.records.mat import export_mat
 from bot.web import signing
 from bot.web.frames import Frame
@@ -97,8 +99,12 @@ class Pages:
         page, frames = match_page(
             match_id, log, record.match.score_tuple, record.match.winner, analysis, record.fairness
         )
+        notes = await self.reads.advice(match_id)
+        page = dataclasses.replace(page, advice=[advice_line(note) for note in notes])
         finished = datetime.datetime.fromtimestamp(record.finished_at or record.last_action_at, datetime.UTC)
-        mat = Body.of(export_mat(log, date=finished.date(), fairness=record.fairness).text.encode())
+        mat = Body.of(
+            export_mat(log, date=finished.date(), fairness=record.fairness, advice=advice_lines(notes)).text.encode()
+        )
         path = self._path("m", match_id)
         html = self._env.get_template("match.html").render(page=page, path=path, finished=finished.date().isoformat())
         steps = Body.of(json.dumps(page.frames, separators=(",", ":")).encode())

@@ -20,6 +20,7 @@ from bot.store.backend import Database
 from bot.store.web import FinishedRow
 from bot.tournaments.records import Tournament
 from bot.tournaments.service import TournamentService
+from bot.tutor.advice import Note
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,10 @@ class WebReads:
         if stored is None or stored.result is None:
             return None
         return MatchAnalysis.from_json(stored.result)
+
+    async def advice(self, match_id: int) -> list[Note]:
+        """The tutor's notes of a match against the computer (none for the others)."""
+        return await self.games.tutor.notes(match_id)
 
     async def server_on(self, guild_id: int) -> bool:
         return await web_store.web_enabled(self.db, guild_id)

@@ -207,3 +207,33 @@ class ChallengeControl:
         if match is None:
             raise ValueError(f"not a challenge control: {custom_id!r}")
         return cls.from_match(match)
+
+
+class TutorAction(enum.StrEnum):
+    """The answers to a tutor's note (bot.service.tutor); part of the stored custom ids: never rename them."""
+
+    KEEP = "keep"
+    UNDO = "undo"
+
+
+TUTOR_TEMPLATE = re.compile(
+    r"bgt:(?P<match>[0-9]{1,20}):(?P<version>[0-9]{1,12}):(?P<note>[0-9]{1,20}):(?P<action>keep|undo)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TutorControl:
+    """Keep or Undo under a tutor's private note: the match, the version the decision was held at, and the note."""
+
+    match_id: int
+    version: int
+    note_id: int
+    action: TutorAction
+
+    @property
+    def custom_id(self) -> str:
+        return f"bgt:{self.match_id}:{self.version}:{self.note_id}:{self.action.value}"
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> TutorControl:
+        return cls(int(match["match"]), int(match["version"]), int(match["note"]), TutorAction(match["action"]))

@@ -52,7 +52,10 @@ COMPUTER = N_("""\
 `/bg computer` starts a match against the computer at once (so does `/bg challenge` naming the bot).
 **Levels**, weakest first: beginner, casual, intermediate (the default), advanced, expert and world-class. The \
 weaker levels make mistakes on purpose, as a weaker player would; expert plays its best without looking ahead, \
-and world-class looks two rolls ahead.""")
+and world-class looks two rolls ahead.
+**Tutor**: with `tutor:` on `/bg computer` (or `/bg settings tutor:`), a play or cube decision that loses too \
+much is stopped and explained to you alone: **Undo** to choose again, or **Keep**. `/bg hint` shows the best \
+choices.""")
 
 TIME = N_("""\
 **Turn limit**: without a clock, a player who does not act within the server's turn limit (24 hours unless the \
@@ -95,6 +98,7 @@ COMMANDS = N_("""\
 `/bg export`: a match as a file for GNU Backgammon
 `/bg fairness`: how a match's dice are made and how to check them
 `/bg analyze`: a finished match's analysis
+`/bg hint`: the best choices, in a tutored match against the computer
 `/bg help`: this help
 `/leaderboard`: this server's ladder
 `/stats player`: a player's rating, record and chart
@@ -102,8 +106,8 @@ COMMANDS = N_("""\
 `/history`: a player's latest finished matches
 `/tournament create`, `/tournament join`, `/tournament leave`, `/tournament start`, `/tournament bracket`, \
 `/tournament list`, `/tournament cancel`, `/tournament award`, `/tournament role`: tournaments
-`/bgadmin turn-limit`, `/bgadmin threads`, `/bgadmin clock`, `/bgadmin analysis`, `/bgadmin web`, \
-`/bgadmin language`: server settings \
+`/bgadmin turn-limit`, `/bgadmin threads`, `/bgadmin clock`, `/bgadmin analysis`, `/bgadmin daily`, \
+`/bgadmin web`, `/bgadmin language`: server settings \
 (Manage Server)""")
 
 #: Each topic's title and text.

@@ -30,6 +30,8 @@ ClockName = Literal["none", "relaxed", "standard", "blitz"]
 Seed = app_commands.Range[str, 1, MAX_PLAYER_SEED]
 #: The computer's levels, weakest first (bot.computer.levels).
 LevelName = Literal["beginner", "casual", "intermediate", "advanced", "expert", "world-class"]
+#: From which loss the tutor stops a decision against the computer (bot.tutor.advice.Threshold).
+TutorName = Literal["off", "doubtful", "error", "blunder"]
 
 #: What Discord shows under each option.
 DESCRIPTIONS: dict[str, str] = {

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.engine.options import MatchOptions
 from bot.service import MatchUpdate
 from bot.service.clocks import ClockPreset
+from bot.tutor.advice import Threshold
 
 BG = "bg"
 #: /bg's subcommands in the order Discord is sent them (whichever cog holds each).
@@ -34,6 +35,7 @@ BG_SUBCOMMANDS = (
     "analyze",
     "help",
     "settings",
+    "hint",
 )
 
 
@@ -94,4 +96,5 @@ class ComputerSide(Protocol):
         thread: bool,
         clock: ClockPreset | None = None,
         seed: str | None = None,
+        tutor: Threshold | None = None,
     ) -> None: ...

@@ -72,6 +72,7 @@ async def test_bg_is_one_group_shared_by_the_feature_cogs(
         "analyze": "Analysis",
         "help": "Play",
         "settings": "Play",
+        "hint": "Tutor",
         "live": "Live",
     }
 
@@ -80,7 +81,7 @@ async def test_a_cog_removed_takes_its_subcommands_out_of_bg(
     db: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bot = await loaded_bot(db, tmp_path, monkeypatch)
-    for name in ("Challenges", "Computer", "Records", "Analysis"):
+    for name in ("Challenges", "Computer", "Records", "Analysis", "Tutor"):
         await bot.remove_cog(name)
     bg = bot.tree.get_command("bg")
     assert bg is not None

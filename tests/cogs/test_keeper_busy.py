@@ -203,6 +203,10 @@ class FakePool:
             return actions.Roll(player)
         return actions.Move(player, match.legal_plays()[0])
 
+    async def call(self, task: Any, *arguments: Any, timeout: float | None = None) -> dict[str, Any]:
+        """The tutor's judgements (no match here is tutored: never asked)."""
+        raise AssertionError("no tutored match here")
+
 
 class ComputerOpens:
     """Dice whose opening roll is the computer's (6 against 1), then reproducible ones."""

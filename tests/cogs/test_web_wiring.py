@@ -148,7 +148,11 @@ async def test_analyze_answers_and_the_public_analysis_link_the_page(
     pages_on: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(analysis_cog.sage, "available", lambda: True)
-    monkeypatch.setattr(analysis_cog, "decision_picture", lambda *args, **kwargs: b"png")
+
+    async def drawn(*args: object, **kwargs: object) -> bytes:
+        return b"png"
+
+    monkeypatch.setattr(analysis_cog, "draw_picture", drawn)
     over = finished(id=6)
 
     async def find(match_id: int) -> MatchRecord:

@@ -105,11 +105,12 @@ async def test_the_public_analysis_is_posted_in_the_servers_language(
     cog = analysis_cog_of(service)
     drawn: list[dict[str, Any]] = []
 
-    def picture(*args: Any, **kwargs: Any) -> bytes:
+    async def picture(function: Any, *args: Any, **kwargs: Any) -> bytes:
+        assert function is decision_picture
         drawn.append(kwargs)
         return b"png"
 
-    monkeypatch.setattr(analysis_cog, "decision_picture", picture)
+    monkeypatch.setattr(analysis_cog, "draw_picture", picture)
     channel = Channel()
     cog.bot.get_channel = lambda channel_id: channel
     assert await cog.post_in_channel(7, 70, ANALYSIS) == (70, 900)

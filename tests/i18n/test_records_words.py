@@ -51,7 +51,11 @@ async def exported(match: Match, locale: discord.Locale) -> tuple[str, dict[str,
     async def find(match_id: int) -> Any:
         return shown
 
-    cog = Records(SimpleNamespace(service=SimpleNamespace(match=find)))  # type: ignore[arg-type]
+    async def no_notes(match_id: int) -> list[Any]:
+        return []  # not tutored
+
+    service = SimpleNamespace(match=find, tutor=SimpleNamespace(notes=no_notes))
+    cog = Records(SimpleNamespace(service=service))  # type: ignore[arg-type]
     interaction = Interaction(locale)
     await cog.export.callback(cog, interaction, 5)  # type: ignore[arg-type]
     [answer] = interaction.sent

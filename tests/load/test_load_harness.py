@@ -112,11 +112,14 @@ async def test_a_computer_table_beside_two_human_tables_is_measured_apart(tmp_pa
         computer_matches=1,
         computer_level="beginner",
         computer_match_length=3,
+        computer_tutor="doubtful",  # its notes kept, and a hint asked before each action there
+        computer_hints=True,
         analysis=False,
     )
     summary = (await run_load(config)).summary()
     assert summary["errors"] == 0 and summary["violations"] == 0, summary
     assert summary["computer_level"] == "beginner" and summary["computer_match_length"] == 3
+    assert summary["computer_tutor"] == "doubtful" and summary["hints"] >= 1 and summary["hint_ms"]["p99"] < 30_000
     assert summary["computer_matches_started"] == 1 and summary["computer_turns"] >= 1  # 1 in a CI run under load
     assert 0 < summary["computer_turn_ms"]["p50"] <= summary["computer_turn_ms"]["p99"] < 60_000
     assert summary["human_ack_ms"]["p99"] < 3000 and summary["human_picture_ms"]["p50"] > 0
