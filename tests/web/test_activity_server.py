@@ -28,9 +28,9 @@ async def standin() -> AsyncIterator[DiscordStandin]:
         yield started
 
 
-def live_app(db: Database, standin: DiscordStandin):  # type: ignore[no-untyped-def]
+def live_app(db: Database, standin: DiscordStandin, rate_limit: int = 10_000):  # type: ignore[no-untyped-def]
     discord = Discord(f"{standin.base_url}/api/v10", standin.application_id, standin.oauth.client_secret)
-    return make_app(WebReads(db), SECRET, rate_limit=10_000, live=ActivitySetup(discord, FRAMED_BY))
+    return make_app(WebReads(db), SECRET, rate_limit=rate_limit, live=ActivitySetup(discord, FRAMED_BY))
 
 
 async def test_the_page_is_framed_by_discords_client_only(db: Database, standin: DiscordStandin) -> None:
@@ -68,3 +68,20 @@ async def test_no_live_board_where_it_is_not_set_up(db: Database) -> None:
     async with TestClient(TestServer(app_for(db))) as client:
         assert (await client.get("/activity/")).status == 404
         assert (await client.post("/activity/api/token", json={"code": "x"})).status == 404
+
+
+async def test_a_sockets_messages_count_against_the_addresss_rate_limit(db: Database, standin: DiscordStandin) -> None:
+    async with TestClient(TestServer(live_app(db, standin, rate_limit=4))) as client:
+        socket = await client.ws_connect("/activity/api/ws")  # the first of the four
+        session = sessions.issue(SECRET, 1234, time.time())
+        await socket.send_json({"type": "hello", "session": session, "channel": None, "language": "de"})
+        assert (await socket.receive_json())["type"] == "welcome"
+        assert (await socket.receive_json()) == {"type": "matches", "matches": []}
+        await socket.send_json({"type": "watch", "match": 99})  # the third: no such match
+        assert (await socket.receive_json())["message"] == "Es gibt keinen Match #99."
+        await socket.send_json({"type": "watch", "match": 98})
+        await socket.receive_json()
+        await socket.send_json({"type": "watch", "match": 97})  # the fifth: refused, in the member's language
+        assert await socket.receive_json() == {"type": "refused", "message": "Zu viele Anfragen: Warte eine Minute."}
+        assert (await client.get("/activity/")).status == 429  # the pages' requests share the count
+        await socket.close()
