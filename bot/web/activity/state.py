@@ -90,7 +90,7 @@ def _actions(record: MatchRecord, seat: int | None) -> list[str]:
 
 def _steps(record: MatchRecord) -> list[list[int]]:
     """The mover's legal next steps: [start, end, die], in the mover's numbering (25 the bar, 0 off)."""
-    return sorted({(step.start, step.end, step.die) for step in record.match.next_steps()})  # type: ignore[misc]
+    return [list(step) for step in sorted({(s.start, s.end, s.die) for s in record.match.next_steps()})]
 
 
 def _clock(record: MatchRecord, side: int, now: float) -> list[float] | None:
