@@ -1,9 +1,10 @@
 """The live board in real browsers: Debian's headless Chromium (as tests/web/test_browser.py starts it) opens the
 Activity inside a stand-in of Discord's client (tests/support/activity_client: the parent page answering the SDK's
 handshake, AUTHORIZE and AUTHENTICATE messages), which signs in through the web server and the Discord stand-in's
-token exchange. Two players play a 1-point match to its end by dragging checkers to the highlighted points while a third
-member watches, the channel's board checked after every turn; the web server restarts on the way and every page
-comes back by itself.
+token exchange. Two players play a 1-point match to its end while a third member watches, the channel's board checked after
+every turn: one drags checkers to the highlighted points with the mouse, the other, on a phone's 400 px, taps a
+checker and then its point with a finger (touch events); the web server restarts on the way and every page comes
+back by itself.
 Screenshots at a phone's 400 px and at a desktop's width go to the test's folder (to docs/ too with
 GAMMON_DOCS_SCREENSHOTS=1, for docs/activity.md).
 """
@@ -23,6 +24,8 @@ import pytest_asyncio
 from aiohttp import web
 from selenium import webdriver
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -138,22 +141,32 @@ def wait_version(driver: webdriver.Chrome, version: int) -> None:
     WebDriverWait(driver, 5, poll_frequency=0.02).until(lambda d: int(shown(d)["version"] or -1) >= version)
 
 
-def drag_one(driver: webdriver.Chrome) -> bool:
-    """Drag a movable checker to the first highlighted point; False when none may move."""
+def drag_one(driver: webdriver.Chrome, touch: bool) -> bool:
+    """Move a movable checker to the first highlighted point: dragged with the mouse, or with a finger tapped, then
+    its target tapped (a touch's press and release are one action each); False when none may move."""
     checkers = driver.find_elements(By.CSS_SELECTOR, "circle.movable")
     if not checkers:
         return False
     version = int(shown(driver)["version"])
-    ActionChains(driver, duration=DRAG_MS).click_and_hold(checkers[0]).perform()
+    if touch:
+        finger = [PointerInput(interaction.POINTER_TOUCH, "finger")]
+        ActionChains(driver, duration=DRAG_MS, devices=finger).click(checkers[0]).perform()
+    else:
+        ActionChains(driver, duration=DRAG_MS).click_and_hold(checkers[0]).perform()
     targets = driver.find_elements(By.CSS_SELECTOR, "rect.target")
     assert targets, "a movable checker shows where it may go"
-    ActionChains(driver, duration=DRAG_MS).move_to_element(targets[0]).release().perform()
+    if touch:
+        ActionChains(driver, duration=DRAG_MS, devices=finger).click(targets[0]).perform()
+    else:
+        ActionChains(driver, duration=DRAG_MS).move_to_element(targets[0]).release().perform()
     wait_version(driver, version + 1)
+    kind = driver.execute_script("return document.getElementById('board').dataset.pointer")
+    assert kind == ("touch" if touch else "mouse")
     return True
 
 
-def drag_all(driver: webdriver.Chrome) -> None:
-    while drag_one(driver):
+def drag_all(driver: webdriver.Chrome, touch: bool) -> None:
+    while drag_one(driver, touch):
         pass
 
 
@@ -214,7 +227,7 @@ async def test_two_players_drag_their_checkers_to_the_end_while_a_member_watches
         movers = [d for d in players if shown(d)["toAct"] == "0"]
         if not movers:
             break
-        await asyncio.to_thread(drag_all, movers[0])
+        await asyncio.to_thread(drag_all, movers[0], movers[0] is drivers[1])  # the phone's player taps
         if movers[0].find_elements(By.CSS_SELECTOR, "#controls button[data-action='done']"):
             await asyncio.to_thread(press, movers[0], "done")
         version = int(shown(movers[0])["version"])

@@ -230,6 +230,7 @@
 
   board.addEventListener("pointerdown", (event) => {
     if (!state) return;
+    board.dataset.pointer = event.pointerType;  // mouse, touch or pen: the browser test checks the phone's finger
     const at = pointAt(event);
     if (picked !== null && at !== picked && step(picked, at)) return;
     picked = at !== null && starts().has(at) ? at : null;
