@@ -1,10 +1,10 @@
 """The live board in real browsers: Debian's headless Chromium (as tests/web/test_browser.py starts it) opens the
 Activity inside a stand-in of Discord's client (tests/support/activity_client: the parent page answering the SDK's
 handshake, AUTHORIZE and AUTHENTICATE messages), which signs in through the web server and the Discord stand-in's
-token exchange. Two players play a 1-point match to its end while a third member watches, the channel's board checked after
-every turn: one drags checkers to the highlighted points with the mouse, the other, on a phone's 400 px, taps a
-checker and then its point with a finger (touch events); the web server restarts on the way and every page comes
-back by itself.
+token exchange. Two players play a 1-point match to its end while a third member watches, the channel's board
+checked after every turn: one drags checkers to the highlighted points with the mouse, the other, on a phone's
+400 px, taps a checker and then its point with a finger (touch events); the web server restarts on the way and
+every page comes back by itself.
 Screenshots at a phone's 400 px and at a desktop's width go to the test's folder (to docs/ too with
 GAMMON_DOCS_SCREENSHOTS=1, for docs/activity.md).
 """
