@@ -207,6 +207,14 @@ async def test_refusals_change_nothing(
     await acting.next("refused")  # an older version: out of date
     assert acting.state["version"] == version and live_board(table.channel, acting.state["match"]) == [version]
 
+    # a member who does not play it may watch it only from its channel: elsewhere it is as unknown as any number
+    stranger = Page(web, http)
+    await stranger.sign_in(standin, carol.user)
+    await stranger.open(None)
+    await stranger.next("matches")
+    await stranger.send({"type": "watch", "match": acting.state["match"]})
+    assert (await stranger.next("refused"))["message"] == f"There is no match #{acting.state['match']}."
+    assert stranger.state is None
     # forged, expired and another member's sessions
     for session in (
         acting.session[:-2] + ("AA" if not acting.session.endswith("AA") else "BB"),

@@ -71,6 +71,7 @@ class Conversation:
         self.socket = socket
         self.address = address
         self.viewer: Viewer | None = None
+        self.channel_id: int | None = None  # where Discord opened the Activity, as the page says
 
     def close(self) -> None:
         self.talk.sockets.discard(self.socket)
@@ -114,7 +115,8 @@ class Conversation:
         channel = data.get("channel")
         record = None
         if isinstance(channel, str) and channel.isdigit() and len(channel) <= 20:
-            record = await self.talk.games.match_in_channel(int(channel))
+            self.channel_id = int(channel)
+            record = await self.talk.games.match_in_channel(self.channel_id)
         if record is not None:
             await self._show(record)
             return True
@@ -129,10 +131,16 @@ class Conversation:
         await self.talk.live.show(self.viewer, record)
 
     async def watch(self, match_id: Any) -> None:
+        """Watch a match the member plays, or the one of the channel the Activity was opened in; any other is
+        answered as an unknown one, so that matches cannot be looked through by number."""
         if not isinstance(match_id, int) or isinstance(match_id, bool) or not 0 < match_id < 2**63:
             return
+        assert self.viewer is not None
         try:
-            await self._show(await self.talk.games.match(match_id))
+            record = await self.talk.games.match(match_id)
+            if record.player_index(self.viewer.user_id) is None and record.channel_id != self.channel_id:
+                raise NotFoundError(N_("There is no match #{match}."), match=match_id)
+            await self._show(record)
         except NotFoundError as error:
             await self._say({"type": "refused", "message": error.render(self._language())})
 
