@@ -1,5 +1,13 @@
 # The bot in a container: slim official Python, a non-root user, the data folder as a volume. The same image runs
 # the web pages (`python -m bot.web`, compose.yaml).
+# The live board's script bundle (docs/activity.md): Discord's Embedded App SDK at the lock file's version, bundled
+# as `python3 tasks.py setup` does; only the bundle goes into the image.
+FROM node:20-slim AS activity
+WORKDIR /build
+COPY package.json package-lock.json ./
+COPY bot/web/activity/sdk_entry.js ./bot/web/activity/
+RUN npm ci --no-audit --no-fund --loglevel=error && npm run --silent bundle
+
 FROM python:3.11-slim
 
 # COMPUTER_WORKERS: processes that think for the computer opponent (bgsage, installed from its manylinux
@@ -19,6 +27,7 @@ RUN pip install --no-cache-dir --no-deps -r requirements.txt && pip check
 COPY bot ./bot
 COPY cogs ./cogs
 COPY render ./render
+COPY --from=activity /build/bot/web/static/discordsdk.js ./bot/web/static/
 RUN python -m bot.i18n.compile \
     && useradd --create-home --uid 10001 gammon \
     && mkdir -p /app/data \

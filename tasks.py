@@ -39,6 +39,7 @@ def setup() -> None:
     the message catalogues whose `.po` changed (bot.i18n.compile)."""
     _install()
     _run(PYTHON, "-m", "bot.i18n.compile")
+    bundle()
 
 
 def _install() -> None:
@@ -60,6 +61,25 @@ def installed_from() -> str:
     for name in ("pyproject.toml", DEV_LOCK):
         digest.update((ROOT / name).read_bytes())
     return digest.hexdigest()
+
+
+#: The Activity's script bundle (docs/activity.md): Discord's Embedded App SDK, at the version of package-lock.json,
+#: bundled by esbuild (pinned there too) into one file the web server serves; nothing is fetched at run time.
+BUNDLE = ROOT / "bot" / "web" / "static" / "discordsdk.js"
+BUNDLE_STAMP = ROOT / "node_modules" / ".bundle-stamp"
+
+
+def bundle() -> None:
+    """`npm ci` and `npm run bundle` (package.json), unless the lock file and the entry are what the bundle was
+    built from and the bundle is there."""
+    wanted = hashlib.sha256()
+    for name in ("package-lock.json", "bot/web/activity/sdk_entry.js"):
+        wanted.update((ROOT / name).read_bytes())
+    if BUNDLE.exists() and BUNDLE_STAMP.exists() and BUNDLE_STAMP.read_text() == wanted.hexdigest():
+        return
+    _run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
+    _run("npm", "run", "--silent", "bundle")
+    BUNDLE_STAMP.write_text(wanted.hexdigest())
 
 
 #: The installer, from PyPI into .venv (pinned, as the linters are: a release must not change a fresh set-up).

@@ -116,8 +116,16 @@ class Settings(BaseSettings):
     web_rate_limit: int = Field(default=600, ge=1, le=100_000)
     #: Behind a reverse proxy: take the address from the last entry of X-Forwarded-For.
     web_behind_proxy: bool = False
+    #: The live board, a Discord Activity (docs/activity.md): the application's OAuth2 client id and secret, which
+    #: the web server exchanges the page's code with; both set (and the web pages on): the boards offer it.
+    discord_client_id: int | None = Field(default=None, gt=0)
+    discord_client_secret: SecretStr = SecretStr("")
+    #: Where the web server reaches Discord's API for that exchange.
+    discord_api_url: str = "https://discord.com/api/v10"
+    #: The pages that may frame the Activity (Discord's clients), as CSP frame-ancestors sources.
+    activity_frame_ancestors: str = "https://discord.com https://*.discord.com https://*.discordsays.com"
 
-    @field_validator("dev_guild_id", "shard_count", mode="before")
+    @field_validator("dev_guild_id", "shard_count", "discord_client_id", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
@@ -187,6 +195,13 @@ class Settings(BaseSettings):
         """(base URL, secret) when the web pages are configured, else None: the bot adds no links then."""
         secret = self.web_secret.get_secret_value()
         return (self.web_base_url, secret) if self.web_base_url and secret else None
+
+    def activity(self) -> tuple[int, str] | None:
+        """(client id, client secret) when the live board is configured, else None: no Live board button then."""
+        secret = self.discord_client_secret.get_secret_value().strip()
+        if self.discord_client_id is None or not secret or self.web_links() is None:
+            return None
+        return self.discord_client_id, secret
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -26,6 +26,9 @@ log = logging.getLogger(__name__)
 
 #: How often queued boards are looked at (each has its own pause, cogs.ui.repairs).
 INTERVAL_SECONDS = 1.0
+#: How often the matches acted on from the live board are looked for: one small read, so that the channel's board
+#: follows within a fraction of a second.
+FOLLOW_SECONDS = 0.25
 
 
 class BoardKeeper(commands.Cog):
@@ -37,9 +40,11 @@ class BoardKeeper(commands.Cog):
 
     async def cog_load(self) -> None:
         self.keep.start()
+        self.follow.start()
 
     async def cog_unload(self) -> None:
         self.keep.cancel()
+        self.follow.cancel()
 
     @tasks.loop(seconds=INTERVAL_SECONDS)
     async def keep(self) -> None:
@@ -47,6 +52,15 @@ class BoardKeeper(commands.Cog):
             await self.queue_unshown()
             self._scanned = True
         await self.show_due()
+
+    @tasks.loop(seconds=FOLLOW_SECONDS)
+    async def follow(self) -> None:
+        if await self.follow_live_boards():
+            await self.show_due()
+
+    @follow.before_loop
+    async def before_follow(self) -> None:
+        await self.bot.wait_until_ready()
 
     @keep.before_loop
     async def before_keep(self) -> None:
@@ -66,6 +80,20 @@ class BoardKeeper(commands.Cog):
             log.info(
                 "%d match(es) were stored but not shown, or left older boards live; showing them again", len(unshown)
             )
+
+    async def follow_live_boards(self) -> bool:
+        """Queue, to be shown at once, the matches a player acted in from the live board (the web server's
+        Activity); whether there was any."""
+        boards = self.bot.service.boards
+        try:
+            acted = await boards.acted_on_live_board(self.bot.shard_set)
+            for match_id, version in acted:
+                self.publisher.repairs.add(match_id, at_once=True)
+                await boards.live_board_followed(match_id, version)
+        except Exception:  # the database unreachable: the next round looks again, the loop goes on
+            log.exception("Could not read the matches acted on from the live board")
+            return False
+        return bool(acted)
 
     def let_the_computer_act(self, record: MatchRecord) -> None:
         """A board shown again may be waiting for the computer: the publish that failed never prompted it."""

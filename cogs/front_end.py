@@ -22,12 +22,13 @@ from cogs.computer import Computer
 from cogs.daily import Daily
 from cogs.errors import Errors
 from cogs.ladder import Ladder
+from cogs.live import Live
 from cogs.play import Play
 from cogs.records import Records
 from cogs.tournaments import Tournaments
 from cogs.turn_timer import TurnTimer
 from cogs.tutor import Tutor
-from cogs.ui import web_links
+from cogs.ui import live_board, web_links
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.wiring import add_bg_cog
 
@@ -42,6 +43,7 @@ COGS: tuple[type[commands.Cog], ...] = (
     Computer,
     Records,
     Analysis,
+    Live,
     BoardKeeper,
     TurnTimer,
     Admin,
@@ -55,6 +57,7 @@ COGS: tuple[type[commands.Cog], ...] = (
 
 async def setup(bot: GammonBot) -> None:
     web_links.configure(bot.settings.web_links())
+    live_board.configure(bot.settings.activity() is not None)
     publisher = GamePublisher(bot)
     computer = Computer(bot, publisher)
     analysis = Analysis(bot)
@@ -65,6 +68,7 @@ async def setup(bot: GammonBot) -> None:
     await add_bg_cog(bot, Records(bot))
     await add_bg_cog(bot, analysis)
     await add_bg_cog(bot, Tutor(bot, publisher, computer))
+    await add_bg_cog(bot, Live(bot))
     await bot.add_cog(BoardKeeper(bot, publisher, computer))
     await bot.add_cog(TurnTimer(bot, publisher))
     ranker = Ranker(bot.settings.computer_threads)

@@ -4,8 +4,7 @@ and every button and menu of a game message. Thin adapters to the game service.
 Every handler acknowledges the interaction before it touches the database or draws (Discord's 3 seconds),
 turns the interaction into one service call, and shows the result through the GamePublisher, which this cog holds
 handed to it at start-up (cogs.front_end). Refusals come back from the service as ServiceError and are answered
-privately by cogs.ui.errors. Other cogs add their own /bg subcommands (cogs.ui.wiring.add_bg_cog).
-"""
+privately by cogs.ui.errors. Other cogs add their own /bg subcommands (cogs.ui.wiring.add_bg_cog)."""
 
 from __future__ import annotations
 
@@ -33,6 +32,7 @@ from cogs.ui.errors import UserFacingError, reply_privately
 from cogs.ui.game_messages import compose, current_link, match_line, refusal, timed_out_text
 from cogs.ui.help_text import Topic, help_embed
 from cogs.ui.languages import member_language
+from cogs.ui.live_board import launch
 from cogs.ui.names import PLAY_COG
 from cogs.ui.options import TutorName, player_ref
 from cogs.ui.press_answer import PressAnswer, pressed_board
@@ -254,6 +254,8 @@ class Play(
             computer = self.computer
             if computer is None or not await computer.rematch(interaction, control.match_id):
                 await self.rematches.press(interaction, control.match_id)
+        elif action is GameAction.LIVE:
+            await launch(interaction)
         elif action in (actions.Resign, GameAction.MOVES):
             await interaction.response.defer()
             await self.ask_privately(interaction, control)

@@ -11,6 +11,7 @@ from bot.service.context import ServiceContext, served
 from bot.service.errors import NotFoundError
 from bot.service.records import MatchRecord
 from bot.sharding import ShardSet
+from bot.store import activity as activity_store
 from bot.store import board_changes
 from bot.store import matches as match_store
 from bot.store.backend import Connection
@@ -80,3 +81,13 @@ class Boards:
         unfinished (see match_store.matches_to_show);
         `guilds`: only those of the guilds this process's shards serve."""
         return await self._ctx.healthy_records(served(await match_store.matches_to_show(self._ctx.db), guilds))
+
+    async def acted_on_live_board(self, guilds: ShardSet | None = None) -> list[tuple[int, int]]:
+        """(match id, version) of every match acted on from the live board (the web server's Activity) whose
+        channel board is still to show it; `guilds`: only those of the guilds this process serves."""
+        rows = await activity_store.acted(self._ctx.db)
+        return [(match, version) for match, guild, version in rows if guilds is None or guilds.serves(guild)]
+
+    async def live_board_followed(self, match_id: int, version: int) -> None:
+        """The match's board is queued to show `version` (or a later one)."""
+        await activity_store.clear_acted(self._ctx.db, match_id, version)

@@ -10,6 +10,8 @@ import sys
 
 from bot.settings import Settings, SettingsError
 from bot.store import open_database
+from bot.web.activity.oauth import Discord
+from bot.web.activity.routes import ActivitySetup
 from bot.web.app import make_app, start
 from bot.web.connections import CONNECTIONS_PER_ADDRESS
 from bot.web.reads import WebReads
@@ -29,7 +31,13 @@ async def serve(settings: Settings, secret: str) -> None:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     async with open_database(settings.database()) as db:
-        app = make_app(WebReads(db), secret, rate_limit=settings.web_rate_limit, behind_proxy=settings.web_behind_proxy)
+        app = make_app(
+            WebReads(db),
+            secret,
+            rate_limit=settings.web_rate_limit,
+            behind_proxy=settings.web_behind_proxy,
+            live=live_setup(settings),
+        )
         per_address = None if settings.web_behind_proxy else CONNECTIONS_PER_ADDRESS
         runner = await start(app, settings.web_host, settings.web_port, per_address=per_address)
         log.info("Serving the web pages on %s:%d for %s", settings.web_host, settings.web_port, settings.web_base_url)
@@ -38,6 +46,14 @@ async def serve(settings: Settings, secret: str) -> None:
         finally:
             await runner.cleanup()
     log.info("Web server stopped")
+
+
+def live_setup(settings: Settings) -> ActivitySetup | None:
+    """The Activity's set-up when it is configured (docs/activity.md), else None: no /activity/ routes."""
+    client = settings.activity()
+    if client is None:
+        return None
+    return ActivitySetup(Discord(settings.discord_api_url, *client), settings.activity_frame_ancestors)
 
 
 def main() -> int:

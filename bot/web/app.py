@@ -15,6 +15,8 @@ from aiohttp import web
 from aiohttp.typedefs import Middleware
 
 from bot.web import signing
+from bot.web.activity import routes as activity
+from bot.web.activity.routes import TOKEN_PATH
 from bot.web.boards import Boards
 from bot.web.connections import CONNECTIONS_PER_ADDRESS, BoundedRunner
 from bot.web.limits import RateLimit
@@ -69,7 +71,7 @@ def guard(limit: RateLimit, behind_proxy: bool) -> Middleware:
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-        if request.method not in ("GET", "HEAD"):
+        if request.method not in ("GET", "HEAD") and not (request.method == "POST" and request.path == TOKEN_PATH):
             return not_found()
         if not limit.allow(client_address(request, behind_proxy)):
             return plain(429, "Too many requests: wait a minute")
@@ -85,7 +87,12 @@ def guard(limit: RateLimit, behind_proxy: bool) -> Middleware:
 
 
 async def _headers(request: web.Request, response: web.StreamResponse) -> None:
-    response.headers.update(SECURITY_HEADERS)
+    routed = request.match_info.apps if request._match_info is not None else ()  # aiohttp's own answers: none
+    setup = routed[0].get(activity.SETUP) if routed and request.path.startswith("/activity/") else None
+    if setup is not None:
+        response.headers.update(activity.headers(setup))  # framed by Discord's client
+    else:
+        response.headers.update(SECURITY_HEADERS)
     response.headers.popall("Server", None)
 
 
@@ -194,9 +201,18 @@ async def start(
     return runner
 
 
-def make_app(reads: WebReads, secret: str, *, rate_limit: int = 600, behind_proxy: bool = False) -> web.Application:
-    """The application: every route, the guard and the headers. `secret` signs and checks the links."""
-    app = web.Application(middlewares=[guard(RateLimit(rate_limit), behind_proxy)], client_max_size=1024)
+def make_app(
+    reads: WebReads,
+    secret: str,
+    *,
+    rate_limit: int = 600,
+    behind_proxy: bool = False,
+    live: activity.ActivitySetup | None = None,
+) -> web.Application:
+    """The application: every route, the guard and the headers. `secret` signs and checks the links. With `live`,
+    the Activity's routes too (bot.web.activity.routes)."""
+    limit = RateLimit(rate_limit)
+    app = web.Application(middlewares=[guard(limit, behind_proxy)], client_max_size=1024)
     app[PAGES] = Pages(reads, secret)
     app[BOARDS] = Boards()
     app[SECRET] = secret
@@ -211,4 +227,11 @@ def make_app(reads: WebReads, secret: str, *, rate_limit: int = 600, behind_prox
     app.router.add_get(f"/p/{token}", player_page)
     app.router.add_get("/static/{name:[a-z]+\\.(?:js|css|svg)}", static)
     app.router.add_get("/favicon.ico", favicon)
+    if live is not None:
+        address = functools.partial(_address, behind_proxy=behind_proxy)
+        activity.install(app, reads.db, secret, live, limit, address)
     return app
+
+
+def _address(request: web.Request, *, behind_proxy: bool) -> str:
+    return client_address(request, behind_proxy)

@@ -57,7 +57,14 @@ def environment() -> jinja2.Environment:
 
 
 #: The pages' static files with their content types: the script, the style sheet and the icon.
-STATIC_FILES = {"match.js": "text/javascript", "style.css": "text/css", "icon.svg": "image/svg+xml"}
+STATIC_FILES = {
+    "match.js": "text/javascript",
+    "style.css": "text/css",
+    "icon.svg": "image/svg+xml",
+    "discordsdk.js": "text/javascript",  # built at set-up (tasks.py bundle), not kept in git
+    "activity.js": "text/javascript",
+    "activity.css": "text/css",
+}
 
 
 @functools.cache

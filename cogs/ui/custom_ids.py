@@ -31,6 +31,7 @@ class GameAction(enum.StrEnum):
     RESIGN_GAMMON = "rgammon"
     RESIGN_BACKGAMMON = "rbackgammon"
     MOVES = "moves"  # the match's move list so far, answered privately to whoever asks
+    LIVE = "live"  # open the live board, a Discord Activity (cogs/live.py), where it is set up
 
 
 #: The engine's actions that no control asks for, and why; every other action has a control (tests/cogs/

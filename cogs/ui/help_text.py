@@ -92,6 +92,7 @@ COMMANDS = N_("""\
 `/bg move`: type your play
 `/bg resign`: offer to resign a single game, a gammon or a backgammon
 `/bg board`: show this channel's board again
+`/bg live`: the live board, this channel's match inside Discord
 `/bg matches`: your active matches, with links
 `/bg settings`: your own settings
 `/bg export`: a match as a file for GNU Backgammon

@@ -13,6 +13,7 @@ from bot.engine import actions
 from bot.engine.match import Match
 from bot.engine.position import WinKind
 from bot.i18n import DEFAULT_LANGUAGE, N_, translate
+from cogs.ui import live_board
 from cogs.ui.custom_ids import GameAction, GameControl
 from cogs.ui.event_text import escape_name, points_text
 from cogs.ui.move_menu import ButtonSpec, Rows
@@ -39,11 +40,14 @@ MAX_INLINE_LIST = 1900
 
 
 def match_buttons(match_id: int, version: int, match: Match) -> tuple[ButtonSpec, ...]:
-    """Resign (when a player may offer it now, R7.4) and Moves, beside the play controls."""
+    """Resign (when a player may offer it now, R7.4), Moves, and Live board where the Activity is set up, beside the
+    play controls."""
     buttons = []
     if any(actions.Resign in match.allowed(player) for player in (0, 1)):
         buttons.append(ButtonSpec(N_("Resign"), GameControl(match_id, version, actions.Resign)))
     buttons.append(ButtonSpec(N_("Moves"), GameControl(match_id, version, GameAction.MOVES)))
+    if live_board.offered():
+        buttons.append(ButtonSpec(live_board.LIVE_BOARD, GameControl(match_id, version, GameAction.LIVE)))
     return tuple(buttons)
 
 

@@ -28,6 +28,7 @@ BG_SUBCOMMANDS = (
     "move",
     "resign",
     "board",
+    "live",
     "fairness",
     "matches",
     "export",

@@ -73,6 +73,7 @@ async def test_bg_is_one_group_shared_by_the_feature_cogs(
         "help": "Play",
         "settings": "Play",
         "hint": "Tutor",
+        "live": "Live",
     }
 
 
@@ -88,6 +89,7 @@ async def test_a_cog_removed_takes_its_subcommands_out_of_bg(
         "move",
         "resign",
         "board",
+        "live",
         "matches",
         "help",
         "settings",

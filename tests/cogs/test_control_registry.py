@@ -37,6 +37,7 @@ NO_ACTION: dict[GameAction, str] = {
     GameAction.BACK: "goes back from the dice to the checkers",
     GameAction.REMATCH: "starts a new match (or asks for one), under a finished match",
     GameAction.MOVES: "shows the move list privately, to anyone",
+    GameAction.LIVE: "opens the live board, a Discord Activity, for whoever presses it",
 }
 #: A claim that stands: the board shows the Claim button to the opponent of the player to act (R9.5).
 CLAIM_OFFERED = TurnTimer(100.0, 120, True, 100.0, 100.0)

@@ -35,7 +35,8 @@ Files = list[tuple[str, bytes, str]]
 
 # Interaction callback types allowed for each interaction type (2 command, 3 component, 4 autocomplete, 5 modal
 # submit: a form sent from a message's button may also update that message, 6 and 7; a form cannot open a form).
-ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
+#: 12 (launch the application's Activity) only for an application with Activities on (`standin.activities`).
+ALLOWED_CALLBACKS = {2: {4, 5, 9, 12}, 3: {4, 5, 6, 7, 9, 12}, 4: {8}, 5: {4, 5, 6, 7}}
 MESSAGE_CALLBACKS = {4, 7}
 
 
@@ -147,6 +148,7 @@ class RestApi:
             ("GET", "/guilds/{guild_id}/members", self.list_members),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
         ]
+        router.add_post(api + "/oauth2/token", self.standin.oauth.token)
         for method, path, handler in routes:
             router.add_route(method, api + path, self._authorized(handler, webhook=path.startswith(("/inter", "/web"))))
         router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self.attachment)
@@ -154,6 +156,8 @@ class RestApi:
 
     def _authorized(self, handler: Any, *, webhook: bool) -> Any:
         async def check(request: web.Request) -> web.StreamResponse:
+            if handler == self.current_user and request.headers.get("Authorization", "").startswith("Bearer "):
+                return await self.standin.oauth.current_user(request)  # an Activity's sign-in (oauth.py)
             if not webhook and request.headers.get("Authorization") != f"Bot {self.standin.token}":
                 self.standin.violate("authorization", "REST request without the bot token", _describe(request))
                 return discord_error(401, 0, "401: Unauthorized")
@@ -271,6 +275,9 @@ class RestApi:
             problem = limits.Problem("type", f"Callback type {kind} is not valid for a {interaction.kind}")
             self._reject(interaction, "interaction callback", str(problem), where)
             return invalid_form([problem])
+        if kind == 12 and not self.standin.activities:
+            self._reject(interaction, "interaction callback", "Activities are off for this application", where)
+            return discord_error(400, 50236, "This application has no Activity")
         problems = limits.check_choices(data.get("choices") or []) if kind == 8 else []
         if kind == 9:
             problems = limits.check_modal(data)

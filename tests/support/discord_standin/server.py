@@ -42,6 +42,7 @@ from .model import (
     pinged_users,
     snowflake,
 )
+from .oauth import OAuth
 from .rest import HELD_BODY, RestApi, json_response
 from .scenario import ScenarioUser
 
@@ -147,6 +148,11 @@ class DiscordStandin:
         self.heartbeats = self.identifies = self.gateway_connections = self.compressed_connections = 0
         self.clock_offset = 0.0
         self.port = 0
+        #: Discord's OAuth2 for an Activity's sign-in: codes, their exchange, the tokens' users.
+        self.oauth = OAuth(self)
+        #: Whether the application has Activities on (the developer portal's switch): a launch-activity answer is
+        #: refused otherwise.
+        self.activities = False
         self.processes: list[BotProcess] = []  # bot processes started against this stand-in (for their logs)
         self._runner: web.AppRunner | None = None
         self._timers: set[asyncio.TimerHandle] = set()

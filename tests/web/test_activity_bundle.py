@@ -1,0 +1,58 @@
+"""The Activity's SDK bundle: pinned in package.json and package-lock.json, built at set-up (tasks.py) into the web
+server's static folder, so that nothing is fetched when the page runs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tasks
+from bot.web.pages import static_file
+
+
+def test_the_sdk_and_its_bundler_are_pinned_to_one_version_each() -> None:
+    package = json.loads((tasks.ROOT / "package.json").read_text())
+    lock = json.loads((tasks.ROOT / "package-lock.json").read_text())
+    for name, version in package["devDependencies"].items():
+        assert version[0].isdigit(), f"{name} must be pinned to one version, not {version!r}"
+        assert lock["packages"][f"node_modules/{name}"]["version"] == version
+
+
+def test_the_bundle_was_built_at_set_up_and_is_served() -> None:
+    assert tasks.BUNDLE.exists(), "bot/web/static/discordsdk.js is missing: run `python3 tasks.py setup`"
+    text = tasks.BUNDLE.read_text()
+    assert "window.GammonDiscordSDK" in text and "frame_id query param is not defined" in text
+    served = static_file("discordsdk.js")
+    assert served is not None and served.plain == tasks.BUNDLE.read_bytes()
+
+
+def test_set_up_bundles_again_only_when_the_lock_file_or_the_entry_changed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    for name in ("package-lock.json", "bot/web/activity/sdk_entry.js"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text((tasks.ROOT / name).read_text())
+    ran: list[tuple[str, ...]] = []
+    bundle, stamp = tmp_path / "discordsdk.js", tmp_path / "node_modules" / ".bundle-stamp"
+    stamp.parent.mkdir()
+
+    def run(*args: str) -> None:
+        ran.append(args)
+        bundle.write_text("built")
+
+    monkeypatch.setattr(tasks, "ROOT", tmp_path)
+    monkeypatch.setattr(tasks, "BUNDLE", bundle)
+    monkeypatch.setattr(tasks, "BUNDLE_STAMP", stamp)
+    monkeypatch.setattr(tasks, "_run", run)
+    tasks.bundle()
+    assert ran == [("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"), ("npm", "run", "--silent", "bundle")]
+    tasks.bundle()
+    assert len(ran) == 2  # nothing changed
+    (tmp_path / "package-lock.json").write_text((tmp_path / "package-lock.json").read_text() + "\n")
+    tasks.bundle()
+    assert len(ran) == 4
+    bundle.unlink()  # a bundle deleted is built again
+    tasks.bundle()
+    assert len(ran) == 6
