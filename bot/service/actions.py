@@ -67,10 +67,12 @@ class Actions:
         *,
         version: int | None = None,
         answered_on: tuple[int, int] | None = None,
+        also: Also | None = None,
     ) -> MatchUpdate:
         """Apply `command` for `user_id` in the match, if they may, at the `version` they saw (from the button's
         custom_id; None for typed commands). `answered_on` (channel id, message id): the board the press will be
-        answered on, recorded in the same transaction (one write per press)."""
+        answered on, recorded in the same transaction (one write per press); `also`: another part's writes in
+        that transaction (the live board's request that the channel board follow)."""
         if isinstance(command, commands.ComputerDecision):
             level = await self._ctx.db.read(lambda c: computer_store.level_of(c, match_id))
             if level is None:
@@ -87,6 +89,7 @@ class Actions:
                 _confirm_when_complete if auto_done else None,
                 answered_on,
                 held=not isinstance(command, commands.ComputerDecision),
+                also=also,
             )
 
     async def apply_actions(

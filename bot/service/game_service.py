@@ -16,7 +16,7 @@ from bot.engine.dice import DiceSource
 from bot.engine.match_log import MatchLog
 from bot.engine.options import MatchOptions
 from bot.service import rematches, starts
-from bot.service.actions import Actions
+from bot.service.actions import Actions, Also
 from bot.service.boards import Boards
 from bot.service.challenges import Challenges
 from bot.service.clocks import ClockPreset
@@ -74,11 +74,12 @@ class GameService:
         *,
         version: int | None = None,
         answered_on: tuple[int, int] | None = None,
+        also: Also | None = None,
     ) -> MatchUpdate:
         """Apply a player's command (bot.service.commands) at the state `version` they saw (None: typed
         commands); stored in one transaction before it returns, with `answered_on`, the board (channel id, message
-        id) the press will be answered on. See bot.service.actions."""
-        return await self._actions.act(match_id, user_id, command, version=version, answered_on=answered_on)
+        id) the press will be answered on, and `also`, another part's writes. See bot.service.actions."""
+        return await self._actions.act(match_id, user_id, command, version=version, answered_on=answered_on, also=also)
 
     async def abort_matches_in_channel(self, channel_id: int) -> list[MatchRecord]:
         """A deleted channel or thread: its active matches (and its threads') end aborted, unrated, with no user in

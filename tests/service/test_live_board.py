@@ -5,12 +5,15 @@ earlier one is cleared, and only the guilds a process serves."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.engine import actions
 from bot.engine.options import MatchOptions
 from bot.service import GameService
 from bot.service import commands as cmd
 from bot.sharding import ShardSet
 from bot.store import activity as activity_store
+from bot.store.backend import Connection
 from bot.web.activity.state import board_state
 from tests.service.conftest import FakeClock
 from tests.service.helpers import ALICE, BOB, CAROL, GUILD, start_match
@@ -39,8 +42,22 @@ async def test_an_action_from_the_page_is_recorded_for_the_channel_board(service
     record = (await start_match(service, options=MatchOptions(3))).record
     mover = (ALICE, BOB)[record.match.to_act or 0]
     step = record.match.next_steps()[0]
-    update = await service.act(record.id, mover.user_id, cmd.Step(step.start, step.die), version=record.version)
-    await activity_store.mark_acted(service.db, record.id, GUILD, update.record.version)
+
+    async def fails(connection: Connection) -> None:
+        await activity_store.mark_acted(connection, record.id, GUILD, record.version + 1)
+        raise RuntimeError("the request for the channel board could not be written")
+
+    with pytest.raises(RuntimeError):  # written in the action's transaction: neither is stored without the other
+        await service.act(record.id, mover.user_id, cmd.Step(step.start, step.die), version=record.version, also=fails)
+    assert await service.boards.acted_on_live_board() == []
+    assert await activity_store.version_of(service.db, record.id) == record.version
+    update = await service.act(
+        record.id,
+        mover.user_id,
+        cmd.Step(step.start, step.die),
+        version=record.version,
+        also=lambda c: activity_store.mark_acted(c, record.id, GUILD, record.version + 1),
+    )
     assert await service.boards.acted_on_live_board() == [(record.id, update.record.version)]
     assert await service.boards.acted_on_live_board(ShardSet(2, frozenset({(GUILD >> 22) % 2 ^ 1}))) == []
     undone = await service.act(record.id, mover.user_id, cmd.Ask(actions.Undo), version=update.record.version)

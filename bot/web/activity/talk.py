@@ -157,12 +157,19 @@ class Conversation:
         if command is None or not isinstance(version, int) or isinstance(version, bool):
             return  # no control of the page sends it
         match_id = self.viewer.match_id
+        guild_id = (await self.talk.games.match(match_id)).guild_id
+        # The channel board is asked to follow in the action's own transaction (the action at `version` stores
+        # `version + 1`): a stop right after the commit cannot leave the channel board behind.
         try:
-            update = await self.talk.games.act(match_id, self.viewer.user_id, command, version=version)
+            update = await self.talk.games.act(
+                match_id,
+                self.viewer.user_id,
+                command,
+                version=version,
+                also=lambda c: activity_store.mark_acted(c, match_id, guild_id, version + 1),
+            )
         except ServiceError as error:
             await self._say({"type": "refused", "message": error.render(self._language())})
             await self.talk.live.show(self.viewer, await self.talk.games.match(match_id))
             return
-        record = update.record
-        await activity_store.mark_acted(self.talk.games.db, record.id, record.guild_id, record.version)
-        await self.talk.live.changed(record)
+        await self.talk.live.changed(update.record)
