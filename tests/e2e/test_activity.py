@@ -102,8 +102,9 @@ async def in_step(pages: list[Page]) -> None:
         await page.state_where(lambda state, newest=newest: state["version"] == newest)
 
 
-async def play_one_turn(pages: list[Page]) -> dict[str, Any]:
-    """The player to act rolls, enters legal steps one by one (the first the page offers each time), and is done."""
+async def play_one_turn(pages: list[Page], undo: bool = False) -> dict[str, Any]:
+    """The player to act rolls, enters legal steps one by one (the first the page offers each time), and is done;
+    with `undo`, the first step is taken back with Undo and entered again."""
     await in_step(pages)
     assert pages[0].state is not None
     page = mover(pages, pages[0].state)
@@ -118,6 +119,13 @@ async def play_one_turn(pages: list[Page]) -> dict[str, Any]:
         await page.act("step", start=start, die=die)
         version += 1
         await page.state_where(lambda state, version=version: state["version"] >= version)
+        if undo:
+            assert "undo" in page.state["actions"]
+            offered = page.state["steps"]
+            await page.act("undo")
+            version, undo = version + 1, False
+            again = await page.state_where(lambda state, version=version: state["version"] >= version)
+            assert [start, again["steps"][0][1], die] in again["steps"] and again["steps"] != offered
     if "done" in page.state["actions"]:
         await page.act("done")
         version += 1
@@ -264,13 +272,17 @@ async def test_the_cube_from_the_pages_double_take_redouble_drop(
     standin: DiscordStandin, bot: BotProcess, web: WebProcess, http: aiohttp.ClientSession
 ) -> None:
     alice, bob = standin.add_user("Alice"), standin.add_user("Bob")
-    table = await start_match(standin, alice, bob, length=5)
+    table = await start_match(standin, alice, bob, length=5, clock="blitz")
     pages = await pages_for(standin, web, http, table, alice, bob)
-    await play_one_turn(pages)  # the opening roll's play
+    assert pages[0].state is not None and pages[0].state["clock"] is not None
+    first_clock = pages[0].state["clock"]
+    await play_one_turn(pages, undo=True)  # the opening roll's play, its first step taken back once
     await in_step(pages)
     doubler = mover(pages, pages[0].state or {})
     taker = next(page for page in pages if page is not doubler)
     assert doubler.state is not None and doubler.state["actions"][:2] == ["roll", "double"]
+    assert pages[0].state is not None and first_clock == [150.0, 150.0]  # blitz: 2:30 each (within each move's delay)
+    assert all(0 < left <= first for left, first in zip(pages[0].state["clock"], first_clock, strict=True))
     await doubler.act("double")
     offered = await taker.state_where(lambda state: "take" in state["actions"])
     assert offered["actions"][:2] == ["take", "drop"] and offered["to_act"] == 0
