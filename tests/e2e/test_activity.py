@@ -301,3 +301,27 @@ async def test_the_cube_from_the_pages_double_take_redouble_drop(
         lambda: live_board(table.channel, scored["match"]) == [scored["version"]], timeout=5, what="the board"
     )
     assert not standin.take_violations()
+
+
+async def test_a_match_against_the_computer_is_played_from_the_page_and_the_computer_answers(
+    standin: DiscordStandin, bot: BotProcess, web: WebProcess, http: aiohttp.ClientSession
+) -> None:
+    alice = standin.add_user("Alice")
+    await alice.slash("bg computer", level="beginner", length=3)
+    table = Table(standin, alice.channel, (alice, alice))
+    await table.next_board(timeout=20)
+    [page] = await pages_for(standin, web, http, table, alice)
+    for _ in range(2):  # two turns of Alice's from the page, the computer's turn after each
+        mine = await page.state_where(lambda state: state["to_act"] == 0, timeout=20)
+        if "take" in mine["actions"]:  # the computer doubled: taken, and Alice's turn comes after the computer's
+            await page.act("take")
+            mine = await page.state_where(
+                lambda state, mine=mine: state["version"] > mine["version"] + 1 and state["to_act"] == 0, timeout=20
+            )
+        after = await play_one_turn([page])
+        assert after["version"] > mine["version"]
+        # Alice's turn again at a later version: the computer's turn was stored meanwhile (its roll and play)
+        await page.state_where(
+            lambda state, after=after: state["version"] > after["version"] and state["to_act"] == 0, timeout=20
+        )
+    assert not standin.take_violations()
