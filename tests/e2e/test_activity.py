@@ -18,21 +18,13 @@ from bot.web.activity import sessions
 from cogs.ui.custom_ids import GAME_TEMPLATE
 from tests.e2e.conftest import one_bot_per_module, seeded_env
 from tests.e2e.table import Table, labels, start_match
-from tests.support.activity_pages import SECRET, Page, WebProcess, activity_env, free_port, web_process
+from tests.support.activity_pages import LIVE_BOARD_BOT, SECRET, Page, WebProcess, activity_env, free_port, web_process
 from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUser
 from tests.support.discord_standin.model import Channel
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 #: The bot offers the live board where it is set up: the client's id and secret, and the web pages.
-bot, standin = one_bot_per_module(
-    seeded_env()
-    | {
-        "DISCORD_CLIENT_ID": "1",
-        "DISCORD_CLIENT_SECRET": "set",
-        "WEB_BASE_URL": "http://127.0.0.1:9",
-        "WEB_SECRET": SECRET,
-    }
-)
+bot, standin = one_bot_per_module(seeded_env() | LIVE_BOARD_BOT)
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

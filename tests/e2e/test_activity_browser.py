@@ -34,7 +34,7 @@ from tests.e2e.conftest import one_bot_per_module, seeded_env
 from tests.e2e.table import start_match
 from tests.e2e.test_activity import live_board
 from tests.support.activity_pages import (
-    SECRET,
+    LIVE_BOARD_BOT,
     WebProcess,
     activity_env,
     free_port,
@@ -46,15 +46,7 @@ from tests.support.discord_standin import BotProcess, DiscordStandin, ScenarioUs
 from tests.web.test_browser import browser
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
-bot, standin = one_bot_per_module(
-    seeded_env()
-    | {
-        "DISCORD_CLIENT_ID": "1",
-        "DISCORD_CLIENT_SECRET": "set",
-        "WEB_BASE_URL": "http://127.0.0.1:9",
-        "WEB_SECRET": SECRET,
-    }
-)
+bot, standin = one_bot_per_module(seeded_env() | LIVE_BOARD_BOT)
 
 #: Where the stand-in of Discord's client is served: an origin the SDK takes messages from (its local one).
 CLIENT = ("localhost", 3333)

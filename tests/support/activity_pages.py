@@ -24,6 +24,14 @@ from tests.support.discord_standin.model import User
 
 #: The web secret the tests' web server and bot share (it signs the sessions too).
 SECRET = "activity-tests-secret-0123456789-abcdefgh"
+#: A bot's settings where the live board is set up (the application's id and secret, and the web pages), which it
+#: then offers on its boards and with /bg live.
+LIVE_BOARD_BOT = {
+    "DISCORD_CLIENT_ID": "1",
+    "DISCORD_CLIENT_SECRET": "set",
+    "WEB_BASE_URL": "http://127.0.0.1:9",
+    "WEB_SECRET": SECRET,
+}
 
 
 def free_port() -> int:
