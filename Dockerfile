@@ -29,6 +29,7 @@ COPY cogs ./cogs
 COPY render ./render
 COPY --from=activity /build/bot/web/static/discordsdk.js ./bot/web/static/
 RUN python -m bot.i18n.compile \
+    && python -m bot.store.migrations.sqlite_translations \
     && useradd --create-home --uid 10001 gammon \
     && mkdir -p /app/data \
     && chown gammon:gammon /app/data

@@ -37,9 +37,11 @@ def _run(*args: str | Path, env: dict[str, str] | None = None) -> None:
 
 def setup() -> None:
     """Create .venv and install the project with its dev extra, unless nothing changed since last time; then compile
-    the message catalogues whose `.po` changed (bot.i18n.compile)."""
+    the message catalogues whose `.po` changed (bot.i18n.compile), translate the shared migrations for SQLite
+    (bot.store.migrations.sqlite_translations) and bundle the live board's script."""
     _install()
     _run(PYTHON, "-m", "bot.i18n.compile")
+    _run(PYTHON, "-m", "bot.store.migrations.sqlite_translations")
     bundle()
 
 

@@ -4,12 +4,23 @@ translation: both databases built from empty end with the same tables and column
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 from bot.store import open_database
-from bot.store.migrations import for_sqlite, postgres_migrations, shared_migrations, sqlite_migrations
+from bot.store.migrations import (
+    for_sqlite,
+    postgres_migrations,
+    shared_migrations,
+    sqlite_migrations,
+    translate,
+    translation_name,
+)
+from bot.store.migrations.sqlite_translations import write_translations
 from tests.support.postgres import ThrowawayPostgres
 
+ROOT = Path(__file__).resolve().parents[2]
 #: What each database calls a kind of column, in the kinds SQLite's strict tables know.
 POSTGRES_KINDS = {"bigint": "INTEGER", "integer": "INTEGER", "double precision": "REAL", "text": "TEXT"}
 
@@ -83,3 +94,42 @@ def test_a_migration_already_applied_is_not_translated_again() -> None:
     latest = len(sqlite_migrations())
     assert all(sql == "" for version, sql in sqlite_migrations(after=latest) if version in dict(shared_migrations()))
     assert dict(sqlite_migrations(after=latest - 1))[latest] == for_sqlite(dict(shared_migrations())[latest])
+
+
+def test_the_translations_written_at_set_up_are_sqlglots_and_spare_a_migration_loading_it(tmp_path: Path) -> None:
+    """Set-up (`python -m bot.store.migrations.sqlite_translations`) writes each shared migration's translation;
+    read from there, migrating a database does not load sqlglot, which a bot would keep for good."""
+    stale = tmp_path / "0123456789abcdef.sql"
+    stale.write_text("a translation of a migration that is gone")
+    assert write_translations(tmp_path) == len(shared_migrations()) and not stale.exists()
+    assert write_translations(tmp_path) == 0  # nothing new to write
+    for _, sql in shared_migrations():
+        assert (tmp_path / translation_name(sql)).read_text() == translate(sql)
+    asked = subprocess.run(
+        [sys.executable, "-c", MIGRATE_WITHOUT_SQLGLOT, str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert asked.returncode == 0, asked.stderr[-2000:]
+    assert asked.stdout.split() == ["migrated", str(len(sqlite_migrations())), "without", "sqlglot"]
+
+
+#: In a fresh process: a new SQLite database migrated to the latest version with the translations of a folder.
+MIGRATE_WITHOUT_SQLGLOT = """
+import asyncio, sys, tempfile
+from pathlib import Path
+import bot.store.migrations as migrations
+migrations.TRANSLATED = Path(sys.argv[1])
+from bot.store import open_database
+
+async def main():
+    with tempfile.TemporaryDirectory() as folder:
+        async with open_database(Path(folder) / "gammon.db") as db:
+            version = await db.migrate()
+    print("migrated", version, "without" if "sqlglot" not in sys.modules else "with", "sqlglot")
+
+asyncio.run(main())
+"""
