@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from bot.engine.play import Play, Step
 
@@ -39,6 +40,20 @@ class DecisionResult:
         steps = self.best_steps if best else self.chosen_steps
         return Play(tuple(Step(*step) for step in steps))
 
+    @classmethod
+    def from_dict(cls, item: dict[str, Any]) -> DecisionResult:
+        """From its JSON form (`asdict` through json): the lists back to tuples."""
+        return cls(
+            **{
+                **item,
+                "dice": tuple(item["dice"]),
+                "board": tuple(item["board"]),
+                "away": tuple(item["away"]),
+                "chosen_steps": tuple(tuple(s) for s in item["chosen_steps"]),
+                "best_steps": tuple(tuple(s) for s in item["best_steps"]),
+            }
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class RollLuck:
@@ -65,19 +80,7 @@ class MatchAnalysis:
     @classmethod
     def from_json(cls, text: str) -> MatchAnalysis:
         data = json.loads(text)
-        decisions = tuple(
-            DecisionResult(
-                **{
-                    **item,
-                    "dice": tuple(item["dice"]),
-                    "board": tuple(item["board"]),
-                    "away": tuple(item["away"]),
-                    "chosen_steps": tuple(tuple(s) for s in item["chosen_steps"]),
-                    "best_steps": tuple(tuple(s) for s in item["best_steps"]),
-                }
-            )
-            for item in data["decisions"]
-        )
+        decisions = tuple(DecisionResult.from_dict(item) for item in data["decisions"])
         rolls = tuple(
             RollLuck(item["game"], item["player"], tuple(item["dice"]), item["luck"]) for item in data["rolls"]
         )

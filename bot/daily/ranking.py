@@ -21,19 +21,6 @@ CANDIDATES = 5
 PLIES = LEVELS["standard"].checker_plies
 
 
-def decision_from_dict(data: dict[str, Any]) -> DecisionResult:
-    return DecisionResult(
-        **{
-            **data,
-            "dice": tuple(data["dice"]),
-            "board": tuple(data["board"]),
-            "away": tuple(data["away"]),
-            "chosen_steps": tuple(tuple(s) for s in data["chosen_steps"]),
-            "best_steps": tuple(tuple(s) for s in data["best_steps"]),
-        }
-    )
-
-
 def checker_candidates(decision: DecisionResult, plies: int = PLIES) -> tuple[Candidate, ...]:
     """The plays to choose from, each with its equity (EMG per unit of cube, the mover's)."""
     position = position_from_sage(decision.board)
@@ -56,7 +43,7 @@ def rank_in_worker(decision_json: str, plies: str) -> dict[str, Any]:
     import json
 
     try:
-        decision = decision_from_dict(json.loads(decision_json))
+        decision = DecisionResult.from_dict(json.loads(decision_json))
         found = checker_candidates(decision, int(plies))
         return {"candidates": [[c.text, c.equity, c.played] for c in found]}
     except Exception:
