@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from bot.analysis.decisions import Choice, Decision, Kind, RollPoint, match_points
 from bot.analysis.result import DecisionResult, MatchAnalysis, RollLuck
 from bot.computer import sage
-from bot.computer.board import SageBoard, plays_by_result, position_from_sage
+from bot.computer.board import SageBoard, legal_plays_by_board
 from bot.computer.cube_equities import CubeEquities
 from bot.engine.match_log import MatchLog
 from bot.engine.play import Play
@@ -149,9 +149,7 @@ class Evaluator:
         if played is None:  # bgsage does not know the play (never seen): judge it by its own evaluation
             equity, _ = sage.after_move(self.level.checker_plies, decision.played_board, decision.cube)
             played = sage.RankedMove(decision.played_board, equity, best.probs)
-        position = position_from_sage(decision.board)
-        legal = plays_by_result(position, position.legal_plays(decision.dice))
-        best_play = legal.get(best.board, decision.play)
+        best_play = legal_plays_by_board(decision.board, decision.dice).get(best.board, decision.play)
         return self.result(
             decision,
             text,

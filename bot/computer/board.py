@@ -41,3 +41,10 @@ def plays_by_result(position: Position, plays: list[Play]) -> dict[SageBoard, Pl
     That board is `position.after_steps`, the same as `apply(play).swapped()` without its two extra Positions.
     """
     return {sage_board(position.after_steps(play.steps)): play for play in plays}
+
+
+def legal_plays_by_board(board: SageBoard, dice: tuple[int, int]) -> dict[SageBoard, Play]:
+    """The legal plays of `dice` from a bgsage board, keyed by the board each leaves: how bgsage's ranked moves
+    are named in the engine's plays."""
+    position = position_from_sage(board)
+    return plays_by_result(position, position.legal_plays(dice))

@@ -14,7 +14,7 @@ from typing import Any
 from bot.analysis.decisions import Choice, Kind, decision_at, decision_now
 from bot.analysis.evaluate import CHOICE_TEXT, LEVELS, Evaluator
 from bot.computer import sage
-from bot.computer.board import plays_by_result, position_from_sage
+from bot.computer.board import legal_plays_by_board
 from bot.engine.game import Phase
 from bot.engine.match import Match
 from bot.engine.match_log import MatchLog
@@ -82,8 +82,7 @@ def _hint(log: MatchLog, level: str) -> dict[str, Any]:
 def _plays(evaluator: Evaluator, log: MatchLog, player: int, dice: tuple[int, int]) -> Hint:
     decision = decision_now(log, Kind.CHECKER, player, dice)
     ranked = sage.ranked_plays(evaluator.level.checker_plies, decision.board, dice, decision.cube)
-    position = position_from_sage(decision.board)
-    legal = plays_by_result(position, position.legal_plays(dice))
+    legal = legal_plays_by_board(decision.board, dice)
     best = ranked[0].equity if ranked else 0.0
     lines = [
         HintLine(str(legal[move.board]), round(move.equity, 5), round(best - move.equity, 5))
