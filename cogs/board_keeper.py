@@ -40,7 +40,8 @@ class BoardKeeper(commands.Cog):
 
     async def cog_load(self) -> None:
         self.keep.start()
-        self.follow.start()
+        if self.bot.settings.activity() is not None:  # no live board set up: nothing can be acted on there
+            self.follow.start()
 
     async def cog_unload(self) -> None:
         self.keep.cancel()
