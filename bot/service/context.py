@@ -188,8 +188,8 @@ class ServiceContext:
                     if follow_up is not None:
                         after_commit.append(follow_up)
 
-        # One transaction for the whole action: its statements are few, since on SQLite each trip to the write
-        # connection's thread waits its turn on the event loop while the file's write lock is held.
+        # One transaction for the whole action, one trip to SQLite's write thread (on PostgreSQL, its statements
+        # sent together).
         try:
             await self.db.write(write)
         except StaleVersionError:

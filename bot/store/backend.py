@@ -3,8 +3,8 @@
 Store functions are written once, as coroutines over a `Connection`, with `?` placeholders and SQL both SQLite
 and PostgreSQL accept (`ON CONFLICT ... DO NOTHING`, `IS DISTINCT FROM`, `CASE` rather than two-argument
 `MAX`). `Database.write(work)` runs `work` in ONE transaction, committed when it returns and rolled back when it
-raises. On SQLite it runs on the write connection through aiosqlite, a trip to its thread per statement and few
-statements (`bot.store.sqlite`); on PostgreSQL on a pooled asyncpg connection. Errors are the
+raises. On SQLite the whole work runs on the write connection's aiosqlite thread, and may await nothing but its
+connection (`bot.store.sqlite`); on PostgreSQL on a pooled asyncpg connection. Errors are the
 driver-neutral ones in `bot.store.errors`.
 """
 
@@ -66,10 +66,9 @@ class Connection(Queries, Protocol):
     """The connection of one transaction (or one read)."""
 
     async def execute_in_turn(self, statements: Sequence[Statement]) -> list[int]:
-        """Run the statements in order, all sent before the first answer where the database allows it (SQLite:
-        one trip to its thread for all of them, while the write lock is held); how many rows each changed (0 for
-        one run for `rows`). Every statement runs: a caller that finds a count it did not expect raises, which
-        rolls the whole transaction back."""
+        """Run the statements in order, all sent before the first answer where that saves waiting (PostgreSQL);
+        how many rows each changed (0 for one run for `rows`). A failed statement raises, and the transaction is
+        rolled back; so is it when the caller finds a count it did not expect and raises."""
         ...
 
     async def lock(self, scope: LockScope, key: int) -> None:

@@ -81,7 +81,7 @@ async def record_action(
 ) -> None:
     """The writes of one game action (`update_snapshot`, `append_log`, `update_progress`) on a transaction's
     connection, inside the caller's transaction, under the match's lock (across processes on PostgreSQL), sent
-    together (one trip to SQLite's thread: the file's write lock is held the shorter). `answered_on` (channel id,
+    together (on PostgreSQL, one wait for the three answers). `answered_on` (channel id,
     message id): the board the press is about to be answered on, recorded as showing the new version, not yet
     sure, its turn clock started (R9.5) as `record_shown` does: the press needs no second write.
     :raises StaleVersionError: another version was stored meanwhile; the caller's transaction is rolled back.

@@ -10,7 +10,7 @@ import pytest
 
 from bot.store import Connection, Database, IntegrityError
 from bot.store.database import migrations, open_database
-from bot.store.sqlite import SqliteDatabase
+from bot.store.sqlite import SqliteDatabase, on_thread
 
 EXPECTED_TABLES = {"meta", "players", "guild_settings", "challenges", "matches", "match_actions", "match_snapshots"}
 
@@ -27,7 +27,7 @@ async def test_migrations_create_every_table_in_an_empty_file(tmp_path: Path) ->
         for connection in (db._writer, db._reader):  # both connections, not only the one migrations ran on
             assert connection is not None
             version, journal, foreign_keys, synchronous, busy_timeout = [
-                (await connection.fetchone(f"PRAGMA {name}") or [None])[0]
+                await on_thread(connection, lambda raw, name=name: raw.execute(f"PRAGMA {name}").fetchone()[0])
                 for name in ("user_version", "journal_mode", "foreign_keys", "synchronous", "busy_timeout")
             ]
             assert version == len(migrations())
