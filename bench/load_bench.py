@@ -6,6 +6,11 @@ K = 1, 50 and 200 with players thinking 2-6 s before each action, then a saturat
 as the bot has answered). Each run lasts a fixed time (then no new action starts), so the whole benchmark takes
 about ten minutes on a 2-core machine.
 
+Every run also says when each table had its first board ("seated after", seconds into the run: its first seconds
+are a burst of K challenges and accepts, each table's first within the players' think time) and the p99 of the
+human tables' acknowledgements and boards asked for from then on ("then"): the tables held, apart from their
+arrival.
+
 Targets (at 200 matches): p99 acknowledgement < 250 ms, p99 board < 600 ms, no interaction past 3 s, bot peak
 RSS < 300 MB; saturation >= 100 board updates per second.
 
@@ -95,6 +100,8 @@ COLUMNS = (
     ("actions", lambda s: s["interactions"]),
     ("ack p50/p95/p99 ms", lambda s: "/".join(ms(s["ack_ms"][p]) for p in ("p50", "p95", "p99"))),
     ("board p50/p95/p99 ms", lambda s: "/".join(ms(s["board_ms"][p]) for p in ("p50", "p95", "p99"))),
+    ("seated after s", lambda s: s.get("all_seated_s") or "-"),
+    ("then ack/board p99 ms", lambda s: "/".join(ms(s[key]["p99"]) for key in ("ack_ms_seated", "board_ms_seated"))),
     ("picture p50/p95/p99 ms", lambda s: "/".join(ms(s["picture_ms"][p]) for p in ("p50", "p95", "p99"))),
     (">3s", lambda s: s["acks_past_3s_or_missing"]),
     ("boards/s", lambda s: s["board_updates_per_second"]),

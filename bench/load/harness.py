@@ -140,6 +140,12 @@ class LoadResult:
     ack_breakdown: dict[str, Any] = field(default_factory=dict)  # the same for the human tables' acknowledgements
     harness_gc: dict[str, dict[str, Any]] = field(default_factory=dict)  # this process's collections' pauses
     api_calls: dict[str, int] = field(default_factory=dict)  # the bots' Discord REST calls during the run, by kind
+    # once every human table has its first board (all seated: the start's burst of challenges and accepts is
+    # over), seconds after the run's start, and the acknowledgements and boards asked for from then on
+    seated_at: list[float] = field(default_factory=list)  # monotonic time of each table's first board
+    all_seated_s: float | None = None
+    acks_seated: list[float] = field(default_factory=list)
+    boards_seated: list[float] = field(default_factory=list)
 
     def summary(self) -> dict[str, Any]:
         assert self.before is not None and self.after is not None
@@ -157,6 +163,9 @@ class LoadResult:
             "interactions": self.interactions,
             "ack_ms": percentiles(self.acks),
             "board_ms": percentiles(self.boards),
+            "all_seated_s": None if self.all_seated_s is None else round(self.all_seated_s, 1),
+            "ack_ms_seated": percentiles(self.acks_seated),
+            "board_ms_seated": percentiles(self.boards_seated),
             "acks_past_3s_or_missing": late,
             "ack_ms_by_kind": {
                 kind: {"count": len(acks), **percentiles(acks)} for kind, acks in sorted(self.acks_by_kind.items())
@@ -366,9 +375,13 @@ class Tables:
         first, second = self.standin.add_user(f"p{number}a"), self.standin.add_user(f"p{number}b")
         first.channel = second.channel = channel
         await self.think(rng)
+        seated = False
         while self.time_left():
             try:
                 table = await self.start_match(first, second)
+                if not seated:
+                    self.result.seated_at.append(time.monotonic())
+                    seated = True
                 self.result.matches_started += 1
                 actions = 0
                 while self.time_left() and (player := table.to_act()) is not None:
@@ -589,6 +602,17 @@ async def run_load(config: LoadConfig) -> LoadResult:
                 result.acks_by_table.setdefault(table, []).append(interaction.latency)
         # no latency: never acknowledged, or acknowledged too late (the stand-in refused it, as Discord does)
         result.unacknowledged = sum(1 for i in interactions if i.latency is None)
+        if config.matches and len(result.seated_at) == config.matches:
+            seated = max(result.seated_at)
+            result.all_seated_s = seated - started
+            result.acks_seated = [
+                i.latency
+                for i in interactions
+                if i.latency is not None and i.dispatched_at >= seated and i.channel_id not in result.computer_channels
+            ]
+            result.boards_seated = [
+                click.seen - click.started for click in result.human_clicks if click.started >= seated
+            ]
         result.violations = [f"{v.rule}: {v.detail}"[:300] for v in standin.take_violations()]
         result.analyses_posted = sum(1 for bot in bots for _ in ANALYSIS_POSTED.finditer(bot.log(10**8)))
         for bot in bots:

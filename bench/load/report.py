@@ -28,9 +28,9 @@ def side_by_side(reference: dict[str, Any], this: dict[str, Any], key: str, p99:
 def reference_comparison(rows: list[dict[str, Any]]) -> str:
     """Each run of `sqlite-reference` with the `sqlite` run after it: both figures and this / reference."""
     lines = [
-        "| K | think | ack p99 ms (reference / this / ratio) | board p99 ms | >3s | boards/s | CPU ms/action "
-        "| API calls/action |",
-        "|" + "---|" * 8,
+        "| K | think | ack p99 ms (reference / this / ratio) | board p99 ms | once seated: ack p99 ms | board p99 ms "
+        "| >3s | boards/s | CPU ms/action | API calls/action |",
+        "|" + "---|" * 10,
     ]
     for reference, this in itertools.pairwise(rows):
         if reference["database"] != REFERENCE_LABEL or this["database"] != "sqlite":
@@ -38,6 +38,8 @@ def reference_comparison(rows: list[dict[str, Any]]) -> str:
         lines.append(
             f"| {this['matches']} | {this['think']} | {side_by_side(reference, this, 'ack_ms', p99=True)} "
             f"| {side_by_side(reference, this, 'board_ms', p99=True)} "
+            f"| {side_by_side(reference, this, 'ack_ms_seated', p99=True)} "
+            f"| {side_by_side(reference, this, 'board_ms_seated', p99=True)} "
             f"| {reference['acks_past_3s_or_missing']} / {this['acks_past_3s_or_missing']} "
             f"| {side_by_side(reference, this, 'board_updates_per_second')} "
             f"| {side_by_side(reference, this, 'bot_cpu_ms_per_action')} "

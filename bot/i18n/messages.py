@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from string import Formatter
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 from bot.i18n.catalogues import catalogue, language_of
 
@@ -41,8 +41,14 @@ def translate(locale: object, message: str, /, *, context: str | None = None, **
     text = catalogue(language_of(locale)).get(message, context) or message
     if not params:
         return text
-    shown = {name: value.render(locale) if isinstance(value, Localised) else value for name, value in params.items()}
+    shown = {name: value.render(locale) if _localised(value) else value for name, value in params.items()}
     return format_message(text, shown)
+
+
+def _localised(value: object) -> TypeGuard[Localised]:
+    """`isinstance(value, Localised)` in a hundredth of its time (a Protocol's check walks its members each time,
+    and every board's words ask it for each parameter)."""
+    return callable(getattr(value, "render", None))
 
 
 def format_message(text: str, params: dict[str, Any]) -> str:
