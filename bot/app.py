@@ -15,6 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.collector import freeze_start_up_objects
+from bot.computer.probe import sage_problem
 from bot.ratings.hook import rate_finished_match
 from bot.ratings.service import RecordsService
 from bot.service import GameService
@@ -75,11 +76,15 @@ class GammonBot(commands.AutoShardedBot):
         )
         #: The ladder's, stats' and history's reads: the cogs hold services, never the database.
         self.records = RecordsService(db)
+        #: Why the computer and the analysis cannot run here, "" when they can: asked of a worker process at
+        #: start-up (setup_hook), so that the bot never loads bgsage itself.
+        self.sage_problem = ""
         self.tournaments = TournamentService(db, self.service)  # registers its match-finished hook
 
     async def setup_hook(self) -> None:
         from cogs.ui.translator import CatalogueTranslator  # the cogs' package, as the extensions below
 
+        self.sage_problem = await sage_problem()
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -21,7 +21,6 @@ from bot.analysis import MatchAnalysis, costliest, player_figures
 from bot.analysis.jobs import AnalysisJobs
 from bot.analysis.pictures import decision_picture
 from bot.analysis.requests import AnalysisRequests, Shown
-from bot.computer import sage
 from bot.i18n import N_, translate
 from bot.service import MatchStatus
 from cogs.ui.analysis_text import (
@@ -75,7 +74,7 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(ListButton)
-        if sage.available():
+        if not self.bot.sage_problem:
             self.bot.service.add_match_finished_hook(self.jobs.on_match_finished)
             self._resume = asyncio.ensure_future(self.resume())
 
@@ -102,7 +101,7 @@ class Analysis(commands.Cog, name=ANALYSIS_COG):
     async def analyze(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
         """Analyse a finished match: each player's errors, luck and costliest decisions."""
         # Posted once, in the match's channel; later requests get a link to it. Refusals are private.
-        if not sage.available():
+        if self.bot.sage_problem:
             raise UserFacingError(NOT_AVAILABLE)
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await chosen_match(self.bot.service, interaction, match)

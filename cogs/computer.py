@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.computer import NOT_AVAILABLE, available, unavailable_reason
+from bot.computer import NOT_AVAILABLE
 from bot.computer.pool import ComputerPool
 from bot.computer.turns import ComputerTurns
 from bot.engine.match import Match
@@ -69,8 +69,8 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         self._turns: ComputerTurns | None = None
         self._resumed = False
         self._resuming: asyncio.Task[Any] | None = None
-        if not available():
-            log.warning("The computer opponent is off: bgsage cannot be imported (%s)", unavailable_reason())
+        if bot.sage_problem:
+            log.warning("The computer opponent is off: bgsage cannot be imported (%s)", bot.sage_problem)
 
     async def cog_load(self) -> None:
         self._resuming = background(self.resume())
@@ -109,7 +109,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
 
     def turns(self) -> ComputerTurns | None:
         """The runner, made once the bot knows its own user id; None when the computer is not available."""
-        if not available() or self.bot.user is None:
+        if self.bot.sage_problem or self.bot.user is None:
             return None
         if self._turns is None:
             settings = self.bot.settings
@@ -179,7 +179,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
     ) -> None:
         """Start a match against the computer at once, in this channel or a new thread: first the announcement
         with the dice's commitment (its id is the computer's seed), then the board."""
-        if not available():
+        if self.bot.sage_problem:
             raise UserFacingError(NOT_AVAILABLE)
         computer = self.computer_ref(interaction)
         if thread and not isinstance(interaction.channel, discord.TextChannel):
@@ -251,7 +251,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         level = await self.bot.service.computer.level(match_id)
         if level is None:
             return False
-        if not available():
+        if self.bot.sage_problem:
             raise UserFacingError(NOT_AVAILABLE)
         old = await self.bot.service.match(match_id)
         human = old.players[0]

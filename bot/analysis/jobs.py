@@ -32,7 +32,6 @@ from bot.analysis.figures import player_figures
 from bot.analysis.result import MatchAnalysis
 from bot.analysis.settings import auto_length
 from bot.analysis.worker import analyse_in_worker
-from bot.computer import sage
 from bot.computer.pool import ComputerPool
 from bot.service import GameService, MatchRecord
 from bot.settings import DEFAULT_AUTO_LENGTH, Settings
@@ -141,10 +140,11 @@ class AnalysisJobs:
     # --- asking ---------------------------------------------------------------------------------------------------
 
     async def on_match_finished(self, connection: Connection, record: MatchRecord) -> Callable[[], None] | None:
-        """The game service's match-finished hook: inside the transaction that stores the result, a pending
-        analysis for a finished match of at most the server's automatic length; it runs once that commits."""
+        """The game service's match-finished hook (registered where bgsage can run): inside the transaction that
+        stores the result, a pending analysis for a finished match of at most the server's automatic length; it
+        runs once that commits."""
         match = record.match
-        if not sage.available() or match.aborted or not match.options.length:
+        if match.aborted or not match.options.length:
             return None
         longest = await analysis_store.auto_length(connection, record.guild_id, self.default_auto_length)
         if not 0 < match.options.length <= longest:

@@ -136,6 +136,7 @@ class FakeBot:
         self.db = service.db
         self.shard_set = None
         self.settings = bot_settings()
+        self.sage_problem = ""  # the computer can play here
         self.user = SimpleNamespace(id=COMPUTER.user_id, display_name=COMPUTER.name)
         self.channel = FakeChannel()
         self.tournaments = TournamentService(service.db, service)  # as the real bot builds it
@@ -227,7 +228,6 @@ async def no_picture(*_args: Any, **_kwargs: Any) -> bytes:
 async def bot(db: Database, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeBot]:
     monkeypatch.setattr(game_messages, "draw_board", no_picture)
     monkeypatch.setattr(publisher, "draw_final_board", no_picture)
-    monkeypatch.setattr(computer_cog, "available", lambda: True)
     pool = FakePool()
     monkeypatch.setattr(computer_cog, "ComputerPool", lambda workers, **_options: pool)
     fake = FakeBot(GameService(db, dice=ComputerOpens(), clock=clock))

@@ -147,7 +147,6 @@ async def test_history_has_no_links_while_the_pages_are_off() -> None:
 async def test_analyze_answers_and_the_public_analysis_link_the_page(
     pages_on: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(analysis_cog.sage, "available", lambda: True)
 
     async def drawn(*args: object, **kwargs: object) -> bytes:
         return b"png"

@@ -15,8 +15,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
 import asyncio
 import bot.computer as computer
+from bot.computer.probe import sage_problem
 assert not computer.available(), "bgsage should not be importable here"
 assert "no build for this platform" in computer.unavailable_reason()
+assert "no build for this platform" in asyncio.run(sage_problem()), "a worker process finds it missing too"
 import importlib
 from bot.app import EXTENSIONS
 for extension in EXTENSIONS:
@@ -32,6 +34,7 @@ from cogs.ui.errors import UserFacingError
 
 class Bot:
     user = object()
+    sage_problem = computer.unavailable_reason()
 seat = Computer(Bot(), None)
 assert seat.turns() is None
 try:
@@ -52,3 +55,16 @@ def test_the_bot_loads_and_the_computer_refuses_without_bgsage() -> None:
         "choose_action: The computer opponent is not available on this server (its engine, bgsage, is not installed).",
         "command: The computer opponent is not available on this server (its engine, bgsage, is not installed).",
     ]
+
+
+async def test_a_worker_process_finds_bgsage_here_and_the_bot_does_not_load_it() -> None:
+    """The bot asks a process forked from its forkserver whether bgsage runs (setup_hook), instead of importing it:
+    in the process that asked, nothing of bgsage is loaded."""
+    script = (
+        "import asyncio, sys\n"
+        "from bot.computer.probe import sage_problem\n"
+        "print(repr(asyncio.run(sage_problem())), sorted(m for m in sys.modules if 'bgsage' in m or 'bgbot' in m))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["''", "[]"]

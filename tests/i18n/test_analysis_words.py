@@ -80,7 +80,9 @@ def labels(view: discord.ui.View) -> list[str | None]:
 
 
 def analysis_cog_of(service: GameService) -> Analysis:
-    bot: Any = SimpleNamespace(service=service, settings=bot_settings(), get_guild=lambda guild_id: None)
+    bot: Any = SimpleNamespace(
+        service=service, settings=bot_settings(), get_guild=lambda guild_id: None, sage_problem=""
+    )
     return Analysis(bot)
 
 
@@ -235,7 +237,6 @@ class Asking:
 async def test_the_answers_to_analyze_are_in_the_members_language(
     db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(analysis_cog.sage, "available", lambda: True)
     service: Any = SimpleNamespace(settings=GameService(db).settings)
     dice = FixedDice([3, 1])
     finished = Match.start(("Alice", "Bob"), MatchOptions.match(3), dice)

@@ -12,7 +12,6 @@ import discord
 import pytest
 
 from bot.engine.options import MatchOptions
-from cogs import computer as computer_cog
 from cogs.ui.computer_text import computer_record_lines, what_is_played
 from cogs.ui.errors import UserFacingError, player_message
 from tests.cogs.test_keeper_busy import (  # noqa: F401  # `bot`: the fixture, the real cog on a fake Discord
@@ -70,7 +69,7 @@ async def test_without_bgsage_the_refusal_is_in_the_members_language(
     bot: FakeBot,  # noqa: F811  # the imported fixture
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(computer_cog, "available", lambda: False)
+    monkeypatch.setattr(bot, "sage_problem", "ImportError: no build for this platform")
     with pytest.raises(UserFacingError) as refused:
         await start(bot, discord.Locale.german)
     assert player_message(refused.value, discord.Locale.german) == (
