@@ -13,7 +13,7 @@ from multiprocessing.context import ForkServerContext
 #: What the workers run, imported once by the forkserver instead of by each process it forks: the drawing
 #: processes' renderer (Pillow), the computer's and the analysis's engine and bgsage. Each worker then starts
 #: without importing anything (about 0.2-0.3 s of CPU less per worker, and their pages are shared).
-WORKER_MODULES = ("render", "bot.computer.decide", "bot.computer.loaded", "bot.analysis.worker")
+WORKER_MODULES = ("render", "bot.computer.decide", "bot.computer.loaded", "bot.analysis.worker", "bot.preloaded")
 
 
 def forkserver() -> ForkServerContext:
