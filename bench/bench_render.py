@@ -90,7 +90,9 @@ def draw(example: Example, size: int = DEFAULT_WIDTH) -> bytes:
 #: name -> (colours, Pillow's save arguments). Colours None: the finished picture as it is (lossless); a number: the
 #: picture mapped first onto a palette of that many colours fitted to sample boards (what a smaller palette would
 #: give; the mapping is not timed, as the renderer maps its cached pieces once). Only PNG keeps the file a PNG
-#: (board.png in the bot, /m/<token>/<n>.png on the web page); WebP is measured as what a change of format would buy.
+#: (board.png in the bot, /m/<token>/<n>.png on the web page); WebP and JPEG are measured as what a change of format
+#: would buy, the lossy ones at qualities where their error is still small. JPEG has no palette: it (and every lossy
+#: encoding) is timed from the full-colour picture, its conversion included, as the renderer would have to.
 ENCODINGS: dict[str, tuple[int | None, dict[str, object]]] = {
     "png_board": (None, {"format": "PNG", "compress_level": PNG_COMPRESS_LEVEL}),
     "png_level_6": (None, {"format": "PNG", "compress_level": 6}),
@@ -99,15 +101,24 @@ ENCODINGS: dict[str, tuple[int | None, dict[str, object]]] = {
     "webp_lossless_m4": (None, {"format": "WEBP", "lossless": True, "method": 4, "quality": 50}),
     "png_64_colours": (64, {"format": "PNG", "compress_level": PNG_COMPRESS_LEVEL}),
     "png_16_colours": (16, {"format": "PNG", "compress_level": PNG_COMPRESS_LEVEL}),
+    "webp_lossy_q90_m0": (None, {"format": "WEBP", "quality": 90, "method": 0}),
+    "webp_lossy_q80_m0": (None, {"format": "WEBP", "quality": 80, "method": 0}),
+    "jpeg_q90_444": (None, {"format": "JPEG", "quality": 90, "subsampling": 0}),
+    "jpeg_q85_420": (None, {"format": "JPEG", "quality": 85}),
 }
 
 
-def encoded(picture: Image.Image, settings: dict[str, object]) -> tuple[int, float]:
-    """Bytes and CPU milliseconds (process time) of one encoding."""
+def encoded(picture: Image.Image, settings: dict[str, object]) -> tuple[bytes, float]:
+    """The file and the CPU milliseconds (process time) of one encoding; a lossy one from the full-colour picture."""
     out = io.BytesIO()
     start = time.process_time()
-    picture.save(out, **settings)  # type: ignore[arg-type]
-    return len(out.getvalue()), (time.process_time() - start) * 1000
+    source = picture.convert("RGB") if lossy(settings) else picture
+    source.save(out, **settings)  # type: ignore[arg-type]
+    return out.getvalue(), (time.process_time() - start) * 1000
+
+
+def lossy(settings: dict[str, object]) -> bool:
+    return settings["format"] == "JPEG" or (settings["format"] == "WEBP" and not settings.get("lossless"))
 
 
 def fitted_palettes(size: int) -> dict[int, Image.Image]:
@@ -147,9 +158,9 @@ def encodings_side_by_side(boards: list[Example], size: int) -> dict[str, dict[s
         for name in names[turn:] + names[:turn]:
             colours, settings = ENCODINGS[name]
             encoding = picture if colours is None else mapped[colours]
-            length, ms = encoded(encoding, settings)
-            mean, largest = (0.0, 0) if colours is None else error(encoding, picture)
-            for key, value in (("bytes", length), ("cpu", ms), ("mean", mean), ("max", largest)):
+            data, ms = encoded(encoding, settings)
+            mean, largest = error(Image.open(io.BytesIO(data)), picture)  # what a viewer is shown
+            for key, value in (("bytes", len(data)), ("cpu", ms), ("mean", mean), ("max", largest)):
                 figures[name][key].append(value)
     board = {key: statistics.median(figures["png_board"][key]) for key in ("bytes", "cpu")}
     return {
@@ -234,7 +245,7 @@ def main() -> None:
     for size in (400, DEFAULT_WIDTH):
         figures = encodings_side_by_side(boards, size)
         print_encodings(size, figures, rounds)
-        static_bytes = encoded(to_palette(static_rgb(size, "dark"), "dark"), ENCODINGS["png_board"][1])[0]
+        static_bytes = len(encoded(to_palette(static_rgb(size, "dark"), "dark"), ENCODINGS["png_board"][1])[0])
         print(f"the static board alone (frame, points, numbers; no checker, no row) as png_board: {static_bytes} bytes")
         encodings[f"{size}px"] = {**figures, "static_board_bytes": static_bytes}
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
