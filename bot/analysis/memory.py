@@ -9,8 +9,8 @@ nets once more from disk and frees them after the call, and glibc keeps such fre
 
 Here: the 1-ply analyzer shares the 2-ply one's net (`sage.share_one_ply`), the 2-ply search runs without its
 position cache (bgsage wrote the cache's whole 41 MB table after every play: a private copy in every worker),
-big blocks always get their own mapping (returned to the system when freed) and the heap is trimmed after each analysis. The worker itself is
-recycled after a number of analyses and stopped when idle (bot.computer.pool).
+big blocks always get their own mapping (returned to the system when freed) and the heap is trimmed after each
+analysis. The worker itself is recycled after a number of analyses and stopped when idle (bot.computer.pool).
 """
 
 from __future__ import annotations
