@@ -1,19 +1,19 @@
-"""bgsage's N-ply search without its position cache (bot.computer.sage._UncachedStrategy): bgsage cleared that
+"""bgsage's N-ply search without its position cache (bot.computer.uncached): bgsage cleared that
 cache after every checker play by writing its whole table, and a worker forked from the forkserver that holds the
 analyzer copied the table's 41 MB for itself. Off, a worker keeps sharing those pages, and the plays rank the
 same as with bgsage's own analyzer, cache on."""
 
 from __future__ import annotations
 
-import asyncio
-from concurrent.futures import ProcessPoolExecutor
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from bot.computer import sage
 from bot.computer.board import sage_board
 from bot.engine.position import Position
-from bot.processes import forkserver
 from tests.computer.positions import positions_in_play
 
 pytestmark = pytest.mark.skipif(not sage.available(), reason="bgsage is not installed")
@@ -34,10 +34,22 @@ def two_ply_search_growth() -> float:
     return private_megabytes() - before
 
 
-async def test_a_two_ply_search_in_a_worker_copies_no_cache_table() -> None:
-    with ProcessPoolExecutor(1, mp_context=forkserver()) as pool:
-        grown = await asyncio.get_running_loop().run_in_executor(pool, two_ply_search_growth)
-    assert grown < 20  # with bgsage's cache cleared after the play: 48 MB
+#: In a process of its own, so that the forkserver is the bot's, with bgsage's analyzer loaded (one started
+#: earlier in this test process may lack it).
+IN_A_WORKER = """
+from concurrent.futures import ProcessPoolExecutor
+from bot.processes import forkserver
+from tests.computer.test_sage_cache import two_ply_search_growth
+with ProcessPoolExecutor(1, mp_context=forkserver()) as pool:
+    print(pool.submit(two_ply_search_growth).result())
+"""
+
+
+def test_a_two_ply_search_in_a_worker_copies_no_cache_table() -> None:
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", IN_A_WORKER], capture_output=True, text=True, timeout=120, cwd=root)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert float(done.stdout) < 20  # with bgsage's cache cleared after the play: 48 MB
 
 
 def test_without_its_position_cache_bgsage_ranks_the_plays_the_same() -> None:
