@@ -49,7 +49,8 @@ def test_a_two_ply_search_in_a_worker_copies_no_cache_table() -> None:
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run([sys.executable, "-c", IN_A_WORKER], capture_output=True, text=True, timeout=120, cwd=root)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert float(done.stdout) < 20  # with bgsage's cache cleared after the play: 48 MB
+    # 14-21 MB of the search's own; with bgsage's cache cleared after the play (its 41 MB table copied) 48 MB
+    assert float(done.stdout) < 34
 
 
 def test_without_its_position_cache_bgsage_ranks_the_plays_the_same() -> None:
