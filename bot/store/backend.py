@@ -96,12 +96,14 @@ class Database(Queries, Protocol):
     def url(self) -> str: ...
 
     async def read(self, work: Work[T]) -> T:
-        """Run `work` on one connection without a write transaction (reads)."""
+        """Run `work` on one connection without a write transaction (reads). On SQLite it runs on the connection's
+        thread: it may await nothing but its connection."""
         ...
 
     async def write(self, work: Work[T]) -> T:
         """Run `work` in one write transaction: committed when it returns, rolled back when it raises. Once
-        started it runs to its commit or rollback even if the caller is cancelled."""
+        started it runs to its commit or rollback even if the caller is cancelled. On SQLite it runs on the
+        connection's thread: it may await nothing but its connection (a RuntimeError otherwise, nothing written)."""
         ...
 
     async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
