@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from bot.computer import sage
 from bot.processes import forkserver
@@ -12,6 +13,9 @@ from bot.processes import forkserver
 
 async def sage_problem() -> str:
     """Why the computer and the analysis cannot run on this machine ("" when they can): bgsage not installed, or
-    its compiled part not loading, as a worker would find it."""
-    with ProcessPoolExecutor(1, mp_context=forkserver()) as pool:
-        return await asyncio.get_running_loop().run_in_executor(pool, sage.unavailable_reason)
+    its compiled part not loading, as a worker would find it; or no worker process starting at all."""
+    try:
+        with ProcessPoolExecutor(1, mp_context=forkserver()) as pool:
+            return await asyncio.get_running_loop().run_in_executor(pool, sage.unavailable_reason)
+    except (OSError, BrokenProcessPool) as error:
+        return f"no worker process: {type(error).__name__}: {error}"

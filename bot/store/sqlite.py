@@ -93,11 +93,12 @@ class SqliteConnection:
         return self._execute(sql, parameters)
 
     def _execute(self, sql: str, parameters: Sequence[Any]) -> int:
-        self._begin(sql)
+        begins = self._begin(sql)
         with integrity_errors():
             cursor = self.raw.execute(sql, parameters)
             if cursor.description is not None:  # rows left unread (RETURNING): done with them
                 cursor.fetchall()
+        self._check_begun(begins)
         return max(cursor.rowcount, 0)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
@@ -106,9 +107,10 @@ class SqliteConnection:
     def _executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if not rows:
             return
-        self._begin(sql)
+        begins = self._begin(sql)
         with integrity_errors():
             self.raw.executemany(sql, rows)
+        self._check_begun(begins)
 
     async def execute_in_turn(self, statements: Sequence[Statement]) -> list[int]:
         changed = []
@@ -125,9 +127,10 @@ class SqliteConnection:
         return rows[0] if rows else None
 
     async def fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
-        self._begin(sql)
+        begins = self._begin(sql)
         with integrity_errors():
             rows: list[Row] = self.raw.execute(sql, parameters).fetchall()
+        self._check_begun(begins)
         return rows
 
     async def lock(self, scope: LockScope, key: int) -> None:
@@ -145,11 +148,19 @@ class SqliteConnection:
             raise
         self.raw.execute("RELEASE store_savepoint")
 
-    def _begin(self, sql: str) -> None:
+    def _begin(self, sql: str) -> bool:
         """Before `sql` on the write connection outside its transaction: `BEGIN IMMEDIATE`, unless sqlite3 sends it
-        itself with `sql`."""
-        if self.writes and not self.raw.in_transaction and not _BEGINS_ITSELF.match(sql):
-            self.raw.execute("BEGIN IMMEDIATE")
+        itself with `sql` (then True)."""
+        if not self.writes or self.raw.in_transaction:
+            return False
+        if _BEGINS_ITSELF.match(sql):
+            return True
+        self.raw.execute("BEGIN IMMEDIATE")
+        return False
+
+    def _check_begun(self, begins: bool) -> None:
+        if begins and not self.raw.in_transaction:  # sqlite3's rule would have changed: never write unlocked
+            raise RuntimeError("sqlite3 did not begin the write transaction before an INSERT, UPDATE or DELETE")
 
 
 def run_read(raw: sqlite3.Connection, work: Work[T]) -> T:

@@ -9,6 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from bot.computer import probe
+
 BLOCKER = Path(__file__).resolve().parent / "no_bgsage"
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,3 +72,11 @@ async def test_a_worker_process_finds_bgsage_here_and_the_bot_does_not_load_it()
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["''", "[]"]
+
+
+async def test_where_no_worker_process_starts_the_computer_is_off_and_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_processes(*_args: object, **_kwargs: object) -> None:
+        raise OSError("Resource temporarily unavailable")
+
+    monkeypatch.setattr(probe, "ProcessPoolExecutor", no_processes)
+    assert await probe.sage_problem() == "no worker process: OSError: Resource temporarily unavailable"
