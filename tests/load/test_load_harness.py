@@ -61,6 +61,10 @@ async def test_two_tables_play_by_clicks_and_are_measured(tmp_path: Path) -> Non
     )
     assert summary["human_board_stored_ms"]["p99"] <= summary["board_ms"]["p99"]
     assert len(result.harness_loop_lag) > 10 and summary["harness_loop_lag_ms"]["p50"] >= 0
+    # once both tables had their first board: only what was asked from then on, the start's challenges left out
+    assert len(result.seated_at) == 2 and 0 < summary["all_seated_s"] < config.seconds
+    assert 0 < len(result.boards_seated) <= len(result.boards) and 0 < len(result.acks_seated) < len(result.acks)
+    assert summary["board_ms_seated"]["p99"] <= summary["board_ms"]["max"]
 
 
 @pytest.mark.slow
