@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from bot.computer.board import SageBoard, sage_board
+from bot.computer.board import SageBoard, away_from_scores, sage_board, sage_owner
 from bot.computer.sage import CubeState
 from bot.engine import events as ev
 from bot.engine.dice import FixedDice
@@ -97,14 +97,10 @@ class _Tracker:
         self.rolls: list[RollPoint] = []
 
     def cube_state(self, side: int) -> CubeState:
-        holder = self.owner
-        seen = "centered" if holder is None else ("player" if holder == side else "opponent")
-        length = self.options.length
-        away = (0, 0) if not length else (length - self.scores[side], length - self.scores[1 - side])
         return CubeState(
             value=self.cube,
-            owner=seen,
-            away=away,
+            owner=sage_owner(self.owner, side),
+            away=away_from_scores(self.scores, self.options.length, side),
             crawford=self.crawford,
             jacoby=self.options.jacoby and not self.taken,
             beavers=self.options.beavers,

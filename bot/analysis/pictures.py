@@ -9,23 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.analysis.result import DecisionResult
-from bot.computer.board import position_from_sage
+from bot.computer.board import owner_from_sage, position_from_sage, scores_from_away
 from render.analysis import DecisionBoard
 from render.analysis import decision_picture as draw_decision
 from render.words import ENGLISH, BoardWords
-
-
-def _owner(decision: DecisionResult) -> int | None:
-    if decision.cube_owner == "centered":
-        return None
-    return decision.viewer if decision.cube_owner == "player" else 1 - decision.viewer
-
-
-def _scores(decision: DecisionResult, length: int) -> tuple[int, int]:
-    if not length:
-        return (0, 0)
-    mine, theirs = length - decision.away[0], length - decision.away[1]
-    return (mine, theirs) if decision.viewer == 0 else (theirs, mine)
 
 
 def decision_board(decision: DecisionResult, length: int) -> DecisionBoard:
@@ -36,8 +23,8 @@ def decision_board(decision: DecisionResult, length: int) -> DecisionBoard:
         viewer=decision.viewer,
         position=position_from_sage(decision.board),
         cube=decision.cube,
-        cube_owner=_owner(decision),
-        scores=_scores(decision, length),
+        cube_owner=owner_from_sage(decision.cube_owner, decision.viewer),
+        scores=scores_from_away(decision.away, length, decision.viewer),
         match_length=length,
         crawford=decision.crawford,
         dice=decision.dice,

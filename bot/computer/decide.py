@@ -12,9 +12,10 @@ from __future__ import annotations
 import logging
 import random
 import time
+from typing import Literal
 
 from bot.computer import sage
-from bot.computer.board import SageBoard, plays_by_result, sage_board
+from bot.computer.board import SageBoard, away_from_scores, plays_by_result, sage_board, sage_owner
 from bot.computer.levels import Level, level
 from bot.computer.search import filtered_checker_play
 from bot.engine.actions import (
@@ -82,17 +83,16 @@ class _Chooser:
         """A cube equity's error (bot.computer.levels: half a checker play's)."""
         return self.rng.gauss(0.0, self.level.cube_noise) if self.level.cube_noise else 0.0
 
-    def cube_state(self, side: int, *, value: int | None = None, owner: int | str | None = "now") -> sage.CubeState:
+    def cube_state(
+        self, side: int, *, value: int | None = None, owner: int | Literal["now"] | None = "now"
+    ) -> sage.CubeState:
         """The cube and score from `side`'s view (bgsage's CubeState)."""
         match = self.match
-        holder = match.cube_owner if owner == "now" else owner
-        seen = "centered" if holder is None else ("player" if holder == side else "opponent")
-        length = match.options.length
-        away = (0, 0) if not length else (length - match.scores[side], length - match.scores[1 - side])
+        holder = match.cube_owner if isinstance(owner, str) else owner  # the only string is "now"
         return sage.CubeState(
             value=match.cube if value is None else value,
-            owner=seen,
-            away=away,
+            owner=sage_owner(holder, side),
+            away=away_from_scores(match.scores, match.options.length, side),
             crawford=match.crawford,
             jacoby=match.game.rules.jacoby,
             beavers=match.game.rules.beavers,

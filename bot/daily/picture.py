@@ -4,27 +4,13 @@ decides, with the dice of a checker play or the double waiting for its answer; t
 
 from __future__ import annotations
 
-from bot.computer.board import position_from_sage
+from bot.computer.board import owner_from_sage, position_from_sage, scores_from_away
 from bot.daily.puzzle import Puzzle
 from render.picture import board
 from render.state import BoardState
 from render.words import ENGLISH, BoardWords
 
 WIDTH = 800
-
-
-def _owner(puzzle: Puzzle) -> int | None:
-    if puzzle.cube_owner == "centered":
-        return None
-    return puzzle.viewer if puzzle.cube_owner == "player" else 1 - puzzle.viewer
-
-
-def scores(puzzle: Puzzle) -> tuple[int, int]:
-    """Player 0's and player 1's score (0, 0 in a money game)."""
-    if not puzzle.length:
-        return (0, 0)
-    viewer, other = puzzle.length - puzzle.away[0], puzzle.length - puzzle.away[1]
-    return (viewer, other) if puzzle.viewer == 0 else (other, viewer)
 
 
 def puzzle_picture(
@@ -38,9 +24,9 @@ def puzzle_picture(
         on_roll=puzzle.viewer,
         names=by_player,
         cube_value=puzzle.cube,
-        cube_owner=_owner(puzzle),
+        cube_owner=owner_from_sage(puzzle.cube_owner, puzzle.viewer),
         dice=puzzle.dice if puzzle.kind == "checker" else None,
-        scores=scores(puzzle),
+        scores=scores_from_away(puzzle.away, puzzle.length, puzzle.viewer),
         match_length=puzzle.length,
         crawford=puzzle.crawford,
         answering=puzzle.player if answer else None,
