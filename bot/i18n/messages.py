@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from string import Formatter
-from typing import Any, Protocol, TypeGuard, runtime_checkable
+from typing import Any, Protocol, TypeGuard
 
 from bot.i18n.catalogues import catalogue, language_of
 
 
-@runtime_checkable
 class Localised(Protocol):
     """A parameter written in the reader's language when its message is (a `Message`, a `Duration`)."""
 
