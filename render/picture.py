@@ -4,14 +4,13 @@ The static board (frame, points, numbers) is drawn once per width and theme, in 
 onto the theme's palette (palette.py). Every piece goes in a box fixed by the layout (scene.py), so a box with its
 layers (a checker, a checker with a ring, a faded die) is drawn (painting.py) and mapped onto the palette once,
 then reused, as are the parts of the rows around the board (rows.py): an image costs a copy of the indexed board,
-pastes of cached patches, the two name rows and the info row, and the PNG encoding, which the palette makes about
-three times smaller and several times quicker than full colour.
+pastes of cached patches, the two name rows and the info row, and the PNG encoding (png.py), which the palette
+makes about three times smaller and several times quicker than full colour.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import io
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,15 +24,14 @@ from render.fonts import font, glyph, plain_text_positions
 from render.layout import Box
 from render.painting import paint_patch
 from render.palette import full_colour, scene_of, to_palette
+from render.png import palette_png
 from render.rows import RowPart, ids_anchor, ids_font, ids_text, label_part, row_parts
 from render.scene import InfoRow, Layer
 from render.state import BoardState
 from render.static import DEFAULT_WIDTH, DRAWING, layout, static_rgb
 from render.theme import THEMES, get_theme
 
-__all__ = ["DEFAULT_WIDTH", "PNG_COMPRESS_LEVEL", "board", "full_colour", "warm_up"]
-
-PNG_COMPRESS_LEVEL = 1  # zlib level 1: the palette already makes the file small; higher levels cost time
+__all__ = ["DEFAULT_WIDTH", "board", "full_colour", "warm_up"]
 
 
 def board(
@@ -69,9 +67,7 @@ def board(
             region = image.crop(scene.banner.box).convert("RGB")
             draw_banner(region, size, theme, dataclasses.replace(scene.banner, box=(0, 0, *region.size)))
             image.paste(to_palette(region, theme), scene.banner.box[:2])
-    out = io.BytesIO()  # encoding, the bulk of the work, runs outside the lock
-    image.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return out.getvalue()
+    return palette_png(image)  # outside the lock: the image is this call's own
 
 
 def warm_up(size: int = DEFAULT_WIDTH) -> None:

@@ -1,0 +1,52 @@
+"""A palette picture as PNG bytes, deflated by ISA-L (the `isal` package).
+
+Pillow's PNG writer deflates with zlib: at its fastest level a 1000 x 920 board took about 2.9 ms, three
+quarters of drawing the board. ISA-L's level 1 deflates the same rows in about a third of a millisecond, and
+its file is a little smaller. Pillow offers no way to hand its writer another deflate, so the few chunks a
+palette PNG needs (PNG specification, 3rd edition: IHDR, PLTE, IDAT, IEND) are written here; Pillow still
+reads every picture back in the tests. Rows are stored unfiltered, as Pillow stores palette pictures: a
+filter predicts a byte from its neighbours' values, which means nothing for palette indices.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+from isal import isal_zlib
+from PIL import Image
+
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+DEFLATE_LEVEL = 1  # ISA-L's level 2 saved under 1% at 1000 px for about a fifth more time
+_BIT_DEPTH = 8
+_PALETTE_COLOUR_TYPE = 3
+_NO_FILTER = b"\x00"
+
+
+def palette_png(image: Image.Image) -> bytes:
+    """The picture, on its palette of at most 256 colours and with no transparency, as a PNG file.
+
+    :raises ValueError: for a picture not in palette mode, or with a transparent colour (the boards have none;
+        a tRNS chunk would be needed).
+    """
+    palette = image.getpalette() if image.mode == "P" else None
+    if not palette or "transparency" in image.info:
+        raise ValueError(f"an opaque palette picture is needed, not mode {image.mode} {image.info}")
+    width, height = image.size
+    pixels = image.tobytes()
+    rows = _NO_FILTER + _NO_FILTER.join(pixels[start : start + width] for start in range(0, width * height, width))
+    header = struct.pack(">IIBBBBB", width, height, _BIT_DEPTH, _PALETTE_COLOUR_TYPE, 0, 0, 0)
+    return b"".join(
+        (
+            SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", bytes(palette)),
+            _chunk(b"IDAT", isal_zlib.compress(rows, DEFLATE_LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    """Length, type, data, and the CRC-32 of type and data."""
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
