@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import random
 
@@ -274,4 +275,24 @@ def test_a_drawn_board_keeps_each_row_part_once_deflated_and_their_cache_bounded
     assert unpacked.tobytes() == to_palette(name.draw(1000, "dark"), "dark").tobytes()
     # the widest part, a name row at 1000 px, is 738 x 72 at one byte a pixel; deflated, a tenth of that or less
     assert unpacked.size == packed.size == (738, 72) and len(packed.pixels) * 10 < 738 * 72
-    assert kept.maxsize * 738 * 72 // 10 < 8 * 2**20
+    assert kept.maxsize * 738 * 72 // 10 < 24 * 2**20  # full of the widest parts; names average 2.8 KB
+
+
+def test_a_busy_bots_tables_keep_their_drawn_names() -> None:
+    """Each table's name rows (two names, with and without the turn's chip) are drawn once, then reused: 300
+    tables' boards drawn a second time draw no row part again (1,024 parts would hold about 250 tables')."""
+    from render.picture import _packed_part
+
+    example = mid_game()
+    tables = [(f"Player {2 * table}", f"Player {2 * table + 1}") for table in range(300)]
+
+    def draw_all() -> None:
+        for names in tables:
+            for on_roll in (0, 1):
+                state = dataclasses.replace(example.state, names=names, on_roll=on_roll)
+                board(state, perspective=0, last_play=example.last_play, size=400)
+
+    draw_all()
+    drawn = _packed_part.cache_info().misses
+    draw_all()
+    assert _packed_part.cache_info().misses == drawn
