@@ -42,14 +42,20 @@ class Boards:
         if not await self._ctx.db.write(write):  # once a turn: one statement
             raise NotFoundError(N_("There is no match #{match}."), match=match_id)
 
-    async def set_shown(self, match_id: int, channel_id: int, message_id: int, version: int) -> bool:
+    async def set_shown(
+        self, match_id: int, channel_id: int, message_id: int, version: int, finishing: BoardChange | None = None
+    ) -> bool:
         """Remember that the game message `message_id` now shows `version` with its controls; it becomes the
         match's current message. The first showing of a turn starts the turn clock (R9.5). False (nothing
-        recorded) when a newer version was already recorded as shown."""
+        recorded) when a newer version was already recorded as shown. `finishing`: the board change that posting
+        this message ends (its older boards retired), finished in the same write."""
         now = self._ctx.clock()
 
         async def write(connection: Connection) -> bool:
-            return await match_store.record_shown(connection, match_id, channel_id, message_id, version, now)
+            shown = await match_store.record_shown(connection, match_id, channel_id, message_id, version, now)
+            if finishing is not None:
+                await board_changes.finish(connection, finishing.match_id, finishing.since_id)
+            return shown
 
         return await self._ctx.db.write(write)
 

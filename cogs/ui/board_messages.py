@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.service import MatchRecord, MatchStatus
+from bot.service import BoardChange, MatchRecord, MatchStatus
 from cogs.ui.channel_gone import ended_if_gone
 from cogs.ui.game_messages import GameMessage, current_link, message_link, players_only
 from cogs.ui.press_answer import PressAnswer
@@ -102,16 +102,27 @@ class BoardMessages:
     def _partial(self, record: MatchRecord, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self.bot.get_partial_messageable(channel_id, guild_id=record.guild_id).get_partial_message(message_id)
 
-    async def shown(self, record: MatchRecord, channel_id: int, message_id: int, *, stored: bool = False) -> None:
+    async def shown(
+        self,
+        record: MatchRecord,
+        channel_id: int,
+        message_id: int,
+        *,
+        stored: bool = False,
+        finishing: BoardChange | None = None,
+    ) -> None:
         """Record that this message now shows the record's version (and is the match's current message);
-        `stored`: the press's action recorded it already, in its own transaction (one write per press)."""
+        `stored`: the press's action recorded it already, in its own transaction (one write per press);
+        `finishing`: the board change this message ends, finished in the same write."""
         if record.status is not MatchStatus.ACTIVE:
             self._current.pop(record.id, None)  # nothing follows a finished match's final board, however shown
         elif record.version >= self._shown.get(record.id, -1):
             self._current[record.id] = (channel_id, message_id)
         self._shown[record.id] = max(self._shown.get(record.id, -1), record.version)
         if not stored:
-            await self.bot.service.boards.set_shown(record.id, channel_id, message_id, record.version)
+            await self.bot.service.boards.set_shown(record.id, channel_id, message_id, record.version, finishing)
+        elif finishing is not None:
+            await self.bot.service.boards.finish_change(finishing)
 
     def showed(self, record: MatchRecord) -> bool:
         """Whether the record's current message shows its version: recorded as sure, or shown by this process (a
@@ -173,11 +184,14 @@ class BoardMessages:
         except discord.NotFound:
             log.info("The previous board of match %s is gone", record.id)
 
-    async def post(self, record: MatchRecord, message: GameMessage, *, silent: bool = False) -> discord.Message:
-        """Send a new game message in the match's channel and record it as the current one."""
+    async def post(
+        self, record: MatchRecord, message: GameMessage, *, silent: bool = False, finishing: BoardChange | None = None
+    ) -> discord.Message:
+        """Send a new game message in the match's channel and record it as the current one, finishing the board
+        change (`finishing`) that it ends in the same write."""
         sent = await self.send(record, message, silent=silent)
         self._remember(sent.id)
-        await self.shown(record, sent.channel.id, sent.id)
+        await self.shown(record, sent.channel.id, sent.id, finishing=finishing)
         return sent
 
     async def send(self, record: MatchRecord, message: GameMessage, *, silent: bool = False) -> discord.Message:

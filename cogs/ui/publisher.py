@@ -245,8 +245,7 @@ class GamePublisher(BoardMessages):
         await self.retire(record, pressed, also=shown_before)
         if answer is not None and pressed is None and answer.message is not None:
             await self._clear(answer)
-        sent = await self.post(record, message, silent=not notify)
-        await self.bot.service.boards.finish_change(change)
+        sent = await self.post(record, message, silent=not notify, finishing=change)
         return sent.channel.id, sent.id
 
     async def _clear(self, answer: PressAnswer) -> None:
@@ -316,9 +315,7 @@ class GamePublisher(BoardMessages):
         if old is not None and controls_version(old, record.id) is not None:
             self._forget(old.id)
             await self._delete(record, old)
-        await self.post(record, message, silent=silent)
-        if change is not None:
-            await self.bot.service.boards.finish_change(change)
+        await self.post(record, message, silent=silent, finishing=change)
 
     async def show_anew(self, record: MatchRecord, notes: Sequence[str]) -> bool:
         """The turn timer's news (R9.5: the reminder, the claim offer) as the match's board posted anew with `notes`

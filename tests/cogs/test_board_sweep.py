@@ -72,12 +72,14 @@ class Service(FakeService):
         assert self.record is not None
         return self.record
 
-    async def set_shown(self, match_id: int, channel_id: int, message_id: int, version: int) -> bool:
+    async def set_shown(
+        self, match_id: int, channel_id: int, message_id: int, version: int, finishing: BoardChange | None = None
+    ) -> bool:
         if self.killed:
             raise Killed
         assert self.record is not None
         self.record = dataclasses.replace(self.record, message_id=message_id, message_version=version)
-        return await super().set_shown(match_id, channel_id, message_id, version)
+        return await super().set_shown(match_id, channel_id, message_id, version, finishing)
 
 
 class Bot(FakeBot):

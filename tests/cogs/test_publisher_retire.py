@@ -100,8 +100,12 @@ class FakeService:
     def now(self) -> float:
         return 0.0
 
-    async def set_shown(self, match_id: int, channel_id: int, message_id: int, version: int) -> bool:
+    async def set_shown(
+        self, match_id: int, channel_id: int, message_id: int, version: int, finishing: BoardChange | None = None
+    ) -> bool:
         self.shown.append((message_id, version))
+        if finishing is not None:
+            await self.finish_change(finishing)
         return True
 
     async def begin_change(self, change: BoardChange) -> None:
