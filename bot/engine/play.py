@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 BAR = 25
 OFF = 0
@@ -78,8 +79,10 @@ def _chain_text(chain: list[tuple[int, bool]]) -> str:
     return "/".join(parts)
 
 
+@lru_cache(maxsize=8192)
 def format_play(steps: tuple[Step, ...]) -> str:
-    """Standard notation (R10.1), ordered as GNU Backgammon does: farthest start first, then nearest end first."""
+    """Standard notation (R10.1), ordered as GNU Backgammon does: farthest start first, then nearest end first.
+    Cached: every board of a turn lists the same plays in its menu (and sorts them by their text)."""
     if not steps:
         return NO_PLAY_TEXT
     chains = sorted(_chains(steps), key=lambda chain: (-chain[0][0], chain[-1][0]))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -52,10 +53,12 @@ def mention(user_id: int) -> str:
 _LINE_START = re.compile(r"^(?:[#>+-]|(\d+)\.)")
 
 
+@lru_cache(maxsize=4096)
 def escape_name(name: str) -> str:
     """A display name as message text: its markdown and mentions are shown as typed, never rendered, as on
     /leaderboard (`**Bo**b` stays `**Bo**b`, `||y||` is no spoiler, `[x](link)` no link). Every message that
-    shows a name goes through here; thread names and the board picture show no markdown and keep it as is."""
+    shows a name goes through here; thread names and the board picture show no markdown and keep it as is.
+    Cached: a board's words name its two players a dozen times or more, and they are the same all match long."""
     return escape_text(" ".join(name.split()) or "?")
 
 
