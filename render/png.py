@@ -1,11 +1,11 @@
 """A palette picture as PNG bytes, deflated by ISA-L (the `isal` package).
 
-Pillow's PNG writer deflates with zlib: at its fastest level a 1000 x 920 board took about 2.9 ms, three
-quarters of drawing the board. ISA-L's level 1 deflates the same rows in about a third of a millisecond, and
-its file is a little smaller. Pillow offers no way to hand its writer another deflate, so the few chunks a
-palette PNG needs (PNG specification, 3rd edition: IHDR, PLTE, IDAT, IEND) are written here; Pillow still
-reads every picture back in the tests. Rows are stored unfiltered, as Pillow stores palette pictures: a
-filter predicts a byte from its neighbours' values, which means nothing for palette indices.
+Pillow's PNG writer deflates with zlib, which at its fastest level costs several times the rest of drawing a
+1000 x 920 board; ISA-L's level 1 deflates the same rows in a fraction of that, into a slightly smaller file
+(docs/performance.md, "Board image"). Pillow offers no way to hand its writer another deflate, so the few chunks
+a palette PNG needs (PNG specification, 3rd edition: IHDR, PLTE, IDAT, IEND) are written here; the tests read
+its pictures back with Pillow. Rows are stored unfiltered, as Pillow stores palette pictures: a filter
+predicts a byte from its neighbours' values, which means nothing for palette indices.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from isal import isal_zlib
 from PIL import Image
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
-DEFLATE_LEVEL = 1  # ISA-L's level 2 saved under 1% at 1000 px for about a fifth more time
+DEFLATE_LEVEL = 1  # level 2 saves under 1% of a board's bytes for a fifth more time; level 3 is slower and larger
 _BIT_DEPTH = 8
 _PALETTE_COLOUR_TYPE = 3
 _NO_FILTER = b"\x00"

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from render import board
+from render.palette import PALETTE_DIR
 from render.png import SIGNATURE, palette_png
 from render.samples import palette_samples
 
@@ -33,18 +34,16 @@ def test_pillow_reads_back_the_same_palette_and_indices(width: int, height: int,
     assert read.getpalette() == picture.getpalette()
 
 
-def test_a_board_is_the_picture_pillow_would_have_written() -> None:
-    """The boards' bytes decode to what Pillow's own PNG of the same picture decodes to, and the flat board
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_a_board_file_carries_its_themes_palette(theme: str) -> None:
+    """A board's file is a valid palette PNG whose colours are the theme's stored palette, and the flat board
     compresses: a few tens of KB, not the 0.9 MB of its pixels."""
     example = palette_samples()[0]
-    data = board(example.state, perspective=example.perspective, last_play=example.last_play, size=1000)
-    ours = Image.open(io.BytesIO(data))
-    ours.load()
-    pillows = io.BytesIO()
-    ours.save(pillows, format="PNG")
-    again = Image.open(io.BytesIO(pillows.getvalue()))
-    assert again.tobytes() == ours.tobytes() and again.getpalette() == ours.getpalette()
-    assert len(data) < 100_000 < ours.width * ours.height
+    data = board(example.state, perspective=example.perspective, last_play=example.last_play, theme=theme)
+    Image.open(io.BytesIO(data)).verify()
+    read = Image.open(io.BytesIO(data))
+    assert read.mode == "P" and read.getpalette() == list((PALETTE_DIR / f"{theme}.pal").read_bytes())
+    assert len(data) < 100_000 < read.width * read.height
 
 
 @pytest.mark.parametrize(
