@@ -113,7 +113,7 @@ class BoardMessages:
     ) -> None:
         """Record that this message now shows the record's version (and is the match's current message);
         `stored`: the press's action recorded it already, in its own transaction (one write per press);
-        `finishing`: the board change this message ends, finished in the same write."""
+        `finishing`: the board change a new message ends (never `stored`), finished in the same write."""
         if record.status is not MatchStatus.ACTIVE:
             self._current.pop(record.id, None)  # nothing follows a finished match's final board, however shown
         elif record.version >= self._shown.get(record.id, -1):
@@ -121,8 +121,6 @@ class BoardMessages:
         self._shown[record.id] = max(self._shown.get(record.id, -1), record.version)
         if not stored:
             await self.bot.service.boards.set_shown(record.id, channel_id, message_id, record.version, finishing)
-        elif finishing is not None:
-            await self.bot.service.boards.finish_change(finishing)
 
     def showed(self, record: MatchRecord) -> bool:
         """Whether the record's current message shows its version: recorded as sure, or shown by this process (a
