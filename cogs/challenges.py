@@ -47,7 +47,7 @@ from cogs.ui.options import (
     player_ref,
     thread_choice,
 )
-from cogs.ui.press_answer import PressAnswer
+from cogs.ui.press_answer import PressAnswer, expired
 from cogs.ui.publisher import GamePublisher
 from cogs.ui.unused_threads import delete_unused_thread
 from cogs.ui.views import ChallengeButton
@@ -112,9 +112,13 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
                 raise UserFacingError(N_("{name} is a bot and cannot play."), name=escape_name(opponent.display_name))
         options = match_options(length, money, jacoby, beavers, automatic_doubles)
         in_thread = thread_choice(interaction, thread)
-        # Answered at once, privately, as every command that stores something: the challenge is posted once it is
-        # stored, and a wait for the database (another process's write lock, up to 5 s) stays out of Discord's 3 s.
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.app_permissions.send_messages:  # the match's board and result need the channel
+            raise UserFacingError(
+                N_(
+                    "I may not send messages in this channel, so no match can be played here. Ask an admin to "
+                    "let me send messages here, or challenge in another channel."
+                )
+            )
         challenge = await self.service.challenges.create(
             guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel_id or 0,
@@ -128,18 +132,17 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
         await self.post(interaction, challenge)
 
     async def post(self, interaction: discord.Interaction[Any], challenge: Challenge) -> None:
-        """Post a stored challenge in its channel (a new message, so the challenged member is notified), store where
-        it is (for the expiry task), then take away the command's private "thinking" answer. A channel the bot
-        cannot post in withdraws the challenge and says so privately. The challenge is public: in the server's
-        language."""
-        channel = self.bot.get_partial_messageable(challenge.channel_id, guild_id=challenge.guild_id)
+        """Answer the command with the stored challenge itself, then store where it is (for the expiry task). A
+        challenge Discord refuses is withdrawn and the challenger told privately. The challenge is public: in the
+        server's language."""
         language = await self.server_language(challenge.guild_id)
+        fields: dict[str, Any] = {
+            "content": challenge_text(challenge, language),
+            "view": challenge_view(challenge, language),
+            "allowed_mentions": mentions(challenge),
+        }
         try:
-            message = await channel.send(
-                challenge_text(challenge, language),
-                view=challenge_view(challenge, language),
-                allowed_mentions=mentions(challenge),
-            )
+            message = await self.answer_with(interaction, challenge, fields)
         except discord.HTTPException as error:
             log.warning("Could not post challenge %s", challenge.id, exc_info=True)
             await self.bot.service.challenges.cancel(challenge.id, challenge.challenger.user_id)
@@ -151,8 +154,23 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
                 reason=error.text or error.status,
             ) from error
         await self.bot.service.challenges.set_message(challenge.id, message.channel.id, message.id)
-        with contextlib.suppress(discord.HTTPException):  # only the "thinking" note: the challenge is posted
-            await interaction.delete_original_response()
+
+    async def answer_with(
+        self, interaction: discord.Interaction[Any], challenge: Challenge, fields: dict[str, Any]
+    ) -> discord.Message:
+        """The challenge as the command's response: one Discord call, and a new message, so the challenged member
+        is notified (an edit would not notify). Once Discord no longer takes that answer (storing outlasted the
+        command's 3 s), the challenge is posted in the channel instead: nothing is said before it is stored."""
+        try:
+            answered = await interaction.response.send_message(**fields)
+        except discord.NotFound as error:
+            if not expired(error):
+                raise
+            channel = self.bot.get_partial_messageable(challenge.channel_id, guild_id=challenge.guild_id)
+            return await channel.send(**fields)
+        if isinstance(answered.resource, discord.InteractionMessage):
+            return answered.resource
+        return await interaction.original_response()
 
     # --- buttons ---------------------------------------------------------------------------------------------
 

@@ -40,9 +40,9 @@ def is_challenge_of(message: Message, challenger: ScenarioUser) -> bool:
 
 
 async def posted_challenge(standin: DiscordStandin, reply: Reply, challenger: ScenarioUser) -> Message:
-    """The challenge a `/bg challenge` posts in its channel once it is stored (the command's own answer is a
-    private "thinking" note, taken away then). Reads the channel's messages up to it (`wait_for_message`): posts
-    of an earlier match there (its automatic analysis, issue 17) may come first and are passed over."""
+    """The challenge a `/bg challenge` posts in its channel once it is stored (the command's own answer). Reads the
+    channel's messages up to it (`wait_for_message`): posts of an earlier match there (its automatic analysis, issue
+    17) may come first and are passed over."""
     acknowledged_in_time(reply)
     channel = standin.channels[reply.interaction.channel_id]
     try:

@@ -9,10 +9,19 @@ import random
 import pytest
 
 from tests.e2e.conftest import one_bot_per_module
-from tests.e2e.table import Table, acknowledged_in_time, finish_turn, posted_challenge, start_match, threads_of
+from tests.e2e.table import (
+    Table,
+    acknowledged_in_time,
+    finish_turn,
+    is_challenge_of,
+    labels,
+    posted_challenge,
+    start_match,
+    threads_of,
+)
 from tests.e2e.test_fairness import HASH
 from tests.support.discord_standin import DiscordStandin, ScenarioUser, wait_until
-from tests.support.discord_standin.model import CREATE_PUBLIC_THREADS, Channel
+from tests.support.discord_standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES, Channel
 
 #: The line of a challenge whose dice can be checked (issue 18), with the commitment's first 16 hex characters.
 CHECKABLE = "The dice can be checked: `/bg fairness` · commitment `"
@@ -241,30 +250,62 @@ async def test_where_the_bot_may_not_open_threads_the_match_plays_in_the_channel
     assert thread_requests(standin, lobby) == 0 and not threads_of(standin, lobby)
 
 
-async def test_a_challenge_is_answered_privately_at_once_then_posted_as_a_new_message(
+async def test_a_challenge_is_the_commands_answer_once_stored_and_notifies_the_challenged_member(
     standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
-    """The command's answer is a private "thinking" note, sent before anything is stored (so that a wait for the
-    database stays out of Discord's 3 seconds); the challenge follows as a message of its own that notifies the
-    challenged member, and the note is taken away."""
+    """The command is answered with the stored challenge itself, in one Discord call: a new public message, so it
+    notifies the challenged member (test_challenge_expiry.py closes such a message by its stored id)."""
     alice, bob = players
+    calls = len(standin.requests)
     reply = acknowledged_in_time(await alice.slash("bg challenge", opponent=bob))
-    assert reply.type == 5 and reply.ephemeral and reply.message is not None
+    assert reply.type == 4 and not reply.ephemeral and reply.message is not None
     challenge = await posted_challenge(standin, reply, alice)
-    assert challenge.interaction is None and not challenge.ephemeral
+    assert challenge is reply.message and challenge.interaction is not None
     assert challenge.pinged == {bob.id}  # the challenged member, never the challenger their own challenge names
-    note = reply.message
-    await standin.eventually(lambda: note.deleted, timeout=5, what="the private note taken away")
+    assert [method for method, _ in standin.requests[calls:]] == ["POST"]  # the callback alone
 
 
-async def test_a_challenge_the_bot_cannot_post_is_withdrawn_and_the_challenger_told_privately(
+async def test_a_challenge_whose_answer_came_too_late_is_posted_in_its_channel(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """Storing outlasted the command's 3 seconds (Discord refuses the answer as an unknown interaction): the
+    stored challenge is posted in the channel, still notifies the challenged member, and can be accepted."""
+    alice, bob = players
+    standin.fail("POST", "/callback", status=404, code=10062, message="Unknown interaction")
+    refused = await alice.slash("bg challenge", opponent=bob)
+    while not is_challenge_of(challenge := await standin.wait_for_message(alice.channel, timeout=10), alice):
+        pass
+    assert refused.message is None and challenge.interaction is None and challenge.pinged == {bob.id}
+    acknowledged_in_time(await bob.click(challenge, "Accept"))
+    await standin.eventually(lambda: "Accept" not in labels(challenge), timeout=10, what="the challenge accepted")
+    await standin.eventually(lambda: standin.violations, timeout=5, what="the command's 3 s over")
+    assert [violation.rule for violation in standin.take_violations()] == ["acknowledge within 3 s"]  # as made
+
+
+async def test_a_channel_the_bot_may_not_send_in_gets_no_challenge_and_the_challenger_is_told_privately(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """A match there could never show its board: refused before anything is stored."""
+    alice, bob = players
+    standin.denied[alice.channel.id] = SEND_MESSAGES
+    try:
+        answer = await acknowledged_in_time(await alice.slash("bg challenge", opponent=bob)).settled(timeout=10)
+    finally:
+        del standin.denied[alice.channel.id]
+    assert answer.ephemeral and answer.visible_to == alice.id
+    assert "may not send messages in this channel" in answer.content
+    assert not [m for m in alice.channel.messages if not m.ephemeral]  # nothing was posted
+    # nor stored: a challenge to Bob once it may is not refused as a second open one
+    challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
+    assert bob.id in challenge.pinged
+
+
+async def test_a_challenge_discord_refuses_is_withdrawn_and_the_challenger_told_privately(
     standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
 ) -> None:
     alice, bob = players
-    standin.fail(
-        "POST", f"/channels/{alice.channel.id}/messages", status=403, code=50013, message="Missing Permissions"
-    )
-    answer = await acknowledged_in_time(await alice.slash("bg challenge", opponent=bob)).settled(timeout=10)
+    standin.fail("POST", "/callback", status=400, code=50035, message="Invalid Form Body")
+    answer = await (await alice.slash("bg challenge", opponent=bob)).settled(timeout=10)
     assert answer.ephemeral and answer.visible_to == alice.id
     assert "could not post the challenge" in answer.content and "withdrawn" in answer.content
     assert not [m for m in alice.channel.messages if not m.ephemeral]  # nothing was posted

@@ -85,18 +85,24 @@ class Interaction:
     """A command or a press by `user` from a client in `locale`: what it answered privately, and its edits of the
     message pressed."""
 
-    def __init__(self, user: PlayerRef, locale: discord.Locale, message: Posted | None = None) -> None:
+    def __init__(
+        self, user: PlayerRef, locale: discord.Locale, message: Posted | None = None, channel: Channel | None = None
+    ) -> None:
         self.id = next(_IDS)
         self.user = SimpleNamespace(id=user.user_id, display_name=user.name, bot=False)
         self.locale = locale
         self.guild, self.guild_id, self.channel_id, self.channel = None, GUILD, CHANNEL, None
         self.message = message
-        self.app_permissions = SimpleNamespace(create_public_threads=True, send_messages_in_threads=True)
+        self.app_permissions = SimpleNamespace(
+            send_messages=True, create_public_threads=True, send_messages_in_threads=True
+        )
+        self.public_channel = channel  # where a public answer appears
+        self.answer: Posted | None = None
         self.said: list[str] = []
         self.edits: list[dict[str, Any]] = []
         self.modal: discord.ui.Modal | None = None
         self.response = SimpleNamespace(
-            defer=self._nothing, is_done=lambda: True, send_message=self._say, send_modal=self._show_modal
+            defer=self._nothing, is_done=lambda: True, send_message=self._respond, send_modal=self._show_modal
         )
         self.followup = SimpleNamespace(send=self._say)
 
@@ -105,6 +111,19 @@ class Interaction:
 
     async def _say(self, content: str, **_options: Any) -> None:
         self.said.append(content)
+
+    async def _respond(
+        self, content: str, *, ephemeral: bool = False, view: discord.ui.View | None = None, **_options: Any
+    ) -> SimpleNamespace:
+        """A private answer is said; a public one is posted in the channel (the command's own message)."""
+        if ephemeral or self.public_channel is None:
+            self.said.append(content)
+        else:
+            self.answer = await self.public_channel.send(content, view=view)
+        return SimpleNamespace(resource=None)
+
+    async def original_response(self) -> Posted | None:
+        return self.answer
 
     async def _show_modal(self, modal: discord.ui.Modal) -> None:
         self.modal = modal
@@ -131,7 +150,8 @@ async def german_server(db: Database, clock: FakeClock) -> tuple[Bot, Challenges
 async def challenge_bob(cog: Challenges, locale: discord.Locale = discord.Locale.british_english) -> Posted:
     """Alice's /bg challenge opponent:Bob length:3, posted in the channel."""
     bob = SimpleNamespace(id=BOB.user_id, display_name=BOB.name, bot=False)
-    await cog.challenge.callback(cog, Interaction(ALICE, locale), opponent=bob, length=3)  # type: ignore[arg-type]
+    command = Interaction(ALICE, locale, channel=cog.bot.channel)  # type: ignore[attr-defined]
+    await cog.challenge.callback(cog, command, opponent=bob, length=3)  # type: ignore[arg-type]
     return cog.bot.channel.posted[-1]  # type: ignore[attr-defined]
 
 
@@ -187,7 +207,7 @@ async def test_an_accepted_challenge_and_its_thread_are_named_in_the_servers_lan
     challenge = await bot.service.challenges.create(
         guild_id=GUILD, channel_id=CHANNEL, challenger=ALICE, opponent=BOB, options=MatchOptions(3), in_thread=True
     )
-    await cog.post(Interaction(ALICE, discord.Locale.greek), challenge)  # type: ignore[arg-type]
+    await cog.post(Interaction(ALICE, discord.Locale.greek, channel=bot.channel), challenge)  # type: ignore[arg-type]
     [posted] = bot.channel.posted
     assert "in einem neuen Thread" in posted.content
     opened: list[str] = []

@@ -14,6 +14,7 @@ a permission is taken away.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from dataclasses import dataclass, field
 
@@ -86,7 +87,9 @@ class Failure:
         return True
 
     def response(self) -> web.Response:
-        return web.json_response({"message": self.message, "code": self.code}, status=self.status)
+        """Labelled bare JSON as Discord's errors are (discord.py reads no error code from "; charset=utf-8")."""
+        body = json.dumps({"message": self.message, "code": self.code}).encode()
+        return web.Response(body=body, status=self.status, content_type="application/json")
 
 
 MISSING_PERMISSIONS = 50013

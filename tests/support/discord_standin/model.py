@@ -21,6 +21,7 @@ _counter = itertools.count(1)
 EPHEMERAL_FLAG = 1 << 6
 LOADING_FLAG = 1 << 7
 SILENT_FLAG = 1 << 12  # SUPPRESS_NOTIFICATIONS: the message's mentions notify nobody
+SEND_MESSAGES = 1 << 11
 MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -20,6 +20,7 @@ from .model import (
     EPHEMERAL_FLAG,
     LOADING_FLAG,
     MANAGE_THREADS,
+    SEND_MESSAGES,
     Call,
     Channel,
     Guild,
@@ -449,6 +450,8 @@ class RestApi:
         channel = self._channel(request)
         if channel is None:
             return unknown("Channel", 10003)
+        if not channel.is_thread and self.standin.denied.get(channel.id, 0) & SEND_MESSAGES:
+            return discord_error(403, 50013, "Missing Permissions")  # interaction responses need no permission
         body, files = await read_body(request)
         problems = limits.check_message(body, [len(f[1]) for f in files]) + limits.check_not_empty(body, len(files))
         if problems:
