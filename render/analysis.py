@@ -20,6 +20,7 @@ from bot.engine.play import Play
 from bot.engine.position import Position
 from render.fonts import Font, draw_text, fit, font
 from render.picture import board
+from render.png import palette_png
 from render.state import BoardState
 from render.theme import get_theme
 from render.words import ENGLISH, BoardWords
@@ -141,6 +142,4 @@ def decision_picture(
         draw_text(canvas, (x + 8, top), fit(caption, face, image.width - 16), face, colours.text)
         canvas.paste(image, (x, CAPTION))
         x += image.width + GAP
-    out = io.BytesIO()
-    canvas.quantize(colors=128).save(out, format="PNG", compress_level=1)
-    return out.getvalue()
+    return palette_png(canvas.quantize(colors=128))
