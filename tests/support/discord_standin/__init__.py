@@ -96,8 +96,9 @@ as violations (take them if the test meant it).
 
 from __future__ import annotations
 
+from .components import Button, Select
 from .launcher import BotProcess
-from .model import Attachment, Button, Channel, Message, Select, User, Violation
+from .model import Attachment, Channel, Message, User, Violation
 from .scenario import Reply, ScenarioError, ScenarioUser, wait_for_edit, wait_until
 from .server import DiscordStandin, running_standin
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from tests.support.discord_standin.model import Message, children_of
+from tests.support.discord_standin.components import children_of
+from tests.support.discord_standin.model import Message
 
 _GAME_CONTROL = re.compile(r"bg:(?P<match>[0-9]+):[0-9]+:(?P<action>[a-z]+)")
 NOT_GAME_CONTROLS = frozenset({"rematch", "moves"})
