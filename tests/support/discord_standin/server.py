@@ -43,7 +43,8 @@ from .model import (
     snowflake,
 )
 from .oauth import OAuth
-from .rest import HELD_BODY, RestApi, json_response
+from .rest import RestApi
+from .rest_io import HELD_BODY, json_response
 from .scenario import ScenarioUser
 
 if TYPE_CHECKING:
@@ -650,6 +651,18 @@ class DiscordStandin:
         async with message.changed():
             message.changed().notify_all()
         self.dispatch_message_event("MESSAGE_UPDATE", message)
+
+    async def delete_message(self, message: Message) -> None:
+        """Delete a message (the bot's REST delete): the bot gets MESSAGE_DELETE unless only one user saw it."""
+        if not message.ephemeral:
+            self.calls.append(Call("delete", message.channel_id, message.id))
+        message.deleted = True
+        self.board_changed(message)
+        async with message.changed():
+            message.changed().notify_all()
+        if not message.ephemeral:
+            payload = {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(message.guild_id)}
+            self.dispatch("MESSAGE_DELETE", payload, guild_id=message.guild_id, intent=GUILD_MESSAGES_INTENT)
 
     def apply_body(
         self, message: Message, body: dict[str, Any], files: list[tuple[str, bytes, str]], *, creating: bool
