@@ -92,4 +92,26 @@ class Failure:
         return web.Response(body=body, status=self.status, content_type="application/json")
 
 
+@dataclass
+class RateLimitRule:
+    """429 with `retry_after` for every `every`-th REST request whose path contains `path_part`, `remaining` times
+    (None: until `stop_rate_limits()`)."""
+
+    path_part: str
+    remaining: int | None
+    retry_after: float
+    every: int = 1
+    seen: int = 0
+
+    def applies(self, path: str) -> bool:
+        if self.remaining == 0 or self.path_part not in path or not path.startswith("/api/"):
+            return False
+        self.seen += 1
+        if self.seen % self.every:
+            return False
+        if self.remaining is not None:
+            self.remaining -= 1
+        return True
+
+
 MISSING_PERMISSIONS = 50013

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
+    from .model import Guild
     from .server import DiscordStandin
 
 log = logging.getLogger(__name__)
@@ -221,7 +222,16 @@ async def _identify(standin: DiscordStandin, connection: Connection, data: dict[
     now = time.monotonic()
     standin.identified_at[session.shard_id % max(1, standin.max_concurrency)] = now
     standin.identify_times.append((session.shard_id, now))
-    ready = {
+    session.dispatch("READY", _ready_payload(standin, session, guilds))
+    for guild in guilds:
+        session.dispatch("GUILD_CREATE", standin.guild_create_payload(intents, guild))
+    standin.shard_ready(session.shard_id)
+    return session
+
+
+def _ready_payload(standin: DiscordStandin, session: GatewaySession, guilds: list[Guild]) -> dict[str, Any]:
+    """READY as Discord sends it to a new session: its guilds unavailable until their GUILD_CREATE follows."""
+    return {
         "v": 10,
         "user": standin.bot_user.payload(),
         "guilds": [{"id": str(guild.id), "unavailable": True} for guild in guilds],
@@ -234,11 +244,6 @@ async def _identify(standin: DiscordStandin, connection: Connection, data: dict[
         "user_settings": {},
         "shard": [session.shard_id, session.shard_count],
     }
-    session.dispatch("READY", ready)
-    for guild in guilds:
-        session.dispatch("GUILD_CREATE", standin.guild_create_payload(intents, guild))
-    standin.shard_ready(session.shard_id)
-    return session
 
 
 def _resume(standin: DiscordStandin, connection: Connection, data: dict[str, Any]) -> GatewaySession | None:
