@@ -9,6 +9,8 @@ message, and an action ends when the redrawn board has arrived.
     LoadResult.summary() -> dict (percentiles in ms, updates per second, peak RSS, CPU s per action, DB size)
 """
 
-from .harness import LoadConfig, LoadResult, run_load
+from .config import LoadConfig
+from .harness import run_load
+from .result import LoadResult
 
 __all__ = ["LoadConfig", "LoadResult", "run_load"]

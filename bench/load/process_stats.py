@@ -69,3 +69,15 @@ def pss_by_process(pid: int) -> dict[int, int]:
         except FileNotFoundError:
             continue
     return found
+
+
+def combined_stats(pids: list[int]) -> ProcessStats:
+    """CPU and memory of several bot processes (each with its descendants) together."""
+    each = [read_stats(pid) for pid in pids]
+    return ProcessStats(
+        sum(s.cpu_seconds for s in each),
+        sum(s.rss_bytes for s in each),
+        sum(s.peak_rss_bytes for s in each),
+        sum(s.processes for s in each),
+        sum(s.main_cpu_seconds for s in each),
+    )

@@ -1,7 +1,11 @@
-"""Read py-spy's raw output (one collapsed stack per line with its sample count) into the hottest functions."""
+"""py-spy on the bot: recording it during a run, and reading its raw output (one collapsed stack per line with its
+sample count) into the hottest functions."""
 
 from __future__ import annotations
 
+import contextlib
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -40,3 +44,33 @@ def _short(frame: str) -> str:
         if marker in file:
             file = file.split(marker, 1)[1]
     return f"{name} ({file})"
+
+
+def start_profiler(pid: int, output: Path) -> subprocess.Popen[bytes]:
+    """py-spy sampling the bot process until it is stopped: only the thread holding the GIL, as py-spy takes a
+    thread blocked in C (aiosqlite's worker waiting on its queue, a pipe's feeder) for a busy one."""
+    py_spy = Path(sys.executable).with_name("py-spy")
+    command = [
+        str(py_spy),
+        "record",
+        "--pid",
+        str(pid),
+        "--format",
+        "raw",
+        "--rate",
+        "100",
+        "--nonblocking",
+        "--gil",
+        "-o",
+        str(output),
+    ]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def stop_profiler(profiler: subprocess.Popen[bytes]) -> None:
+    profiler.send_signal(2)  # SIGINT: py-spy writes its output and exits
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        profiler.wait(timeout=30)
+    if profiler.returncode not in (0, None) and profiler.stderr is not None:
+        first_line = profiler.stderr.read().decode(errors="replace").strip().splitlines()[:1]
+        raise RuntimeError(f"py-spy failed: {first_line[0] if first_line else profiler.returncode}")

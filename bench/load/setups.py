@@ -16,7 +16,9 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from bench.load import harness
-from bench.load.harness import LoadConfig, LoadResult, run_load
+from bench.load.config import LoadConfig
+from bench.load.harness import run_load
+from bench.load.result import LoadResult
 
 if TYPE_CHECKING:
     from tests.support.postgres import ThrowawayPostgres

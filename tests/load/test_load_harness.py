@@ -8,8 +8,8 @@ import pytest
 
 from bench.load import LoadConfig, run_load
 from bench.load.computer_report import computer_turn_verdicts, median_verdicts
-from bench.load.harness import percentiles
 from bench.load.report import kinds_table
+from bench.load.result import percentiles
 from bench.load.setups import Setups
 from cogs.ui.custom_ids import ACTION_WORDS, GameAction
 
