@@ -74,120 +74,14 @@ from bench.load.profile import top_functions  # noqa: E402
 from bench.load.report import (  # noqa: E402
     analysis_comparison,
     kinds_table,
-    ms,
     reference_comparison,
+    runs_table,
     trace_table,
-    verdict,
 )
 from bench.load.setups import SETUPS, Setups  # noqa: E402
+from bench.load.targets import TARGETS, check_targets, setup_verdicts  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
-TARGETS = {
-    "at_200": {"ack_p99_ms": 250, "board_p99_ms": 600, "acks_past_3s_or_missing": 0, "bot_peak_pss_mb": 300},
-    "saturation": {"board_updates_per_second": 100},
-    "beside_computer_matches": {"human_p99_ratio": 1.2, "acks_past_3s_or_missing": 0},
-    "world_class_beside_200": {"computer_turn_p99_ms": 3000},
-    "at_1000_two_processes": {"ack_p99_ms": 250, "acks_past_3s_or_missing": 0},
-    "saturation_two_over_one_process": {"ratio": 1.6},
-    "while_analysing": {"acks_past_3s_or_missing": 0},
-}
-COLUMNS = (
-    ("set-up", lambda s: f"{s['bot_process_count']}x {s['database']}"),
-    ("analysis", lambda s: "on" if s["automatic_analysis"] else "off"),
-    ("K", lambda s: s["matches"]),
-    ("think", lambda s: s["think"]),
-    ("ref ms", lambda s: s.get("reference_ms", "-")),
-    ("actions", lambda s: s["interactions"]),
-    ("ack p50/p95/p99 ms", lambda s: "/".join(ms(s["ack_ms"][p]) for p in ("p50", "p95", "p99"))),
-    ("board p50/p95/p99 ms", lambda s: "/".join(ms(s["board_ms"][p]) for p in ("p50", "p95", "p99"))),
-    ("seated after s", lambda s: s.get("all_seated_s") or "-"),
-    ("then ack/board p99 ms", lambda s: "/".join(ms(s[key]["p99"]) for key in ("ack_ms_seated", "board_ms_seated"))),
-    ("picture p50/p95/p99 ms", lambda s: "/".join(ms(s["picture_ms"][p]) for p in ("p50", "p95", "p99"))),
-    (">3s", lambda s: s["acks_past_3s_or_missing"]),
-    ("boards/s", lambda s: s["board_updates_per_second"]),
-    ("peak PSS MB", lambda s: s.get("bot_peak_pss_mb", "-")),
-    ("PSS MB per process", lambda s: "+".join(str(mb) for mb in s["peak_pss_mb_per_bot_process"])),
-    ("peak RSS MB", lambda s: s["bot_peak_rss_mb"]),
-    ("CPU ms/action", lambda s: s["bot_cpu_ms_per_action"]),
-    ("CPU use", lambda s: s["bot_cpu_utilisation"]),
-    ("harness CPU", lambda s: s["harness_cpu_utilisation"]),
-    ("DB KB/match", lambda s: _kb(s["database_bytes_per_finished_match"])),
-    ("errors", lambda s: s["errors"] + s["violations"]),
-)
-
-
-def _kb(value: int | None) -> str:
-    return "-" if value is None else f"{value / 1024:.1f}"
-
-
-def table(rows: list[dict[str, Any]]) -> str:
-    header = "| " + " | ".join(name for name, _ in COLUMNS) + " |"
-    rule = "|" + "|".join("---" for _ in COLUMNS) + "|"
-    lines = [header, rule]
-    lines += ["| " + " | ".join(str(cell(row)) for _, cell in COLUMNS) + " |" for row in rows]
-    return "\n".join(lines)
-
-
-def check_targets(rows: list[dict[str, Any]]) -> list[str]:
-    verdicts = []
-    for row in rows:
-        if row["matches"] == 200 and row["think"] != "saturation":
-            goal = TARGETS["at_200"]
-            verdicts += [
-                verdict("p99 acknowledgement at 200", row["ack_ms"]["p99"], "<", goal["ack_p99_ms"], "ms"),
-                verdict("p99 board update at 200", row["picture_ms"]["p99"], "<", goal["board_p99_ms"], "ms"),
-                verdict("interactions past 3 s at 200", row["acks_past_3s_or_missing"], "<=", 0, ""),
-                verdict(
-                    "bot peak memory (PSS, with its drawing processes) at 200",
-                    row["bot_peak_pss_mb"],
-                    "<",
-                    goal["bot_peak_pss_mb"],
-                    "MB",
-                ),
-            ]
-        if row["think"] == "saturation":
-            goal_rate = TARGETS["saturation"]["board_updates_per_second"]
-            verdicts.append(
-                verdict(
-                    f"saturation ({row['matches']} tables)",
-                    row["board_updates_per_second"],
-                    ">=",
-                    goal_rate,
-                    "boards/s",
-                )
-            )
-    return verdicts
-
-
-def setup_verdicts(rows: list[dict[str, Any]]) -> list[str]:
-    """Issue 19's targets: 1,000 matches on two processes, and saturation of two processes against one."""
-    verdicts = []
-    for row in rows:
-        if row["matches"] == 1000 and row["think"] != "saturation" and row["bot_process_count"] == 2:
-            goal = TARGETS["at_1000_two_processes"]
-            verdicts += [
-                verdict(
-                    "p99 acknowledgement at 1,000 on two processes", row["ack_ms"]["p99"], "<", goal["ack_p99_ms"], "ms"
-                ),
-                verdict("interactions past 3 s at 1,000 on two processes", row["acks_past_3s_or_missing"], "<=", 0, ""),
-            ]
-    saturated = {
-        (row["bot_process_count"], row["database"]): row["board_updates_per_second"]
-        for row in rows
-        if row["think"] == "saturation"
-    }
-    one, two = saturated.get((1, "postgresql")), saturated.get((2, "postgresql"))
-    if one and two:
-        verdicts.append(
-            verdict(
-                f"saturation, two processes against one on PostgreSQL ({one} -> {two} boards/s)",
-                round(two / one, 2),
-                ">=",
-                TARGETS["saturation_two_over_one_process"]["ratio"],
-                "x",
-            )
-        )
-    return verdicts
 
 
 def numbered(path: Path | None, run: int) -> Path | None:
@@ -203,8 +97,17 @@ def runs_by_setup(rows: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     return list(by_setup.values())
 
 
-async def main() -> None:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_run_arguments(parser)
+    add_output_arguments(parser)
+    add_table_arguments(parser)
+    add_setup_arguments(parser)
+    return parser.parse_args()
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """How many tables, for how long, with how much thought: the thinking runs and the saturation run."""
     parser.add_argument("--matches", type=int, nargs="*", default=[1, 50, 200], help="K for the thinking runs")
     parser.add_argument(
         "--seconds",
@@ -218,6 +121,10 @@ async def main() -> None:
     parser.add_argument("--saturation-seconds", type=float, default=60.0)
     parser.add_argument("--no-saturation", action="store_true")
     parser.add_argument("--saturation-only", action="store_true")
+
+
+def add_output_arguments(parser: argparse.ArgumentParser) -> None:
+    """What is recorded beside the figures, and where the results go."""
     parser.add_argument("--profile", type=Path, help="py-spy the bot during the last run, raw stacks to this file")
     parser.add_argument(
         "--trace",
@@ -227,6 +134,10 @@ async def main() -> None:
     )
     parser.add_argument("--output", default="load", help="results name: bench/results/<output>.json and .md")
     parser.add_argument("--note", default="", help="what else the machine was doing, kept with the results")
+
+
+def add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    """The matches the tables play: the human tables' length, and the computer tables beside them."""
     parser.add_argument(
         "--computer-matches",
         type=int,
@@ -267,6 +178,10 @@ async def main() -> None:
         default=1,
         help="with --computer-matches: pairs of runs per K, in alternating order (without-with, with-without, ...)",
     )
+
+
+def add_setup_arguments(parser: argparse.ArgumentParser) -> None:
+    """Which bots run (set-ups, a reference checkout) and whether they analyse finished matches."""
     parser.add_argument(
         "--setups",
         nargs="*",
@@ -283,8 +198,10 @@ async def main() -> None:
         "--analyses", action="store_true", help="issue 17: every thinking run twice, automatic analysis off then on"
     )
     parser.add_argument("--no-analysis", action="store_true", help="automatic analysis off in every run")
-    args = parser.parse_args()
 
+
+def thinking_configs(args: argparse.Namespace) -> list[LoadConfig]:
+    """The thinking runs, each K in turn; with --analyses or --computer-matches, each twice side by side."""
     seconds = args.seconds if len(args.seconds) == len(args.matches) else [args.seconds[0]] * len(args.matches)
     configs = (
         []
@@ -324,6 +241,12 @@ async def main() -> None:
             for repeat in range(args.repeats)
             for each in ((config, dataclasses.replace(config, **beside))[:: 1 if repeat % 2 == 0 else -1])
         ]
+    return configs
+
+
+def run_configs(args: argparse.Namespace) -> tuple[list[LoadConfig], list[Path | None]]:
+    """Every run in order (the thinking runs, then the saturation run), and the timing probes' file of each."""
+    configs = thinking_configs(args)
     if not args.no_saturation:
         configs.append(
             LoadConfig(
@@ -338,10 +261,13 @@ async def main() -> None:
     traces = [args.trace] if len(configs) == 1 else [numbered(args.trace, n) for n in range(1, len(configs) + 1)]
     if args.trace:
         configs = [dataclasses.replace(config, trace=path) for config, path in zip(configs, traces, strict=True)]
-    runs = [(setup, config) for config in configs for setup in args.setups]
+    return configs, traces
 
+
+async def run_all(runs: list[tuple[str, LoadConfig]], reference_root: Path | None) -> list[dict[str, Any]]:
+    """Each run in its set-up, one after the other, its row printed as it ends: the summaries of the runs."""
     rows = []
-    async with Setups(args.reference_root) as setups:
+    async with Setups(reference_root) as setups:
         for setup, config in runs:
             beside = f" beside {config.computer_matches} computer matches" if config.computer_matches else ""
             print(
@@ -351,11 +277,16 @@ async def main() -> None:
             )
             row = (await setups.run(setup, config)).summary()
             rows.append(row)
-            print(table([row]).splitlines()[-1], flush=True)
+            print(runs_table([row]).splitlines()[-1], flush=True)
             for problem in row["first_errors"] + row["first_violations"]:
                 print("   ", problem, flush=True)
-    RESULTS.mkdir(exist_ok=True)  # the runs first: a failing report must not lose them
-    (RESULTS / f"{args.output}.json").write_text(json.dumps({"runs": rows}, indent=2) + "\n")
+    return rows
+
+
+def results_text(
+    args: argparse.Namespace, rows: list[dict[str, Any]], traces: list[Path | None]
+) -> tuple[str, list[str]]:
+    """The text of the results (the runs' table, the comparisons asked for, the verdicts) and the verdicts."""
     verdicts = check_targets(
         [
             row
@@ -367,7 +298,7 @@ async def main() -> None:
         ]
     )
     verdicts += setup_verdicts(rows)
-    text = table(rows)
+    text = runs_table(rows)
     if args.computer_matches:
         pairs = [
             (one, two) if not one.get("computer_matches") else (two, one)
@@ -400,8 +331,10 @@ async def main() -> None:
         )
     if args.profile:
         text += "\n\nHot path (py-spy, bot process, share of samples in the last run):\n" + top_functions(args.profile)
-    print()
-    print(text)
+    return text, verdicts
+
+
+def write_results(args: argparse.Namespace, rows: list[dict[str, Any]], verdicts: list[str], text: str) -> None:
     machine = {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()}
     RESULTS.mkdir(exist_ok=True)
     report = {
@@ -418,6 +351,19 @@ async def main() -> None:
         f"# Load benchmark\n\n`.venv/bin/python {report['command']}` on {os.cpu_count()} cores, "
         f"Python {platform.python_version()}{'. ' + args.note if args.note else ''}\n\n{text}\n"
     )
+
+
+async def main() -> None:
+    args = arguments()
+    configs, traces = run_configs(args)
+    runs = [(setup, config) for config in configs for setup in args.setups]
+    rows = await run_all(runs, args.reference_root)
+    RESULTS.mkdir(exist_ok=True)  # the runs first: a failing report must not lose them
+    (RESULTS / f"{args.output}.json").write_text(json.dumps({"runs": rows}, indent=2) + "\n")
+    text, verdicts = results_text(args, rows, traces)
+    print()
+    print(text)
+    write_results(args, rows, verdicts, text)
 
 
 if __name__ == "__main__":

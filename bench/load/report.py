@@ -1,6 +1,6 @@
-"""The load benchmark's reports beside its main table (bench/load_bench.py): the reference checkout against this
-one, the automatic analysis off and on, acknowledgement by interaction, the bot's timing probes; and the verdicts'
-wording."""
+"""The load benchmark's reports (bench/load_bench.py): its main table of runs and, beside it, the reference
+checkout against this one, the automatic analysis off and on, acknowledgement by interaction, the bot's timing
+probes; and the verdicts' wording."""
 
 from __future__ import annotations
 
@@ -14,6 +14,45 @@ from bench.load.setups import REFERENCE_LABEL
 
 def ms(value: float | None) -> str:
     return "-" if value is None else f"{value:.0f}"
+
+
+#: The main table's columns: (heading, the cell of a run's summary).
+COLUMNS = (
+    ("set-up", lambda s: f"{s['bot_process_count']}x {s['database']}"),
+    ("analysis", lambda s: "on" if s["automatic_analysis"] else "off"),
+    ("K", lambda s: s["matches"]),
+    ("think", lambda s: s["think"]),
+    ("ref ms", lambda s: s.get("reference_ms", "-")),
+    ("actions", lambda s: s["interactions"]),
+    ("ack p50/p95/p99 ms", lambda s: "/".join(ms(s["ack_ms"][p]) for p in ("p50", "p95", "p99"))),
+    ("board p50/p95/p99 ms", lambda s: "/".join(ms(s["board_ms"][p]) for p in ("p50", "p95", "p99"))),
+    ("seated after s", lambda s: s.get("all_seated_s") or "-"),
+    ("then ack/board p99 ms", lambda s: "/".join(ms(s[key]["p99"]) for key in ("ack_ms_seated", "board_ms_seated"))),
+    ("picture p50/p95/p99 ms", lambda s: "/".join(ms(s["picture_ms"][p]) for p in ("p50", "p95", "p99"))),
+    (">3s", lambda s: s["acks_past_3s_or_missing"]),
+    ("boards/s", lambda s: s["board_updates_per_second"]),
+    ("peak PSS MB", lambda s: s.get("bot_peak_pss_mb", "-")),
+    ("PSS MB per process", lambda s: "+".join(str(mb) for mb in s["peak_pss_mb_per_bot_process"])),
+    ("peak RSS MB", lambda s: s["bot_peak_rss_mb"]),
+    ("CPU ms/action", lambda s: s["bot_cpu_ms_per_action"]),
+    ("CPU use", lambda s: s["bot_cpu_utilisation"]),
+    ("harness CPU", lambda s: s["harness_cpu_utilisation"]),
+    ("DB KB/match", lambda s: _kb(s["database_bytes_per_finished_match"])),
+    ("errors", lambda s: s["errors"] + s["violations"]),
+)
+
+
+def _kb(value: int | None) -> str:
+    return "-" if value is None else f"{value / 1024:.1f}"
+
+
+def runs_table(rows: list[dict[str, Any]]) -> str:
+    """The main table: a row per run."""
+    header = "| " + " | ".join(name for name, _ in COLUMNS) + " |"
+    rule = "|" + "|".join("---" for _ in COLUMNS) + "|"
+    lines = [header, rule]
+    lines += ["| " + " | ".join(str(cell(row)) for _, cell in COLUMNS) + " |" for row in rows]
+    return "\n".join(lines)
 
 
 def side_by_side(reference: dict[str, Any], this: dict[str, Any], key: str, p99: bool = False) -> str:
