@@ -46,7 +46,6 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -54,13 +53,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.computer_luck import LuckTally  # noqa: E402
+from bench.computer_games import random_game, versus, versus_text  # noqa: E402
 from bot.computer import LEVELS, choose_action, sage  # noqa: E402
 from bot.computer.board import sage_board  # noqa: E402
 from bot.computer.decide import _Chooser  # noqa: E402
 from bot.computer.levels import level as level_named  # noqa: E402
 from bot.engine import Match, MatchLog, MatchOptions  # noqa: E402
-from bot.engine.actions import Double, Move, Roll  # noqa: E402
 from bot.engine.dice import SeededDice  # noqa: E402
 from bot.engine.game import Phase  # noqa: E402
 
@@ -73,14 +71,6 @@ def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))
     return ordered[index]
-
-
-def interval(values: list[float]) -> tuple[float, float]:
-    """Mean and the half width of its 95% confidence interval (normal approximation)."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, math.nan
-    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
 # --- positions from real play ----------------------------------------------------------------------------------
@@ -138,128 +128,6 @@ def time_decisions(level: str, positions: list[tuple[str, str]]) -> dict[str, An
     }
 
 
-# --- games ---------------------------------------------------------------------------------------------------------
-
-
-def gnubg_play(match: Match) -> Move:
-    """gnubg 0-ply's play: the legal play whose resulting position its net rates best (for the mover)."""
-    import gnubg
-
-    position = match.game.position
-    best: tuple[float, int] | None = None
-    plays = match.legal_plays()
-    for index, play in enumerate(plays):
-        after = position.apply(play)  # seen from the opponent, now on roll
-        board = [list(after.opponent[1:26]), list(after.mover[1:26])]
-        equity = -float(gnubg.evaluate(board, gnubg.cube_info(), gnubg.eval_context(0, 0, 1, 0, 0))[5])
-        if best is None or equity > best[0]:
-            best = (equity, index)
-    assert best is not None and match.to_act is not None
-    return Move(match.to_act, plays[best[1]])
-
-
-def play_game(seats: tuple[str, str], seed: int) -> tuple[int, float]:
-    """One money game; `seats` are levels or "gnubg". Returns player 0's points (negative when it lost) and
-    the same luck-adjusted (minus player 0's dice luck, plus player 1's)."""
-    with_gnubg = "gnubg" in seats
-    options = MatchOptions.money(jacoby=not with_gnubg)
-    dice = SeededDice(seed)
-    match = Match.start(("zero", "one"), options, dice)
-    luck = LuckTally(match)
-    rng = random.Random(seed)
-    while not match.finished:
-        player = match.to_act
-        assert player is not None
-        seat = seats[player]
-        if seat == "gnubg":
-            if match.phase is Phase.ROLLING:
-                action: Any = Roll(player)
-            elif match.phase is Phase.MOVING:
-                action = gnubg_play(match)
-            else:
-                action = choose_action(match, "advanced", rng)  # resignation answers only (no cube here)
-        else:
-            action = choose_action(match, seat, rng)
-            if with_gnubg and isinstance(action, Double):
-                action = Roll(player)
-        match, events = match.apply(action, dice)
-        luck.feed(events)
-    outcome = match.outcomes[-1]
-    points = outcome.points if outcome.winner == 0 else -outcome.points
-    return points, points - luck.luck[0] + luck.luck[1]
-
-
-def duplicate_pair(strong: str, weak: str, seed: int) -> tuple[float, float]:
-    """The stronger side's points per game over two games with the same dice, seats swapped: raw and
-    luck-adjusted."""
-    first, first_adjusted = play_game((strong, weak), seed)
-    second, second_adjusted = play_game((weak, strong), seed)
-    return (first - second) / 2, (first_adjusted - second_adjusted) / 2
-
-
-def random_game(level: str, seed: int) -> bool:
-    sys.path.insert(0, str(ROOT))
-    from tests.computer.strength import play_money_game
-
-    return play_money_game(level, seed).computer_won
-
-
-def versus(
-    pool: ProcessPoolExecutor,
-    strong: str,
-    weak: str,
-    games: int,
-    progress: Callable[[dict[str, Any]], None] | None = None,
-    first_seed: int = 1000,
-    every: int = 10,
-) -> dict[str, Any]:
-    """`games` games in duplicate pairs; `progress` gets the figures so far every `every` pairs (a long run that
-    is stopped keeps what it played)."""
-    pairs = max(1, games // 2)
-    started = time.perf_counter()
-    results: list[tuple[float, float]] = []
-    for result in pool.map(duplicate_pair, [strong] * pairs, [weak] * pairs, range(first_seed, first_seed + pairs)):
-        results.append(result)
-        if progress is not None and len(results) % every == 0 and len(results) < pairs:
-            progress(figures_of(strong, weak, results, started))
-    return figures_of(strong, weak, results, started)
-
-
-def figures_of(strong: str, weak: str, results: list[tuple[float, float]], started: float) -> dict[str, Any]:
-    pairs = len(results)
-    mean, half = interval([raw for raw, _ in results])
-    adjusted, adjusted_half = interval([luck_adjusted for _, luck_adjusted in results])
-    known = not math.isnan(half)
-    return {
-        "stronger": strong,
-        "weaker": weak,
-        "games": 2 * pairs,
-        "points_per_game": mean,
-        "ci95": [mean - half, mean + half] if known else None,
-        "luck_adjusted_points_per_game": adjusted,
-        "luck_adjusted_ci95": [adjusted - adjusted_half, adjusted + adjusted_half] if known else None,
-        "clearly_positive": known and adjusted - adjusted_half > 0,
-        "seconds": time.perf_counter() - started,
-        "pairs": [list(result) for result in results],
-    }  # (raw, luck-adjusted) per pair: runs can be pooled
-
-
-def ci_text(figures: dict[str, Any], key: str = "ci95") -> str:
-    if figures[key] is None:
-        return "[no interval from one pair]"
-    low, high = figures[key]
-    return f"[{low:+.3f}, {high:+.3f}]"
-
-
-def versus_text(figures: dict[str, Any]) -> str:
-    return (
-        f"{figures['stronger']} vs {figures['weaker']}: luck-adjusted "
-        f"{figures['luck_adjusted_points_per_game']:+.3f} {ci_text(figures, 'luck_adjusted_ci95')}, raw "
-        f"{figures['points_per_game']:+.3f} {ci_text(figures)} over {figures['games']} games "
-        f"({figures['seconds']:.0f} s)"
-    )
-
-
 def checker_errors(positions: list[tuple[str, str]], levels: list[str], draws: int = 100) -> dict[str, Any]:
     """Mean equity lost per checker decision by each 1-ply level against bgsage's 2-ply ranking."""
     cases: list[tuple[list[float], list[float]]] = []  # (1-ply equities, loss against 2-ply) per play
@@ -289,7 +157,7 @@ def checker_errors(positions: list[tuple[str, str]], levels: list[str], draws: i
     return found
 
 
-def main() -> None:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=500)
     parser.add_argument("--games", type=int, default=200, help="games per pair of 1-ply levels")
@@ -315,47 +183,44 @@ def main() -> None:
         default=1000,
         help="dice seed of the first pair of games (another process can play further pairs)",
     )
-    args = parser.parse_args()
-    sections = set(args.sections.split(","))
-    out: Path = args.out
-    report: dict[str, Any] = {
-        "benchmark": "computer opponent: decision time per level, level vs next weaker, world-class vs gnubg 0-ply",
-        "sizes": {key: str(value) if isinstance(value, Path) else value for key, value in vars(args).items()},
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
-    }
-    positions = sample_positions(args.positions)
-    kinds = sorted({kind for _, kind in positions})
-    report["positions"] = {kind: sum(1 for _, k in positions if k == kind) for kind in kinds}
-    report["decision_time"] = {}
+    return parser.parse_args()
 
-    def save() -> None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(report, indent=2) + "\n")
 
-    def partial(figures: dict[str, Any]) -> None:
-        report["in_progress"] = figures
-        save()
+class Results:
+    """The figures so far, written to `out` after every section, and every few pairs of games of a long one (a
+    run that is stopped keeps what it played)."""
+
+    def __init__(self, out: Path, report: dict[str, Any]) -> None:
+        self.out = out
+        self.report = report
+
+    def save(self) -> None:
+        self.out.parent.mkdir(parents=True, exist_ok=True)
+        self.out.write_text(json.dumps(self.report, indent=2) + "\n")
+
+    def partial(self, figures: dict[str, Any]) -> None:
+        self.report["in_progress"] = figures
+        self.save()
         print(f"  so far: {versus_text(figures)}", flush=True)
 
-    if "errors" in sections:
-        errors = checker_errors(positions, LEVEL_NAMES)
-        report["checker_errors"] = errors
-        print(f"\nequity lost per checker decision against bgsage 2-ply ({errors['checker_plays']} checker plays):")
-        for name, figures in errors["per_level"].items():
-            print(
-                f"{name:<14} noise {figures['noise']:.2f}: {figures['mean_loss'] * 1000:6.1f} thousandths", flush=True
-            )
-        save()
-    if "time" not in sections:
-        args.levels = ""
+
+def print_checker_errors(errors: dict[str, Any]) -> None:
+    print(f"\nequity lost per checker decision against bgsage 2-ply ({errors['checker_plays']} checker plays):")
+    for name, figures in errors["per_level"].items():
+        print(f"{name:<14} noise {figures['noise']:.2f}: {figures['mean_loss'] * 1000:6.1f} thousandths", flush=True)
+
+
+def decision_times(levels: list[str], positions: list[tuple[str, str]], kinds: dict[str, int]) -> dict[str, Any]:
+    """Each level's decision times on the positions, printed against the targets as they come."""
     print(
-        f"decision time over {len(positions)} positions ({report['positions']}), as one worker thinks "
+        f"decision time over {len(positions)} positions ({kinds}), as one worker thinks "
         "(bgsage searches 2-ply and deeper with 2 threads):"
     )
     print(f"{'level':<14} {'median':>9} {'p99':>9} {'max':>9} {'CPU med':>9} {'CPU p99':>9}  target")
-    for level in filter(None, args.levels.split(",")):
+    found = {}
+    for level in levels:
         figures = time_decisions(level, positions)
-        report["decision_time"][level] = figures
+        found[level] = figures
         target = TARGETS_P99.get(level)
         mark = "" if target is None else f"p99 <= {target} s: {'met' if figures['p99_s'] <= target else 'MISSED'}"
         print(
@@ -364,7 +229,12 @@ def main() -> None:
             f"{figures['cpu_p99_s'] * 1000:>7.1f}ms  {mark}",
             flush=True,
         )
+    return found
 
+
+def play_games(args: argparse.Namespace, sections: set[str], results: Results) -> None:
+    """The ladder, world-class (or `--gnubg-level`) against gnubg, and a level against the random player."""
+    report = results.report
     sizes = {"expert": args.expert_games, "world-class": args.world_class_games}
     report["versus"] = []
     # Spawned, not forked: this process has bgsage's search threads by now, and a forked child would inherit
@@ -376,30 +246,57 @@ def main() -> None:
             if games <= 0 or "ladder" not in sections or strong not in args.pairs.split(","):
                 continue
             figures = versus(
-                pool, strong, weak, games, progress=partial, first_seed=args.first_seed, every=args.save_every
+                pool, strong, weak, games, progress=results.partial, first_seed=args.first_seed, every=args.save_every
             )
             report["versus"].append(figures)
             print(versus_text(figures), flush=True)
-            save()
+            results.save()
         if args.gnubg_games > 0 and "gnubg" in sections:
             figures = versus(
                 pool,
                 args.gnubg_level,
                 "gnubg",
                 args.gnubg_games,
-                progress=partial,
+                progress=results.partial,
                 first_seed=args.first_seed,
                 every=args.save_every,
             )
             report["gnubg"] = figures
             print(f"\nno cube, no Jacoby; duplicate pairs: {versus_text(figures)}", flush=True)
-            save()
+            results.save()
         if args.random_games > 0 and "random" in sections:
             level = args.random_level
             wins = sum(pool.map(random_game, [level] * args.random_games, range(args.random_games)))
             report[f"{level}_vs_random"] = {"games": args.random_games, "wins": wins}
             print(f"\n{level} against a uniform random player: won {wins} of {args.random_games}")
-    save()
+
+
+def main() -> None:
+    args = arguments()
+    sections = set(args.sections.split(","))
+    out: Path = args.out
+    report: dict[str, Any] = {
+        "benchmark": "computer opponent: decision time per level, level vs next weaker, world-class vs gnubg 0-ply",
+        "sizes": {key: str(value) if isinstance(value, Path) else value for key, value in vars(args).items()},
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
+    }
+    positions = sample_positions(args.positions)
+    kinds = sorted({kind for _, kind in positions})
+    report["positions"] = {kind: sum(1 for _, k in positions if k == kind) for kind in kinds}
+    report["decision_time"] = {}
+    results = Results(out, report)
+    if "errors" in sections:
+        errors = checker_errors(positions, LEVEL_NAMES)
+        report["checker_errors"] = errors
+        print_checker_errors(errors)
+        results.save()
+    if "time" not in sections:
+        args.levels = ""
+    report["decision_time"] |= decision_times(
+        list(filter(None, args.levels.split(","))), positions, report["positions"]
+    )
+    play_games(args, sections, results)
+    results.save()
 
 
 if __name__ == "__main__":

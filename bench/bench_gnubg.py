@@ -39,12 +39,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_computer import SeededDice, interval  # noqa: E402
+from bench.computer_games import interval  # noqa: E402
 from bench.computer_luck import LuckTally  # noqa: E402
 from bench.gnubg_player import best_play  # noqa: E402
 from bot.computer import choose_action  # noqa: E402
 from bot.engine import Match, MatchOptions  # noqa: E402
 from bot.engine.actions import Double, Roll  # noqa: E402
+from bot.engine.dice import SeededDice  # noqa: E402
 from bot.engine.game import Phase  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "gnubg.json"

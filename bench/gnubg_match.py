@@ -18,11 +18,12 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.bench_computer import SeededDice, interval
+from bench.computer_games import interval
 from bench.gnubg_hint import best_play, cube_action
 from bot.computer import choose_action
 from bot.engine import Match, MatchOptions
 from bot.engine.actions import Action, Double, Drop, Take
+from bot.engine.dice import SeededDice
 from bot.engine.game import Phase
 
 #: the cube actions counted for each side
