@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -210,7 +211,38 @@ def flagged(analysis: MatchAnalysis, blunder: dict[str, Any], threshold: float) 
 # --- the run -------------------------------------------------------------------------------------------------
 
 
-def main() -> None:
+@dataclass
+class Here:
+    """The analyses made here, each match's wall and CPU seconds, and with --bgsage-cube the (wall, CPU) seconds
+    of its analysis with bgsage's own cube analyses."""
+
+    analyses: list[MatchAnalysis] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    bgsage_cube: list[tuple[float, float]] = field(default_factory=list)
+
+
+@dataclass
+class BlunderTally:
+    """gnubg's blunders, those placed at a decision here, and how many of those are flagged here too."""
+
+    blunders: int = 0
+    matched: int = 0
+    flagged_error: int = 0
+    flagged_blunder: int = 0
+
+    def count(self, analysis: MatchAnalysis, found: list[dict[str, Any]]) -> None:
+        for blunder in found:
+            as_error = flagged(analysis, blunder, ERROR)
+            if as_error is None:
+                continue
+            self.matched += 1
+            self.flagged_error += as_error
+            self.flagged_blunder += bool(flagged(analysis, blunder, BLUNDER))
+        self.blunders += len(found)
+
+
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--length", type=int, default=5)
@@ -225,61 +257,56 @@ def main() -> None:
         action="store_true",
         help="each match analysed a second time with bgsage's own 2-ply cube analyses, side by side",
     )
-    arguments = parser.parse_args()
-    reference = arguments.reference_plies
+    return parser.parse_args()
 
-    seeds = range(arguments.first_seed, arguments.first_seed + arguments.matches)
-    matches = [self_play(seed, arguments.level, arguments.length) for seed in seeds]
-    mats = [match_to_mat(match) for match in matches]
-    ours: list[MatchAnalysis] = []
-    seconds: list[float] = []
-    cpu: list[float] = []
-    before: list[tuple[float, float]] = []
+
+def analyse_here(matches: list[Match], level: str, bgsage_cube: bool) -> Here:
+    here = Here()
     for match in matches:
-        analysis, wall, used = analyse_timed(match, arguments.analysis_level)
-        ours.append(analysis)
-        seconds.append(wall)
-        cpu.append(used)
-        if arguments.bgsage_cube:
-            theirs, wall, used = analyse_timed(match, arguments.analysis_level, bgsage_cube=True)
+        analysis, wall, used = analyse_timed(match, level)
+        here.analyses.append(analysis)
+        here.seconds.append(wall)
+        here.cpu.append(used)
+        if bgsage_cube:
+            theirs, wall, used = analyse_timed(match, level, bgsage_cube=True)
             assert same_figures(analysis, theirs), "the analysis differs with bgsage's own cube analyses"
-            before.append((wall, used))
-    gnubg = {plies: gnubg_analyse(mats, plies) for plies in sorted({0, reference})}
+            here.bgsage_cube.append((wall, used))
+    return here
 
+
+def compare(
+    here: Here, gnubg: dict[int, list[dict[str, Any]]], reference: int
+) -> tuple[list[dict[str, Any]], list[float], BlunderTally]:
+    """Each match's row (times here and in gnubg, PRs, gnubg's blunders), the PR differences of every player,
+    and the blunders found here too."""
     rows = []
     differences: list[float] = []
-    blunders = matched = flagged_error = flagged_blunder = 0
-    for number, analysis in enumerate(ours):
+    tally = BlunderTally()
+    for number, analysis in enumerate(here.analyses):
         counted = sum(1 for d in analysis.decisions if d.counted)
         prs = [player_figures(analysis, player).pr for player in (0, 1)]
         theirs = gnubg_prs(gnubg[reference][number]["statistics"])
         differences += [abs(a - b) for a, b in zip(prs, theirs, strict=True)]
         found = gnubg_blunders(gnubg[reference][number]["games"])
-        for blunder in found:
-            as_error = flagged(analysis, blunder, ERROR)
-            if as_error is None:
-                continue
-            matched += 1
-            flagged_error += as_error
-            flagged_blunder += bool(flagged(analysis, blunder, BLUNDER))
-        blunders += len(found)
+        tally.count(analysis, found)
+        bgsage_cube = here.bgsage_cube
         rows.append(
             {
                 "match": number,
                 "decisions": len(analysis.decisions),
                 "counted": counted,
-                "seconds_here": round(seconds[number], 2),
-                "cpu_seconds_here": round(cpu[number], 2),
+                "seconds_here": round(here.seconds[number], 2),
+                "cpu_seconds_here": round(here.cpu[number], 2),
                 "seconds_gnubg_0ply": round(gnubg[0][number]["seconds"], 2),
                 "seconds_gnubg_2ply": round(gnubg[reference][number]["seconds"], 2),
                 "cpu_seconds_gnubg_0ply": round(gnubg[0][number]["cpu"], 2),
                 "cpu_seconds_gnubg_2ply": round(gnubg[reference][number]["cpu"], 2),
                 **(
                     {
-                        "seconds_here_bgsage_cube": round(before[number][0], 2),
-                        "cpu_seconds_here_bgsage_cube": round(before[number][1], 2),
+                        "seconds_here_bgsage_cube": round(bgsage_cube[number][0], 2),
+                        "cpu_seconds_here_bgsage_cube": round(bgsage_cube[number][1], 2),
                     }
-                    if before
+                    if bgsage_cube
                     else {}
                 ),
                 "pr_here": prs,
@@ -289,14 +316,25 @@ def main() -> None:
                 "gnubg_blunders": len(found),
             }
         )
+    return rows, differences, tally
+
+
+def summary_of(
+    args: argparse.Namespace,
+    rows: list[dict[str, Any]],
+    here: Here,
+    differences: list[float],
+    tally: BlunderTally,
+) -> dict[str, Any]:
+    seconds, cpu, bgsage_cube = here.seconds, here.cpu, here.bgsage_cube
     counted_total = max(1, sum(row["counted"] for row in rows))
     per_decision, cpu_per_decision = sum(seconds) / counted_total, sum(cpu) / counted_total
-    summary = {
+    return {
         "matches": len(rows),
-        "length": arguments.length,
-        "self_play_level": arguments.level,
-        "analysis_level": arguments.analysis_level,
-        "reference_plies": reference,
+        "length": args.length,
+        "self_play_level": args.level,
+        "analysis_level": args.analysis_level,
+        "reference_plies": args.reference_plies,
         "cpu_count": os.cpu_count(),
         "seconds_here_median": round(statistics.median(seconds), 2),
         "seconds_here_max": round(max(seconds), 2),
@@ -311,22 +349,23 @@ def main() -> None:
         "cpu_seconds_gnubg_2ply_median": round(statistics.median(r["cpu_seconds_gnubg_2ply"] for r in rows), 2),
         **(
             {
-                "seconds_here_bgsage_cube_median": round(statistics.median(wall for wall, _ in before), 2),
-                "cpu_seconds_here_bgsage_cube_median": round(statistics.median(used for _, used in before), 2),
+                "seconds_here_bgsage_cube_median": round(statistics.median(wall for wall, _ in bgsage_cube), 2),
+                "cpu_seconds_here_bgsage_cube_median": round(statistics.median(used for _, used in bgsage_cube), 2),
             }
-            if before
+            if bgsage_cube
             else {}
         ),
         "counted_decisions_median": statistics.median(r["counted"] for r in rows),
         "pr_difference_median": round(statistics.median(differences), 2),
         "pr_difference_max": round(max(differences), 2),
-        "gnubg_2ply_blunders": blunders,
-        "matched": matched,
-        "flagged_error_or_blunder": flagged_error,
-        "flagged_blunder": flagged_blunder,
+        "gnubg_2ply_blunders": tally.blunders,
+        "matched": tally.matched,
+        "flagged_error_or_blunder": tally.flagged_error,
+        "flagged_blunder": tally.flagged_blunder,
     }
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps({"summary": summary, "matches": rows}, indent=1) + "\n")
+
+
+def print_table(rows: list[dict[str, Any]]) -> None:
     print(
         f"{'match':>5} {'counted':>7} {'here cpu s':>10} {'gnubg0 cpu':>10} {'gnubg2 cpu':>10}  PR here     "
         "PR gnubg 2-ply"
@@ -338,6 +377,21 @@ def main() -> None:
             f"{row['pr_here'][0]:5.1f} {row['pr_here'][1]:5.1f}   "
             f"{row['pr_gnubg_2ply'][0]:5.1f} {row['pr_gnubg_2ply'][1]:5.1f}"
         )
+
+
+def main() -> None:
+    args = arguments()
+    reference = args.reference_plies
+    seeds = range(args.first_seed, args.first_seed + args.matches)
+    matches = [self_play(seed, args.level, args.length) for seed in seeds]
+    mats = [match_to_mat(match) for match in matches]
+    here = analyse_here(matches, args.analysis_level, args.bgsage_cube)
+    gnubg = {plies: gnubg_analyse(mats, plies) for plies in sorted({0, reference})}
+    rows, differences, tally = compare(here, gnubg, reference)
+    summary = summary_of(args, rows, here, differences, tally)
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps({"summary": summary, "matches": rows}, indent=1) + "\n")
+    print_table(rows)
     print(json.dumps(summary, indent=1))
 
 
