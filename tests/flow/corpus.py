@@ -2,12 +2,14 @@
 
 - the seeded random matches of test_properties.py, finished (seeds 0-299, all option combinations) and stopped
   part way (running matches);
-- the scripted matches of test_scripted_matches.py, recorded while their tests run, except those that set up a
-  position by hand (their logs do not replay to the same state, so they are not real matches).
+- the scripted matches of test_scripted_matches.py and test_scripted_cube.py, recorded while their tests run,
+  except those that set up a position by hand (their logs do not replay to the same state, so they are not real
+  matches).
 """
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import itertools
 from collections.abc import Callable
@@ -17,11 +19,13 @@ from unittest import mock
 from bot.engine.dice import DiceSource
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
-from tests.flow import test_scripted_matches as scripted
+from tests.flow import scripted, test_scripted_cube, test_scripted_matches
 from tests.flow.test_properties import play_random_match
 
 RANDOM_FINISHED = range(300)
 RANDOM_RUNNING = range(10_000, 10_060)
+#: The modules of the scripted tests, each calling `scripted.start` by the name it imported.
+SCRIPTED = (test_scripted_cube, test_scripted_matches)
 
 
 def scripted_matches() -> list[Match]:
@@ -34,11 +38,21 @@ def scripted_matches() -> list[Match]:
         started.append(match)
         return match, source
 
-    with mock.patch.object(scripted, "start", recording_start):
-        for name, test in inspect.getmembers(scripted, inspect.isfunction):
-            if name.startswith("test_"):
-                for arguments in _parameters(test):
-                    test(**arguments)
+    tests = sorted(
+        (
+            (name, test)
+            for module in SCRIPTED
+            for name, test in inspect.getmembers(module, inspect.isfunction)
+            if name.startswith("test_")
+        ),
+        key=lambda found: found[0],
+    )
+    with contextlib.ExitStack() as patches:
+        for module in SCRIPTED:
+            patches.enter_context(mock.patch.object(module, "start", recording_start))
+        for _, test in tests:
+            for arguments in _parameters(test):
+                test(**arguments)
     return [match for match in started if _replays(match)]
 
 

@@ -48,8 +48,8 @@ from bot.engine.position import WinKind
 from bot.records.mat import match_events, match_to_mat
 from tests.flow.driver import SeededDice, random_action
 from tests.flow.gnubg_live import commands_for, run_scripts
+from tests.flow.scripted import set_up, start
 from tests.flow.test_match_id import gnubg_match_id
-from tests.flow.test_scripted_matches import set_up, start
 from tests.records.gnubg_import import import_mats
 
 MATCHES = 300
