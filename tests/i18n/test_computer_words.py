@@ -1,7 +1,7 @@
 # ruff: noqa: RUF001  # Turkish and Greek letters are what these tests check
 """The computer's words in the readers' languages (issue 35): its announcement in the server's language, the
 starter's answer and the refusals in the member's, a player's record against it in the asker's. Through the real
-Computer cog, game service and publisher against the fake Discord of tests/cogs/test_keeper_busy."""
+Computer cog, game service and publisher against the fake Discord of tests/cogs/fake_discord.py."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from bot.engine.options import MatchOptions
 from cogs.ui.computer_text import computer_record_lines, what_is_played
 from cogs.ui.errors import UserFacingError, player_message
-from tests.cogs.test_keeper_busy import (  # noqa: F401  # `bot`: the fixture, the real cog on a fake Discord
+from tests.cogs.fake_discord import (  # noqa: F401  # `fake_bot`: the fixture `bot`, the real cog on a fake Discord
     ALICE,
     BOB,
     CHANNEL,
@@ -22,7 +22,7 @@ from tests.cogs.test_keeper_busy import (  # noqa: F401  # `bot`: the fixture, t
     PATIENCE,
     FakeBot,
     FakeInteraction,
-    bot,
+    fake_bot,
     pool_of,
 )
 
@@ -38,7 +38,7 @@ async def start(fake: FakeBot, locale: discord.Locale) -> FakeInteraction:
 
 
 @SQLITE
-async def test_the_announcement_follows_the_server_and_the_answer_the_member(bot: FakeBot) -> None:  # noqa: F811  # the imported fixture
+async def test_the_announcement_follows_the_server_and_the_answer_the_member(bot: FakeBot) -> None:
     await bot.service.settings.set_guild_language(GUILD, "de")
     pool_of(bot).thinking.close()  # the computer's first turn waits: only the start matters here
     interaction = await start(bot, discord.Locale.turkish)
@@ -51,7 +51,7 @@ async def test_the_announcement_follows_the_server_and_the_answer_the_member(bot
 
 
 @SQLITE
-async def test_someone_elses_rematch_is_refused_in_the_members_language(bot: FakeBot) -> None:  # noqa: F811  # the imported fixture
+async def test_someone_elses_rematch_is_refused_in_the_members_language(bot: FakeBot) -> None:
     pool_of(bot).thinking.close()
     await start(bot, discord.Locale.american_english)
     record = await bot.service.match_in_channel(CHANNEL)
@@ -66,7 +66,7 @@ async def test_someone_elses_rematch_is_refused_in_the_members_language(bot: Fak
 
 @SQLITE
 async def test_without_bgsage_the_refusal_is_in_the_members_language(
-    bot: FakeBot,  # noqa: F811  # the imported fixture
+    bot: FakeBot,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(bot, "sage_problem", "ImportError: no build for this platform")
