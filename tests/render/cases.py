@@ -15,6 +15,7 @@ from render.samples import Example, final_gammon, ids_state, mid_game, pending_d
 from render.static import DEFAULT_WIDTH
 
 GOLDEN_DIR = Path(__file__).with_name("golden")
+NAMES = ("Alice", "Bob")
 
 
 @dataclass(frozen=True)
@@ -119,9 +120,10 @@ def _final_cases() -> dict[str, GoldenCase]:
     }
 
 
-def _cases() -> dict[str, GoldenCase]:
-    start = Position.initial()
-    names = ("Alice", "Bob")
+def _checker_cases() -> dict[str, GoldenCase]:
+    """Where the checkers stand and how far a turn has gone: the start, both sides on the bar, a closed board,
+    bearing off, stacks over five, dice partly played, the top player on roll."""
+    start, names = Position.initial(), NAMES
     # Both sides on the bar: Bob (1) entered one checker hitting (bar/20*), his other die could not enter.
     bar_both = Position.from_points({25: 2, 13: 5, 8: 3, 6: 4, 24: 1}, {25: 1, 20: 2, 13: 4, 8: 2, 6: 4, 5: 2})
     # Bob (on roll) has two on the bar against Alice's closed home board (R5.1: he cannot enter).
@@ -157,13 +159,6 @@ def _cases() -> dict[str, GoldenCase]:
             )
         ),
         "stacks_over_5": GoldenCase(Example(ids_state(stacks, on_roll=0, names=names), perspective=0)),
-        "cube_2_bottom_owner": GoldenCase(
-            Example(ids_state(start, on_roll=0, names=names, cube_value=2, cube_owner=0), perspective=0)
-        ),
-        "cube_128_top_owner": GoldenCase(
-            Example(ids_state(start, on_roll=0, names=names, cube_value=128, cube_owner=1), perspective=0),
-            theme="light",
-        ),
         "doubles_two_used": GoldenCase(
             Example(
                 ids_state(
@@ -176,6 +171,30 @@ def _cases() -> dict[str, GoldenCase]:
                 perspective=0,
                 partial_steps=(Step(6, 4, 2), Step(6, 4, 2)),
             )
+        ),
+        "top_player_on_roll": GoldenCase(
+            Example(
+                ids_state(
+                    bob_moving, on_roll=1, names=names, dice=(6, 5), used_dice=(6,), scores=(1, 2), match_length=5
+                ),
+                perspective=0,
+                last_play=Play((Step(8, 5, 3), Step(6, 5, 1))),
+                partial_steps=(Step(24, 18, 6),),
+            )
+        ),
+    }
+
+
+def _cube_and_score_cases() -> dict[str, GoldenCase]:
+    """The cube (owned by either side, offered, beavered), the score with Crawford, and names in other scripts."""
+    start, names = Position.initial(), NAMES
+    return {
+        "cube_2_bottom_owner": GoldenCase(
+            Example(ids_state(start, on_roll=0, names=names, cube_value=2, cube_owner=0), perspective=0)
+        ),
+        "cube_128_top_owner": GoldenCase(
+            Example(ids_state(start, on_roll=0, names=names, cube_value=128, cube_owner=1), perspective=0),
+            theme="light",
         ),
         "crawford_score": GoldenCase(
             Example(
@@ -206,16 +225,6 @@ def _cases() -> dict[str, GoldenCase]:
                 perspective=0,
             ),
             theme="light",
-        ),
-        "top_player_on_roll": GoldenCase(
-            Example(
-                ids_state(
-                    bob_moving, on_roll=1, names=names, dice=(6, 5), used_dice=(6,), scores=(1, 2), match_length=5
-                ),
-                perspective=0,
-                last_play=Play((Step(8, 5, 3), Step(6, 5, 1))),
-                partial_steps=(Step(24, 18, 6),),
-            )
         ),
     }
 
@@ -252,4 +261,4 @@ def _language_cases() -> dict[str, GoldenCase]:
     }
 
 
-GOLDEN_CASES = {**_cases(), **_final_cases(), **_language_cases()}
+GOLDEN_CASES = {**_checker_cases(), **_cube_and_score_cases(), **_final_cases(), **_language_cases()}
