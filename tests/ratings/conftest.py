@@ -45,40 +45,7 @@ async def store_match(
     status = "aborted" if match.aborted else "finished" if match.finished else "active"
 
     async def work(connection: Connection) -> int:
-        for user_id in players:
-            if await connection.fetchone("SELECT 1 FROM players WHERE user_id = ?", (user_id,)) is None:
-                await remember_player(connection, user_id, f"Player {user_id}", 0.0)
-        match_id = await insert_match(
-            connection,
-            guild_id=guild_id,
-            channel_id=next(_channels),
-            parent_channel_id=None,
-            player_ids=players,
-            length=match.options.length,
-            options_json=json.dumps(match.options.to_dict()),
-            log_header=log_header_text(match),
-            state_json=snapshot_text(match),
-            now=0.0,
-        )
-        entries = [entry_text(match, index) for index in range(len(match.log.entries))]
-        await append_log(connection, match_id, 1, entries, None, finished_at)
-        assert await update_snapshot(connection, match_id, 0, len(entries), snapshot_text(match))
-        done = status != "active"
-        await update_progress(
-            connection,
-            match_id,
-            MatchProgress(
-                status=status,
-                last_action_at=finished_at,
-                turn_started_at=finished_at,
-                reminded=False,
-                finished_at=finished_at if done else None,
-                winner=match.winner if status == "finished" else None,
-                score0=match.score_tuple[0],
-                score1=match.score_tuple[1],
-                result_kind=match.outcomes[-1].kind.value if status == "finished" and match.outcomes else None,
-            ),
-        )
+        match_id = await store_as_the_service_does(connection, match, players, guild_id, status, finished_at)
         if rate:
             finished = finished_match(Record(match_id, guild_id, players, match))
             if finished is not None and tallies is not None:
@@ -88,6 +55,53 @@ async def store_match(
         return match_id
 
     match_id = await db.write(work)
+    return match_id
+
+
+async def store_as_the_service_does(
+    connection: Connection,
+    match: Match,
+    players: tuple[int, int],
+    guild_id: int,
+    status: str,
+    finished_at: float,
+) -> int:
+    """The match's row, action log, snapshot and progress, stored as the game service stores them; its players
+    remembered as "Player <id>" unless already stored."""
+    for user_id in players:
+        if await connection.fetchone("SELECT 1 FROM players WHERE user_id = ?", (user_id,)) is None:
+            await remember_player(connection, user_id, f"Player {user_id}", 0.0)
+    match_id = await insert_match(
+        connection,
+        guild_id=guild_id,
+        channel_id=next(_channels),
+        parent_channel_id=None,
+        player_ids=players,
+        length=match.options.length,
+        options_json=json.dumps(match.options.to_dict()),
+        log_header=log_header_text(match),
+        state_json=snapshot_text(match),
+        now=0.0,
+    )
+    entries = [entry_text(match, index) for index in range(len(match.log.entries))]
+    await append_log(connection, match_id, 1, entries, None, finished_at)
+    assert await update_snapshot(connection, match_id, 0, len(entries), snapshot_text(match))
+    done = status != "active"
+    await update_progress(
+        connection,
+        match_id,
+        MatchProgress(
+            status=status,
+            last_action_at=finished_at,
+            turn_started_at=finished_at,
+            reminded=False,
+            finished_at=finished_at if done else None,
+            winner=match.winner if status == "finished" else None,
+            score0=match.score_tuple[0],
+            score1=match.score_tuple[1],
+            result_kind=match.outcomes[-1].kind.value if status == "finished" and match.outcomes else None,
+        ),
+    )
     return match_id
 
 
