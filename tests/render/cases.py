@@ -121,19 +121,14 @@ def _final_cases() -> dict[str, GoldenCase]:
 
 
 def _checker_cases() -> dict[str, GoldenCase]:
-    """Where the checkers stand and how far a turn has gone: the start, both sides on the bar, a closed board,
-    bearing off, stacks over five, dice partly played, the top player on roll."""
+    """Where the checkers stand: the start, both sides on the bar, a closed board, stacks over five."""
     start, names = Position.initial(), NAMES
     # Both sides on the bar: Bob (1) entered one checker hitting (bar/20*), his other die could not enter.
     bar_both = Position.from_points({25: 2, 13: 5, 8: 3, 6: 4, 24: 1}, {25: 1, 20: 2, 13: 4, 8: 2, 6: 4, 5: 2})
     # Bob (on roll) has two on the bar against Alice's closed home board (R5.1: he cannot enter).
     closed = Position.from_points({25: 2, 13: 5, 8: 3, 6: 3, 7: 2}, {6: 3, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 13: 2})
-    # Both bearing off: Alice has borne off 9, Bob 4.
-    bear_off = Position.from_points({6: 2, 4: 1, 3: 2, 1: 1}, {6: 3, 5: 3, 3: 2, 2: 2, 1: 1})
     # Stacks over 5: 9 on one point, 6 on another, and one side with all 15 on a single point.
     stacks = Position.from_points({6: 9, 8: 6}, {1: 15})
-    # Bob (player 1, top) on roll seen from Alice's side: he has played 24/18 of his 6-5 after her 8/5 6/5.
-    bob_moving = Position.from_points({24: 1, 18: 1, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 2, 6: 4, 5: 2})
     return {
         "start": GoldenCase(Example(ids_state(start, on_roll=0, names=names), perspective=0)),
         "bar_both_sides": GoldenCase(
@@ -150,6 +145,18 @@ def _checker_cases() -> dict[str, GoldenCase]:
                 last_play=Play((Step(8, 2, 6), Step(6, 2, 4))),
             )
         ),
+        "stacks_over_5": GoldenCase(Example(ids_state(stacks, on_roll=0, names=names), perspective=0)),
+    }
+
+
+def _turn_cases() -> dict[str, GoldenCase]:
+    """A turn partly played: bearing off with one die used, doubles with two used, the top player on roll."""
+    names = NAMES
+    # Both bearing off: Alice has borne off 9, Bob 4.
+    bear_off = Position.from_points({6: 2, 4: 1, 3: 2, 1: 1}, {6: 3, 5: 3, 3: 2, 2: 2, 1: 1})
+    # Bob (player 1, top) on roll seen from Alice's side: he has played 24/18 of his 6-5 after her 8/5 6/5.
+    bob_moving = Position.from_points({24: 1, 18: 1, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 2, 6: 4, 5: 2})
+    return {
         "bear_off": GoldenCase(
             Example(
                 ids_state(bear_off, on_roll=0, names=names, dice=(6, 2), used_dice=(6,)),
@@ -158,7 +165,6 @@ def _checker_cases() -> dict[str, GoldenCase]:
                 partial_steps=(Step(6, 0, 6),),
             )
         ),
-        "stacks_over_5": GoldenCase(Example(ids_state(stacks, on_roll=0, names=names), perspective=0)),
         "doubles_two_used": GoldenCase(
             Example(
                 ids_state(
@@ -261,4 +267,4 @@ def _language_cases() -> dict[str, GoldenCase]:
     }
 
 
-GOLDEN_CASES = {**_checker_cases(), **_cube_and_score_cases(), **_final_cases(), **_language_cases()}
+GOLDEN_CASES = {**_checker_cases(), **_turn_cases(), **_cube_and_score_cases(), **_final_cases(), **_language_cases()}
