@@ -215,27 +215,39 @@ async def test_refusals_change_nothing(
     await stranger.send({"type": "watch", "match": acting.state["match"]})
     assert (await stranger.next("refused"))["message"] == f"There is no match #{acting.state['match']}."
     assert stranger.state is None
-    # forged, expired and another member's sessions
-    for session in (
-        acting.session[:-2] + ("AA" if not acting.session.endswith("AA") else "BB"),
-        sessions.issue(SECRET, alice.id, time.time() - 2 * sessions.SESSION_SECONDS),
-        sessions.issue("another secret of more than thirty-two chars", alice.id, time.time()),
-    ):
-        page = Page(web, http)
-        await page.open(table.channel.id, session)
-        assert (await page.next("signin"))["type"] == "signin"
-        assert (await page.next("closed"))["type"] == "closed"
-    # a code used twice is refused by Discord, and so the sign-in
-    code = standin.oauth.code_for(carol.user)
-    async with http.post(f"{web.url}/activity/api/token", json={"code": code}) as first:
-        assert first.status == 200
-    async with http.post(f"{web.url}/activity/api/token", json={"code": code}) as second:
-        assert second.status == 403
+    await sign_ins_are_refused(standin, web, http, table.channel.id, acting.session, alice, carol)
     # the dice's server seed never reaches a page while the match runs
     with sqlite3.connect(f"file:{bot.database_path}?mode=ro", uri=True) as db:
         seed = db.execute("SELECT server_seed FROM matches WHERE id = ?", (acting.state["match"],)).fetchone()[0]
     assert seed and all(seed not in str(message) for page in pages for message in page.received)
     assert not standin.take_violations()
+
+
+async def sign_ins_are_refused(
+    standin: DiscordStandin,
+    web: WebProcess,
+    http: aiohttp.ClientSession,
+    channel_id: int,
+    session: str,
+    alice: ScenarioUser,
+    carol: ScenarioUser,
+) -> None:
+    """A forged, an expired and another secret's session each end the page at its sign-in; a code used twice is
+    refused by Discord, and so the sign-in. `session` is a page's own, forged here by its last characters."""
+    for forged in (
+        session[:-2] + ("AA" if not session.endswith("AA") else "BB"),
+        sessions.issue(SECRET, alice.id, time.time() - 2 * sessions.SESSION_SECONDS),
+        sessions.issue("another secret of more than thirty-two chars", alice.id, time.time()),
+    ):
+        page = Page(web, http)
+        await page.open(channel_id, forged)
+        assert (await page.next("signin"))["type"] == "signin"
+        assert (await page.next("closed"))["type"] == "closed"
+    code = standin.oauth.code_for(carol.user)
+    async with http.post(f"{web.url}/activity/api/token", json={"code": code}) as first:
+        assert first.status == 200
+    async with http.post(f"{web.url}/activity/api/token", json={"code": code}) as second:
+        assert second.status == 403
 
 
 async def test_the_boards_button_and_bg_live_open_the_activity_which_finds_the_match(

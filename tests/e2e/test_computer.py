@@ -79,11 +79,16 @@ async def test_a_match_against_the_computer_is_played_to_the_end(
     again = await table.next_board(timeout=20)
     assert again.attachments and again is not final
 
-    # Not on the ladder, but in /history with its level and in /stats per level (issue 16).
     alice_won = "Alice wins the match" in final.content  # (table.game is the rematch's board by now)
+    await the_match_is_in_alices_record(alice, computer.name, alice_won)
+
+
+async def the_match_is_in_alices_record(alice: ScenarioUser, computer: str, alice_won: bool) -> None:
+    """A finished match against the computer stays off the ladder (Alice is not rated), but is in /history with
+    its level and in /stats per level."""
     history = await acknowledged_in_time(await alice.slash("history")).settled(timeout=10)
     [line] = history.embeds[0]["description"].splitlines()
-    assert f"vs **{computer.name}**" in line and "· computer, beginner" in line
+    assert f"vs **{computer}**" in line and "· computer, beginner" in line
     stats = await acknowledged_in_time(await alice.slash("stats player")).settled(timeout=10)
     fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
     assert fields["Rating"].endswith("not rated yet in this server")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.fairness.check import check_mat, read_tags, written_rolls
+from bot.fairness.check import WrittenRoll, check_mat, read_tags, written_rolls
 from tests.e2e.conftest import one_bot_per_module, seeded_env
 from tests.e2e.table import (
     MENTION,
@@ -160,6 +160,13 @@ async def test_seeds_commitment_and_reveal(
 
     fairness = await acknowledged_in_time(await alice.slash("bg fairness")).settled()
     assert f"`{server_seed}`" in fairness.content and "python -m bot.fairness" in fairness.content
+    rolls = await the_finished_file_checks_out(alice, server_seed)
+    await bobs_dice_in_his_stats(alice, bob, rolls)
+
+
+async def the_finished_file_checks_out(alice: ScenarioUser, server_seed: str) -> list[WrittenRoll]:
+    """The finished match's file names the three seeds, its own check passes, and every roll in it is the formula's
+    for those seeds (opening ties skipped, as the file skips them). Returns its rolls."""
     finished = attached_mat(await acknowledged_in_time(await alice.slash("bg export")).settled())
     tags = read_tags(finished)
     assert (tags["Challenger seed"], tags["Acceptor seed"], tags["Server seed"]) == (
@@ -178,8 +185,11 @@ async def test_seeds_commitment_and_reveal(
         roll = issue_roll(server, "alice's lucky 7", "bob's seed", k)
         assert written.dice == (max(roll), min(roll))
         k += 1
+    return rolls
 
-    # /stats dice of Bob: his rolls of the match (the opening roll, one die each, is left out), with a chart
+
+async def bobs_dice_in_his_stats(alice: ScenarioUser, bob: ScenarioUser, rolls: list[WrittenRoll]) -> None:
+    """/stats dice of Bob: his rolls of the match (the opening roll, one die each, is left out), with a chart."""
     stats = await acknowledged_in_time(await alice.slash("stats dice", player=bob)).settled()
     [embed] = stats.embeds
     fields = {field["name"]: field["value"] for field in embed["fields"]}

@@ -14,7 +14,15 @@ import pytest
 from bot.ratings.fibs import Standing, rate_match
 from tests.e2e.conftest import BOTH_BACKENDS, seeded_env
 from tests.e2e.table import Table, acknowledged_in_time, labels, offer_resignation, start_match
-from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_for_edit, wait_until
+from tests.support.discord_standin import (
+    BotProcess,
+    Channel,
+    DiscordStandin,
+    Message,
+    ScenarioUser,
+    wait_for_edit,
+    wait_until,
+)
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
 LINE = re.compile(r"`#\s*(\d+)` \*\*(.+?)\*\* · rating (\d+) · (\d+) match(?:es)?, (\d+) wins?")
@@ -73,14 +81,7 @@ async def test_ladder_after_real_matches(standin: DiscordStandin, bot: BotProces
     for first, second in zip(people[2::2], people[3::2], strict=True):
         played.append(await resign_match(standin, first, second))
 
-    # What the FIBS formula says (the formula itself is checked against hand-computed values in tests/ratings).
-    expected: dict[int, tuple[Standing, int, int]] = {p.id: (Standing(), 0, 0) for p in people}
-    for match in played:
-        win, win_count, win_won = expected[match.winner.id]
-        lose, lose_count, lose_won = expected[match.loser.id]
-        change = rate_match(win, lose, match.length)
-        expected[match.winner.id] = (change.winner, win_count + 1, win_won + 1)
-        expected[match.loser.id] = (change.loser, lose_count + 1, lose_won)
+    expected = fibs_standings(people, played)
     ranking = sorted(people, key=lambda p: (-expected[p.id][0].rating, p.id))
 
     ladder = standin.add_channel("ladder")
@@ -109,11 +110,37 @@ async def test_ladder_after_real_matches(standin: DiscordStandin, bot: BotProces
     assert [name for _, name, _, _, _ in ladder_lines(private)] == [p.name for p in ranking[:10]]
     assert board.version == version
 
-    # /stats player of Bob, seen by Alice: their two rated matches (the second a resigned gammon); a PNG chart.
+    await bobs_stats_as_alice_sees_them(alice, bob, ladder, played, expected)
+    await alices_history(standin, alice, bob, ladder, played, money)
+    await bot.terminate()
+    await the_rebuild_finds_every_rating_exact(bot, len(played))
+
+
+def fibs_standings(people: list[ScenarioUser], played: list[Played]) -> dict[int, tuple[Standing, int, int]]:
+    """Each player's standing by the FIBS formula after the rated matches, with their matches and wins (the formula
+    itself is checked against hand-computed values in tests/ratings)."""
+    expected: dict[int, tuple[Standing, int, int]] = {p.id: (Standing(), 0, 0) for p in people}
+    for match in played:
+        win, win_count, win_won = expected[match.winner.id]
+        lose, lose_count, lose_won = expected[match.loser.id]
+        change = rate_match(win, lose, match.length)
+        expected[match.winner.id] = (change.winner, win_count + 1, win_won + 1)
+        expected[match.loser.id] = (change.loser, lose_count + 1, lose_won)
+    return expected
+
+
+async def bobs_stats_as_alice_sees_them(
+    alice: ScenarioUser,
+    bob: ScenarioUser,
+    ladder: Channel,
+    played: list[Played],
+    expected: dict[int, tuple[Standing, int, int]],
+) -> None:
+    """/stats player of Bob, seen by Alice: their two rated matches (the second a resigned gammon); a PNG chart."""
     reply = acknowledged_in_time(await alice.slash("stats player", player=bob, in_channel=ladder))
     stats = await reply.settled()
     bob_standing, _, bob_wins = expected[bob.id]
-    rank = 1 + sum(expected[p.id][0].rating > bob_standing.rating for p in people)
+    rank = 1 + sum(standing.rating > bob_standing.rating for standing, _, _ in expected.values())
     results = [match.winner is bob for match in played[:2]]
     assert field(stats, "Rating") == f"{bob_standing.rating:.0f} · rank #{rank}"
     assert field(stats, "Matches") == f"2 played · {bob_wins} won · {2 - bob_wins} lost"
@@ -125,7 +152,16 @@ async def test_ladder_after_real_matches(standin: DiscordStandin, bot: BotProces
     assert stats.attachments and stats.attachments[0].is_png
     assert stats.attachments[0].filename in stats.embeds[0]["image"]["url"]
 
-    # /history: newest first, the money game included, each with a link to the match's last message.
+
+async def alices_history(
+    standin: DiscordStandin,
+    alice: ScenarioUser,
+    bob: ScenarioUser,
+    ladder: Channel,
+    played: list[Played],
+    money: Played,
+) -> None:
+    """/history: newest first, the money game included, each with a link to the match's last message."""
     reply = acknowledged_in_time(await alice.slash("history", in_channel=ladder))
     history = (await reply.settled()).embeds[0]["description"].splitlines()
     assert len(history) == 3
@@ -137,8 +173,9 @@ async def test_ladder_after_real_matches(standin: DiscordStandin, bot: BotProces
     gammon = played[1].final
     assert f"https://discord.com/channels/{standin.guild.id}/{gammon.channel_id}/{gammon.id}" in history[1]
 
-    # The maintenance command rebuilds every rating from the stored history and finds the stored ones exact.
-    await bot.terminate()
+
+async def the_rebuild_finds_every_rating_exact(bot: BotProcess, rated: int) -> None:
+    """The maintenance command rebuilds every rating from the stored history and finds the stored ones exact."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -150,7 +187,7 @@ async def test_ladder_after_real_matches(standin: DiscordStandin, bot: BotProces
     )
     output, _ = await process.communicate()
     assert process.returncode == 0, output.decode()
-    assert f"Replayed {len(played)} rated matches." in output.decode()
+    assert f"Replayed {rated} rated matches." in output.decode()
 
 
 @pytest.mark.slow

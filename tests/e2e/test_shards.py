@@ -20,7 +20,7 @@ import pytest
 
 from tests.e2e.conftest import seeded_env
 from tests.e2e.table import acknowledged_in_time, finish_turn, start_match
-from tests.support.discord_standin import DiscordStandin
+from tests.support.discord_standin import BotProcess, Channel, DiscordStandin, ScenarioUser
 from tests.support.discord_standin.gateway import IDENTIFY_INTERVAL_SECONDS, shard_for
 from tests.support.discord_standin.pytest_plugin import LaunchBot
 
@@ -41,35 +41,9 @@ def reminded(database: Path, channel_id: int) -> list[int]:
 async def test_two_sharded_processes_share_the_work_and_survive_each_other(
     standin: DiscordStandin, launch_bot: LaunchBot, tmp_path: Path
 ) -> None:
-    guilds = [standin.add_guild(f"shard {n}", shard=(n, 2)) for n in (0, 1)]
-    assert [shard_for(g.id, 2) for g in guilds] == [0, 1]
-    channels = [standin.add_channel("games", guild) for guild in guilds]
-    players = []
-    for n, channel in enumerate(channels):
-        pair = (standin.add_user(f"Alice{n}"), standin.add_user(f"Bob{n}"))
-        for user in pair:
-            user.channel = channel
-        players.append(pair)
-
+    channels, players = guilds_with_players(standin)
     database = tmp_path / "shared" / "gammon.db"
-    env = seeded_env(clock_rate=CLOCK_RATE) | {
-        "GAMMON_TEST_CLOCK_ORIGIN": repr(time.time()),
-        "DATABASE_PATH": str(database),
-        "DEV_GUILD_ID": "",  # global commands: the guilds of both shards have them
-        "SHARD_COUNT": "2",
-    }
-    first = await launch_bot(**env, SHARD_IDS="0")
-    second = await launch_bot(**env, SHARD_IDS="1")
-    await standin.eventually(
-        lambda: "serving shard 0 of 2" in first.log() and "serving shard 1 of 2" in second.log(),
-        timeout=10,
-        what="both processes logged in with their shard",
-    )
-    # Discord's IDENTIFY limit is per bot, not per process: had the second process identified too soon after
-    # the first (here within the fixtures' 1 s), it would be refused (opcode 9) and identify again after
-    # discord.py's 5 s wait.
-    assert {r.shard_id for r in standin.refused_identifies} <= {1}
-    assert [shard for shard, _ in standin.identify_times] == [0, 1]
+    first, second = await one_process_per_shard(standin, launch_bot, database)
 
     # Each guild is played through its own shard's process.
     limit = acknowledged_in_time(await players[1][0].slash("bgadmin turn-limit", duration=TURN_LIMIT))
@@ -113,6 +87,45 @@ async def test_two_sharded_processes_share_the_work_and_survive_each_other(
     assert {m.id: m.version for m in channels[0].messages} == versions
     await finish_turn(table0, rng)
     assert "Shard ID 1" not in first.log() and "Shard ID 0" not in second.log()  # each connected its own shard only
+
+
+def guilds_with_players(standin: DiscordStandin) -> tuple[list[Channel], list[tuple[ScenarioUser, ScenarioUser]]]:
+    """A guild on each of shards 0 and 1 of 2, each with a channel "games" and two players who play there."""
+    guilds = [standin.add_guild(f"shard {n}", shard=(n, 2)) for n in (0, 1)]
+    assert [shard_for(g.id, 2) for g in guilds] == [0, 1]
+    channels = [standin.add_channel("games", guild) for guild in guilds]
+    players = []
+    for n, channel in enumerate(channels):
+        pair = (standin.add_user(f"Alice{n}"), standin.add_user(f"Bob{n}"))
+        for user in pair:
+            user.channel = channel
+        players.append(pair)
+    return channels, players
+
+
+async def one_process_per_shard(
+    standin: DiscordStandin, launch_bot: LaunchBot, database: Path
+) -> tuple[BotProcess, BotProcess]:
+    """The processes of shards 0 and 1 on one database file, logged in with their shard within the IDENTIFY limit."""
+    env = seeded_env(clock_rate=CLOCK_RATE) | {
+        "GAMMON_TEST_CLOCK_ORIGIN": repr(time.time()),
+        "DATABASE_PATH": str(database),
+        "DEV_GUILD_ID": "",  # global commands: the guilds of both shards have them
+        "SHARD_COUNT": "2",
+    }
+    first = await launch_bot(**env, SHARD_IDS="0")
+    second = await launch_bot(**env, SHARD_IDS="1")
+    await standin.eventually(
+        lambda: "serving shard 0 of 2" in first.log() and "serving shard 1 of 2" in second.log(),
+        timeout=10,
+        what="both processes logged in with their shard",
+    )
+    # Discord's IDENTIFY limit is per bot, not per process: had the second process identified too soon after
+    # the first (here within the fixtures' 1 s), it would be refused (opcode 9) and identify again after
+    # discord.py's 5 s wait.
+    assert {r.shard_id for r in standin.refused_identifies} <= {1}
+    assert [shard for shard, _ in standin.identify_times] == [0, 1]
+    return first, second
 
 
 @pytest.mark.slow

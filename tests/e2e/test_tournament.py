@@ -58,14 +58,7 @@ async def test_a_tournament_from_sign_up_to_the_champion(standin: DiscordStandin
         await wait_until(signup, lambda m, u=user: u.name in m.content, timeout=10)
     assert "Signed up (3/4): Alice, Bob, Carol" in signup.content
 
-    # Refusals are private and change nothing.
-    before = signup.content
-    again = acknowledged_in_time(await bob.click(signup, "Join"))
-    answer = await again.private_answer(timeout=10)
-    assert answer.ephemeral and "already signed up" in answer.content
-    refused = acknowledged_in_time(await alice.slash("tournament create", name="friday  cup"))
-    assert "already a tournament called" in (await refused.settled(10)).content
-    assert signup.content == before
+    await sign_up_refusals_change_nothing(alice, bob, signup)
 
     threads = {t.id for t in threads_of(standin, channel)}
     started = acknowledged_in_time(await alice.slash("tournament start"))
@@ -101,6 +94,18 @@ async def test_a_tournament_from_sign_up_to_the_champion(standin: DiscordStandin
     # Joining a finished tournament is refused.
     late = acknowledged_in_time(await carol.slash("tournament join", name="Friday Cup"))
     assert "is over" in (await late.settled(10)).content
+
+
+async def sign_up_refusals_change_nothing(alice: ScenarioUser, bob: ScenarioUser, signup: Message) -> None:
+    """Joining twice, and creating a tournament whose name differs only in case and spaces, are refused privately;
+    the sign-up message stays as it was."""
+    before = signup.content
+    again = acknowledged_in_time(await bob.click(signup, "Join"))
+    answer = await again.private_answer(timeout=10)
+    assert answer.ephemeral and "already signed up" in answer.content
+    refused = acknowledged_in_time(await alice.slash("tournament create", name="friday  cup"))
+    assert "already a tournament called" in (await refused.settled(10)).content
+    assert signup.content == before
 
 
 @pytest.mark.slow

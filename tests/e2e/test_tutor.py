@@ -92,15 +92,7 @@ async def test_a_tutored_match_with_an_undo_a_kept_note_and_a_hint(
     assert [button.label for button in note.buttons] == ["Undo", "Keep"]
     board, version = table.game, table.game.version
 
-    # A hint for the same choice, to Alice alone; Bob may not ask in her match.
-    hint = await (acknowledged_in_time(await alice.slash("bg hint", in_channel=table.channel))).settled(timeout=10)
-    assert hint.ephemeral and hint.visible_to == alice.id
-    lines = hint.content.splitlines()
-    assert lines[0] in ("Hint: the best plays for your roll", "Hint: your cube choices"), hint.content
-    assert lines[1].startswith("1. ") and "gives up" not in lines[1]
-    assert all(re.search(r"\(gives up 0\.\d{3}\)$", line) for line in lines[2:]), hint.content
-    refused = await (acknowledged_in_time(await bob.slash("bg hint", in_channel=table.channel))).settled(timeout=10)
-    assert refused.content == "Only Alice may ask for hints in this match."
+    lines = await a_hint_to_alice_alone(table, alice, bob)
 
     # Undo: the note says so and loses its buttons; the board still offers the same choice.
     acknowledged_in_time(await alice.click(note, "Undo"))
@@ -138,6 +130,20 @@ async def test_a_tutored_match_with_an_undo_a_kept_note_and_a_hint(
     # The record: the Moves list tells of the advice, the undo and the keep.
     moves = await (acknowledged_in_time(await alice.click(table.game, "Moves"))).private_answer(timeout=10)
     assert "Tutor" in moves.content, moves.content
+
+
+async def a_hint_to_alice_alone(table: Table, alice: ScenarioUser, bob: ScenarioUser) -> list[str]:
+    """A hint for the choice on the board, to Alice alone, best first; Bob may not ask in her match. Returns the
+    hint's lines."""
+    hint = await (acknowledged_in_time(await alice.slash("bg hint", in_channel=table.channel))).settled(timeout=10)
+    assert hint.ephemeral and hint.visible_to == alice.id
+    lines = hint.content.splitlines()
+    assert lines[0] in ("Hint: the best plays for your roll", "Hint: your cube choices"), hint.content
+    assert lines[1].startswith("1. ") and "gives up" not in lines[1]
+    assert all(re.search(r"\(gives up 0\.\d{3}\)$", line) for line in lines[2:]), hint.content
+    refused = await (acknowledged_in_time(await bob.slash("bg hint", in_channel=table.channel))).settled(timeout=10)
+    assert refused.content == "Only Alice may ask for hints in this match."
+    return lines
 
 
 async def test_the_tutor_is_a_players_setting(
