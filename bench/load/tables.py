@@ -28,9 +28,16 @@ from bench.load.config import LoadConfig
 from bench.load.result import LoadResult
 from bench.load.timeline import Click
 from cogs.ui.custom_ids import GAME_TEMPLATE
-from tests.e2e.table import THINKING, Table, acknowledged_in_time, is_challenge_of, labels, offer_resignation
+from tests.e2e.table import (
+    THINKING,
+    Table,
+    acknowledged_in_time,
+    addressed,
+    is_challenge_of,
+    labels,
+    offer_resignation,
+)
 from tests.e2e.test_click_match import choose
-from tests.e2e.test_computer import addressed
 from tests.support.discord_standin import DiscordStandin, Message, ScenarioUser, wait_for_edit
 from tests.support.discord_standin.model import Channel, Guild
 
