@@ -1,7 +1,7 @@
 """The house rules of issue 30, read from the source with `ast`: nothing of the product is imported.
 
-- Size: no file under bot/, cogs/, render/ over 400 lines; no function (sync, async, nested, methods) over 60
-  lines, counted from its `def` line to its last line (decorators excluded).
+- Size: no file under bot/, cogs/, render/, tests/, bench/ over 400 lines; no function (sync, async, nested,
+  methods) over 60 lines, counted from its `def` line to its last line (decorators excluded).
 - Layering: the engine (bot/engine) imports nothing of discord, bot.service, bot.store, cogs, render; nothing
   under bot/ imports discord except the modules that wire the Discord client (`DISCORD_WIRING`); cogs never
   touch the database (bot.store, sqlite3, aiosqlite, asyncpg); render/ draws plain data and imports nothing of
@@ -26,6 +26,7 @@ import pytest
 from tests.support.house_rules import (
     DISCORD_WIRING,
     PACKAGES,
+    SIZED,
     Module,
     cycle_problems,
     cycles,
@@ -44,8 +45,8 @@ def product() -> dict[str, Module]:
     return load_modules(ROOT, PACKAGES)
 
 
-def test_files_and_functions_are_short(product: dict[str, Module]) -> None:
-    problems = size_problems(product)
+def test_files_and_functions_are_short() -> None:
+    problems = size_problems(load_modules(ROOT, SIZED))
     assert not problems, "\n".join(problems)
 
 
@@ -71,12 +72,12 @@ def test_no_import_cycles(product: dict[str, Module]) -> None:
 # --- the checker itself, on fake trees --------------------------------------------------------------------------
 
 
-def _tree(tmp_path: Path, files: dict[str, str]) -> dict[str, Module]:
+def _tree(tmp_path: Path, files: dict[str, str], folders: tuple[str, ...] = PACKAGES) -> dict[str, Module]:
     for name, text in files.items():
         path = tmp_path / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    return load_modules(tmp_path, PACKAGES)
+    return load_modules(tmp_path, folders)
 
 
 def _body(count: int, indent: int) -> str:
@@ -95,14 +96,22 @@ def test_the_checker_finds_long_files_and_long_functions_of_every_kind(tmp_path:
             "render/__init__.py": "",
             "render/big.py": "x = 1\n" * 401,
             "render/fits.py": "x = 1\n" * 400,
+            "tests/__init__.py": "",
+            "tests/test_long.py": "async def test_scenario():\n" + _body(60, 4),
+            "tests/support/fits.py": "def helper():\n" + _body(59, 4),
+            "bench/big.py": "x = 1\n" * 401,
+            "bench/load/fits.py": "x = 1\n" * 400,
         },
+        SIZED,
     )
     problems = size_problems(modules)
-    assert any("long.py:1: outer is 61 lines" in p for p in problems)
+    assert any("bot/long.py:1: outer is 61 lines" in p for p in problems)
     assert any("nested.py:1: outer is 61 lines" in p for p in problems)  # the nested inner is 60: allowed
     assert any("methods.py:2: method is 61 lines" in p for p in problems)
     assert any("render/big.py: 401 lines" in p for p in problems)
-    assert len(problems) == 4  # the decorator line and a 400-line file do not count
+    assert any("tests/test_long.py:1: test_scenario is 61 lines" in p for p in problems)
+    assert any("bench/big.py: 401 lines" in p for p in problems)
+    assert len(problems) == 6  # the decorator line, a 60-line function and a 400-line file do not count
 
 
 def test_the_checker_finds_forbidden_imports_however_written(tmp_path: Path) -> None:

@@ -11,6 +11,9 @@ from pathlib import Path
 
 #: The product's packages: every rule holds for them.
 PACKAGES = ("bot", "cogs", "render")
+#: The folders whose files and functions must be short: the product's, and the tests and benchmarks, which are
+#: read and changed as often.
+SIZED = (*PACKAGES, "tests", "bench")
 MAX_FILE_LINES = 400
 MAX_FUNCTION_LINES = 60
 #: The modules under bot/ whose job is to wire the Discord client: the bot class and the entry point.
