@@ -97,13 +97,14 @@ def runs_by_setup(rows: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     return list(by_setup.values())
 
 
-def arguments() -> argparse.Namespace:
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line's arguments (`argv`, else the process's)."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_run_arguments(parser)
     add_output_arguments(parser)
     add_table_arguments(parser)
     add_setup_arguments(parser)
-    return parser.parse_args()
+    return parser.parse_args(argv)
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
@@ -176,7 +177,8 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         "--repeats",
         type=int,
         default=1,
-        help="with --computer-matches: pairs of runs per K, in alternating order (without-with, with-without, ...)",
+        help="runs per K and set-up; with --computer-matches: pairs of runs per K, in alternating order "
+        "(without-with, with-without, ...)",
     )
 
 
@@ -201,7 +203,8 @@ def add_setup_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def thinking_configs(args: argparse.Namespace) -> list[LoadConfig]:
-    """The thinking runs, each K in turn; with --analyses or --computer-matches, each twice side by side."""
+    """The thinking runs, each K in turn, `--repeats` times (each time on every set-up); with --analyses or
+    --computer-matches, each twice side by side instead, `--repeats` pairs."""
     seconds = args.seconds if len(args.seconds) == len(args.matches) else [args.seconds[0]] * len(args.matches)
     configs = (
         []
@@ -218,6 +221,8 @@ def thinking_configs(args: argparse.Namespace) -> list[LoadConfig]:
             for k, s in zip(args.matches, seconds, strict=True)
         ]
     )
+    if not args.analyses and not args.computer_matches:  # side by side with a reference: each K `repeats` times
+        configs = [config for config in configs for _ in range(args.repeats)]
     if args.analyses:
         configs = [
             each

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -65,26 +66,60 @@ def side_by_side(reference: dict[str, Any], this: dict[str, Any], key: str, p99:
 
 
 def reference_comparison(rows: list[dict[str, Any]]) -> str:
-    """Each run of `sqlite-reference` with the `sqlite` run after it: both figures and this / reference."""
+    """Each run of `sqlite-reference` with the `sqlite` run after it: both figures and this / reference; with
+    several pairs at one K (`--repeats`), then the median of each figure over its pairs, the steadier figure."""
     lines = [
         "| K | think | ack p99 ms (reference / this / ratio) | board p99 ms | once seated: ack p99 ms | board p99 ms "
         "| >3s | boards/s | CPU ms/action | API calls/action |",
         "|" + "---|" * 10,
     ]
-    for reference, this in itertools.pairwise(rows):
-        if reference["database"] != REFERENCE_LABEL or this["database"] != "sqlite":
-            continue
-        lines.append(
-            f"| {this['matches']} | {this['think']} | {side_by_side(reference, this, 'ack_ms', p99=True)} "
-            f"| {side_by_side(reference, this, 'board_ms', p99=True)} "
-            f"| {side_by_side(reference, this, 'ack_ms_seated', p99=True)} "
-            f"| {side_by_side(reference, this, 'board_ms_seated', p99=True)} "
-            f"| {reference['acks_past_3s_or_missing']} / {this['acks_past_3s_or_missing']} "
-            f"| {side_by_side(reference, this, 'board_updates_per_second')} "
-            f"| {side_by_side(reference, this, 'bot_cpu_ms_per_action')} "
-            f"| {side_by_side(reference, this, 'api_calls_per_action')} |"
-        )
+    pairs = [
+        (reference, this)
+        for reference, this in itertools.pairwise(rows)
+        if reference["database"] == REFERENCE_LABEL and this["database"] == "sqlite"
+    ]
+    lines += [_compared(f"{this['matches']}", reference, this) for reference, this in pairs]
+    by_k: dict[int, list[tuple[dict[str, Any], dict[str, Any]]]] = {}
+    for reference, this in pairs:
+        by_k.setdefault(this["matches"], []).append((reference, this))
+    for k, of_k in by_k.items():
+        if len(of_k) > 1:
+            lines.append(
+                _compared(f"{k}, median of {len(of_k)}", *(_median_row([pair[i] for pair in of_k]) for i in (0, 1)))
+            )
     return "\n".join(lines)
+
+
+#: The figures of a run the comparison shows: p99s, and plain numbers.
+_P99_KEYS = ("ack_ms", "board_ms", "ack_ms_seated", "board_ms_seated")
+_PLAIN_KEYS = ("board_updates_per_second", "bot_cpu_ms_per_action", "api_calls_per_action")
+
+
+def _compared(k: str, reference: dict[str, Any], this: dict[str, Any]) -> str:
+    return (
+        f"| {k} | {this['think']} | {side_by_side(reference, this, 'ack_ms', p99=True)} "
+        f"| {side_by_side(reference, this, 'board_ms', p99=True)} "
+        f"| {side_by_side(reference, this, 'ack_ms_seated', p99=True)} "
+        f"| {side_by_side(reference, this, 'board_ms_seated', p99=True)} "
+        f"| {reference['acks_past_3s_or_missing']} / {this['acks_past_3s_or_missing']} "
+        f"| {side_by_side(reference, this, 'board_updates_per_second')} "
+        f"| {side_by_side(reference, this, 'bot_cpu_ms_per_action')} "
+        f"| {side_by_side(reference, this, 'api_calls_per_action')} |"
+    )
+
+
+def _median_row(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """A run's figures as the median over `runs` (interactions past 3 s: their sum)."""
+
+    def median(values: list[float | None]) -> float | None:
+        known = [value for value in values if value is not None]
+        return statistics.median(known) if known else None
+
+    row: dict[str, Any] = {"think": runs[0]["think"]}
+    row |= {key: {"p99": median([run[key]["p99"] for run in runs])} for key in _P99_KEYS}
+    row |= {key: median([run[key] for run in runs]) for key in _PLAIN_KEYS}
+    row["acks_past_3s_or_missing"] = sum(run["acks_past_3s_or_missing"] for run in runs)
+    return row
 
 
 def analysis_comparison(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> tuple[str, list[str]]:
