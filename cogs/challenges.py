@@ -60,6 +60,20 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+#: The channel types whose own permission to post is Send Messages in Threads.
+THREADS = frozenset(
+    {discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread}
+)
+
+
+def may_post_where_used(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the bot may post in the channel a command was used in (a thread by its own permission)."""
+    permissions = interaction.app_permissions
+    if getattr(interaction.channel, "type", None) in THREADS:
+        return permissions.send_messages_in_threads
+    return permissions.send_messages
+
+
 class Challenges(commands.Cog, name=CHALLENGES_COG):
     """`/bg challenge` (a /bg subcommand, cogs.ui.wiring) and the buttons of challenge messages."""
 
@@ -112,7 +126,7 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
                 raise UserFacingError(N_("{name} is a bot and cannot play."), name=escape_name(opponent.display_name))
         options = match_options(length, money, jacoby, beavers, automatic_doubles)
         in_thread = thread_choice(interaction, thread)
-        if not interaction.app_permissions.send_messages:  # the match's board and result need the channel
+        if not may_post_where_used(interaction):  # the match's board and result need the channel
             raise UserFacingError(
                 N_(
                     "I may not send messages in this channel, so no match can be played here. Ask an admin to "
