@@ -294,10 +294,7 @@ async def test_a_channel_the_bot_may_not_send_in_gets_no_challenge_and_the_chall
         del standin.denied[alice.channel.id]
     assert answer.ephemeral and answer.visible_to == alice.id
     assert "may not send messages in this channel" in answer.content
-    assert not [m for m in alice.channel.messages if not m.ephemeral]  # nothing was posted
-    # nor stored: a challenge to Bob once it may is not refused as a second open one
-    challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
-    assert bob.id in challenge.pinged
+    await assert_no_challenge_left(standin, alice, bob)
 
 
 async def test_a_challenge_discord_refuses_is_withdrawn_and_the_challenger_told_privately(
@@ -308,8 +305,12 @@ async def test_a_challenge_discord_refuses_is_withdrawn_and_the_challenger_told_
     answer = await (await alice.slash("bg challenge", opponent=bob)).settled(timeout=10)
     assert answer.ephemeral and answer.visible_to == alice.id
     assert "could not post the challenge" in answer.content and "withdrawn" in answer.content
-    assert not [m for m in alice.channel.messages if not m.ephemeral]  # nothing was posted
-    # withdrawn: a new challenge to Bob is not refused as a second open one
+    await assert_no_challenge_left(standin, alice, bob)
+
+
+async def assert_no_challenge_left(standin: DiscordStandin, alice: ScenarioUser, bob: ScenarioUser) -> None:
+    """Nothing was posted, and no challenge stays open: a new challenge to Bob is not refused as a second one."""
+    assert not [m for m in alice.channel.messages if not m.ephemeral]
     challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
     assert bob.id in challenge.pinged
 
