@@ -26,8 +26,9 @@ FULL_EVERY = 100
 
 
 def freeze_start_up_objects() -> None:
-    """Once, when the bot is first ready: collect what the start left as garbage, then freeze everything alive.
-    (Called again after a reconnect it does nothing: objects made since are the ones to keep collecting.)"""
+    """Once, when the bot is first ready: collect what the start left as garbage, freeze everything alive, and make
+    full collections rarer from then on. (Called again after a reconnect it does nothing: objects made since are
+    the ones to keep collecting.)"""
     global _frozen
     if _frozen:
         return
