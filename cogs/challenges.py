@@ -49,6 +49,7 @@ from cogs.ui.options import (
 )
 from cogs.ui.press_answer import PressAnswer, expired
 from cogs.ui.publisher import GamePublisher
+from cogs.ui.response_message import response_message
 from cogs.ui.unused_threads import delete_unused_thread
 from cogs.ui.views import ChallengeButton
 from cogs.ui.wiring import ComputerSide, remove_from_bg
@@ -182,9 +183,7 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
                 raise
             channel = self.bot.get_partial_messageable(challenge.channel_id, guild_id=challenge.guild_id)
             return await channel.send(**fields)
-        if isinstance(answered.resource, discord.InteractionMessage):
-            return answered.resource
-        return await interaction.original_response()
+        return await response_message(interaction, answered)
 
     # --- buttons ---------------------------------------------------------------------------------------------
 

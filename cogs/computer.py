@@ -50,6 +50,7 @@ from cogs.ui.options import (
 )
 from cogs.ui.press_answer import PressAnswer
 from cogs.ui.publisher import GamePublisher
+from cogs.ui.response_message import response_message
 from cogs.ui.unused_threads import delete_unused_thread
 from cogs.ui.wiring import remove_from_bg
 
@@ -190,10 +191,10 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         channel_id = interaction.channel_id or 0
         place: discord.Thread | None = None
         if thread:
-            await interaction.response.send_message(
+            answered = await interaction.response.send_message(
                 plays_line(human.name, what, language), allowed_mentions=discord.AllowedMentions.none()
             )
-            message = await interaction.original_response()
+            message = await response_message(interaction, answered)
             place = await message.create_thread(
                 name=f"{human.name} vs {computer.name}"[:100], auto_archive_duration=1440
             )

@@ -22,6 +22,7 @@ from cogs.ui.languages import member_language
 from cogs.ui.names import TOURNAMENTS_COG
 from cogs.ui.options import Length, describe_match_options, player_ref
 from cogs.ui.publisher import GamePublisher
+from cogs.ui.response_message import response_message
 from cogs.ui.tournament_messages import (
     FILENAME,
     TournamentAction,
@@ -109,10 +110,10 @@ class Tournaments(
         language = await self.runner.language(tournament.guild_id)
         view = signup_view(tournament, language)
         assert view is not None
-        await interaction.response.send_message(
+        answered = await interaction.response.send_message(
             signup_text(tournament, language), view=view, allowed_mentions=discord.AllowedMentions.none()
         )
-        message = await interaction.original_response()
+        message = await response_message(interaction, answered)
         await self.service.set_message(tournament.id, message.channel.id, message.id)
         await self.service.mark_shown(tournament)
 

@@ -104,6 +104,7 @@ async def test_challenging_the_bot_starts_a_computer_match_at_once(
 ) -> None:
     alice, _ = players
     computer = standin.bot_user
+    calls = len(standin.requests)
     reply = acknowledged_in_time(await alice.slash("bg challenge", opponent=computer, money=True, thread=True))
     await standin.eventually(lambda: threads_of(standin, alice.channel), timeout=10, what="a new thread")
     (thread,) = threads_of(standin, alice.channel)
@@ -114,6 +115,8 @@ async def test_challenging_the_bot_starts_a_computer_match_at_once(
     assert announced is not None and not announced.ephemeral
     await standin.eventually(lambda: f"<#{thread.id}>" in announced.content, timeout=10, what="the thread's link")
     assert "a money game (Jacoby) against the computer (intermediate)" in announced.content
+    # the thread opened on the announcement, whose id came with the response: not asked for again
+    assert not [path for method, path in standin.requests[calls:] if method == "GET" and "@original" in path]
     # Nobody had to accept: no challenge buttons anywhere.
     assert not any("Accept" in labels(message) for message in alice.channel.messages)
     # The computer's worker thinks only on CPU nothing else wants (SCHED_IDLE): clicks never wait for its search.
