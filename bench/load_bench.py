@@ -249,8 +249,9 @@ def thinking_configs(args: argparse.Namespace) -> list[LoadConfig]:
     return configs
 
 
-def run_configs(args: argparse.Namespace) -> tuple[list[LoadConfig], list[Path | None]]:
-    """Every run in order (the thinking runs, then the saturation run), and the timing probes' file of each."""
+def run_configs(args: argparse.Namespace) -> tuple[list[tuple[str, LoadConfig]], list[Path | None]]:
+    """Every run in order (the thinking runs, then the saturation run, each on every set-up in turn) with its set-up,
+    and the timing probes' file of each: one per run, so that a set-up's run never overwrites another's."""
     configs = thinking_configs(args)
     if not args.no_saturation:
         configs.append(
@@ -261,12 +262,15 @@ def run_configs(args: argparse.Namespace) -> tuple[list[LoadConfig], list[Path |
                 analysis=not args.no_analysis,
             )
         )
-    if args.profile:
-        configs[-1] = dataclasses.replace(configs[-1], profile=args.profile)
-    traces = [args.trace] if len(configs) == 1 else [numbered(args.trace, n) for n in range(1, len(configs) + 1)]
+    runs = [(setup, config) for config in configs for setup in args.setups]
+    if args.profile:  # the last run only: the file is py-spy's, one run's
+        runs[-1] = (runs[-1][0], dataclasses.replace(runs[-1][1], profile=args.profile))
+    traces = [args.trace] if len(runs) == 1 else [numbered(args.trace, n) for n in range(1, len(runs) + 1)]
     if args.trace:
-        configs = [dataclasses.replace(config, trace=path) for config, path in zip(configs, traces, strict=True)]
-    return configs, traces
+        runs = [
+            (setup, dataclasses.replace(config, trace=path)) for (setup, config), path in zip(runs, traces, strict=True)
+        ]
+    return runs, traces
 
 
 async def run_all(runs: list[tuple[str, LoadConfig]], reference_root: Path | None) -> list[dict[str, Any]]:
@@ -360,8 +364,7 @@ def write_results(args: argparse.Namespace, rows: list[dict[str, Any]], verdicts
 
 async def main() -> None:
     args = arguments()
-    configs, traces = run_configs(args)
-    runs = [(setup, config) for config in configs for setup in args.setups]
+    runs, traces = run_configs(args)
     rows = await run_all(runs, args.reference_root)
     RESULTS.mkdir(exist_ok=True)  # the runs first: a failing report must not lose them
     (RESULTS / f"{args.output}.json").write_text(json.dumps({"runs": rows}, indent=2) + "\n")

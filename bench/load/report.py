@@ -109,11 +109,12 @@ def _compared(k: str, reference: dict[str, Any], this: dict[str, Any]) -> str:
 
 
 def _median_row(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """A run's figures as the median over `runs` (interactions past 3 s: their sum)."""
+    """A run's figures as the median over `runs` (interactions past 3 s: their sum), to the two decimals a run's
+    own figures have: the median of an even count is a mean, and 6.88 and 6.84 would print as 6.859999999999999."""
 
     def median(values: list[float | None]) -> float | None:
         known = [value for value in values if value is not None]
-        return statistics.median(known) if known else None
+        return round(statistics.median(known), 2) if known else None
 
     row: dict[str, Any] = {"think": runs[0]["think"]}
     row |= {key: {"p99": median([run[key]["p99"] for run in runs])} for key in _P99_KEYS}

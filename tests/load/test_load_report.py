@@ -3,6 +3,7 @@ reference comparison then adds the median of each figure over the pairs."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from bench.load.report import reference_comparison
@@ -12,8 +13,24 @@ from bench.load_bench import arguments, run_configs
 
 def test_repeats_run_each_k_that_many_times_on_every_set_up() -> None:
     args = arguments(["--matches", "200", "400", "--repeats", "3", "--no-saturation", "--setups", "sqlite"])
-    configs, _ = run_configs(args)
-    assert [config.matches for config in configs] == [200, 200, 200, 400, 400, 400]
+    runs, _ = run_configs(args)
+    assert [config.matches for _, config in runs] == [200, 200, 200, 400, 400, 400]
+
+
+def test_each_run_of_each_set_up_has_its_own_trace() -> None:
+    args = arguments(["--matches", "200", "--trace", "/tmp/probes.json", "--no-saturation", "--setups", "sqlite"])
+    assert [config.trace for _, config in run_configs(args)[0]] == [Path("/tmp/probes.json")]
+    both = ["--setups", "sqlite-reference", "sqlite", "--reference-root", "/tmp/ref"]
+    args = arguments(["--matches", "200", "400", "--trace", "/tmp/probes.json", "--no-saturation", *both])
+    runs, traces = run_configs(args)
+    assert [(setup, config.matches) for setup, config in runs] == [
+        ("sqlite-reference", 200),
+        ("sqlite", 200),
+        ("sqlite-reference", 400),
+        ("sqlite", 400),
+    ]
+    assert [config.trace for _, config in runs] == traces
+    assert traces == [Path(f"/tmp/probes-{n}.json") for n in (1, 2, 3, 4)]
 
 
 def run(database: str, matches: int, ack_p99: float, cpu: float) -> dict[str, Any]:
@@ -47,3 +64,11 @@ def test_the_comparison_shows_each_pair_then_the_median_of_a_ks_pairs() -> None:
     assert median[2] == "40 / 30 / 0.75x"  # ack p99: the medians of 20, 40, 60 and of 30, 10, 50
     assert median[6] == "3 / 3"  # past 3 s: summed
     assert median[8] == "8.0 / 5.0 / 0.62x"  # CPU per action
+
+
+def test_the_median_of_two_pairs_is_written_to_two_decimals() -> None:
+    rows = [run(REFERENCE_LABEL, 200, 20, 6.88), run("sqlite", 200, 30, 6.9), run(REFERENCE_LABEL, 200, 40, 6.84)]
+    rows += [run("sqlite", 200, 10, 6.9)]
+    median = reference_comparison(rows).splitlines()[-1].split(" | ")
+    assert median[0] == "| 200, median of 2"
+    assert median[8] == "6.86 / 6.9 / 1.01x"  # CPU per action: the mean of 6.88 and 6.84, rounded
