@@ -43,9 +43,12 @@ class TwoLiveBoards:
 @dataclass
 class LiveBoards:
     """(channel id, match id) -> the ids of the bot's messages with the match's live controls there, and every
-    moment one had two or more."""
+    moment one had two or more. `live_on` is the same the other way round (a message's id -> its keys), so that a
+    change looks at its own message's matches only, not at every match the stand-in has seen (a load run's
+    hundreds of tables, each message of theirs edited several times a minute)."""
 
     live: dict[tuple[int, int], set[int]] = field(default_factory=dict)
+    live_on: dict[int, set[tuple[int, int]]] = field(default_factory=dict)
     moments: list[TwoLiveBoards] = field(default_factory=list)
 
     def changed(self, message: Message) -> list[TwoLiveBoards]:
@@ -53,7 +56,7 @@ class LiveBoards:
         more than one message)."""
         now_live = {(message.channel_id, match_id) for match_id in matches_live_on(message)}
         made = []
-        for key in now_live | {key for key, ids in self.live.items() if message.id in ids}:
+        for key in now_live | self.live_on.pop(message.id, set()):
             ids = self.live.setdefault(key, set())
             if key in now_live:
                 ids.add(message.id)
@@ -61,5 +64,7 @@ class LiveBoards:
                     made.append(TwoLiveBoards(key[1], tuple(sorted(ids))))
             else:
                 ids.discard(message.id)
+        if now_live:
+            self.live_on[message.id] = now_live
         self.moments.extend(made)
         return made
