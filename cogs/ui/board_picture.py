@@ -13,7 +13,6 @@ import dataclasses
 import functools
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 
 import render
 from bot import allocator
@@ -21,24 +20,23 @@ from bot.engine.events import Event, GameWon, Played
 from bot.engine.match import Match
 from bot.engine.play import Play, Step
 from bot.i18n import DEFAULT_LANGUAGE
-from bot.processes import exit_with, forkserver
+from bot.processes import forkserver
 from cogs.ui.board_words import with_words
+from cogs.ui.drawing_processes import DrawingProcesses
 from cogs.ui.drawing_queue import DrawingQueue, in_background
 from render.match_state import board_state
 
 FILENAME = "board.png"
 _DRAWING_PROCESSES = max(1, (os.cpu_count() or 2) - 1)  # one core stays with the event loop
-_pool: ProcessPoolExecutor | None = None
+_processes: DrawingProcesses | None = None
 
 
-def _drawing_pool() -> ProcessPoolExecutor:
-    """The drawing processes, started on first use, forked from the bot's forkserver (bot.processes)."""
-    global _pool
-    if _pool is None:
-        _pool = ProcessPoolExecutor(
-            _DRAWING_PROCESSES, mp_context=forkserver(), initializer=exit_with, initargs=(os.getpid(),)
-        )
-    return _pool
+def drawing_processes() -> DrawingProcesses:
+    """The drawing processes (cogs/ui/drawing_processes.py), forked from the bot's forkserver (bot.processes)."""
+    global _processes
+    if _processes is None:
+        _processes = DrawingProcesses(_DRAWING_PROCESSES, forkserver())
+    return _processes
 
 
 _queue: tuple[asyncio.AbstractEventLoop, DrawingQueue] | None = None
@@ -56,7 +54,8 @@ def _drawing_queue() -> DrawingQueue:
 async def _drawn(function: Callable[..., bytes], *args: object, **kwargs: object) -> bytes:
     call = functools.partial(function, *args, **kwargs)
     async with _drawing_queue().turn():  # a click's board before the computer's (cogs/ui/drawing_queue.py)
-        return await asyncio.get_running_loop().run_in_executor(_drawing_pool(), call)
+        picture: bytes = await drawing_processes().run(call)
+        return picture
 
 
 async def draw_picture(function: Callable[..., bytes], *args: object, **kwargs: object) -> bytes:
@@ -170,9 +169,9 @@ async def draw_final_board(
 async def start_drawing() -> None:
     """Start the drawing processes and build their static boards now, at start-up, so that the first board a
     player sees after a start is as quick as the others (building them takes about a second)."""
-    pool = _drawing_pool()
-    loop = asyncio.get_running_loop()
-    await asyncio.gather(*(loop.run_in_executor(pool, _warm_up) for _ in range(_DRAWING_PROCESSES)))
+    processes = drawing_processes()
+    processes.start()
+    await asyncio.gather(*(processes.run(_warm_up) for _ in range(processes.count)))
 
 
 def _warm_up() -> None:

@@ -15,7 +15,7 @@ from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.processes import is_running
-from cogs.ui.board_picture import _drawing_pool, draw_board
+from cogs.ui.board_picture import draw_board, drawing_processes
 
 ROOT = Path(__file__).resolve().parents[2]
 DRAW_THEN_WAIT = """
@@ -24,9 +24,9 @@ from bot.engine.dice import FixedDice
 from bot.processes import is_running
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
-from cogs.ui.board_picture import _drawing_pool, draw_board
+from cogs.ui.board_picture import draw_board, drawing_processes
 asyncio.run(draw_board(Match.start(("Alice", "Bob"), MatchOptions.match(5), FixedDice([3, 1]))))
-print(" ".join(str(pid) for pid in _drawing_pool()._processes), flush=True)
+print(" ".join(str(pid) for pid in drawing_processes().pids), flush=True)
 time.sleep(60)
 """
 
@@ -34,7 +34,7 @@ time.sleep(60)
 async def test_boards_are_drawn_in_another_process() -> None:
     png = await draw_board(Match.start(("Alice", "Bob"), MatchOptions.match(5), FixedDice([3, 1])))
     assert png.startswith(b"\x89PNG")
-    workers = list(_drawing_pool()._processes)
+    workers = drawing_processes().pids
     assert workers and os.getpid() not in workers
 
 
@@ -62,6 +62,6 @@ async def test_the_drawing_processes_are_started_and_warmed_up_at_start_up() -> 
     from cogs.ui.board_picture import _DRAWING_PROCESSES, start_drawing
 
     await start_drawing()
-    processes = _drawing_pool()._processes
-    assert processes is not None and len(processes) == _DRAWING_PROCESSES
+    processes = drawing_processes().pids
+    assert len(processes) == _DRAWING_PROCESSES
     assert all(is_running(pid) for pid in processes)
