@@ -122,7 +122,8 @@ class _Process:
 
 class DrawingProcesses:
     """`count` drawing processes, started on first use (or by `start`): `run(call)` runs `call()` in the least busy
-    one and returns its result, raising what it raised."""
+    one and returns its result, raising what it raised. A call whose process ends before it answers is run once
+    more in a new one: calls are drawings, pure functions of their arguments."""
 
     def __init__(self, count: int, context: ForkServerContext) -> None:
         self.count = count
@@ -145,41 +146,40 @@ class DrawingProcesses:
             if each.loop not in (None, loop) and each.unread:
                 each.end("Its event loop stopped while a board was being drawn")
         pickled = pickle.dumps(call, protocol=pickle.HIGHEST_PROTOCOL)
-        for _ in range(2):  # a process that ended while idle (out of memory) is found as the call is sent
-            self.start()
-            chosen = min(self._processes, key=lambda each: each.unread)
-            number = next(chosen.numbers)
-            answered: asyncio.Future[bytes] = loop.create_future()
-            chosen.waiting[number] = answered
-            try:
-                async with chosen.on(loop):
-                    sent = await self._sent(loop, chosen, HEADER.pack(number, len(pickled)) + pickled)
-                if sent:
-                    ok, value = pickle.loads(await answered)
-                    if not ok:
-                        raise value
-                    return value
-                if answered.done():
-                    answered.exception()  # (failed by the process's end: seen here)
-            finally:
-                chosen.waiting.pop(number, None)
-        raise DrawingProcessEnded("The drawing processes end as they start")
+        try:
+            return await self._run_once(loop, pickled)
+        except DrawingProcessEnded:  # a process found ended (killed while idle, say): the call again, in a new one
+            return await self._run_once(loop, pickled)
+
+    async def _run_once(self, loop: asyncio.AbstractEventLoop, pickled: bytes) -> Any:
+        self.start()
+        chosen = min(self._processes, key=lambda each: each.unread)
+        number = next(chosen.numbers)
+        answered: asyncio.Future[bytes] = loop.create_future()
+        chosen.waiting[number] = answered
+        try:
+            async with chosen.on(loop):
+                await self._send(loop, chosen, HEADER.pack(number, len(pickled)) + pickled)
+            ok, value = pickle.loads(await answered)
+        finally:
+            chosen.waiting.pop(number, None)
+        if not ok:
+            raise value
+        return value
 
     @staticmethod
-    async def _sent(loop: asyncio.AbstractEventLoop, chosen: _Process, message: bytes) -> bool:
-        """The call sent to the process; False when its socket failed (the process ended, and the call never
-        reached it whole). Sent in part (cancelled half way), the process is ended: it would read the next call's
-        start as this one's rest."""
+    async def _send(loop: asyncio.AbstractEventLoop, chosen: _Process, message: bytes) -> None:
+        """The call sent to the process. Its socket failing ends the process (its calls, this one too, then fail
+        with DrawingProcessEnded); so does a call sent in part (cancelled half way), which the process would read
+        with the next call's start as its rest."""
         chosen.unread += 1
         try:
             await loop.sock_sendall(chosen.channel, message)
         except OSError:
             chosen.end(f"The drawing process {chosen.process.pid} ended")
-            return False
         except asyncio.CancelledError:
             chosen.end("A call to the drawing process was cancelled as it was sent")
             raise
-        return True
 
     def close(self) -> None:
         for each in self._processes:

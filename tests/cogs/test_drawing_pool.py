@@ -65,3 +65,19 @@ async def test_the_drawing_processes_are_started_and_warmed_up_at_start_up() -> 
     processes = drawing_processes().pids
     assert len(processes) == _DRAWING_PROCESSES
     assert all(is_running(pid) for pid in processes)
+
+
+async def test_a_drawing_process_killed_between_boards_is_replaced() -> None:
+    """Out of memory or killed by hand, the drawing process is started again for the next board, which is drawn
+    as usual (a process pool stayed broken after such an end: every later board failed until a restart)."""
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(5), FixedDice([3, 1]))
+    await draw_board(match)
+    killed = drawing_processes().pids
+    for pid in killed:
+        os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while any(is_running(pid) for pid in killed) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    png = await draw_board(match)
+    assert png.startswith(b"\x89PNG")
+    assert drawing_processes().pids and not set(killed) & set(drawing_processes().pids)

@@ -70,16 +70,23 @@ async def test_a_call_given_up_on_leaves_its_answer_to_be_skipped() -> None:
         one.close()
 
 
-async def test_a_killed_process_fails_its_calls_and_is_replaced(processes: DrawingProcesses) -> None:
-    call = asyncio.create_task(processes.run(functools.partial(slow_pid, 5)))
-    await asyncio.sleep(0.2)
-    killed = processes.pids
-    for pid in killed:
-        os.kill(pid, signal.SIGKILL)
+async def test_a_call_whose_process_is_killed_is_drawn_again_in_a_new_one() -> None:
+    one = DrawingProcesses(1, forkserver())
+    try:
+        call = asyncio.create_task(one.run(functools.partial(slow_pid, 0.5)))
+        await asyncio.sleep(0.2)
+        [killed] = one.pids
+        os.kill(killed, signal.SIGKILL)
+        assert await call == one.pids[0] != killed
+    finally:
+        one.close()
+
+
+async def test_a_call_that_ends_its_process_fails_after_a_second_try(processes: DrawingProcesses) -> None:
     with pytest.raises(DrawingProcessEnded):
-        await call
+        await processes.run(functools.partial(os._exit, 3))
     assert await processes.run(functools.partial(len, "ab")) == 2
-    assert len(processes.pids) == 2 and not set(killed) & set(processes.pids)
+    assert len(processes.pids) == 2
 
 
 def test_processes_outlive_an_event_loop_unless_it_stopped_with_a_call_on_its_way(
