@@ -44,20 +44,21 @@ def serve(channel: socket.socket, parent: int) -> None:
     with channel, channel.makefile("rb") as calls:
         while header := calls.read(HEADER.size):
             number, size = HEADER.unpack(header)
-            channel.sendall(_answer(number, calls.read(size)))
+            answer = _answer(calls.read(size))
+            channel.sendall(HEADER.pack(number, len(answer)))  # apart: a 60-KB picture is not copied once more
+            channel.sendall(answer)
 
 
-def _answer(number: int, pickled: bytes) -> bytes:
+def _answer(pickled: bytes) -> bytes:
     """The call's result, or the exception it raised (one that cannot be pickled as a RuntimeError naming it)."""
     try:
         outcome: tuple[bool, Any] = (True, pickle.loads(pickled)())
     except Exception as error:
         outcome = (False, error)
     try:
-        body = pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL)
+        return pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception as error:
-        body = pickle.dumps((False, RuntimeError(f"{outcome[1]!r} ({error})")), protocol=pickle.HIGHEST_PROTOCOL)
-    return HEADER.pack(number, len(body)) + body
+        return pickle.dumps((False, RuntimeError(f"{outcome[1]!r} ({error})")), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 @dataclass(eq=False)
@@ -67,7 +68,7 @@ class _Process:
     process: BaseProcess
     channel: socket.socket
     numbers: itertools.count[int] = field(default_factory=itertools.count)
-    waiting: dict[int, asyncio.Future[bytes]] = field(default_factory=dict)
+    waiting: dict[int, asyncio.Future[bytearray]] = field(default_factory=dict)
     unread: int = 0  # calls sent whose answers are not read whole yet (those of callers given up on too)
     loop: asyncio.AbstractEventLoop | None = None
     sending: asyncio.Lock | None = None
@@ -155,7 +156,7 @@ class DrawingProcesses:
         self.start()
         chosen = min(self._processes, key=lambda each: each.unread)
         number = next(chosen.numbers)
-        answered: asyncio.Future[bytes] = loop.create_future()
+        answered: asyncio.Future[bytearray] = loop.create_future()
         chosen.waiting[number] = answered
         try:
             async with chosen.on(loop):
@@ -202,8 +203,9 @@ def _current_task() -> asyncio.Task[Any] | None:
         return None
 
 
-async def _received(loop: asyncio.AbstractEventLoop, channel: socket.socket, size: int) -> bytes:
-    """Exactly `size` bytes from the socket; EOFError when it ends first."""
+async def _received(loop: asyncio.AbstractEventLoop, channel: socket.socket, size: int) -> bytearray:
+    """Exactly `size` bytes from the socket (the buffer they were read into: unpickled as it is, not copied);
+    EOFError when it ends first."""
     buffer = bytearray(size)
     view, got = memoryview(buffer), 0
     while got < size:
@@ -211,4 +213,4 @@ async def _received(loop: asyncio.AbstractEventLoop, channel: socket.socket, siz
         if count == 0:
             raise EOFError
         got += count
-    return bytes(buffer)
+    return buffer
