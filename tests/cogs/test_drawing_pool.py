@@ -69,7 +69,7 @@ async def test_the_drawing_processes_are_started_and_warmed_up_at_start_up() -> 
 
 async def test_a_drawing_process_killed_between_boards_is_replaced() -> None:
     """Out of memory or killed by hand, the drawing process is started again for the next board, which is drawn
-    as usual (a process pool stayed broken after such an end: every later board failed until a restart)."""
+    as usual (a ProcessPoolExecutor stays broken after such an end: every later board would fail until a restart)."""
     match = Match.start(("Alice", "Bob"), MatchOptions.match(5), FixedDice([3, 1]))
     await draw_board(match)
     killed = drawing_processes().pids
