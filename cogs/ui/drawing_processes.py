@@ -5,8 +5,8 @@ socket calls (`loop.sock_sendall`, `loop.sock_recv_into`).
 Why not a ProcessPoolExecutor: it hands every call to a thread of its own that pickles it, and every result to
 another that reads and unpickles it. Under load each of those threads waits for the GIL while the event loop holds
 it (up to the interpreter's 5-ms switch interval, at each read of a 60-KB picture from the pipe), so a board
-waited for threads besides its drawing, and those threads took the GIL from the database's thread in turn. Here
-nothing but the loop touches a picture on its way back.
+would wait for threads besides its drawing, and those threads would take the GIL from the database's thread in
+turn. Here nothing but the loop touches a picture on its way back.
 
 A process answers its calls in the order sent, each answer with its call's number: one reader task per process
 hands each answer to its caller, and drops the answer of a caller given up on (cancelled). A process that ends
