@@ -10,8 +10,8 @@ turn. Here nothing but the loop touches a picture on its way back.
 
 A process answers its calls in the order sent, each answer with its call's number: one reader task per process
 hands each answer to its caller, and drops the answer of a caller given up on (cancelled). A process that ends
-(killed, out of memory) fails the calls it had and is replaced at the next call. Each process also ends with the
-bot: at the end of its socket, and by `exit_with` (a bot killed outright).
+(killed, out of memory) is replaced, and each call it had is run once more in a new one (`DrawingProcesses.run`).
+Each process also ends with the bot: at the end of its socket, and by `exit_with` (a bot killed outright).
 """
 
 from __future__ import annotations
