@@ -9,7 +9,8 @@ about ten minutes on a 2-core machine.
 Every run also says when each table had its first board ("seated after", seconds into the run: its first seconds
 are a burst of K challenges and accepts, each table's first within the players' think time) and the p99 of the
 human tables' acknowledgements and boards asked for from then on ("then"): the tables held, apart from their
-arrival.
+arrival. What the bot itself logged as errors (its ERROR records, tracebacks included) is printed under the run's
+row and kept in the results (`bot_errors_logged`, `first_bot_errors`).
 
 Targets (at 200 matches): p99 acknowledgement < 250 ms, p99 board < 600 ms, no interaction past 3 s, bot peak
 RSS < 300 MB; saturation >= 100 board updates per second.
@@ -289,6 +290,8 @@ async def run_all(runs: list[tuple[str, LoadConfig]], reference_root: Path | Non
             print(runs_table([row]).splitlines()[-1], flush=True)
             for problem in row["first_errors"] + row["first_violations"]:
                 print("   ", problem, flush=True)
+            for logged in row["first_bot_errors"]:
+                print("    the bot logged:", logged.replace("\n", "\n    "), flush=True)
     return rows
 
 

@@ -17,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.load.bot_log import logged_errors
 from bench.load.config import LoadConfig
 from bench.load.gc_pauses import GcPauses
 from bench.load.process_stats import combined_stats
@@ -57,6 +58,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
         count_interactions(result, interactions, started)
         result.violations = [f"{v.rule}: {v.detail}"[:300] for v in standin.take_violations()]
         result.analyses_posted = sum(1 for bot in bots for _ in ANALYSIS_POSTED.finditer(bot.log(10**8)))
+        result.bot_errors = [error for bot in bots for error in logged_errors(bot.log(10**8))]
         for bot in bots:
             logged = WORKERS_LOGGED.findall(bot.log(10**7))
             result.computer_worker_pids += [int(pid) for pid in logged[-1].split()] if logged else []

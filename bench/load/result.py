@@ -27,6 +27,7 @@ class LoadResult:
     finished_matches: int = 0
     matches_started: int = 0
     errors: list[str] = field(default_factory=list)
+    bot_errors: list[str] = field(default_factory=list)  # ERROR records of the bot's own log (bench/load/bot_log.py)
     violations: list[str] = field(default_factory=list)
     before: ProcessStats | None = None
     after: ProcessStats | None = None
@@ -162,6 +163,8 @@ class LoadResult:
             "first_errors": self.errors[:5],
             "violations": len(self.violations),
             "first_violations": self.violations[:5],
+            "bot_errors_logged": len(self.bot_errors),
+            "first_bot_errors": [error[:2000] for error in self.bot_errors[:3]],
         }
 
     def computer_summary(self) -> dict[str, Any]:
