@@ -57,10 +57,11 @@ async def run_load(config: LoadConfig) -> LoadResult:
         interactions = list(standin.interactions.values())
         count_interactions(result, interactions, started)
         result.violations = [f"{v.rule}: {v.detail}"[:300] for v in standin.take_violations()]
-        result.analyses_posted = sum(1 for bot in bots for _ in ANALYSIS_POSTED.finditer(bot.log(10**8)))
-        result.bot_errors = [error for bot in bots for error in logged_errors(bot.log(10**8))]
-        for bot in bots:
-            logged = WORKERS_LOGGED.findall(bot.log(10**7))
+        logs = [bot.log(10**8) for bot in bots]  # each read once: a 400-table run's log is several megabytes
+        result.analyses_posted = sum(len(ANALYSIS_POSTED.findall(log)) for log in logs)
+        result.bot_errors = [error for log in logs for error in logged_errors(log)]
+        for log in logs:
+            logged = WORKERS_LOGGED.findall(log)
             result.computer_worker_pids += [int(pid) for pid in logged[-1].split()] if logged else []
         for bot in bots:
             await bot.terminate(timeout=60.0)
