@@ -170,7 +170,6 @@ async def start_drawing() -> None:
     """Start the drawing processes and build their static boards now, at start-up, so that the first board a
     player sees after a start is as quick as the others (building them takes about a second)."""
     processes = drawing_processes()
-    processes.start()
     await asyncio.gather(*(processes.run(_warm_up) for _ in range(processes.count)))
 
 
