@@ -4,7 +4,8 @@ aiosqlite connection with a thread of its own.
 A read or a write is ONE trip to its connection's thread, however many statements it has: the whole work runs
 there (`on_thread`), its statements plain sqlite3 calls that never wait for the event loop. So the file's write
 lock is held only while that thread works, never while the busy event loop gets round to a statement's answer,
-and writes queue in the thread's own queue, each starting the moment the one before it ends. The price is a rule
+and the writes that arrive while the thread is busy go there next as one group: one transaction and one COMMIT,
+each write under a savepoint of its own (`run_group`, bot.store.sqlite_writes). The price is a rule
 for the work given to `read` and `write`: on SQLite it may await its connection only (anything else, a sleep or
 an event, fails at once with a RuntimeError, nothing written); on PostgreSQL it would run as written.
 - `BEGIN IMMEDIATE` is sqlite3's own before a transaction's first INSERT, UPDATE or DELETE (the write
@@ -18,7 +19,6 @@ returns.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 import sqlite3
@@ -32,6 +32,7 @@ import aiosqlite
 from bot.store.backend import Dialect, LockScope, Row, SingleStatements, Statement, Work
 from bot.store.errors import IntegrityError
 from bot.store.migrations import sqlite_migrations
+from bot.store.sqlite_writes import GroupedWrites, Outcome
 
 T = TypeVar("T")
 
@@ -47,6 +48,9 @@ PRAGMAS = (
     "PRAGMA foreign_keys = ON",
     "PRAGMA busy_timeout = 5000",
 )
+
+#: The savepoint each write of a group runs under (bot.store.sqlite_writes).
+_GROUP_SAVEPOINT = "store_group_write"
 
 #: The statements before which sqlite3 begins the write connection's transaction itself (its rule: the first word).
 _BEGINS_ITSELF = re.compile(r"\s*(?:INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
@@ -167,10 +171,15 @@ def run_read(raw: sqlite3.Connection, work: Work[T]) -> T:
     return finish(work(SqliteConnection(raw, writes=False)))
 
 
+def run_part(raw: sqlite3.Connection, work: Work[T]) -> T:
+    """`work` on the write connection, in the transaction open or one it begins."""
+    return finish(work(SqliteConnection(raw, writes=True)))
+
+
 def run_transaction(raw: sqlite3.Connection, work: Work[T]) -> T:
     """`work` in one transaction: committed when it returns (if it wrote), rolled back when it raises."""
     try:
-        result = finish(work(SqliteConnection(raw, writes=True)))
+        result = run_part(raw, work)
         if raw.in_transaction:
             with integrity_errors():  # a COMMIT can fail a deferred check
                 raw.commit()
@@ -179,6 +188,37 @@ def run_transaction(raw: sqlite3.Connection, work: Work[T]) -> T:
             raw.rollback()
         raise
     return result
+
+
+def run_group(raw: sqlite3.Connection, works: list[Work[Any]]) -> list[Outcome[Any]]:
+    """`works` in one transaction, each under a savepoint of its own, then one COMMIT (see bot.store.sqlite_writes);
+    one work alone in a transaction of its own."""
+    if len(works) == 1:
+        try:
+            return [Outcome(value=run_transaction(raw, works[0]))]
+        except BaseException as error:  # handed to the caller, who raises it
+            return [Outcome(error=error)]
+    outcomes: list[Outcome[Any]] = []
+    try:
+        raw.execute("BEGIN IMMEDIATE")
+        for work in works:
+            raw.execute(f"SAVEPOINT {_GROUP_SAVEPOINT}")
+            try:
+                outcomes.append(Outcome(value=run_part(raw, work)))
+            except BaseException as error:  # handed to its caller
+                outcomes.append(Outcome(error=error))
+                if not raw.in_transaction:  # SQLite ended the transaction itself (an I/O error, a full disk)
+                    raise
+                raw.execute(f"ROLLBACK TO {_GROUP_SAVEPOINT}")
+        with integrity_errors():
+            raw.commit()
+    except BaseException as error:  # every write of the group fails with it
+        if raw.in_transaction:
+            raw.rollback()
+        failed = Outcome[Any](error=error)
+        done = [outcome if outcome.error is not None else failed for outcome in outcomes]
+        return done + [failed] * (len(works) - len(done))
+    return outcomes
 
 
 class integrity_errors:
@@ -202,6 +242,7 @@ class SqliteDatabase(SingleStatements):
         self.path = Path(path)
         self._writer: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
+        self._writes = GroupedWrites(self._send_group)
 
     @property
     def url(self) -> str:
@@ -241,8 +282,10 @@ class SqliteDatabase(SingleStatements):
         return await on_thread(self._open(self._reader), lambda raw: run_read(raw, work))
 
     async def write(self, work: Work[T]) -> T:
-        # Shielded: once started it runs to its commit or rollback even if the caller is cancelled.
-        return await asyncio.shield(on_thread(self._open(self._writer), lambda raw: run_transaction(raw, work)))
+        return await self._writes.write(work)
+
+    async def _send_group(self, works: list[Work[Any]]) -> list[Outcome[Any]]:
+        return await on_thread(self._open(self._writer), lambda raw: run_group(raw, works))
 
     async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
         """One statement in a write transaction of its own: the read connection never writes, so a read never
@@ -255,6 +298,7 @@ class SqliteDatabase(SingleStatements):
 
     async def close(self) -> None:
         """Close both connections; the works queued on a connection's thread run first."""
+        await self._writes.finished()
         reader, writer = self._reader, self._writer
         self._reader = self._writer = None
         if reader is not None:
