@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 
 from aiohttp import web
 
+from tests.support.discord_standin.rest_io import is_multipart
+
 
 def _matches(method: str, path_part: str, request: web.Request) -> bool:
     return request.path.startswith("/api/") and request.method == method and path_part in request.path
@@ -77,7 +79,7 @@ class Failure:
     def applies(self, request: web.Request) -> bool:
         if not _matches(self.method, self.path_part, request):
             return False
-        if self.with_files and not request.content_type.startswith("multipart/"):
+        if self.with_files and not is_multipart(request):
             return False
         if self.count is not None and self.answered >= self.count:
             return False

@@ -43,8 +43,8 @@ def unknown(what: str, code: int) -> web.Response:
 
 async def read_body(request: web.Request) -> tuple[Any, Files]:
     """A JSON body, or a multipart body with payload_json and files[n] parts, as discord.py sends them."""
-    if not request.content_type.startswith("multipart/"):
-        text = await request.text()
+    if not is_multipart(request):
+        text = await request.read()
         return (json.loads(text) if text else {}), []
     if HELD_BODY in request:  # read in full while the request was held (the bot may have died since)
         return _parsed_multipart(request.headers["Content-Type"], request[HELD_BODY])
@@ -55,11 +55,17 @@ async def read_body(request: web.Request) -> tuple[Any, Files]:
         if not isinstance(part, BodyPartReader):
             continue
         if part.name == "payload_json":
-            body = json.loads(await part.text())
+            body = json.loads(await part.read())  # UTF-8, as JSON is: no charset to look up
         else:
             kind = part.headers.get("Content-Type", "application/octet-stream")
             files.append((part.filename or "file", bytes(await part.read()), kind))
     return body, files
+
+
+def is_multipart(request: web.Request) -> bool:
+    """Whether the body is multipart, from the header itself: aiohttp's `content_type` parses it with the email
+    package, a tenth of the stand-in's time under load."""
+    return request.headers.get("Content-Type", "").lstrip().lower().startswith("multipart/")
 
 
 #: The key under which a held request keeps its body (faults.Hold), read before the bot could die.
