@@ -27,6 +27,27 @@ class BoardChange:
     since_id: int
 
 
+#: Discord's ids (snowflakes) count milliseconds from the start of 2015 in their bits from the 22nd up.
+_DISCORD_EPOCH_MS = 1_420_070_400_000
+#: How far before a post (or a match's start) a change with no known older board starts: the host's clock and
+#: Discord's may differ.
+CLOCK_MARGIN_MS = 60_000
+
+
+def first_board_change(match_id: int, channel_id: int, created_at: float) -> BoardChange:
+    """The board change a new match is stored with (in the write that starts it), so that posting its first board
+    takes no write of its own: every message in its channel from a minute before its start on."""
+    moment_ms = max(0, int(created_at * 1000) - _DISCORD_EPOCH_MS - CLOCK_MARGIN_MS)
+    return BoardChange(match_id, channel_id, moment_ms << 22)
+
+
+def first_board(record: MatchRecord) -> BoardChange | None:
+    """The change stored with the match when its first board is still to be posted (no board ever recorded)."""
+    if record.message_id is not None or record.message_version is not None:
+        return None
+    return first_board_change(record.id, record.channel_id, record.created_at)
+
+
 class Boards:
     """What the service remembers about the boards shown."""
 

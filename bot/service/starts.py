@@ -15,11 +15,13 @@ from bot.engine.events import Event
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.i18n import N_
+from bot.service.boards import first_board_change
 from bot.service.clocks import ClockPreset
 from bot.service.context import ServiceContext, in_id_order, record, refuse_busy_channel, stored_clock
 from bot.service.errors import ServiceError
 from bot.service.records import MatchUpdate, PlayerRef
 from bot.service.stored_forms import acted_now, log_header_text, snapshot_text
+from bot.store import board_changes
 from bot.store import matches as match_store
 from bot.store import players as player_store
 from bot.store.backend import Connection
@@ -68,9 +70,10 @@ class NewMatch:
         rematch_of: int | None = None,
         acted: tuple[float | None, float | None] = (None, None),
     ) -> int:
-        """Insert the match row, its log header and snapshot; IntegrityError when the channel has a match.
+        """Insert the match row, its log header and snapshot, and the change its first board begins (so that
+        posting it needs no write of its own; see bot.service.boards); IntegrityError when the channel has a match.
         `acted`: when each player last acted for the match (None: it starts without them)."""
-        return await match_store.insert_match(
+        match_id = await match_store.insert_match(
             connection,
             guild_id=guild_id,
             channel_id=channel_id,
@@ -87,6 +90,9 @@ class NewMatch:
             seeds=(self.seeds.challenger_seed, self.seeds.acceptor_seed),
             acted=acted,
         )
+        change = first_board_change(match_id, channel_id, now)
+        await board_changes.begin(connection, change.match_id, change.channel_id, change.since_id)
+        return match_id
 
     def started(self, ctx: ServiceContext, row: match_store.StoredMatch) -> MatchUpdate:
         """The update of the stored match, its state now cached."""

@@ -20,6 +20,7 @@ import discord
 
 from bot.engine import actions
 from bot.service import BoardChange, MatchRecord
+from bot.service.boards import CLOCK_MARGIN_MS
 from cogs.ui.channel_gone import ended_if_gone
 from cogs.ui.custom_ids import GAME_TEMPLATE, PLAY_SELECT_TEMPLATE
 
@@ -30,8 +31,7 @@ log = logging.getLogger(__name__)
 
 #: How many messages from the change's start are looked through (a few boards, plus what players wrote meanwhile).
 SCAN_LIMIT = 500
-#: How far before the post a change with no known older board starts (clocks differ between hosts).
-CLOCK_MARGIN = datetime.timedelta(minutes=1)
+CLOCK_MARGIN = datetime.timedelta(milliseconds=CLOCK_MARGIN_MS)
 
 
 @dataclass(frozen=True, slots=True)

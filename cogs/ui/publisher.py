@@ -27,6 +27,7 @@ import discord
 from bot.engine.events import Event
 from bot.engine.match import Match
 from bot.service import BoardChange, MatchRecord, MatchStatus, MatchUpdate
+from bot.service.boards import first_board
 from bot.service.locks import KeyedLocks
 from cogs.ui.board_messages import NO_MENTIONS, BoardMessages, Target
 from cogs.ui.board_picture import draw_final_board
@@ -235,8 +236,11 @@ class GamePublisher(BoardMessages):
         # being posted (the computer's turn resumed at start-up, a timer) was read before that board was recorded.
         shown_before = self._current.get(record.id)
         older = (record.message_id, shown_before[1] if shown_before else None, target.message_id if target else None)
-        change = change_for(record, *older)
-        await self.bot.service.boards.begin_change(change)
+        # A new match's first board: its change was stored with the match, in the write that started it.
+        change = first_board(record) if shown_before is None and target is None else None
+        if change is None:
+            change = change_for(record, *older)
+            await self.bot.service.boards.begin_change(change)
         language = await self.language(record)
         message = await compose(record, events, now=self.now(), thinking=self.thinking(record), language=language)
         notify = self.away(record)

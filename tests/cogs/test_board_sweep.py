@@ -22,6 +22,7 @@ from bot.engine.dice import FixedDice
 from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.service import BoardChange, MatchRecord, MatchUpdate, TurnTimer
+from bot.service.boards import first_board
 from cogs.ui import game_messages
 from cogs.ui.board_sweep import CLOCK_MARGIN, change_for, controls_version
 from cogs.ui.publisher import GamePublisher
@@ -120,6 +121,27 @@ async def test_the_board_posted_before_the_kill_is_adopted_and_the_old_one_retir
     assert [message.id for message in bot.messages.values() if message.live] == [orphan.id]
     assert not opening.live and len(bot.messages) == 2  # nothing posted: the board Discord created is the current one
     assert shown.message_id == orphan.id and shown.shown and "Roll" in labels(orphan)
+    assert not bot.service.changes
+
+
+async def test_a_new_matchs_first_board_posted_before_the_kill_is_adopted(bot: Bot) -> None:
+    """A new match's first board begins no change of its own: the one stored with the match (in the write that
+    started it) is where the restarted bot looks, and finds the board Discord created."""
+    match = Match.start(("Alice", "Bob"), MatchOptions.match(3), FixedDice([3, 1]))
+    bot.service.record = record(match, 0, None)
+    stored = first_board(bot.service.record)
+    assert stored is not None
+    bot.service.changes[5] = stored
+    begun: list[BoardChange] = []
+    bot.service.begin_change = begun.append  # type: ignore[method-assign,assignment]
+    bot.service.killed = True
+    with pytest.raises(Killed):
+        await GamePublisher(bot).publish(MatchUpdate(bot.service.record, []))  # type: ignore[arg-type]
+    bot.service.killed = False
+    [orphan] = bot.messages.values()
+    assert orphan.live and bot.service.changes == {5: stored} and begun == []
+    shown = await GamePublisher(bot).show_again(5)  # type: ignore[arg-type]
+    assert len(bot.messages) == 1 and shown.message_id == orphan.id and orphan.live
     assert not bot.service.changes
 
 

@@ -24,6 +24,7 @@ from bot.engine.dice import SeededDice as SeededDice
 from bot.engine.options import MatchOptions
 from bot.service import Challenge, GameService, MatchRecord, MatchUpdate, PlayerRef, Rematch
 from bot.service import commands as cmd
+from bot.service.boards import first_board
 
 ALICE = PlayerRef(101, "Alice")
 BOB = PlayerRef(202, "Bob")
@@ -92,8 +93,12 @@ _MESSAGE_IDS = iter(range(900_000, 10**9))
 
 
 async def show(service: GameService, record: MatchRecord) -> None:
-    """Record a new game message showing this version, as the front end does after posting it."""
-    assert await service.boards.set_shown(record.id, record.channel_id, next(_MESSAGE_IDS), record.version)
+    """Record a new game message showing this version, as the front end does after posting it (a match's first
+    board ends the board change stored with the match)."""
+    first = first_board(record)
+    assert await service.boards.set_shown(
+        record.id, record.channel_id, next(_MESSAGE_IDS), record.version, finishing=first
+    )
 
 
 async def random_action(

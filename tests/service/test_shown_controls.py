@@ -13,6 +13,7 @@ from bot.engine import actions as engine
 from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchRecord, MatchStatus, MatchUpdate, ServiceError
 from bot.service import commands as cmd
+from bot.service.boards import first_board
 from bot.store import open_database
 from bot.store.database import migrations
 from tests.service.conftest import FakeClock
@@ -65,7 +66,8 @@ async def test_a_press_answered_on_its_board_is_recorded_with_its_action_and_sho
         assert current.shown and not current.message_sure and current.message_id == 7000
         assert current.timer.controls_at == clock.now
     assert [r.id for r in await service.boards.matches_to_show()] == [record.id]
-    assert await service.boards.set_shown(record.id, record.channel_id, 7000, moved.record.version)
+    first = first_board(record)  # its first board's change, stored with the match, ends with this showing
+    assert await service.boards.set_shown(record.id, record.channel_id, 7000, moved.record.version, finishing=first)
     assert (await service.match(record.id)).message_sure and await service.boards.matches_to_show() == []
 
 
