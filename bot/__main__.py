@@ -12,6 +12,7 @@ import discord
 from bot.app import GammonBot
 from bot.settings import Settings, SettingsError, rejected_token_message
 from bot.store import open_database
+from bot.switching import hand_over_sooner
 
 log = logging.getLogger("bot")
 
@@ -39,6 +40,7 @@ def main() -> int:
         print(error, file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=logging.getLevelName(settings.log_level), root=True)
+    hand_over_sooner()
     return asyncio.run(run(settings, token))
 
 

@@ -86,3 +86,26 @@ def test_without_asyncpg_every_module_but_the_postgresql_backend_imports() -> No
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("imported")
+
+
+def test_the_bot_runs_with_the_gil_handed_over_within_a_millisecond(tmp_path: Path) -> None:
+    """The event loop starts with the interpreter's switch interval set (bot.switching), so that the database's
+    threads wait less for the GIL."""
+    script = (
+        "import asyncio, sys\n"
+        "import bot.__main__ as entry\n"
+        "def started(coroutine):\n"
+        "    coroutine.close()\n"
+        "    print(sys.getswitchinterval())\n"
+        "    return 0\n"
+        "asyncio.run = started\n"
+        "sys.exit(entry.main())\n"
+    )
+    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "ENV_FILE"}}
+    token = "MTAxMDEwMTAxMDEwMTAxMDEw.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789ab"
+    clean.update(DISCORD_TOKEN=token, ENV_FILE="/dev/null", DATABASE_PATH=str(tmp_path / "test.db"))
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert float(result.stdout.split()[-1]) == 0.001 != sys.getswitchinterval()
