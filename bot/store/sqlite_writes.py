@@ -26,8 +26,6 @@ T = TypeVar("T")
 #: At most this many writes share a transaction (each holds a savepoint until the commit).
 MOST_IN_A_GROUP = 64
 
-_SAVEPOINT = "store_write"
-
 
 @dataclass(slots=True)
 class Outcome(Generic[T]):

@@ -44,8 +44,8 @@ def unknown(what: str, code: int) -> web.Response:
 async def read_body(request: web.Request) -> tuple[Any, Files]:
     """A JSON body, or a multipart body with payload_json and files[n] parts, as discord.py sends them."""
     if not is_multipart(request):
-        text = await request.read()
-        return (json.loads(text) if text else {}), []
+        raw = await request.read()
+        return (json.loads(raw) if raw else {}), []
     if HELD_BODY in request:  # read in full while the request was held (the bot may have died since)
         return _parsed_multipart(request.headers["Content-Type"], request[HELD_BODY])
     body: dict[str, Any] = {}
