@@ -4,8 +4,8 @@ aiosqlite connection with a thread of its own.
 A read or a write is ONE trip to its connection's thread, however many statements it has: the whole work runs
 there (`on_thread`), its statements plain sqlite3 calls that never wait for the event loop. So the file's write
 lock is held only while that thread works, never while the busy event loop gets round to a statement's answer,
-and the writes that arrive while the thread is busy go there next as one group: one transaction and one COMMIT,
-each write under a savepoint of its own (`run_group`, bot.store.sqlite_writes). The price is a rule
+and the writes queued while the thread is busy go as one group: one transaction and one COMMIT, each write
+under a savepoint of its own (`run_group`, bot.store.sqlite_writes). The price is a rule
 for the work given to `read` and `write`: on SQLite it may await its connection only (anything else, a sleep or
 an event, fails at once with a RuntimeError, nothing written); on PostgreSQL it would run as written.
 - `BEGIN IMMEDIATE` is sqlite3's own before a transaction's first INSERT, UPDATE or DELETE (the write
@@ -242,7 +242,7 @@ class SqliteDatabase(SingleStatements):
         self.path = Path(path)
         self._writer: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
-        self._writes = GroupedWrites(self._send_group)
+        self._writes = GroupedWrites(self._on_writer, run_group)
 
     @property
     def url(self) -> str:
@@ -284,8 +284,8 @@ class SqliteDatabase(SingleStatements):
     async def write(self, work: Work[T]) -> T:
         return await self._writes.write(work)
 
-    async def _send_group(self, works: list[Work[Any]]) -> list[Outcome[Any]]:
-        return await on_thread(self._open(self._writer), lambda raw: run_group(raw, works))
+    async def _on_writer(self, function: Callable[[sqlite3.Connection], T]) -> T:
+        return await on_thread(self._open(self._writer), function)
 
     async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
         """One statement in a write transaction of its own: the read connection never writes, so a read never

@@ -5,6 +5,7 @@ value or error, a failed write takes nothing of the others with it, and nobody i
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import threading
 from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
@@ -26,17 +27,17 @@ async def db(tmp_path: Path) -> AsyncIterator[SqliteDatabase]:
 
 
 class Groups:
-    """The size of every group of writes sent to the write connection's thread."""
+    """The size of every group of writes run on the write connection's thread."""
 
     def __init__(self, db: SqliteDatabase, monkeypatch: pytest.MonkeyPatch) -> None:
         self.sizes: list[int] = []
-        send = db._writes._send_group
+        run_group = db._writes._run_group
 
-        async def counted(works: list[Any]) -> list[Outcome[Any]]:
+        def counted(raw: sqlite3.Connection, works: list[Any]) -> list[Outcome[Any]]:
             self.sizes.append(len(works))
-            return await send(works)
+            return run_group(raw, works)
 
-        monkeypatch.setattr(db._writes, "_send_group", counted)
+        monkeypatch.setattr(db._writes, "_run_group", counted)
 
 
 async def while_busy(db: SqliteDatabase, works: list[Callable[[Connection], Coroutine[Any, Any, Any]]]) -> list[Any]:
@@ -102,7 +103,7 @@ async def test_a_group_is_one_transaction_and_one_commit(db: SqliteDatabase, mon
     writer = [word for name, word in trips.statements if name == "writer"]
     assert writer.count("COMMIT") == 2  # the first write's, then the group's
     assert writer[writer.index("COMMIT") + 1 :] == ["BEGIN"] + ["SAVEPOINT", "INSERT"] * 4 + ["COMMIT"]
-    assert trips.trips.count("writer") == 2
+    assert trips.trips.count("writer") == 5  # each write's call to take the queue: the first took all four
 
 
 async def test_a_commit_that_fails_fails_every_write_of_its_group_and_stores_none(db: SqliteDatabase) -> None:
@@ -139,6 +140,14 @@ async def test_a_caller_cancelled_while_its_write_waits_still_has_it_committed(d
         await caller
     await db._writes.finished()
     assert await keys(db) == ["a"]
+
+
+async def test_a_write_after_the_connection_closed_fails_with_nothing_left_waiting(tmp_path: Path) -> None:
+    async with open_database(tmp_path / "closed.db") as db:
+        assert isinstance(db, SqliteDatabase)
+    with pytest.raises(RuntimeError, match="closed"):
+        await db.write(insert("a", 1))
+    assert not db._writes._waiting and not db._writes._sent
 
 
 async def test_closing_the_database_commits_the_writes_still_waiting(tmp_path: Path) -> None:
