@@ -5,7 +5,6 @@ concerned.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import time
 from collections.abc import Sequence
@@ -156,25 +155,18 @@ async def compose(
     board of the turn once offered."""
     match = record.match
     now = time.time() if now is None else now
-    drawing = asyncio.ensure_future(
-        draw_board(match, viewer=viewer, clocks=clock_texts(record, now), language=language)
-    )
-    try:
-        await asyncio.sleep(0)  # the drawing's call goes out now: the words and controls are composed as it is drawn
-        rows: Rows
-        if record.status is MatchStatus.FINISHED:
-            rows = rematch_rows(record, language)
-        elif thinking:
-            rows = ()
-        else:
-            rows = with_claim(controls(record.id, record.version, match, picked, language), record, language)
-            notes = (*notes, *claim_notes(record, language))
-        text = compose_text(record, events, earlier, now, thinking, language, notes)
-    except BaseException:
-        drawing.cancel()
-        raise
+    rows: Rows
+    if record.status is MatchStatus.FINISHED:
+        rows = rematch_rows(record, language)
+    elif thinking:
+        rows = ()
+    else:
+        rows = with_claim(controls(record.id, record.version, match, picked, language), record, language)
+        notes = (*notes, *claim_notes(record, language))
+    png = await draw_board(match, viewer=viewer, clocks=clock_texts(record, now), language=language)
     finished = record.id if record.status is MatchStatus.FINISHED else None
-    return GameMessage(text, rows, await drawing, finished, language)
+    text = compose_text(record, events, earlier, now, thinking, language, notes)
+    return GameMessage(text, rows, png, finished, language)
 
 
 def rematch_rows(record: MatchRecord, language: str = DEFAULT_LANGUAGE) -> Rows:

@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
-
-import pytest
-
 from bot.engine import Step, actions
 from bot.engine import events as ev
 from bot.engine.dice import FixedDice
@@ -14,12 +9,10 @@ from bot.engine.match import Match
 from bot.engine.options import MatchOptions
 from bot.engine.position import WinKind
 from bot.service import MatchRecord, MatchStatus, PlayerRef, TurnTimer
-from cogs.ui import game_messages
 from cogs.ui.controls import status_line
 from cogs.ui.game_messages import compose_text, current_link, hands_over, players_only
 
 ALICE, BOB = PlayerRef(111, "Alice"), PlayerRef(222, "Bob")
-NAMES = ("Alice", "Bob")
 
 
 def record(match: Match, *, message_id: int | None = 999) -> MatchRecord:
@@ -119,39 +112,3 @@ def test_a_board_says_the_same_for_the_match_replayed_from_its_log() -> None:
     said = compose_text(record(match), [], earlier=True)
     assert compose_text(record(replayed), [], earlier=True) == said
     assert "Alice rolled 3-1 and played 8/5 6/5." in said.splitlines()  # an earlier turn, kept on the board
-
-
-async def test_the_words_and_controls_are_composed_while_the_board_is_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The drawing's call goes out first, and the message's words and controls are composed as the drawing process
-    draws: the picture (here a stand-in that answers only once the words are composed) is not waited for first."""
-    composed = asyncio.Event()
-    real_compose_text = game_messages.compose_text
-
-    def compose_text_seen(*args: Any) -> str:
-        text = real_compose_text(*args)
-        composed.set()
-        return text
-
-    async def drawn_once_composed(*_args: Any, **_kwargs: Any) -> bytes:
-        await composed.wait()
-        return b"picture"
-
-    monkeypatch.setattr(game_messages, "compose_text", compose_text_seen)
-    monkeypatch.setattr(game_messages, "draw_board", drawn_once_composed)
-    dice = FixedDice([3, 1])
-    message = await asyncio.wait_for(
-        game_messages.compose(record(Match.start(NAMES, MatchOptions.match(3), dice)), ()), 5
-    )
-    assert message.png == b"picture"
-    assert message.content.splitlines()[-1].startswith("<@111>, play your 3-1")
-    assert message.rows  # Alice's controls
-
-
-async def test_a_failed_drawing_fails_the_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    async def refused(*_args: Any, **_kwargs: Any) -> bytes:
-        raise RuntimeError("the drawing process ended")
-
-    monkeypatch.setattr(game_messages, "draw_board", refused)
-    match = Match.start(NAMES, MatchOptions.match(3), FixedDice([3, 1]))
-    with pytest.raises(RuntimeError, match="the drawing process ended"):
-        await game_messages.compose(record(match), ())
