@@ -203,12 +203,17 @@ if _TRACE:
     _step_run = asyncio.events.Handle._run
 
     def _step_name(handle: asyncio.Handle) -> str:
+        """What a step ran, by names only: never the repr of the callback or its object, which can change what it
+        describes (an aiohttp ClientResponse's repr reads its headers, and their cached property then keeps None
+        for good if the response has not started: its start fails with an AttributeError)."""
         callback = getattr(handle, "_callback", None)
         owner = getattr(callback, "__self__", None)
         if isinstance(owner, asyncio.Task):
             coroutine = owner.get_coro()
             return f"task {getattr(coroutine, '__qualname__', type(coroutine).__name__)}"
-        return f"callback {getattr(callback, '__qualname__', repr(callback))}"
+        inner = getattr(callback, "func", callback)  # a functools.partial: the function it calls
+        name = getattr(inner, "__qualname__", None)
+        return f"callback {name if isinstance(name, str) else type(inner).__qualname__}"
 
     def _timed_step(self: asyncio.Handle) -> None:
         started = time.perf_counter()
