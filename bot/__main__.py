@@ -13,6 +13,7 @@ from bot.app import GammonBot
 from bot.settings import Settings, SettingsError, rejected_token_message
 from bot.store import open_database
 from bot.switching import hand_over_sooner
+from bot.waits import log_waits_on_signal
 
 log = logging.getLogger("bot")
 
@@ -23,6 +24,7 @@ async def run(settings: Settings, token: str) -> int:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, lambda: asyncio.create_task(bot.close()))
+        log_waits_on_signal(loop)
         try:
             await bot.start(token)
         except discord.LoginFailure:

@@ -19,6 +19,7 @@ import random
 
 import pytest
 
+from bot.waits import HEADING as WAITS_HEADING
 from tests.e2e.conftest import one_bot_per_module, seeded_env
 from tests.e2e.table import Table, acknowledged_in_time, finish_turn, labels, start_match, until_may_double
 from tests.support.discord_standin import BotProcess, DiscordStandin, Message, ScenarioUser, wait_until
@@ -203,3 +204,24 @@ async def test_board_and_move_after_a_crash_show_the_current_controls(
     # typing a move before rolling points to the Roll button (it used to say "there is no roll to play")
     typed = await acknowledged_in_time(await other.slash("bg move", play="13/7")).settled(timeout=10)
     assert typed.content.startswith("Roll first") and f"/{table.channel.id}/{board.id}" in typed.content
+
+
+async def test_asked_what_it_waits_on_the_bot_names_the_request_a_match_is_stuck_on(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """SIGUSR1 (bot.waits): the bot's log says which await a stuck match's board is held in; the bot goes on."""
+    alice, bob = players
+    table = await start_match(standin, alice, bob, length=3, thread=False)
+    mover = await steps_until_done(table, random.Random(11))
+    hold = standin.hold("POST", f"/channels/{table.channel.id}/messages")  # the next board never gets out
+    acknowledged_in_time(await mover.click(table.game, "Done"))
+    await hold.wait_reached()
+    waits = await asyncio.to_thread(bot.log_waits)
+    assert WAITS_HEADING in waits and "thread MainThread:" in waits
+    tasks = waits.split("\nthread ")[0].split("\ntask ")[1:]  # each: its name, then its awaits, innermost last
+    stuck = [task for task in tasks if "cogs/ui/publisher.py" in task and "discord/http.py" in task]
+    assert stuck, waits  # the board's publishing, awaiting Discord's answer to the held request
+    assert all(task.rstrip().splitlines()[-1].strip().startswith("waiting for") for task in stuck)
+    hold.release(carry_out=True)
+    board = await table.next_board(timeout=20)
+    assert board.buttons and table.to_act() is table.other(mover)

@@ -11,10 +11,12 @@ import asyncio
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.sharding import parse_shard_ids
+from bot.waits import HEADING as WAITS_HEADING
 
 if TYPE_CHECKING:
     from .server import DiscordStandin
@@ -134,6 +136,25 @@ class BotProcess:
         await (self.kill() if kill else self.terminate())
         await self.start()
         await self.wait_ready()
+
+    def log_waits(self, timeout: float = 3.0) -> str:
+        """What the running bot waits on (bot.waits: asked by SIGUSR1, written to its log), given `timeout` seconds to
+        write it; "" if it did not."""
+        assert self.process is not None
+        start = self.log_path.stat().st_size if self.log_path.exists() else 0
+        self.process.send_signal(signal.SIGUSR1)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            with self.log_path.open("rb") as log:
+                log.seek(start)
+                written = log.read().decode(errors="replace")
+            if WAITS_HEADING in written:
+                time.sleep(0.1)  # the rest of the record
+                with self.log_path.open("rb") as log:
+                    log.seek(start)
+                    return log.read().decode(errors="replace")
+        return ""
 
     def log(self, tail: int = 20000) -> str:
         try:

@@ -159,11 +159,16 @@ async def gammon_bot(launch_bot: LaunchBot) -> BotProcess:
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[Any]
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    """Show each bot process's log under a failed test (call or teardown)."""
+    """Show each bot process's log under a failed test (call or teardown), a running bot's ending with what it
+    waits on (bot.waits): a hang says where it is."""
     report = yield
     if report.failed:
         for process in getattr(item, "_standin_processes", []):
-            report.sections.append((f"bot log: {process.log_path.name}", process.log()))
+            log = process.log()
+            waits = process.log_waits() if process.running else ""
+            report.sections.append((f"bot log: {process.log_path.name}", log))
+            if waits:
+                report.sections.append((f"what the bot waits on: {process.log_path.name}", waits))
     return report
 
 
