@@ -165,7 +165,8 @@ def pytest_runtest_makereport(
     if report.failed:
         for process in getattr(item, "_standin_processes", []):
             log = process.log()
-            waits = process.log_waits() if process.running else ""
+            asked = process.running and process.module == "bot"  # another program could die of the signal
+            waits = process.log_waits() if asked else ""
             report.sections.append((f"bot log: {process.log_path.name}", log))
             if waits:
                 report.sections.append((f"what the bot waits on: {process.log_path.name}", waits))
