@@ -146,15 +146,15 @@ class BotProcess:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             time.sleep(0.1)
-            with self.log_path.open("rb") as log:
-                log.seek(start)
-                written = log.read().decode(errors="replace")
-            if WAITS_HEADING in written:
+            if WAITS_HEADING in self._written_since(start):
                 time.sleep(0.1)  # the rest of the record
-                with self.log_path.open("rb") as log:
-                    log.seek(start)
-                    return log.read().decode(errors="replace")
+                return self._written_since(start)
         return ""
+
+    def _written_since(self, offset: int) -> str:
+        with self.log_path.open("rb") as log:
+            log.seek(offset)
+            return log.read().decode(errors="replace")
 
     def log(self, tail: int = 20000) -> str:
         try:
