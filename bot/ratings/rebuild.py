@@ -123,7 +123,7 @@ async def _replayed_tallies(
         report.differences.append(f"match {match_id}: no stored snapshot to replay")
         return None
     try:
-        match = rebuild_match(stored, await match_log.load_log(db, match_id))
+        match = rebuild_match(stored, await match_log.load_log(db, match_id, stored.log_length))
     except CorruptMatchError as error:
         report.differences.append(f"match {match_id}: {error}")
         return None

@@ -98,7 +98,7 @@ class ServiceContext:
         if cached is not None and cached.version == stored.version and cached.state_json == stored.state_json:
             self._cache.move_to_end(stored.id)
             return cached.match
-        match = rebuild_match(stored, await match_store.load_log(self.db, stored.id))
+        match = rebuild_match(stored, await match_store.load_log(self.db, stored.id, stored.log_length))
         self.remember(stored.id, stored.version, stored.state_json, match)
         return match
 

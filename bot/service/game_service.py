@@ -157,7 +157,7 @@ class GameService:
             try:
                 match = self._ctx.cached(stored.id, stored.version)
                 if match is None:  # not kept in the cache: one player's statistics must not push the live matches out
-                    match = rebuild_match(stored, await match_store.load_log(self.db, stored.id))
+                    match = rebuild_match(stored, await match_store.load_log(self.db, stored.id, stored.log_length))
             except CorruptMatchError as error:
                 log.error("%s Run `python -m bot.service.check` for details.", error)
                 continue

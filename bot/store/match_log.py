@@ -14,9 +14,18 @@ from bot.store.backend import Connection, Queries, Statement
 from bot.store.errors import StaleVersionError
 
 
-async def load_log(db: Queries, match_id: int) -> list[str]:
-    """The match's log entries (JSON text) in order."""
-    rows = await db.fetchall("SELECT entry FROM match_actions WHERE match_id = ? ORDER BY seq", (match_id,))
+async def load_log(db: Queries, match_id: int, length: int | None = None) -> list[str]:
+    """The match's log entries (JSON text) in order; with `length`, its first `length` entries: those of the
+    snapshot read before, which says how many it was made from. Each action appends its entries in the same
+    transaction as its snapshot, and nothing else writes them, so a snapshot read finds its own entries even when
+    another action (another process's, say the web server's live board) was stored between the two reads; the
+    whole log would then hold the later action's entries too, and the snapshot would look corrupt."""
+    if length is None:
+        rows = await db.fetchall("SELECT entry FROM match_actions WHERE match_id = ? ORDER BY seq", (match_id,))
+    else:  # the entries are numbered from 1
+        rows = await db.fetchall(
+            "SELECT entry FROM match_actions WHERE match_id = ? AND seq <= ? ORDER BY seq", (match_id, length)
+        )
     return [str(row[0]) for row in rows]
 
 

@@ -18,7 +18,7 @@ from bot.engine.options import MatchOptions
 from bot.service import GameService, MatchUpdate, ServiceError, StaleStateError
 from bot.service import commands as cmd
 from bot.service.check import check_database
-from bot.store import open_database
+from bot.store import Database, open_database
 from tests.service.helpers import CAROL, SeededDice, random_action, start_match
 
 Attempt = Callable[[GameService], Awaitable[MatchUpdate]]
@@ -142,3 +142,15 @@ async def test_two_processes_racing_on_one_file_never_both_apply(tmp_path: Path)
             assert record.version == seen + 1 and user in (p.user_id for p in record.players)
         assert stale > 0
         assert (await check_database(first_db)).consistent
+
+
+async def test_a_match_read_just_before_another_action_is_stored_loads_as_it_was_read(db: Database) -> None:
+    """A match is read in two steps, its row then its log: an action stored between them (by another process,
+    such as the web server's live board) leaves the row read first loadable, at its own version, not corrupt."""
+    writer, reader = GameService(db, dice=SeededDice(5)), GameService(db, dice=SeededDice(5))
+    record = (await start_match(writer, options=MatchOptions(3))).record
+    row = await reader._ctx.stored(record.id)
+    after = (await random_action(writer, record, random.Random(1))).record
+    assert after.version == row.version + 1
+    assert (await reader._ctx.match_at(row)).snapshot() == record.match.snapshot()
+    assert (await reader.match(record.id)).match.snapshot() == after.match.snapshot()
