@@ -159,8 +159,12 @@ class Page:
                     return message
 
     async def state_where(self, check: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict[str, Any]:
-        while self.state is None or not check(self.state):
-            await self.next("state", timeout)
+        """The page's state once `check` holds, within `timeout` seconds in all (states that do not hold keep coming,
+        the clocks'); the socket closing fails at once (reading a closed socket never waits, so the wait would spin)."""
+        async with asyncio.timeout(timeout):
+            while self.state is None or not check(self.state):
+                if (await self.next("state", timeout))["type"] == "closed":
+                    raise AssertionError("The page's socket closed before its state got there")
         assert self.state is not None
         return self.state
 
