@@ -21,8 +21,7 @@ from bot.ratings.fibs import Standing, rate_match
 from bot.ratings.records import PlayerTally
 from bot.ratings.tally import tally_match
 from bot.service.errors import CorruptMatchError
-from bot.service.stored_forms import rebuild_match
-from bot.store import match_log
+from bot.service.stored_forms import replay_stored
 from bot.store import matches as match_store
 from bot.store.backend import Connection, Database, Queries
 
@@ -123,7 +122,7 @@ async def _replayed_tallies(
         report.differences.append(f"match {match_id}: no stored snapshot to replay")
         return None
     try:
-        match = rebuild_match(stored, await match_log.load_log(db, match_id, stored.log_length))
+        match = await replay_stored(db, stored)
     except CorruptMatchError as error:
         report.differences.append(f"match {match_id}: {error}")
         return None

@@ -33,7 +33,7 @@ from bot.service.stored_forms import (
     match_clock,
     next_dice,
     progress_after,
-    rebuild_match,
+    replay_stored,
     row_after,
     snapshot_text,
 )
@@ -98,7 +98,7 @@ class ServiceContext:
         if cached is not None and cached.version == stored.version and cached.state_json == stored.state_json:
             self._cache.move_to_end(stored.id)
             return cached.match
-        match = rebuild_match(stored, await match_store.load_log(self.db, stored.id, stored.log_length))
+        match = await replay_stored(self.db, stored)
         self.remember(stored.id, stored.version, stored.state_json, match)
         return match
 

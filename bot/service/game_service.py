@@ -26,7 +26,7 @@ from bot.service.context import MatchFinishedHook, ServiceContext
 from bot.service.errors import CorruptMatchError
 from bot.service.records import MatchRecord, MatchUpdate, PlayerRef, Rematch
 from bot.service.settings import GuildAndPlayerSettings
-from bot.service.stored_forms import rebuild_match
+from bot.service.stored_forms import replay_stored
 from bot.service.timers import Timers
 from bot.service.tutor import Tutor
 from bot.store import matches as match_store
@@ -157,7 +157,7 @@ class GameService:
             try:
                 match = self._ctx.cached(stored.id, stored.version)
                 if match is None:  # not kept in the cache: one player's statistics must not push the live matches out
-                    match = rebuild_match(stored, await match_store.load_log(self.db, stored.id, stored.log_length))
+                    match = await replay_stored(self.db, stored)
             except CorruptMatchError as error:
                 log.error("%s Run `python -m bot.service.check` for details.", error)
                 continue

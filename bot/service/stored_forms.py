@@ -16,6 +16,7 @@ from bot.service.clocks import ClockPreset, MatchClock, parse_preset
 from bot.service.errors import CorruptMatchError
 from bot.service.records import MatchStatus
 from bot.store import matches as match_store
+from bot.store.backend import Queries
 
 
 def snapshot_text(match: Match) -> str:
@@ -62,6 +63,12 @@ def next_dice(stored: match_store.StoredMatch, match: Match) -> DiceSource:
     stored without seeds goes on with the CSPRNG)."""
     seeds = stored_seeds(stored)
     return SecretDice() if seeds is None else CommittedDice(seeds, match.dice_drawn)
+
+
+async def replay_stored(db: Queries, stored: match_store.StoredMatch) -> Match:
+    """The stored match replayed from the log entries its snapshot was made from, and verified (`rebuild_match`):
+    read by their count, so that another process's action stored since the snapshot was read is not taken in."""
+    return rebuild_match(stored, await match_store.load_log(db, stored.id, stored.log_length))
 
 
 def rebuild_match(stored: match_store.StoredMatch, entries: Sequence[str]) -> Match:
