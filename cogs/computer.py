@@ -31,7 +31,7 @@ from bot.service import MatchUpdate, PlayerRef, ServiceError
 from bot.service.clocks import ClockPreset
 from bot.tutor.advice import Threshold
 from cogs.ui.commitment_posts import CommitmentPost
-from cogs.ui.computer_text import announcement, good_luck, plays_in_line, plays_line, what_is_played
+from cogs.ui.computer_text import announcement, good_luck, plays_in_line, what_is_played
 from cogs.ui.drawing_queue import in_background
 from cogs.ui.errors import UserFacingError
 from cogs.ui.event_text import escape_name
@@ -186,18 +186,16 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         if thread and not isinstance(interaction.channel, discord.TextChannel):
             raise UserFacingError(N_("A thread can only be opened from a text channel."))
         human = player_ref(interaction.user)
+        await self.bot.service.computer.check_room(human.user_id)  # a refusal then is the command's own answer
         language = await server_language(self.bot.service.settings, interaction.guild, interaction.guild_id)
         what = what_is_played(options, level, language)  # public: the server's language
         channel_id = interaction.channel_id or 0
         place: discord.Thread | None = None
         if thread:
-            answered = await interaction.response.send_message(
-                plays_line(human.name, what, language), allowed_mentions=discord.AllowedMentions.none()
-            )
-            message = await response_message(interaction, answered)
-            place = await message.create_thread(
-                name=f"{human.name} vs {computer.name}"[:100], auto_archive_duration=1440
-            )
+            # In public, and saying nothing yet: the line that the match is played in the thread comes once it is
+            # stored; a stop before that leaves the press failed as Discord shows it, never a match announced.
+            answered = await interaction.response.defer(thinking=True)
+            place = await self.open_thread(interaction, answered, f"{human.name} vs {computer.name}")
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         here = place.id if place else channel_id
@@ -228,6 +226,23 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         else:
             private = member_language(interaction)
             await interaction.followup.send(good_luck(what_is_played(options, level, private), private), ephemeral=True)
+
+    async def open_thread(
+        self,
+        interaction: discord.Interaction[Any],
+        answered: discord.InteractionCallbackResponse[Any] | None,
+        name: str,
+    ) -> discord.Thread:
+        """The match's thread, opened on the command's deferred public response; when Discord refuses it, the
+        response goes too, so that the refusal reaches the member privately (a first follow-up would take the
+        deferred response's place, in public)."""
+        message = await response_message(interaction, answered)
+        try:
+            return await message.create_thread(name=name[:100], auto_archive_duration=1440)
+        except discord.HTTPException:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+            raise
 
     def computer_ref(self, interaction: discord.Interaction[Any]) -> PlayerRef:
         """The computer's seat: the bot's own user, under its name in this server."""

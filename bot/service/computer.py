@@ -75,7 +75,7 @@ class ComputerSeats:
         async def refuse_too_many(connection: Connection) -> None:
             await self._refuse_too_many(connection, human.user_id)
 
-        await self._ctx.db.read(lambda connection: self._refuse_too_many(connection, human.user_id, locked=False))
+        await self.check_room(human.user_id)
         if tutor is None:  # the human's own default
             tutor = await self._ctx.db.read(lambda c: tutor_store.player_default(c, human.user_id))
         chosen: Threshold = tutor
@@ -95,6 +95,13 @@ class ComputerSeats:
             first=refuse_too_many,
             started_by=human.user_id,
         )
+
+    async def check_room(self, user_id: int) -> None:
+        """Refuse, before anything is shown, a start the member has no room for; `start_match` checks again when it
+        stores the match.
+
+        :raises ComputerLimitError: the member already plays `per_member` matches against the computer."""
+        await self._ctx.db.read(lambda connection: self._refuse_too_many(connection, user_id, locked=False))
 
     async def _refuse_too_many(self, connection: Connection, user_id: int, *, locked: bool = True) -> None:
         """Refuse a new match when the member already plays `per_member` against the computer. The member's lock,

@@ -9,9 +9,9 @@ import discord
 
 
 async def response_message(
-    interaction: discord.Interaction[Any], answered: discord.InteractionCallbackResponse[Any]
+    interaction: discord.Interaction[Any], answered: discord.InteractionCallbackResponse[Any] | None
 ) -> discord.InteractionMessage:
     """The message `answered` (the command's public response) created."""
-    if isinstance(answered.resource, discord.InteractionMessage):
+    if answered is not None and isinstance(answered.resource, discord.InteractionMessage):
         return answered.resource
     return await interaction.original_response()

@@ -125,6 +125,27 @@ async def test_challenging_the_bot_starts_a_computer_match_at_once(
     assert all(os.sched_getscheduler(int(pid)) == os.SCHED_IDLE for pid in pids.split()), pids
 
 
+async def test_a_computer_match_in_a_thread_is_announced_only_once_stored(
+    standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """The public answer says nothing until the match is stored: with its thread's opening held at the stand-in (the
+    match not stored yet, as a stop then would leave it), the answer is Discord's "thinking" placeholder, not a line
+    saying that Alice plays; once released, it points to the thread, where the board is."""
+    alice, _ = players
+    opening = standin.hold("POST", "/threads")
+    reply = acknowledged_in_time(await alice.slash("bg computer", level="beginner", length=1, thread=True))
+    await opening.wait_reached()
+    answer = reply.message
+    assert answer is not None and not answer.ephemeral
+    assert answer.loading and answer.content == "", answer.content
+    opening.release()
+    await standin.eventually(lambda: threads_of(standin, alice.channel), timeout=10, what="the thread")
+    (thread,) = threads_of(standin, alice.channel)
+    assert (await reply.settled(timeout=10)).content.endswith(f"in <#{thread.id}>."), answer.content
+    board = await Table(standin, thread, (alice, alice)).next_board(timeout=20)
+    assert board.attachments and standin.bot_user.name in board.content
+
+
 @pytest.mark.slow
 async def test_a_board_discord_refused_is_shown_later_and_the_computer_then_moves(
     standin: DiscordStandin, bot: BotProcess, players: tuple[ScenarioUser, ScenarioUser]

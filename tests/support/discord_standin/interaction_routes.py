@@ -155,8 +155,9 @@ class InteractionRoutes:
         if interaction.channel_id not in self.standin.channels:
             return unknown("Channel", 10003)
         original = interaction.original
-        if interaction.response_type == 5 and original is not None and original.loading:
-            # Discord: the first followup after a deferred response replaces the "thinking" message.
+        if interaction.response_type == 5 and original is not None and original.loading and not original.deleted:
+            # Discord: the first followup after a deferred response replaces the "thinking" message (once that
+            # message is deleted, a followup is a message of its own).
             await self.standin.edit_message(original, body, files)
             message = original
         else:
