@@ -18,6 +18,7 @@ from bot.service.stored_forms import rebuild_match
 from bot.store import matches as match_store
 from bot.store.backend import Database
 from bot.store.database import is_postgres, open_database, sqlite_path
+from bot.store.matches import StoredMatch
 
 
 @dataclass
@@ -35,12 +36,11 @@ async def check_database(db: Database) -> CheckReport:
     """Replay every match (read only) and list each difference from the stored snapshot and row."""
     report = CheckReport()
     for match_id in await match_store.all_match_ids(db):
-        stored = await match_store.load_match(db, match_id)
+        stored, entries = await _snapshot_and_log(db, match_id)
         if stored is None:
             report.problems.append(f"match #{match_id}: no snapshot row")
             continue
         report.matches_checked += 1
-        entries = await match_store.load_log(db, match_id)
         report.actions_replayed += len(entries)
         try:
             match = rebuild_match(stored, entries)
@@ -56,6 +56,27 @@ async def check_database(db: Database) -> CheckReport:
             if value != replayed[key]:
                 report.problems.append(f"match #{match_id}: stored {key} {value!r}, the log gives {replayed[key]!r}")
     return report
+
+
+#: How many times a match's snapshot and log are read again when an action is stored while they are read.
+READS = 5
+
+
+async def _snapshot_and_log(db: Database, match_id: int) -> tuple[StoredMatch | None, list[str]]:
+    """The match's snapshot and its whole log, as one: an action appends its entries with its snapshot in one
+    transaction, so entries beyond a snapshot that is still there after the log was read are a fault, while a
+    snapshot changed meanwhile (the bot playing on beside the check) means reading both again. A match played on
+    through every read is checked up to the snapshot last read."""
+    stored = await match_store.load_match(db, match_id)
+    for _ in range(READS):
+        if stored is None:
+            return None, []
+        entries = await match_store.load_log(db, match_id)
+        again = await match_store.load_match(db, match_id)
+        if again is not None and again.version == stored.version:
+            return stored, entries
+        stored = again
+    return stored, [] if stored is None else await match_store.load_log(db, match_id, stored.log_length)
 
 
 async def _main(database: str) -> int:

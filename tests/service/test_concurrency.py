@@ -10,6 +10,7 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,7 @@ from bot.service import GameService, MatchUpdate, ServiceError, StaleStateError
 from bot.service import commands as cmd
 from bot.service.check import check_database
 from bot.store import Database, open_database
+from bot.store import matches as match_store
 from tests.service.helpers import CAROL, SeededDice, random_action, start_match
 
 Attempt = Callable[[GameService], Awaitable[MatchUpdate]]
@@ -154,3 +156,32 @@ async def test_a_match_read_just_before_another_action_is_stored_loads_as_it_was
     assert after.version == row.version + 1
     assert (await reader._ctx.match_at(row)).snapshot() == record.match.snapshot()
     assert (await reader.match(record.id)).match.snapshot() == after.match.snapshot()
+
+
+async def test_the_check_beside_a_playing_bot_reports_no_problem_and_still_finds_a_stray_entry(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The maintenance check reads a snapshot, then the log: an action stored between the two (the bot playing
+    on beside the check) is no problem; a log entry beyond a snapshot that stays is one."""
+    service = GameService(db, dice=SeededDice(6))
+    record = (await start_match(service, options=MatchOptions(3))).record
+    load_log = match_store.load_log
+    played: list[int] = []
+
+    async def action_stored_first(queries: Any, match_id: int, length: int | None = None) -> list[str]:
+        if not played:  # once, on the check's first read of the log
+            played.append((await random_action(service, record, random.Random(2))).record.version)
+        return await load_log(queries, match_id, length)
+
+    monkeypatch.setattr(match_store, "load_log", action_stored_first)
+    report = await check_database(db)
+    assert played == [record.version + 1]
+    assert report.consistent and report.matches_checked == 1, report.problems
+    monkeypatch.setattr(match_store, "load_log", load_log)
+    stored = await match_store.load_match(db, record.id)
+    assert stored is not None
+    await db.execute(
+        "INSERT INTO match_actions (match_id, seq, entry, user_id, created_at) VALUES (?, ?, ?, NULL, 0)",
+        (record.id, stored.log_length + 1, '{"type": "roll", "player": 0, "dice": [3, 1]}'),
+    )
+    assert [problem.split(":")[0] for problem in (await check_database(db)).problems] == [f"match #{record.id}"]
