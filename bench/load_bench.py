@@ -37,7 +37,8 @@ processes >= 1.6x one process (on PostgreSQL).
 
 With `--setups sqlite-reference sqlite --reference-root DIR` (issue 32) every run is made twice, side by side: the
 bot run from another checkout of the project (DIR, e.g. `git worktree add --detach /tmp/ref <commit>`), then
-this one; a table gives both and their ratio.
+this one; a table gives both and their ratio. `--setups sqlite sqlite-reference` runs this one first: at 400
+tables the second run of a pair tends to do better (docs/performance.md), so a change is compared in both orders.
 
 With `--analyses` (issue 17) every thinking run is made twice, side by side: with the servers' automatic
 analysis of finished matches off (`/bgadmin analysis max_length:0`), then on (the bot's default: every finished
@@ -323,7 +324,7 @@ def results_text(
         )
         text += "\n\nThe human tables without and with the computer matches beside them:\n" + comparison
     if "sqlite-reference" in args.setups:
-        text += "\n\nThe reference checkout, then this one (ratio: this / reference):\n" + reference_comparison(rows)
+        text += "\n\nThe reference checkout beside this one (ratio: this / reference):\n" + reference_comparison(rows)
     if args.analyses:
         thinking = [row for row in rows if row["think"] != "saturation"]
         step = len(args.setups)  # the runs of one K: every set-up with the analysis off, then on (or the reverse)

@@ -193,7 +193,7 @@ class Computer(commands.Cog, name=COMPUTER_COG):
         place: discord.Thread | None = None
         if thread:
             # In public, and saying nothing yet: the line that the match is played in the thread comes once it is
-            # stored; a stop before that leaves the press failed as Discord shows it, never a match announced.
+            # stored; a stop before that leaves the command failed as Discord shows it, never a match announced.
             answered = await interaction.response.defer(thinking=True)
             place = await self.open_thread(interaction, answered, f"{human.name} vs {computer.name}")
         else:

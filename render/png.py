@@ -36,7 +36,7 @@ def palette_png(image: Image.Image) -> bytes:
     width, height = image.size
     framed = Image.new("P", (width + 1, height), _NO_FILTER[0])  # its first column: each row's filter byte
     framed.paste(image, (1, 0))  # indices copied as they are: the palettes are not compared
-    rows = framed.tobytes()  # a tenth of the time of slicing and joining the rows in Python
+    rows = framed.tobytes()  # Pillow copies the rows in C: under half the time of joining slices in Python
     header = struct.pack(">IIBBBBB", width, height, _BIT_DEPTH, _PALETTE_COLOUR_TYPE, 0, 0, 0)
     return b"".join(
         (

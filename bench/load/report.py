@@ -4,7 +4,6 @@ probes; and the verdicts' wording."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import statistics
 from pathlib import Path
@@ -66,18 +65,15 @@ def side_by_side(reference: dict[str, Any], this: dict[str, Any], key: str, p99:
 
 
 def reference_comparison(rows: list[dict[str, Any]]) -> str:
-    """Each run of `sqlite-reference` with the `sqlite` run after it: both figures and this / reference; with
-    several pairs at one K (`--repeats`), then the median of each figure over its pairs, the steadier figure."""
+    """Each run of `sqlite-reference` with the `sqlite` run beside it (`_pairs`): both figures and this /
+    reference; with several pairs at one K (`--repeats`), then the median of each figure over its pairs, the steadier
+    figure."""
     lines = [
         "| K | think | ack p99 ms (reference / this / ratio) | board p99 ms | once seated: ack p99 ms | board p99 ms "
         "| >3s | boards/s | CPU ms/action | API calls/action |",
         "|" + "---|" * 10,
     ]
-    pairs = [
-        (reference, this)
-        for reference, this in itertools.pairwise(rows)
-        if reference["database"] == REFERENCE_LABEL and this["database"] == "sqlite"
-    ]
+    pairs = _pairs(rows)
     lines += [_compared(f"{this['matches']}", reference, this) for reference, this in pairs]
     by_k: dict[int, list[tuple[dict[str, Any], dict[str, Any]]]] = {}
     for reference, this in pairs:
@@ -88,6 +84,22 @@ def reference_comparison(rows: list[dict[str, Any]]) -> str:
                 _compared(f"{k}, median of {len(of_k)}", *(_median_row([pair[i] for pair in of_k]) for i in (0, 1)))
             )
     return "\n".join(lines)
+
+
+def _pairs(rows: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """(reference, this) for each two runs one after the other at one K, one of each checkout, in either order:
+    `--setups sqlite sqlite-reference` runs this checkout first in each pair, which tells an advantage of the
+    second run of a pair from one of the code."""
+    pairs = []
+    waiting: dict[str, Any] | None = None
+    for row in rows:
+        kinds = {row["database"], waiting["database"]} if waiting is not None else set()
+        if waiting is not None and kinds == {REFERENCE_LABEL, "sqlite"} and waiting["matches"] == row["matches"]:
+            pairs.append((waiting, row) if waiting["database"] == REFERENCE_LABEL else (row, waiting))
+            waiting = None
+        else:
+            waiting = row
+    return pairs
 
 
 #: The figures of a run the comparison shows: p99s, and plain numbers.

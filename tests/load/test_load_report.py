@@ -72,3 +72,17 @@ def test_the_median_of_two_pairs_is_written_to_two_decimals() -> None:
     median = reference_comparison(rows).splitlines()[-1].split(" | ")
     assert median[0] == "| 200, median of 2"
     assert median[8] == "6.86 / 6.9 / 1.01x"  # CPU per action: the mean of 6.88 and 6.84, rounded
+
+
+def test_pairs_are_runs_of_one_k_side_by_side_whichever_checkout_ran_first() -> None:
+    rows = [
+        run("sqlite", 200, 30, 6.0),
+        run(REFERENCE_LABEL, 200, 20, 7.0),
+        run("sqlite", 400, 45, 3.0),
+        run(REFERENCE_LABEL, 400, 90, 6.0),
+    ]
+    lines = reference_comparison(rows).splitlines()[2:]
+    assert [line.split(" | ")[:3] for line in lines] == [
+        ["| 200", "2-6 s", "20 / 30 / 1.50x"],
+        ["| 400", "2-6 s", "90 / 45 / 0.50x"],
+    ]
