@@ -37,8 +37,8 @@ processes >= 1.6x one process (on PostgreSQL).
 
 With `--setups sqlite-reference sqlite --reference-root DIR` (issue 32) every run is made twice, side by side: the
 bot run from another checkout of the project (DIR, e.g. `git worktree add --detach /tmp/ref <commit>`), then
-this one; a table gives both and their ratio. `--setups sqlite sqlite-reference` runs this one first: at 400
-tables the second run of a pair tends to do better (docs/performance.md), so a change is compared in both orders.
+this one; a table gives both and their ratio. With `--repeats`, the two take turns running first (the later run
+of a pair tends to do better at 400 tables: docs/performance.md).
 
 With `--analyses` (issue 17) every thinking run is made twice, side by side: with the servers' automatic
 analysis of finished matches off (`/bgadmin analysis max_length:0`), then on (the bot's default: every finished
@@ -80,7 +80,7 @@ from bench.load.report import (  # noqa: E402
     runs_table,
     trace_table,
 )
-from bench.load.setups import SETUPS, Setups  # noqa: E402
+from bench.load.setups import REFERENCE, SETUPS, Setups  # noqa: E402
 from bench.load.targets import TARGETS, check_targets, setup_verdicts  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
@@ -264,7 +264,11 @@ def run_configs(args: argparse.Namespace) -> tuple[list[tuple[str, LoadConfig]],
                 analysis=not args.no_analysis,
             )
         )
-    runs = [(setup, config) for config in configs for setup in args.setups]
+    runs = [
+        (setup, config)
+        for config, setups in zip(configs, _set_up_orders(args, configs), strict=True)
+        for setup in setups
+    ]
     if args.profile:  # the last run only: the file is py-spy's, one run's
         runs[-1] = (runs[-1][0], dataclasses.replace(runs[-1][1], profile=args.profile))
     traces = [args.trace] if len(runs) == 1 else [numbered(args.trace, n) for n in range(1, len(runs) + 1)]
@@ -273,6 +277,21 @@ def run_configs(args: argparse.Namespace) -> tuple[list[tuple[str, LoadConfig]],
             (setup, dataclasses.replace(config, trace=path)) for (setup, config), path in zip(runs, traces, strict=True)
         ]
     return runs, traces
+
+
+def _set_up_orders(args: argparse.Namespace, configs: list[LoadConfig]) -> list[list[str]]:
+    """The set-ups of each configuration, in the order they run. Against a reference checkout, the two checkouts
+    take turns running first at each K (from the second repeat on): the later run of a pair tends to do better
+    (docs/performance.md, "400 tables against 200"), and turns weigh that on both alike."""
+    seen: dict[tuple[int, tuple[float, ...]], int] = {}
+    orders = []
+    for config in configs:
+        key = (config.matches, tuple(config.think))
+        repeat = seen.get(key, 0)
+        seen[key] = repeat + 1
+        turned = REFERENCE in args.setups and repeat % 2 == 1
+        orders.append(list(reversed(args.setups)) if turned else list(args.setups))
+    return orders
 
 
 async def run_all(runs: list[tuple[str, LoadConfig]], reference_root: Path | None) -> list[dict[str, Any]]:

@@ -86,3 +86,12 @@ def test_pairs_are_runs_of_one_k_side_by_side_whichever_checkout_ran_first() -> 
         ["| 200", "2-6 s", "20 / 30 / 1.50x"],
         ["| 400", "2-6 s", "90 / 45 / 0.50x"],
     ]
+
+
+def test_against_a_reference_the_checkouts_take_turns_running_first_at_each_k() -> None:
+    both = ["--setups", "sqlite-reference", "sqlite", "--reference-root", "/tmp/ref"]
+    args = arguments(["--matches", "200", "400", "--repeats", "3", "--no-saturation", *both])
+    runs, _ = run_configs(args)
+    first = [setup for (setup, config) in runs[::2]]
+    assert [config.matches for _, config in runs[::2]] == [200, 200, 200, 400, 400, 400]
+    assert first == ["sqlite-reference", "sqlite", "sqlite-reference"] * 2
