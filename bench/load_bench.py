@@ -80,7 +80,7 @@ from bench.load.report import (  # noqa: E402
     runs_table,
     trace_table,
 )
-from bench.load.setups import REFERENCE, SETUPS, Setups  # noqa: E402
+from bench.load.setups import SETUPS, Setups, set_up_orders  # noqa: E402
 from bench.load.targets import TARGETS, check_targets, setup_verdicts  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
@@ -266,7 +266,7 @@ def run_configs(args: argparse.Namespace) -> tuple[list[tuple[str, LoadConfig]],
         )
     runs = [
         (setup, config)
-        for config, setups in zip(configs, _set_up_orders(args, configs), strict=True)
+        for config, setups in zip(configs, set_up_orders(args.setups, configs), strict=True)
         for setup in setups
     ]
     if args.profile:  # the last run only: the file is py-spy's, one run's
@@ -277,21 +277,6 @@ def run_configs(args: argparse.Namespace) -> tuple[list[tuple[str, LoadConfig]],
             (setup, dataclasses.replace(config, trace=path)) for (setup, config), path in zip(runs, traces, strict=True)
         ]
     return runs, traces
-
-
-def _set_up_orders(args: argparse.Namespace, configs: list[LoadConfig]) -> list[list[str]]:
-    """The set-ups of each configuration, in the order they run. Against a reference checkout, the two checkouts
-    take turns running first at each K (from the second repeat on): the later run of a pair tends to do better
-    (docs/performance.md, "400 tables against 200"), and turns weigh that on both alike."""
-    seen: dict[tuple[int, tuple[float, ...]], int] = {}
-    orders = []
-    for config in configs:
-        key = (config.matches, tuple(config.think))
-        repeat = seen.get(key, 0)
-        seen[key] = repeat + 1
-        turned = REFERENCE in args.setups and repeat % 2 == 1
-        orders.append(list(reversed(args.setups)) if turned else list(args.setups))
-    return orders
 
 
 async def run_all(runs: list[tuple[str, LoadConfig]], reference_root: Path | None) -> list[dict[str, Any]]:
