@@ -88,8 +88,7 @@ def reference_comparison(rows: list[dict[str, Any]]) -> str:
 
 def _pairs(rows: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """(reference, this) for each two runs one after the other at one K, one of each checkout, in either order:
-    `--setups sqlite sqlite-reference` runs this checkout first in each pair, which tells an advantage of the
-    second run of a pair from one of the code."""
+    the two take turns running first (bench/load/setups.py, `set_up_orders`)."""
     pairs = []
     waiting: dict[str, Any] | None = None
     for row in rows:
