@@ -98,14 +98,14 @@ class Setups:
 
 def set_up_orders(setups: list[str], configs: list[LoadConfig]) -> list[list[str]]:
     """The set-ups of each configuration, in the order they run. Against a reference checkout, the two checkouts
-    take turns running first at each K (from the second repeat on): the later run of a pair tends to do better
-    (docs/performance.md, "400 tables against 200"), and turns weigh that on both alike."""
-    seen: dict[tuple[int, tuple[float, ...]], int] = {}
+    take turns running first at each repeat of one configuration (from the second on): the later run of a pair tends
+    to do better (docs/performance.md, "400 tables against 200"), and turns weigh that on both alike. Repeats are
+    counted per whole configuration, so that the analysis-off and -on runs of one K (`--analyses`) turn together."""
+    seen: dict[LoadConfig, int] = {}
     orders = []
     for config in configs:
-        key = (config.matches, tuple(config.think))
-        repeat = seen.get(key, 0)
-        seen[key] = repeat + 1
+        repeat = seen.get(config, 0)
+        seen[config] = repeat + 1
         turned = REFERENCE in setups and repeat % 2 == 1
         orders.append(list(reversed(setups)) if turned else list(setups))
     return orders

@@ -95,3 +95,14 @@ def test_against_a_reference_the_checkouts_take_turns_running_first_at_each_k() 
     first = [setup for (setup, config) in runs[::2]]
     assert [config.matches for _, config in runs[::2]] == [200, 200, 200, 400, 400, 400]
     assert first == ["sqlite-reference", "sqlite", "sqlite-reference"] * 2
+
+
+def test_with_the_analysis_off_and_on_both_runs_of_a_repeat_keep_one_order() -> None:
+    both = ["--setups", "sqlite-reference", "sqlite", "--reference-root", "/tmp/ref"]
+    args = arguments(["--matches", "200", "--repeats", "2", "--analyses", "--no-saturation", *both])
+    runs, _ = run_configs(args)
+    order = [(setup, config.analysis) for setup, config in runs]
+    groups = [order[at : at + 4] for at in range(0, len(order), 4)]  # a repeat: both set-ups, analysis off and on
+    for group in groups:
+        assert [setup for setup, _ in group[:2]] == [setup for setup, _ in group[2:]], group
+    assert [group[0][0] for group in groups] == ["sqlite-reference", "sqlite"]
