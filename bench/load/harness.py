@@ -57,6 +57,7 @@ async def run_load(config: LoadConfig) -> LoadResult:
         interactions = list(standin.interactions.values())
         count_interactions(result, interactions, started)
         result.violations = [f"{v.rule}: {v.detail}"[:300] for v in standin.take_violations()]
+        result.global_limited = len(standin.global_limited)
         logs = [bot.log(10**8) for bot in bots]  # each read once: a 400-table run's log is several megabytes
         result.analyses_posted = sum(len(ANALYSIS_POSTED.findall(log)) for log in logs)
         result.bot_errors = [error for log in logs for error in logged_errors(log)]

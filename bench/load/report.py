@@ -39,6 +39,7 @@ COLUMNS = (
     ("harness CPU", lambda s: s["harness_cpu_utilisation"]),
     ("DB KB/match", lambda s: _kb(s["database_bytes_per_finished_match"])),
     ("errors", lambda s: s["errors"] + s["violations"]),
+    ("global 429s", lambda s: s.get("global_limited", "-")),
 )
 
 

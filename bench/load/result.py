@@ -29,6 +29,7 @@ class LoadResult:
     errors: list[str] = field(default_factory=list)
     bot_errors: list[str] = field(default_factory=list)  # ERROR records of the bot's own log (bench/load/bot_log.py)
     violations: list[str] = field(default_factory=list)
+    global_limited: int = 0  # the bots' requests past Discord's global limit, answered 429 by the stand-in
     before: ProcessStats | None = None
     after: ProcessStats | None = None
     database_growth_bytes: int = 0
@@ -162,6 +163,7 @@ class LoadResult:
             "errors": len(self.errors),
             "first_errors": self.errors[:5],
             "violations": len(self.violations),
+            "global_limited": self.global_limited,
             "first_violations": self.violations[:5],
             "bot_errors_logged": len(self.bot_errors),
             "first_bot_errors": [error[:2000] for error in self.bot_errors[:3]],

@@ -14,6 +14,9 @@ command and option names lower-case 1-32 matching Discord's regex, descriptions 
 also in every name_localizations / description_localizations (locales Discord knows, sibling names unique per
 locale); forms: title and text input labels 1-45; attachments <= 10 MiB; no privileged intents; REST needs the bot
 token; unknown endpoints are violations.
+Discord's rate limits answer 429 as Discord's do, without a violation: at most 5 new messages a channel in 5 s
+(`channel_limited`), and at most 50 requests with the bot's token in any second, whatever the route or the
+process (`global_limited`; interactions' callbacks and follow-ups are not counted).
 
 Fixtures (tests/conftest.py):
     standin                      DiscordStandin, started; fails the test at teardown on violations

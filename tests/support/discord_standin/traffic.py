@@ -1,10 +1,13 @@
-"""What happens to a REST request before its route: it is logged (`requests`), counted against Discord's
-per-channel limit on new messages, and answered by the faults a test scripted (429s, held requests, errors)."""
+"""What happens to a REST request before its route: it is logged (`requests`), counted against Discord's global
+limit and its per-channel limit on new messages, and answered by the faults a test scripted (429s, held requests,
+errors)."""
 
 from __future__ import annotations
 
+import math
 import re
 import time
+from collections import deque
 from typing import Any
 
 from aiohttp import web
@@ -12,6 +15,9 @@ from aiohttp import web
 from .faults import Failure, Hold, RateLimitRule
 from .rest_io import HELD_BODY, json_response
 
+#: Discord's global limit on a bot's requests a second (its rate-limits page: 50; Discord raises it for large bots
+#: on request).
+GLOBAL_LIMIT = 50
 _CREATE_MESSAGE = re.compile(r"/api/v\d+/channels/(\d+)/messages")
 
 
@@ -31,6 +37,13 @@ class Traffic:
         self.channel_buckets: dict[int, tuple[float, int]] = {}  # channel id -> (window start, creates in it)
         self.channel_limited: list[int] = []
         self.channel_buckets_emptied: list[int] = []
+        #: Discord's global limit: at most `global_limit` requests made with the bot's token in any second, whichever
+        #: the routes and however many processes make them (interaction callbacks and follow-ups, made with the
+        #: interaction's token, are not counted). One more answers 429 with `global` and is listed in
+        #: `global_limited`; Discord takes repeated 429s for abuse and bans the bot's address for a while.
+        self.global_limit = GLOBAL_LIMIT
+        self.global_window: deque[float] = deque()  # when each request counted in the last second arrived
+        self.global_limited: list[tuple[str, str]] = []
         self.holds: list[Hold] = []
         self.failures: list[Failure] = []
 
@@ -111,9 +124,33 @@ class Traffic:
         }
         return headers, limited
 
+    def global_wait(self, request: web.Request) -> float | None:
+        """For a request made with the bot's token: None when it fits in Discord's global limit (and is counted),
+        else the seconds until it would."""
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            return None
+        now, window = time.monotonic(), self.global_window
+        while window and now - window[0] >= 1.0:
+            window.popleft()
+        if len(window) >= self.global_limit:
+            return window[0] + 1.0 - now
+        window.append(now)
+        return None
+
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
         self.requests.append((request.method, request.path))
+        wait = self.global_wait(request)
+        if wait is not None:
+            self.global_limited.append((request.method, request.path))
+            body = {"message": "You are being rate limited.", "retry_after": round(wait, 3), "global": True}
+            headers = {
+                "Via": "1.1 google",
+                "Retry-After": str(math.ceil(wait)),
+                "X-RateLimit-Global": "true",
+                "X-RateLimit-Scope": "global",
+            }
+            return json_response(body, status=429, headers=headers)
         bucket = self.channel_bucket(request)
         if bucket is not None and bucket[1]:
             retry = float(bucket[0]["X-RateLimit-Reset-After"])
