@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.collector import freeze_start_up_objects
 from bot.computer.probe import sage_problem
+from bot.pacing import pace
 from bot.ratings.hook import rate_finished_match
 from bot.ratings.service import RecordsService
 from bot.service import GameService
@@ -58,6 +59,7 @@ class GammonBot(commands.AutoShardedBot):
             help_command=None,
             shard_count=shards.count,
         )
+        pace(self.http, settings.discord_requests_per_second * shards.share)
         # Set after construction: discord.py's keyword is typed as a list, None meaning "all" (checked in Settings).
         self.shard_ids = None if shards.ids is None else sorted(shards.ids)
         self.settings = settings

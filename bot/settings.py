@@ -97,6 +97,9 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
     #: ... and which of them this process serves: `0-3`, `0,2` (unset: all of them, one process as before).
     shard_ids: str = ""
+    #: Requests a second Discord lets the bot make, all its processes together (Discord's global limit, unless
+    #: Discord has raised it); each process keeps under its shards' part of it.
+    discord_requests_per_second: float = Field(default=50, ge=10, le=100_000)
     #: Seconds without a match to analyse after which the analysis worker ends, giving back its memory;
     #: the next analysis starts it again. 0: it never ends.
     analysis_idle_seconds: float = Field(default=60.0, ge=0)

@@ -84,6 +84,14 @@ class ShardSet:
     def serves_all(self) -> bool:
         return self.count is None or self.ids is None or len(self.ids) >= self.count
 
+    @property
+    def share(self) -> float:
+        """This process's part of the whole bot's shards: the part of Discord's global limit it may use."""
+        if self.serves_all:
+            return 1.0
+        assert self.count is not None and self.ids is not None
+        return len(self.ids) / self.count
+
     def serves(self, guild_id: int | None) -> bool:
         """Whether this process gets the guild's events, and so handles its matches' timers."""
         if self.serves_all:

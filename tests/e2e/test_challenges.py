@@ -16,12 +16,13 @@ from tests.e2e.table import (
     is_challenge_of,
     labels,
     posted_challenge,
+    shows_a_board,
     start_match,
     threads_of,
 )
 from tests.e2e.test_fairness import HASH
 from tests.support.discord_standin import DiscordStandin, ScenarioUser, wait_until
-from tests.support.discord_standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES, Channel
+from tests.support.discord_standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES, Channel, Message
 
 #: The line of a challenge whose dice can be checked (issue 18), with the commitment's first 16 hex characters.
 CHECKABLE = "The dice can be checked: `/bg fairness` · commitment `"
@@ -163,6 +164,37 @@ async def test_two_members_accepting_one_open_thread_challenge_at_once(
     assert answer.ephemeral and answer.visible_to == loser.id
     assert answer.content == f"{winner.name} accepted first: the match is in <#{thread.id}>."
     assert not next(r for r in replies if r.interaction.user.id == winner.id).followups
+
+
+#: Tables started at once: their threads and first boards are twice as many requests, past Discord's global limit
+#: of 50 a second if sent as they come.
+TABLES_AT_ONCE = 30
+
+
+async def test_a_burst_of_accepts_stays_under_discords_global_limit(standin: DiscordStandin, bot: object) -> None:
+    pairs = []
+    for n in range(TABLES_AT_ONCE):
+        channel = standin.add_channel(f"burst-{n}")
+        first, second = standin.add_user(f"Burst{n}a"), standin.add_user(f"Burst{n}b")
+        first.channel = second.channel = channel
+        pairs.append((first, second))
+
+    async def challenge(first: ScenarioUser, second: ScenarioUser) -> Message:
+        return await posted_challenge(standin, await first.slash("bg challenge", opponent=second), first)
+
+    challenges = await asyncio.gather(*(challenge(first, second) for first, second in pairs))
+    limited_before = len(standin.global_limited)
+    replies = await asyncio.gather(
+        *(second.click(c, "Accept") for (_, second), c in zip(pairs, challenges, strict=True))
+    )
+    for reply in replies:
+        acknowledged_in_time(reply)
+    for first, _ in pairs:
+        lobby = first.channel
+        await standin.eventually(lambda: threads_of(standin, lobby), timeout=15, what="a thread")  # noqa: B023
+        (thread,) = threads_of(standin, lobby)
+        assert shows_a_board(await standin.wait_for_message(thread, timeout=15))
+    assert standin.global_limited[limited_before:] == []
 
 
 async def test_open_challenges_are_limited_per_member(

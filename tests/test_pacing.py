@@ -1,0 +1,42 @@
+"""The bot's requests paced under Discord's global limit (bot/pacing.py), and each process's part of it."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from discord.http import HTTPClient, Route
+
+from bot.pacing import pace
+from bot.settings import Settings
+from bot.sharding import ShardSet
+
+
+def most_in_a_second(times: list[float]) -> int:
+    return max(sum(1 for other in times if start <= other < start + 1.0) for start in times)
+
+
+async def test_a_burst_waits_its_turn_and_never_passes_the_limit_in_any_second() -> None:
+    loop = asyncio.get_running_loop()
+    http = HTTPClient(loop)
+    sent: list[float] = []
+
+    async def send(route: Route, **kwargs: Any) -> str:
+        sent.append(loop.time())
+        return route.path
+
+    http.request = send  # type: ignore[method-assign]
+    pace(http, 50)
+    began = loop.time()
+    answers = await asyncio.gather(*(http.request(Route("GET", f"/channels/{n}")) for n in range(60)))
+    assert answers == [f"/channels/{n}" for n in range(60)]  # each request made, once
+    assert most_in_a_second(sent) <= 45  # a tenth of the limit left for requests that reach Discord late
+    assert 1.2 < sent[-1] - began < 1.6  # 5 at once, then 40 a second: paced, not held longer
+    await http.close()
+
+
+def test_each_process_paces_at_its_shards_part_of_the_limit() -> None:
+    assert ShardSet().share == ShardSet(4).share == 1.0
+    assert ShardSet(4, frozenset({0, 1})).share == 0.5
+    assert ShardSet(3, frozenset({2})).share == 1 / 3
+    assert Settings(discord_token="t", discord_requests_per_second=120).discord_requests_per_second == 120
