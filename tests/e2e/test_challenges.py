@@ -166,6 +166,26 @@ async def test_two_members_accepting_one_open_thread_challenge_at_once(
     assert not next(r for r in replies if r.interaction.user.id == winner.id).followups
 
 
+async def test_an_accept_whose_thread_opens_after_discords_three_seconds_still_starts_the_match(
+    standin: DiscordStandin, bot: object, players: tuple[ScenarioUser, ScenarioUser]
+) -> None:
+    """The thread's opening held past the press's 3 s (as a long wait for Discord's global limit would): Discord
+    shows the press failed, yet the match starts in the thread, and the challenge is marked accepted by its id."""
+    alice, bob = players
+    challenge = await posted_challenge(standin, await alice.slash("bg challenge", opponent=bob), alice)
+    opening = standin.hold("POST", "/threads")
+    pressed = asyncio.ensure_future(bob.click(challenge, "Accept"))
+    await opening.wait_reached()
+    await asyncio.sleep(3.2)
+    opening.release()
+    assert not (await pressed).acknowledged
+    assert {v.rule for v in standin.take_violations()} == {"acknowledge within 3 s"}  # late, then answered late
+    await standin.eventually(lambda: threads_of(standin, alice.channel), timeout=10, what="the thread")
+    (thread,) = threads_of(standin, alice.channel)
+    assert shows_a_board(await standin.wait_for_message(thread, timeout=10))
+    await wait_until(challenge, lambda m: "accepted" in m.content and "Accept" not in labels(m), timeout=10)
+
+
 #: Tables started at once: their threads and first boards are twice as many requests, past Discord's global limit
 #: of 50 a second if sent as they come.
 TABLES_AT_ONCE = 30
