@@ -6,11 +6,13 @@ K = 1, 50 and 200 with players thinking 2-6 s before each action, then a saturat
 as the bot has answered). Each run lasts a fixed time (then no new action starts), so the whole benchmark takes
 about ten minutes on a 2-core machine.
 
-Every run also says when each table had its first board ("seated after", seconds into the run: its first seconds
-are a burst of K challenges and accepts, each table's first within the players' think time) and the p99 of the
-human tables' acknowledgements and boards asked for from then on ("then"): the tables held, apart from their
-arrival. What the bot itself logged as errors (its ERROR records, tracebacks included) is printed under the run's
-row and kept in the results (`bot_errors_logged`, `first_bot_errors`).
+The tables arrive over the run's first seconds, `--starts-per-second` of them a second (10: each start makes two
+requests under Discord's global limit of 50 a second, which the stand-in enforces; 0: all at once), each at a
+random moment, then play for `--seconds`. Every run also says when each table had its first board ("seated
+after", seconds into the run) and the p99 of the human tables' acknowledgements and boards asked for from then
+on ("then"): the tables held, apart from their arrival. What the bot itself logged as errors (its ERROR records,
+tracebacks included) is printed under the run's row and kept in the results (`bot_errors_logged`,
+`first_bot_errors`).
 
 Targets (at 200 matches): p99 acknowledgement < 250 ms, p99 board < 600 ms, no interaction past 3 s, bot peak
 RSS < 300 MB; saturation >= 100 board updates per second.
@@ -120,6 +122,8 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds of play per thinking run (one value for all, or one per K)",
     )
     parser.add_argument("--think", type=float, nargs=2, default=(2.0, 6.0), metavar=("LOW", "HIGH"))
+    parser.add_argument("--starts-per-second", type=float, default=10.0, help="tables arriving a second (0: at once)")
+    parser.add_argument("--global-limit", type=int, default=50, help="Discord's requests a second: stand-in and bot")
     parser.add_argument("--saturation-matches", type=int, default=50)
     parser.add_argument("--saturation-seconds", type=float, default=60.0)
     parser.add_argument("--no-saturation", action="store_true")
@@ -216,6 +220,8 @@ def thinking_configs(args: argparse.Namespace) -> list[LoadConfig]:
                 matches=k,
                 think=tuple(args.think),
                 seconds=s,
+                starts_per_second=args.starts_per_second,
+                global_limit=args.global_limit,
                 analysis=not args.no_analysis,
                 match_length=args.length,
                 resign_after=args.resign_after,
@@ -261,6 +267,8 @@ def run_configs(args: argparse.Namespace) -> tuple[list[tuple[str, LoadConfig]],
                 matches=args.saturation_matches,
                 think=(0.0, 0.0),
                 seconds=args.saturation_seconds,
+                starts_per_second=args.starts_per_second,
+                global_limit=args.global_limit,
                 analysis=not args.no_analysis,
             )
         )

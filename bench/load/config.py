@@ -10,7 +10,14 @@ from pathlib import Path
 class LoadConfig:
     matches: int  # K tables playing at once
     think: tuple[float, float] = (2.0, 6.0)  # seconds a player thinks before each action; (0, 0) = saturation
-    seconds: float = 60.0  # players start no new action after this
+    seconds: float = 60.0  # players start no new action after this, counted from the last table's arrival
+    #: tables arriving a second, each at a random moment of the arrival (0: every table at once): each start costs
+    #: two requests under Discord's global limit of 50 a second (its thread and its first board), which no bot can
+    #: start faster than about 20 tables a second; 10 leaves room for the tables already playing
+    starts_per_second: float = 10.0
+    #: Discord's global limit on the bot's requests a second, in the stand-in and the bot's
+    #: DISCORD_REQUESTS_PER_SECOND: 50, unless Discord has raised it for the bot
+    global_limit: int = 50
     match_length: int = 1  # points; short matches so that some finish within a bounded run
     #: after this many actions of a match the player to act resigns and the other accepts (0: never), so that
     #: matches end within a run (one-point matches have a dead cube: nobody doubles and drops)
@@ -34,3 +41,9 @@ class LoadConfig:
     # issue 17: the servers' automatic analysis of finished matches (the bot's default: on, up to 11 points);
     # False turns it off (`/bgadmin analysis max_length:0` in every guild) before the tables start
     analysis: bool = True
+
+    @property
+    def arrival_seconds(self) -> float:
+        """Over how long the tables arrive: their first challenges, spread at random."""
+        tables = self.matches + self.computer_matches
+        return tables / self.starts_per_second if self.starts_per_second > 0 else 0.0

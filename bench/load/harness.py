@@ -93,7 +93,11 @@ async def start_bots(standin: DiscordStandin, tables: Tables, workdir: Path) -> 
     """Start the bot processes and wait until each is ready: one, or one per shard with a guild each (the tables
     spread over them); on PostgreSQL when the run has a database URL, else on SQLite (one file the shards share)."""
     config = tables.config
-    env = {"PYTHONPATH": os.pathsep.join([str(LOAD_SITE), str(SITE_DIR), str(ROOT)])}
+    standin.global_limit = config.global_limit
+    env = {
+        "PYTHONPATH": os.pathsep.join([str(LOAD_SITE), str(SITE_DIR), str(ROOT)]),
+        "DISCORD_REQUESTS_PER_SECOND": str(config.global_limit),
+    }
     if config.computer_workers is not None:
         env["COMPUTER_WORKERS"] = str(config.computer_workers)
     url = database_url(config)
@@ -127,7 +131,7 @@ async def play_and_measure(standin: DiscordStandin, tables: Tables, pids: list[i
     requests_before = len(standin.requests)
     harness_cpu = time.process_time()
     started = time.monotonic()
-    tables.stop_at = started + config.seconds
+    tables.stop_at = started + config.arrival_seconds + config.seconds
     result.peak_pss_by_bot = [0] * len(pids)
     sampler = asyncio.create_task(sample_memory(pids, result))
     ticker = asyncio.create_task(loop_lag(result.harness_loop_lag))

@@ -86,6 +86,7 @@ class LoadResult:
         return {
             "matches": self.config.matches,
             "think": think,
+            "arrival_seconds": round(self.config.arrival_seconds, 1),
             "seconds_of_play": self.config.seconds,
             "wall_seconds": round(self.wall_seconds, 1),
             "reference_ms": round(self.reference_ms, 1),

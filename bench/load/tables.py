@@ -90,6 +90,10 @@ class Tables:
     def guild(self, number: int) -> Guild | None:
         return self.guilds[number % len(self.guilds)] if self.guilds else None
 
+    async def arrive(self, rng: random.Random) -> None:
+        """A table's arrival, at a random moment of the run's arrival (LoadConfig.starts_per_second)."""
+        await asyncio.sleep(rng.uniform(0.0, self.config.arrival_seconds))
+
     async def think(self, rng: random.Random) -> None:
         low, high = self.config.think
         if high > 0:
@@ -103,6 +107,7 @@ class Tables:
         channel = self.standin.add_channel(f"table-{number}", self.guild(number))
         first, second = self.standin.add_user(f"p{number}a"), self.standin.add_user(f"p{number}b")
         first.channel = second.channel = channel
+        await self.arrive(rng)
         await self.think(rng)
         seated = False
         while self.time_left():
@@ -180,6 +185,7 @@ class Tables:
         human = self.standin.add_user(f"c{number}")
         human.channel = channel
         computer, config = self.standin.bot_user.id, self.config
+        await self.arrive(rng)
         await self.think(rng)
         while self.time_left():
             try:

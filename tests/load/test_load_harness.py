@@ -25,7 +25,7 @@ async def test_two_tables_play_by_clicks_and_are_measured(tmp_path: Path) -> Non
     config = LoadConfig(matches=2, think=(0.05, 0.2), seconds=8.0, workdir=tmp_path, resign_after=6)
     result = await run_load(config)
     summary = result.summary()
-    assert summary["errors"] == 0 and summary["violations"] == 0, summary
+    assert summary["errors"] == 0 and summary["violations"] == 0 and summary["global_limited"] == 0, summary
     assert result.matches_started >= 2
     assert result.finished_matches >= 2  # each match resigned after its sixth action, accepted, then another
     # each table challenged, accepted and clicked at least a few times: all answered within Discord's 3 s
@@ -65,6 +65,14 @@ async def test_two_tables_play_by_clicks_and_are_measured(tmp_path: Path) -> Non
     assert len(result.seated_at) == 2 and 0 < summary["all_seated_s"] < config.seconds
     assert 0 < len(result.boards_seated) <= len(result.boards) and 0 < len(result.acks_seated) < len(result.acks)
     assert summary["board_ms_seated"]["p99"] <= summary["board_ms"]["max"]
+    # the tables arrived over 0.2 s (10 a second), then played for the run's seconds
+    assert summary["arrival_seconds"] == 0.2 and summary["wall_seconds"] >= 0.2 + config.seconds
+
+
+def test_tables_arrive_at_a_pace_discords_global_limit_allows() -> None:
+    assert LoadConfig(matches=400).arrival_seconds == 40.0  # 10 starts a second, two requests each
+    assert LoadConfig(matches=200, computer_matches=50, starts_per_second=25).arrival_seconds == 10.0
+    assert LoadConfig(matches=400, starts_per_second=0).arrival_seconds == 0.0  # every table at once
 
 
 @pytest.mark.slow
