@@ -7,11 +7,19 @@ the thread and its first board) every waiting request retried at the same moment
 after five 429s, and Discord bans an address that keeps receiving them. So each request made with the bot's token
 first takes its turn in a leaky bucket whose burst and rate together stay under this process's share of the limit
 in any second: a burst costs waiting, not failures.
+
+A request that a press waits for before it can be answered (an accept opens its match's thread first), made
+`before_the_answer`, goes ahead of the others: they enter the bucket's queue one at a time, so that such a request
+waits behind one of them at most, and a backlog (a tournament's round posting its boards) never holds a press past
+Discord's 3 s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Iterator
+from contextvars import ContextVar
 from typing import Any, Protocol
 
 from aiolimiter import AsyncLimiter
@@ -20,6 +28,19 @@ from aiolimiter import AsyncLimiter
 #: margin for requests that reach Discord later than they left the bucket (discord.py's own per-route waits).
 RATE_PART = 0.8
 BURST_PART = 0.1
+
+
+_ANSWER_WAITS: ContextVar[bool] = ContextVar("answer_waits", default=False)
+
+
+@contextlib.contextmanager
+def before_the_answer() -> Iterator[None]:
+    """Around requests that a press's answer waits for: they pass the bot's other requests in the bucket's queue."""
+    token = _ANSWER_WAITS.set(True)
+    try:
+        yield
+    finally:
+        _ANSWER_WAITS.reset(token)
 
 
 class Requests(Protocol):
@@ -34,9 +55,14 @@ def pace(http: Requests, per_second: float) -> AsyncLimiter:
     burst = max(1.0, per_second * BURST_PART)
     limiter = AsyncLimiter(burst, burst / (per_second * RATE_PART))
     request = http.request
+    others = asyncio.Lock()  # the requests no answer waits for, one at a time in the bucket's queue
 
     async def paced(*args: Any, **kwargs: Any) -> Any:
-        await limiter.acquire()
+        if _ANSWER_WAITS.get():
+            await limiter.acquire()
+        else:
+            async with others:
+                await limiter.acquire()
         return await request(*args, **kwargs)
 
     http.request = paced  # type: ignore[method-assign]

@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.computer import DEFAULT_LEVEL
 from bot.i18n import N_, translate
+from bot.pacing import before_the_answer
 from bot.service import Challenge, ChallengeStatus, MatchUpdate, PlayerRef, ServiceError
 from bot.service.challenges import ALREADY_CLOSED, CHALLENGE_GONE, NOT_YOURS, OWN_CHALLENGE
 from bot.service.errors import AlreadyAcceptedError
@@ -310,7 +311,8 @@ class Challenges(commands.Cog, name=CHALLENGES_COG):
             return None
         try:
             name = thread_name(challenge, acceptor, await self.server_language(challenge.guild_id))
-            return await message.create_thread(name=name, auto_archive_duration=1440)
+            with before_the_answer():  # the press is answered once the match is stored in it
+                return await message.create_thread(name=name, auto_archive_duration=1440)
         except discord.Forbidden:
             raise UserFacingError(
                 N_(

@@ -7,7 +7,7 @@ from typing import Any
 
 from discord.http import HTTPClient, Route
 
-from bot.pacing import pace
+from bot.pacing import before_the_answer, pace
 from bot.settings import Settings
 from bot.sharding import ShardSet
 
@@ -32,6 +32,30 @@ async def test_a_burst_waits_its_turn_and_never_passes_the_limit_in_any_second()
     assert answers == [f"/channels/{n}" for n in range(60)]  # each request made, once
     assert most_in_a_second(sent) <= 45  # a tenth of the limit left for requests that reach Discord late
     assert 1.2 < sent[-1] - began < 1.6  # 5 at once, then 40 a second: paced, not held longer
+    await http.close()
+
+
+async def test_a_request_a_press_waits_for_passes_the_backlog_of_the_others() -> None:
+    loop = asyncio.get_running_loop()
+    http = HTTPClient(loop)
+    sent: list[str] = []
+
+    async def send(route: Route, **kwargs: Any) -> None:
+        sent.append(route.path)
+
+    http.request = send  # type: ignore[method-assign]
+    pace(http, 20)  # 2 at once, then 16 a second
+    backlog = [asyncio.ensure_future(http.request(Route("POST", f"/channels/{n}/messages"))) for n in range(12)]
+    await asyncio.sleep(0.05)
+
+    async def accept() -> None:
+        with before_the_answer():
+            await http.request(Route("POST", "/channels/0/messages/1/threads"))
+
+    await accept()
+    assert sent.index("/channels/0/messages/1/threads") <= 3, sent  # behind the burst and one other at most
+    await asyncio.gather(*backlog)
+    assert sent[:2] == ["/channels/0/messages", "/channels/1/messages"] and len(sent) == 13  # the others in order
     await http.close()
 
 
