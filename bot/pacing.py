@@ -10,8 +10,8 @@ in any second: a burst costs waiting, not failures.
 
 A request that a press waits for before it can be answered (an accept opens its match's thread first), made
 `before_the_answer`, goes ahead of the others: they enter the bucket's queue one at a time, so that such a request
-waits behind one of them at most, and a backlog (a tournament's round posting its boards) never holds a press past
-Discord's 3 s.
+waits behind one of them at most, however long their backlog (a tournament's round posting its boards). Such
+requests still queue among themselves: some 120 accepts within Discord's 3 s would not all be answered in time.
 """
 
 from __future__ import annotations
