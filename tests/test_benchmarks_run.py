@@ -30,6 +30,7 @@ SCRIPTS = {
         "analysis.json",
     ),
     "bench_legal_plays.py": (["20"], "legal_plays.json"),
+    "bench_pacing.py": (["--starts", "20", "--starts-per-second", "100"], "pacing.json"),
     "bench_render.py": (["10"], "render.json"),
     "bench_service.py": (["100", "50", "2"], "service.json"),
     "bench_computer.py": (
