@@ -12,8 +12,8 @@ class LoadConfig:
     think: tuple[float, float] = (2.0, 6.0)  # seconds a player thinks before each action; (0, 0) = saturation
     seconds: float = 60.0  # players start no new action after this, counted from the last table's arrival
     #: tables arriving a second, each at a random moment of the arrival (0: every table at once): each start costs
-    #: two requests under Discord's global limit of 50 a second (its thread and its first board), which no bot can
-    #: start faster than about 20 tables a second; 10 leaves room for the tables already playing
+    #: two requests under Discord's global limit of 50 a second (its thread and its first board), so no bot starts
+    #: more than about 20 tables a second; 10 leaves room for the tables already playing
     starts_per_second: float = 10.0
     #: Discord's global limit on the bot's requests a second, in the stand-in and the bot's
     #: DISCORD_REQUESTS_PER_SECOND: 50, unless Discord has raised it for the bot
