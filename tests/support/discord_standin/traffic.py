@@ -4,7 +4,6 @@ errors)."""
 
 from __future__ import annotations
 
-import math
 import re
 import time
 from collections import deque
@@ -143,39 +142,20 @@ class Traffic:
         wait = self.global_wait(request)
         if wait is not None:
             self.global_limited.append((request.method, request.path))
-            body = {"message": "You are being rate limited.", "retry_after": round(wait, 3), "global": True}
-            headers = {
-                "Via": "1.1 google",
-                "Retry-After": str(math.ceil(wait)),
-                "X-RateLimit-Global": "true",
-                "X-RateLimit-Scope": "global",
-            }
-            return json_response(body, status=429, headers=headers)
+            return _rate_limited(round(wait, 3), "global", {"X-RateLimit-Global": "true"})
         bucket = self.channel_bucket(request)
         if bucket is not None and bucket[1]:
-            retry = float(bucket[0]["X-RateLimit-Reset-After"])
-            body = {"message": "You are being rate limited.", "retry_after": retry, "global": False}
-            # Via as Discord's own 429s carry it (discord.py takes a 429 without it for a Cloudflare ban: no retry)
-            headers = bucket[0] | {
-                "Via": "1.1 google",
-                "Retry-After": str(max(1, round(retry))),
-                "X-RateLimit-Scope": "user",
-            }
-            return json_response(body, status=429, headers=headers)
+            return _rate_limited(float(bucket[0]["X-RateLimit-Reset-After"]), "user", bucket[0])
         for rule in self.rate_limits:
             if rule.applies(request.path):
                 self.rate_limited += 1
                 headers = {
-                    "Via": "1.1 google",
-                    "Retry-After": str(max(1, round(rule.retry_after))),
-                    "X-RateLimit-Scope": "user",
                     "X-RateLimit-Limit": "5",
                     "X-RateLimit-Remaining": "0",
                     "X-RateLimit-Reset-After": str(rule.retry_after),
                     "X-RateLimit-Bucket": "standin",
                 }
-                body = {"message": "You are being rate limited.", "retry_after": rule.retry_after, "global": False}
-                return json_response(body, status=429, headers=headers)
+                return _rate_limited(rule.retry_after, "user", headers)
         for failure in self.failures:
             if failure.applies(request):
                 return failure.response()
@@ -189,3 +169,15 @@ class Traffic:
         if bucket is not None:
             response.headers.update(bucket[0])
         return response
+
+
+def _rate_limited(retry_after: float, scope: str, headers: dict[str, str]) -> web.Response:
+    """Discord's 429: how long to wait, whether the limit was the bot's global one, and its headers. With Via, as
+    Discord's own 429s carry it (discord.py takes a 429 without it for a Cloudflare ban: no retry)."""
+    body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": scope == "global"}
+    headers = headers | {
+        "Via": "1.1 google",
+        "Retry-After": str(max(1, round(retry_after))),
+        "X-RateLimit-Scope": scope,
+    }
+    return json_response(body, status=429, headers=headers)
