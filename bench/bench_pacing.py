@@ -20,6 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.load.result import percentiles
 from bot.pacing import before_the_answer, pace
 
 RESULTS = Path(__file__).with_name("results") / "pacing.json"
@@ -56,17 +57,13 @@ async def run(starts: int, per_second: float, limit: float, round_trip: float, s
         await asyncio.sleep(rng.expovariate(per_second))
         begun.append(asyncio.ensure_future(start()))
     await asyncio.gather(*begun)
-    waits.sort()
     sent = discord.sent
     return {
         "starts": starts,
         "starts_per_second": per_second,
         "limit": limit,
         "round_trip_ms": 1000 * round_trip,
-        "thread_wait_ms": {
-            name: round(1000 * waits[int(share * (len(waits) - 1))], 1)
-            for name, share in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99), ("max", 1.0))
-        },
+        "thread_wait_ms": percentiles(waits),
         "most_requests_in_a_second": max(sum(1 for t in sent if first <= t < first + 1.0) for first in sent),
     }
 
