@@ -54,6 +54,16 @@ async def posted_challenge(standin: DiscordStandin, reply: Reply, challenger: Sc
     return message
 
 
+async def challenged(standin: DiscordStandin, name: str) -> tuple[ScenarioUser, Message]:
+    """A challenge posted in a new channel of its own (`name`), and the member it is to (in that channel too)."""
+    channel = standin.add_channel(name)
+    challenger, opponent = standin.add_user(f"{name}-a"), standin.add_user(f"{name}-b")
+    challenger.channel = opponent.channel = channel
+    return opponent, await posted_challenge(
+        standin, await challenger.slash("bg challenge", opponent=opponent), challenger
+    )
+
+
 def threads_of(standin: DiscordStandin, channel: Channel) -> list[Channel]:
     """The threads opened in `channel`: a bot shared by a module's scenarios opens theirs in their own channels."""
     return [thread for thread in standin.threads if thread.parent_id == channel.id]

@@ -12,6 +12,7 @@ from tests.e2e.conftest import one_bot_per_module
 from tests.e2e.table import (
     Table,
     acknowledged_in_time,
+    challenged,
     finish_turn,
     is_challenge_of,
     labels,
@@ -22,7 +23,7 @@ from tests.e2e.table import (
 )
 from tests.e2e.test_fairness import HASH
 from tests.support.discord_standin import DiscordStandin, ScenarioUser, wait_until
-from tests.support.discord_standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES, Channel, Message
+from tests.support.discord_standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES, Channel
 
 #: The line of a challenge whose dice can be checked (issue 18), with the commitment's first 16 hex characters.
 CHECKABLE = "The dice can be checked: `/bg fairness` · commitment `"
@@ -192,25 +193,13 @@ TABLES_AT_ONCE = 30
 
 
 async def test_a_burst_of_accepts_stays_under_discords_global_limit(standin: DiscordStandin, bot: object) -> None:
-    pairs = []
-    for n in range(TABLES_AT_ONCE):
-        channel = standin.add_channel(f"burst-{n}")
-        first, second = standin.add_user(f"Burst{n}a"), standin.add_user(f"Burst{n}b")
-        first.channel = second.channel = channel
-        pairs.append((first, second))
-
-    async def challenge(first: ScenarioUser, second: ScenarioUser) -> Message:
-        return await posted_challenge(standin, await first.slash("bg challenge", opponent=second), first)
-
-    challenges = await asyncio.gather(*(challenge(first, second) for first, second in pairs))
+    pairs = await asyncio.gather(*(challenged(standin, f"burst-{n}") for n in range(TABLES_AT_ONCE)))
     limited_before = len(standin.global_limited)
-    replies = await asyncio.gather(
-        *(second.click(c, "Accept") for (_, second), c in zip(pairs, challenges, strict=True))
-    )
+    replies = await asyncio.gather(*(opponent.click(challenge, "Accept") for opponent, challenge in pairs))
     for reply in replies:
         acknowledged_in_time(reply)
-    for first, _ in pairs:
-        lobby = first.channel
+    for opponent, _ in pairs:
+        lobby = opponent.channel
         await standin.eventually(lambda: threads_of(standin, lobby), timeout=15, what="a thread")  # noqa: B023
         (thread,) = threads_of(standin, lobby)
         assert shows_a_board(await standin.wait_for_message(thread, timeout=15))

@@ -8,9 +8,8 @@ import asyncio
 import pytest
 
 from tests.e2e.conftest import one_bot_per_module, seeded_env
-from tests.e2e.table import acknowledged_in_time, posted_challenge, threads_of
-from tests.support.discord_standin import DiscordStandin, ScenarioUser
-from tests.support.discord_standin.model import Message
+from tests.e2e.table import acknowledged_in_time, challenged, threads_of
+from tests.support.discord_standin import DiscordStandin
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 #: 10 requests a second: one at once, then 8 a second.
@@ -18,16 +17,6 @@ bot, standin = one_bot_per_module(seeded_env() | {"DISCORD_REQUESTS_PER_SECOND":
 
 #: Matches accepted at once first: their threads (about 1.5 s in the bucket), then their first boards behind them.
 FIRST = 12
-
-
-async def challenged(standin: DiscordStandin, name: str) -> tuple[ScenarioUser, Message]:
-    """A challenge in a channel of its own, and the member it is to."""
-    channel = standin.add_channel(name)
-    challenger, opponent = standin.add_user(f"{name}-a"), standin.add_user(f"{name}-b")
-    challenger.channel = opponent.channel = channel
-    return opponent, await posted_challenge(
-        standin, await challenger.slash("bg challenge", opponent=opponent), challenger
-    )
 
 
 async def test_an_accept_opens_its_thread_before_the_boards_already_waiting(
